@@ -1,0 +1,156 @@
+// Kysely's view of the tables made by the migrations in ./migrations. Money is integer minor units (1/100 frw).
+import type { ColumnType, Generated } from 'kysely';
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type Json<T> = ColumnType<T, string, string>;
+
+export interface UsersTable {
+  id: string;
+  full_name: string;
+  email: string | null; // stored lower-cased
+  phone_number: string | null; // stored as +<digits>
+  password_hash: string | null; // null for accounts made by USSD sign-up until a password is set
+  created_at: CreatedAt;
+}
+
+export interface AuthTokensTable {
+  token_hash: string;
+  user_id: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface PasswordResetCodesTable {
+  id: Generated<number>;
+  user_id: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  channel: string; // 'sms' | 'email'
+  recipient: string;
+  subject: string;
+  body: string;
+  created_at: CreatedAt;
+}
+
+export interface CategoriesTable {
+  id: string;
+  name: string;
+  image: string;
+  description: string;
+  position: number;
+}
+
+export interface ProductsTable {
+  id: string;
+  name: string;
+  local_name: string | null;
+  price_minor: number;
+  offer_price_minor: number | null;
+  image: string;
+  unit: string;
+  description: string;
+  category_id: string;
+  in_stock: Generated<boolean>;
+  rating_total: Generated<number>;
+  rating_count: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export interface RatingsTable {
+  user_id: string;
+  product_id: string;
+  rating: number;
+  updated_at: Timestamp;
+}
+
+export interface CartLinesTable {
+  user_id: string;
+  product_id: string;
+  quantity: number;
+  added_at: CreatedAt;
+}
+
+export interface AddressesTable {
+  id: string;
+  user_id: string;
+  description: string;
+  city: string;
+  street: string;
+  district: string;
+  phone_number: string;
+  is_default: boolean;
+  created_at: CreatedAt;
+}
+
+export interface OrderAddressSnapshot {
+  _id: string;
+  description: string;
+  city: string;
+  street: string;
+  district: string;
+  phoneNumber: string;
+  isDefault: boolean;
+  email?: string;
+}
+
+export interface OrdersTable {
+  id: string;
+  user_id: string;
+  invoice_number: string;
+  amount_minor: number;
+  status: string;
+  payment_type: string;
+  payment_status: string;
+  address: Json<OrderAddressSnapshot>;
+  idempotency_key: string | null;
+  callback_url: string | null;
+  channel: string; // 'web' | 'chat' | 'ussd': where the order was placed
+  created_at: CreatedAt;
+}
+
+export interface OrderLinesTable {
+  id: Generated<number>;
+  order_id: string;
+  position: number;
+  product_id: string;
+  product_name: string;
+  product_image: string;
+  unit: string;
+  quantity: number;
+  price_minor: number;
+  subtotal_minor: number;
+}
+
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  recipient: string;
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  users: UsersTable;
+  auth_tokens: AuthTokensTable;
+  password_reset_codes: PasswordResetCodesTable;
+  outbox: OutboxTable;
+  categories: CategoriesTable;
+  products: ProductsTable;
+  ratings: RatingsTable;
+  cart_lines: CartLinesTable;
+  addresses: AddressesTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  contact_messages: ContactMessagesTable;
+}

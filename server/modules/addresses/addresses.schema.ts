@@ -1,0 +1,30 @@
+// Delivery addresses. Plain zod only: the web's address forms use this schema too.
+import { z } from 'zod';
+
+function requiredText(message: string, max = 200) {
+  return z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+}
+
+export const addressInputSchema = z.object({
+  description: requiredText('Description is required'),
+  city: requiredText('City is required', 100),
+  street: requiredText('Street is required'),
+  district: requiredText('District is required', 100),
+  phoneNumber: requiredText('Phone number is required', 30),
+  isDefault: z.boolean().optional(),
+});
+export type AddressInput = z.infer<typeof addressInputSchema>;
+
+export const addressSchema = z.object({
+  _id: z.string(),
+  description: z.string(),
+  city: z.string(),
+  street: z.string(),
+  district: z.string(),
+  phoneNumber: z.string(),
+  isDefault: z.boolean(),
+});
+export type Address = z.infer<typeof addressSchema>;
+
+/** Kigali's three districts, offered by the conversation's address steps. */
+export const KIGALI_DISTRICTS = ['Gasabo', 'Kicukiro', 'Nyarugenge'] as const;

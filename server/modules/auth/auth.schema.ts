@@ -1,0 +1,90 @@
+// Sign-up, sign-in and password reset shapes. Plain zod only: the web's forms use these too.
+import { z } from 'zod';
+import {
+  EMAIL_PATTERN,
+  MIN_PASSWORD_LENGTH,
+  compactPhone,
+  isPhoneLike,
+  optionalText,
+} from '../../lib/fields';
+
+const password = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(200, 'Password must be at most 200 characters');
+
+const email = optionalText.refine((value) => !value || EMAIL_PATTERN.test(value), 'Invalid email format');
+const phoneNumber = optionalText
+  .transform((value) => (value ? compactPhone(value) : undefined))
+  .refine((value) => !value || isPhoneLike(value), 'Invalid phone number format');
+
+/** POST /auth/register: a full name, an email and/or a phone number, and a password. */
+export const registerSchema = z
+  .object({
+    fullName: z
+      .string({ error: 'Full name is required' })
+      .trim()
+      .min(1, 'Full name is required')
+      .max(100, 'Full name must be at most 100 characters'),
+    email,
+    phoneNumber,
+    password,
+  })
+  .superRefine((value, ctx) => {
+    if (!value.email && !value.phoneNumber) {
+      ctx.addIssue({ code: 'custom', path: ['email'], message: 'Email is required' });
+      ctx.addIssue({ code: 'custom', path: ['phoneNumber'], message: 'Phone number is required' });
+    }
+  });
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** POST /auth/login: the identifier is an email or a phone number. */
+export const loginSchema = z.object({
+  identifier: z
+    .string({ error: 'Please provide an email or phone number' })
+    .trim()
+    .min(1, 'Please provide an email or phone number')
+    .max(200, 'Please provide an email or phone number'),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** One of email or phone number names the account whose password is being reset. */
+const resetIdentity = z.object({ email, phoneNumber });
+function requireIdentity(value: { email?: string; phoneNumber?: string }, ctx: z.RefinementCtx) {
+  if (!value.email && !value.phoneNumber) {
+    ctx.addIssue({ code: 'custom', path: ['email'], message: 'Please provide an email or phone number' });
+  }
+}
+
+/** POST /auth/forgot-password: sends a one-time code to the account, if there is one. */
+export const forgotPasswordSchema = resetIdentity.superRefine(requireIdentity);
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+/** POST /auth/reset-password: the one-time code and the new password. */
+export const resetPasswordSchema = resetIdentity
+  .extend({
+    code: z
+      .string({ error: 'Enter the 6-digit code we sent you' })
+      .trim()
+      .regex(/^\d{6}$/, 'Enter the 6-digit code we sent you'),
+    password,
+  })
+  .superRefine(requireIdentity);
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+export const publicUserSchema = z.object({
+  _id: z.string(),
+  fullName: z.string(),
+  email: z.string().optional(),
+  phoneNumber: z.string().optional(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+export const authResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  token: z.string(),
+  user: publicUserSchema,
+});

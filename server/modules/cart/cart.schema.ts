@@ -1,0 +1,25 @@
+// The shopper's cart (spec section 3: a line is a populated product and a quantity).
+import { z } from 'zod';
+import { productSchema } from '../catalog/catalog.schema';
+
+export const MAX_LINE_QUANTITY = 999;
+
+const quantity = z.coerce
+  .number({ error: 'Quantity must be a number' })
+  .int('Quantity must be a whole number')
+  .min(1, 'Quantity cannot be less than 1')
+  .max(MAX_LINE_QUANTITY, `Quantity cannot be more than ${MAX_LINE_QUANTITY}`);
+
+export const addToCartSchema = z.object({
+  productId: z.string({ error: 'Invalid product data' }).trim().min(1, 'Invalid product data').max(64),
+  quantity: quantity.default(1),
+});
+export type AddToCartInput = z.infer<typeof addToCartSchema>;
+
+export const updateCartLineSchema = z.object({ quantity });
+export type UpdateCartLineInput = z.infer<typeof updateCartLineSchema>;
+
+export const cartSchema = z.object({
+  products: z.array(z.object({ productId: productSchema, quantity: z.number().int() })),
+});
+export type Cart = z.infer<typeof cartSchema>;

@@ -1,0 +1,70 @@
+// Products, categories and ratings as the API speaks them (spec section 3, API.md).
+import { z } from 'zod';
+import { pageNumber, paginationSchema } from '../../lib/fields';
+
+export const categorySchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  image: z.string(),
+  description: z.string(),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+export const productSchema = z.object({
+  _id: z.string(),
+  productname: z.string(),
+  localName: z.string().optional(),
+  price: z.number(),
+  offerPrice: z.number().nullable().optional(),
+  productImage: z.string(),
+  productUnit: z.string(),
+  description: z.string(),
+  averageRating: z.number(),
+  ratingCount: z.number().int(),
+  inStock: z.boolean(),
+  productCategory: z.object({ _id: z.string(), name: z.string() }),
+  createdAt: z.string(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const PRODUCTS_PAGE_SIZE = 15;
+export const CATEGORY_PAGE_SIZE = 8;
+
+export const productListQuerySchema = z.object({
+  page: pageNumber(1, 10_000),
+  limit: pageNumber(PRODUCTS_PAGE_SIZE),
+  // Any text is a valid search; it is cut to a sensible length rather than refused.
+  search: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? '').trim().slice(0, 200)),
+  category: z
+    .string()
+    .optional()
+    .transform((value) => {
+      const trimmed = (value ?? '').trim();
+      return trimmed && trimmed !== 'null' && trimmed !== 'undefined' ? trimmed : undefined;
+    }),
+});
+export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+
+export const categoryProductsQuerySchema = z.object({
+  page: pageNumber(1, 10_000),
+  limit: pageNumber(CATEGORY_PAGE_SIZE),
+});
+export type CategoryProductsQuery = z.infer<typeof categoryProductsQuerySchema>;
+
+export const rateProductSchema = z.object({
+  rating: z.coerce
+    .number({ error: 'Rating must be a number from 1 to 5' })
+    .int('Rating must be a whole number from 1 to 5')
+    .min(1, 'Rating must be from 1 to 5')
+    .max(5, 'Rating must be from 1 to 5'),
+});
+export type RateProductInput = z.infer<typeof rateProductSchema>;
+
+export const productListResponseSchema = z.object({
+  success: z.literal(true),
+  productList: z.array(productSchema),
+  pagination: paginationSchema,
+});

@@ -1,0 +1,16 @@
+// The contact form. Plain zod only: the web's contact form uses this schema too.
+import { z } from 'zod';
+import { EMAIL_PATTERN } from '../../lib/fields';
+
+export const contactMessageSchema = z.object({
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100),
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .regex(EMAIL_PATTERN, 'Invalid email format')
+    .max(200),
+  subject: z.string({ error: 'Subject is required' }).trim().min(1, 'Subject is required').max(200),
+  message: z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(5000),
+});
+export type ContactMessageInput = z.infer<typeof contactMessageSchema>;

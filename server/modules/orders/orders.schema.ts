@@ -1,0 +1,55 @@
+// Orders as the API speaks them (spec section 3, API.md).
+import { z } from 'zod';
+import { pageNumber } from '../../lib/fields';
+import { addressSchema } from '../addresses/addresses.schema';
+
+export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+export const PAYMENT_STATUSES = ['pending', 'completed', 'failed'] as const;
+export const ORDERS_PAGE_SIZE = 10;
+
+export const placeOrderSchema = z.object({
+  addressId: z
+    .string({ error: 'Please select a shipping address' })
+    .trim()
+    .min(1, 'Please select a shipping address')
+    .max(64),
+  paymentType: z.enum(['cash'], { error: 'Please select a payment method' }).default('cash'),
+  callbackUrl: z.string().max(2000).optional(),
+});
+export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;
+
+export const ordersQuerySchema = z.object({
+  page: pageNumber(1, 10_000),
+  limit: pageNumber(ORDERS_PAGE_SIZE, 50),
+});
+export type OrdersQuery = z.infer<typeof ordersQuerySchema>;
+
+export const orderLineSchema = z.object({
+  productId: z.string(),
+  productName: z.string(),
+  productImage: z.string(),
+  productQuantity: z.number().int(),
+  unit: z.string(),
+  price: z.number(),
+  subtotal: z.number(),
+  productDetails: z.object({ productname: z.string(), productImage: z.string() }),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+export const orderSchema = z.object({
+  _id: z.string(),
+  invoiceNumber: z.string(),
+  createdAt: z.string(),
+  amount: z.number(),
+  status: z.enum(ORDER_STATUSES),
+  paymentType: z.string(),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  address: addressSchema.extend({ email: z.string().optional() }),
+  products: z.array(orderLineSchema),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/** The order number a shopper sees: the last 8 characters of the id, upper-cased. */
+export function orderNumber(orderId: string): string {
+  return orderId.slice(-8).toUpperCase();
+}

@@ -1,0 +1,14 @@
+// Shop facts the faces show (GET /api/config): from configuration, never hard-coded in a face.
+import { z } from 'zod';
+
+export const shopConfigSchema = z.object({
+  shopName: z.string(),
+  payCode: z.string(),
+  businessName: z.string(),
+  supportPhone: z.string(),
+  supportEmail: z.string(),
+  address: z.string(),
+  hours: z.string(),
+  ussdServiceCode: z.string(),
+});
+export type ShopConfig = z.infer<typeof shopConfigSchema>;
