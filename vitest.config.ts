@@ -1,9 +1,11 @@
 // Two kinds of suite: the server's (node, real database) and the web's components (jsdom).
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 
 export default defineConfig({
   plugins: [react()],
+  resolve: { alias: { '@server': fileURLToPath(new URL('./server', import.meta.url)) } },
   test: {
     globals: true,
     projects: [
