@@ -1,8 +1,109 @@
-// Placeholder so the router's lazy import resolves while the real screen is being written.
+// /address-management (spec 2): the shopper's saved delivery addresses; add, edit and delete them.
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { Address } from '@server/modules/addresses/addresses.schema';
+import { Button } from '../../../components/ui/button';
+import { PlusIcon, ArrowLeftIcon, MapPinIcon } from '../../../components/ui/icons';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast';
+import { paths } from '../../../app/paths';
+import { fetchAddresses } from '../api/addresses-api';
+import { AddressCard } from '../components/address-card';
+import { AddressFormDialog } from '../components/address-form-dialog';
+import { DeleteAddressDialog } from '../components/delete-address-dialog';
+import { useVerifiedSession } from '../hooks/use-verified-session';
+import '../addresses.css';
+
+type LoadState = 'loading' | 'ready' | 'error';
+
 export default function AddressManagementPage() {
+  const verified = useVerifiedSession();
+  const [addresses, setAddresses] = useState<Address[]>([]);
+  const [state, setState] = useState<LoadState>('loading');
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<Address | null>(null);
+  const [deleting, setDeleting] = useState<Address | null>(null);
+
+  const load = useCallback(async () => {
+    setState('loading');
+    try {
+      setAddresses(await fetchAddresses());
+      setState('ready');
+    } catch {
+      toast.error('Failed to fetch addresses');
+      setState('error');
+    }
+  }, []);
+
+  useEffect(() => {
+    if (verified) void load();
+  }, [verified, load]);
+
+  function openNew() {
+    setEditing(null);
+    setFormOpen(true);
+  }
+
+  function openEdit(address: Address) {
+    setEditing(address);
+    setFormOpen(true);
+  }
+
   return (
-    <main className="container">
-      <h1 className="page-title">Manage Addresses</h1>
+    <main className="container address-page">
+      <Link to={paths.profile} className="back-link">
+        <ArrowLeftIcon size={16} aria-hidden="true" /> Back to Profile
+      </Link>
+      <div className="address-page-head">
+        <h1 className="page-title">Manage Addresses</h1>
+        <Button icon={<PlusIcon size={18} aria-hidden="true" />} onClick={openNew} disabled={!verified}>
+          Add New Address
+        </Button>
+      </div>
+
+      {!verified || state === 'loading' ? <LoadingBlock label="Loading addresses..." /> : null}
+      {verified && state === 'error' ? (
+        <div className="address-empty" role="alert">
+          <p>Failed to load addresses</p>
+          <Button variant="secondary" onClick={load}>
+            Try Again
+          </Button>
+        </div>
+      ) : null}
+      {verified && state === 'ready' && addresses.length === 0 ? (
+        <div className="card address-empty">
+          <MapPinIcon size={32} aria-hidden="true" />
+          <p>You have no saved addresses yet.</p>
+          <Button onClick={openNew}>Add New Address</Button>
+        </div>
+      ) : null}
+      {verified && state === 'ready' && addresses.length > 0 ? (
+        <ul className="address-list" aria-label="Saved addresses">
+          {addresses.map((address) => (
+            <AddressCard key={address._id} address={address} onEdit={openEdit} onDelete={setDeleting} />
+          ))}
+        </ul>
+      ) : null}
+
+      <AddressFormDialog
+        open={formOpen}
+        address={editing}
+        onClose={() => setFormOpen(false)}
+        onSaved={() => {
+          setFormOpen(false);
+          // Reload: saving a default address changes which other address is the default.
+          void load();
+        }}
+      />
+      <DeleteAddressDialog
+        address={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={(id) => {
+          setDeleting(null);
+          setAddresses((list) => list.filter((address) => address._id !== id));
+          void load();
+        }}
+      />
     </main>
   );
 }

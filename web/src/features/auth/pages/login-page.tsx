@@ -1,8 +1,44 @@
-// Placeholder so the router's lazy import resolves while the real screen is being written.
+// /login (spec 2): the login form, the reset-password dialog and a way to /signup.
+import { useState } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { useAuthStore } from '../store';
+import { safeRedirectTarget } from '../redirect';
+import { LoginForm } from '../components/login-form';
+import { ResetPasswordDialog } from '../components/reset-password-dialog';
+import '../auth.css';
+
 export default function LoginPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [resetOpen, setResetOpen] = useState(false);
+  const [justSignedIn, setJustSignedIn] = useState(false);
+  const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
+  const target = safeRedirectTarget(params.get('redirect'));
+  const signupHref = params.get('redirect') ? `${paths.signup}?redirect=${encodeURIComponent(target)}` : paths.signup;
+
+  // A shopper already signed in has nothing to do here (a token present on load marks them signed in).
+  if (isAuthenticated && !justSignedIn) return <Navigate to={target} replace />;
+
   return (
-    <main className="container">
-      <h1 className="page-title">Login</h1>
+    <main className="auth-page">
+      <section className="card auth-card" aria-labelledby="login-title">
+        <h1 id="login-title" className="page-title">
+          Welcome back
+        </h1>
+        <p className="auth-lead">Log in to order fresh groceries delivered in Kigali.</p>
+        <LoginForm
+          onSuccess={() => {
+            setJustSignedIn(true);
+            navigate(target, { replace: true });
+          }}
+          onForgotPassword={() => setResetOpen(true)}
+        />
+        <p className="auth-switch">
+          Don&apos;t have an account? <Link to={signupHref}>Sign up</Link>
+        </p>
+      </section>
+      <ResetPasswordDialog open={resetOpen} onClose={() => setResetOpen(false)} />
     </main>
   );
 }

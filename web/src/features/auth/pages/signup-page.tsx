@@ -1,8 +1,39 @@
-// Placeholder so the router's lazy import resolves while the real screen is being written.
+// /signup (spec 2): create an account; the server signs the new shopper in straight away.
+import { useState } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { useAuthStore } from '../store';
+import { safeRedirectTarget } from '../redirect';
+import { SignupForm } from '../components/signup-form';
+import '../auth.css';
+
 export default function SignupPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [justSignedUp, setJustSignedUp] = useState(false);
+  const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
+  const target = safeRedirectTarget(params.get('redirect'));
+  const loginHref = params.get('redirect') ? `${paths.login}?redirect=${encodeURIComponent(target)}` : paths.login;
+
+  if (isAuthenticated && !justSignedUp) return <Navigate to={target} replace />;
+
   return (
-    <main className="container">
-      <h1 className="page-title">Sign Up</h1>
+    <main className="auth-page">
+      <section className="card auth-card" aria-labelledby="signup-title">
+        <h1 id="signup-title" className="page-title">
+          Create your account
+        </h1>
+        <p className="auth-lead">Fresh produce from local farmers, delivered to your door.</p>
+        <SignupForm
+          onSuccess={() => {
+            setJustSignedUp(true);
+            navigate(target, { replace: true });
+          }}
+        />
+        <p className="auth-switch">
+          Already have an account? <Link to={loginHref}>Login</Link>
+        </p>
+      </section>
     </main>
   );
 }

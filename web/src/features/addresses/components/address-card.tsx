@@ -1,0 +1,30 @@
+// One saved address with labelled edit and delete icon buttons.
+import type { Address } from '@server/modules/addresses/addresses.schema';
+import { IconButton } from '../../../components/ui/button';
+import { EditIcon, TrashIcon } from '../../../components/ui/icons';
+import { AddressSummary } from './address-summary';
+
+interface AddressCardProps {
+  address: Address;
+  onEdit: (address: Address) => void;
+  onDelete: (address: Address) => void;
+}
+
+export function AddressCard({ address, onEdit, onDelete }: AddressCardProps) {
+  return (
+    <li className="card address-card">
+      <div className="address-card-body">
+        {address.isDefault ? <span className="badge address-default-badge">Default</span> : null}
+        <AddressSummary address={address} />
+      </div>
+      <div className="address-card-actions">
+        <IconButton label={`Edit address ${address.description}`} onClick={() => onEdit(address)}>
+          <EditIcon size={18} />
+        </IconButton>
+        <IconButton label={`Delete address ${address.description}`} onClick={() => onDelete(address)}>
+          <TrashIcon size={18} />
+        </IconButton>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,62 @@
+// Add or edit an address in a dialog (600px wide at most, spec 9). It saves through the API itself, so
+// address management and checkout get the same messages (spec 8) and hand back the saved address.
+import { useState } from 'react';
+import type { Address, AddressInput } from '@server/modules/addresses/addresses.schema';
+import { Dialog } from '../../../components/ui/dialog';
+import { toast } from '../../../components/ui/toast';
+import { toApiError, type ApiFieldError } from '../../../lib/api-client';
+import { createAddress, updateAddress } from '../api/addresses-api';
+import { AddressForm } from './address-form';
+import '../addresses.css';
+
+interface AddressFormDialogProps {
+  open: boolean;
+  /** The address being edited; absent for a new one. */
+  address?: Address | null;
+  title?: string;
+  onClose: () => void;
+  onSaved: (address: Address) => void;
+}
+
+export function AddressFormDialog({ open, address, title, onClose, onSaved }: AddressFormDialogProps) {
+  const [busy, setBusy] = useState(false);
+  const [serverErrors, setServerErrors] = useState<ApiFieldError[]>([]);
+  const editing = Boolean(address);
+
+  async function save(input: AddressInput) {
+    setBusy(true);
+    setServerErrors([]);
+    try {
+      const saved = editing && address ? await updateAddress(address._id, input) : await createAddress(input);
+      toast.success(editing ? 'Address updated successfully' : 'Address added successfully!');
+      onSaved(saved);
+    } catch (error) {
+      const apiError = await toApiError(error, editing ? 'Failed to update address' : 'Failed to add address');
+      setServerErrors(apiError.errors);
+      toast.error(editing ? 'Failed to update address' : 'Failed to add address');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function close() {
+    setServerErrors([]);
+    onClose();
+  }
+
+  return (
+    <Dialog open={open} onClose={close} title={title ?? (editing ? 'Edit Address' : 'Add New Address')} maxWidth={600}>
+      {/* The key remounts the form for each address, so opening it again starts from that address. */}
+      <AddressForm
+        key={address?._id ?? 'new'}
+        initial={address ?? undefined}
+        submitLabel={editing ? 'Update Address' : 'Save Address'}
+        busyLabel="Saving..."
+        busy={busy}
+        serverErrors={serverErrors}
+        onSubmit={save}
+        onCancel={close}
+      />
+    </Dialog>
+  );
+}

@@ -1,0 +1,88 @@
+// The one address form (spec 5): used by address management and by checkout's New Address dialog.
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { addressInputSchema, type AddressInput } from '@server/modules/addresses/addresses.schema';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../auth';
+import type { ApiFieldError } from '../../../lib/api-client';
+
+export type AddressFormValues = z.input<typeof addressInputSchema>;
+
+const EMPTY: AddressFormValues = {
+  description: '',
+  city: 'Kigali',
+  street: '',
+  district: '',
+  phoneNumber: '',
+  isDefault: false,
+};
+
+interface AddressFormProps {
+  initial?: Partial<AddressFormValues>;
+  submitLabel: string;
+  busyLabel: string;
+  busy: boolean;
+  /** Field errors the server returned for the last submit, shown under their fields. */
+  serverErrors?: ApiFieldError[];
+  onSubmit: (values: AddressInput) => void;
+  onCancel: () => void;
+}
+
+const FIELDS = ['description', 'city', 'street', 'district', 'phoneNumber'] as const;
+
+export function AddressForm({ initial, submitLabel, busyLabel, busy, serverErrors, onSubmit, onCancel }: AddressFormProps) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<AddressFormValues, unknown, AddressInput>({
+    resolver: zodResolver(addressInputSchema),
+    defaultValues: { ...EMPTY, ...initial },
+  });
+
+  useEffect(() => {
+    for (const entry of serverErrors ?? []) {
+      const field = FIELDS.find((name) => name === entry.field);
+      if (field) setError(field, { message: entry.message });
+    }
+  }, [serverErrors, setError]);
+
+  return (
+    <form className="address-form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Address">
+      <TextField
+        className="address-form-wide"
+        label="Description"
+        placeholder="Home, Office..."
+        error={errors.description?.message}
+        {...register('description')}
+      />
+      <TextField label="Street" autoComplete="address-line1" error={errors.street?.message} {...register('street')} />
+      <TextField label="District" placeholder="Gasabo" error={errors.district?.message} {...register('district')} />
+      <TextField label="City" autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
+      <TextField
+        label="Phone number"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        placeholder="+250788123456"
+        error={errors.phoneNumber?.message}
+        {...register('phoneNumber')}
+      />
+      <label className="address-form-wide address-default">
+        <input type="checkbox" {...register('isDefault')} />
+        <span>Set as default address</span>
+      </label>
+      <div className="address-form-wide address-form-actions">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" busy={busy}>
+          {busy ? busyLabel : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

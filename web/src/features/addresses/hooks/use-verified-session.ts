@@ -1,0 +1,36 @@
+// Address management requires login (spec 6): a stored token, and the server confirming it still works.
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { toast } from '../../../components/ui/toast';
+import { loginHref, useAuthStore } from '../../auth';
+
+export function useVerifiedSession(): boolean {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const verifySession = useAuthStore((state) => state.verifySession);
+  const [verified, setVerified] = useState(false);
+
+  useEffect(() => {
+    let active = true;
+    const back = loginHref(`${location.pathname}${location.search}`);
+    void verifySession().then((result) => {
+      if (!active) return;
+      if (result === 'valid') setVerified(true);
+      else if (result === 'missing') {
+        toast.error('Please log in to access this page');
+        navigate(back, { replace: true });
+      } else if (result === 'failed') {
+        toast.error('Authentication failed. Please log in');
+        navigate(back, { replace: true });
+      }
+      // 'expired': the session-expiry handler already shows its toast and reloads at /login.
+    });
+    return () => {
+      active = false;
+    };
+    // Checked once per visit to the page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return verified;
+}

@@ -1,0 +1,37 @@
+// The auth calls of API.md. One small function per call; the store and the dialogs call these.
+import { api } from '../../../lib/api-client';
+import type { PublicUser, RegisterInput } from '@server/modules/auth/auth.schema';
+
+export interface AuthResponse {
+  success?: boolean;
+  message?: string;
+  token?: string;
+  user?: PublicUser;
+}
+
+export function postLogin(body: { identifier: string; password: string }) {
+  return api.post('auth/login', { json: body }).json<AuthResponse>();
+}
+
+export function postRegister(body: RegisterInput) {
+  return api.post('auth/register', { json: body }).json<AuthResponse>();
+}
+
+export function getLogout() {
+  return api.get('user/logout').json<{ success?: boolean; message?: string }>();
+}
+
+/** GET user/is-auth: succeeds only while the stored token is still accepted. */
+export function getIsAuth() {
+  return api.get('user/is-auth').json<{ success?: boolean }>();
+}
+
+export type ResetIdentity = { email: string } | { phoneNumber: string };
+
+export function postForgotPassword(identity: ResetIdentity) {
+  return api.post('auth/forgot-password', { json: identity }).json<{ success?: boolean; message?: string }>();
+}
+
+export function postResetPassword(body: ResetIdentity & { code: string; password: string }) {
+  return api.post('auth/reset-password', { json: body }).json<{ success?: boolean; message?: string }>();
+}

@@ -1,0 +1,19 @@
+// The server's errors for a form, read out by screen readers as soon as they appear.
+import type { ApiFieldError } from '../../../lib/api-client';
+
+export function FormErrorList({ errors }: { errors: ApiFieldError[] }) {
+  if (!errors.length) return null;
+  return (
+    <div className="auth-errors" role="alert">
+      {errors.length === 1 ? (
+        <p>{errors[0].message}</p>
+      ) : (
+        <ul>
+          {errors.map((error, index) => (
+            <li key={`${error.field ?? ''}-${index}`}>{error.message}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,170 @@
+// The reset-password dialog (spec 2, issue 4): step 1 names the account and asks the server to send a
+// one-time code; step 2 takes that code and the new password. Closing at any point forgets everything.
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Dialog } from '../../../components/ui/dialog';
+import { toast } from '../../../components/ui/toast';
+import { toApiError, type ApiFieldError } from '../../../lib/api-client';
+import { compactPhone } from '@server/lib/fields';
+import { postForgotPassword, postResetPassword, type ResetIdentity } from '../api/auth-api';
+import {
+  resetIdentityFormSchema,
+  resetPasswordFormSchema,
+  type ResetIdentityFormValues,
+  type ResetPasswordFormValues,
+} from '../form-schemas';
+import { FormErrorList } from './form-error-list';
+import { MethodToggle } from './method-toggle';
+import { PasswordField } from './password-field';
+import { TextField } from './text-field';
+
+interface ResetPasswordDialogProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+function identityOf(values: ResetIdentityFormValues): ResetIdentity {
+  const identifier = values.identifier.trim();
+  return values.method === 'email' ? { email: identifier } : { phoneNumber: compactPhone(identifier) };
+}
+
+async function dialogErrors(error: unknown, fallback: string): Promise<ApiFieldError[]> {
+  const apiError = await toApiError(error, fallback);
+  return apiError.errors.length ? apiError.errors : [{ message: apiError.message }];
+}
+
+export function ResetPasswordDialog({ open, onClose }: ResetPasswordDialogProps) {
+  const [step, setStep] = useState<1 | 2>(1);
+  const [busy, setBusy] = useState(false);
+  const [serverErrors, setServerErrors] = useState<ApiFieldError[]>([]);
+  const identityForm = useForm<ResetIdentityFormValues>({
+    resolver: zodResolver(resetIdentityFormSchema),
+    defaultValues: { method: 'email', identifier: '' },
+  });
+  const passwordForm = useForm<ResetPasswordFormValues>({
+    resolver: zodResolver(resetPasswordFormSchema),
+    defaultValues: { code: '', password: '', confirmPassword: '' },
+  });
+  const method = identityForm.watch('method');
+
+  function close() {
+    identityForm.reset();
+    passwordForm.reset();
+    setServerErrors([]);
+    setStep(1);
+    setBusy(false);
+    onClose();
+  }
+
+  const sendCode = identityForm.handleSubmit(async (values) => {
+    setServerErrors([]);
+    setBusy(true);
+    try {
+      await postForgotPassword(identityOf(values));
+      setStep(2);
+    } catch (error) {
+      setServerErrors(await dialogErrors(error, 'Failed to send the code. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  const updatePassword = passwordForm.handleSubmit(async (values) => {
+    setServerErrors([]);
+    setBusy(true);
+    try {
+      await postResetPassword({
+        ...identityOf(identityForm.getValues()),
+        code: values.code.trim(),
+        password: values.password,
+      });
+      toast.success('Password updated successfully!');
+      close();
+    } catch (error) {
+      setServerErrors(await dialogErrors(error, 'Failed to update password'));
+      setBusy(false);
+    }
+  });
+
+  const identityErrors = identityForm.formState.errors;
+  const passwordErrors = passwordForm.formState.errors;
+
+  return (
+    <Dialog open={open} onClose={close} title="Reset password" maxWidth="440px">
+      {step === 1 ? (
+        <form className="auth-form" onSubmit={sendCode} noValidate aria-label="Reset password: your account">
+          <p className="dialog-intro">Tell us how you signed up and we will send you a 6-digit code.</p>
+          <MethodToggle
+            name="reset-method"
+            legend="Reset with"
+            value={method}
+            onChange={(next) => {
+              identityForm.setValue('method', next);
+              identityForm.setValue('identifier', '');
+              identityForm.clearErrors('identifier');
+            }}
+          />
+          <TextField
+            label={method === 'email' ? 'Email' : 'Phone number'}
+            type={method === 'email' ? 'email' : 'tel'}
+            autoComplete={method === 'email' ? 'email' : 'tel'}
+            error={identityErrors.identifier?.message}
+            {...identityForm.register('identifier')}
+          />
+          <FormErrorList errors={serverErrors} />
+          <div className="dialog-actions">
+            <button type="button" className="btn btn-secondary" onClick={close}>
+              Cancel
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              {busy ? 'Sending...' : 'Next'}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <form className="auth-form" onSubmit={updatePassword} noValidate aria-label="Reset password: new password">
+          <p className="dialog-intro">
+            Enter the code we sent to {identityForm.getValues('identifier').trim()} and choose a new password.
+          </p>
+          <TextField
+            label="6-digit code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            error={passwordErrors.code?.message}
+            {...passwordForm.register('code')}
+          />
+          <PasswordField
+            label="New password"
+            autoComplete="new-password"
+            error={passwordErrors.password?.message}
+            {...passwordForm.register('password')}
+          />
+          <PasswordField
+            label="Confirm new password"
+            autoComplete="new-password"
+            error={passwordErrors.confirmPassword?.message}
+            {...passwordForm.register('confirmPassword')}
+          />
+          <FormErrorList errors={serverErrors} />
+          <div className="dialog-actions">
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => {
+                setServerErrors([]);
+                setStep(1);
+              }}
+            >
+              Back
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              {busy ? 'Updating...' : 'Update Password'}
+            </button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}

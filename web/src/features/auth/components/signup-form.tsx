@@ -1,0 +1,102 @@
+// The signup form of spec sections 2, 5 and 8. Email, phone or both; the server signs the new user in.
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { toast } from '../../../components/ui/toast';
+import { toApiError } from '../../../lib/api-client';
+import { useAuthStore } from '../store';
+import { signupFormSchema, type SignupFormValues } from '../form-schemas';
+import { useTimedErrors } from '../hooks/use-timed-errors';
+import { FormErrorList } from './form-error-list';
+import { PasswordField } from './password-field';
+import { TextField } from './text-field';
+
+export const SIGNUP_ERROR_MS = 5000;
+
+export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
+  const registerUser = useAuthStore((state) => state.register);
+  const serverErrors = useTimedErrors(SIGNUP_ERROR_MS);
+  const [submitting, setSubmitting] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<SignupFormValues, unknown, z.output<typeof signupFormSchema>>({
+    resolver: zodResolver(signupFormSchema),
+    defaultValues: { fullName: '', email: '', phoneNumber: '', password: '', confirmPassword: '', terms: false },
+  });
+
+  const onSubmit = handleSubmit(async ({ fullName, email, phoneNumber, password }) => {
+    serverErrors.clear();
+    setSubmitting(true);
+    try {
+      await registerUser({ fullName, email, phoneNumber, password });
+      onSuccess();
+    } catch (error) {
+      const apiError = await toApiError(error, 'An unexpected error occurred');
+      const list = apiError.errors.length ? apiError.errors : [{ message: apiError.message || 'An unexpected error occurred' }];
+      serverErrors.show(list);
+      // Section 8: each entry of an errors list is also a toast.
+      list.forEach((entry) => toast.error(entry.message));
+    } finally {
+      setSubmitting(false);
+    }
+  });
+
+  return (
+    <form className="auth-form" onSubmit={onSubmit} noValidate aria-label="Sign up">
+      <TextField label="Full name" autoComplete="name" error={errors.fullName?.message} {...register('fullName')} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <TextField
+        label="Phone number"
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        placeholder="+250788123456"
+        error={errors.phoneNumber?.message}
+        {...register('phoneNumber')}
+      />
+      <p className="field-hint">Give an email, a phone number, or both.</p>
+      <PasswordField
+        label="Password"
+        autoComplete="new-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <PasswordField
+        label="Confirm password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
+      <div className="field">
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            aria-invalid={errors.terms ? true : undefined}
+            aria-describedby={errors.terms ? 'signup-terms-error' : undefined}
+            {...register('terms')}
+          />
+          <span>I agree to the Terms &amp; Conditions</span>
+        </label>
+        {errors.terms ? (
+          <p className="field-error" id="signup-terms-error">
+            {errors.terms.message}
+          </p>
+        ) : null}
+      </div>
+      <FormErrorList errors={serverErrors.errors} />
+      <button type="submit" className="btn btn-primary auth-submit" disabled={submitting}>
+        {submitting ? 'Creating account...' : 'Sign Up'}
+      </button>
+    </form>
+  );
+}

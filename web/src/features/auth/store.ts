@@ -1,0 +1,163 @@
+// The session (spec section 4): who is signed in, shared by every screen. Screens navigate; the store
+// keeps the token, the stored user and the toasts of sign-in, sign-up, sign-out and session expiry.
+import { create } from 'zustand';
+import { ApiError, setSessionExpiredHandler, toApiError } from '../../lib/api-client';
+import { storage, type StoredUser } from '../../lib/storage';
+import { toast } from '../../components/ui/toast';
+import { useCartStore } from '../cart/store';
+import type { RegisterInput } from '@server/modules/auth/auth.schema';
+import { getIsAuth, getLogout, postLogin, postRegister, type AuthResponse } from './api/auth-api';
+
+export interface LoginCredentials {
+  identifier: string;
+  password: string;
+  remember: boolean;
+}
+
+export type SessionCheck = 'valid' | 'missing' | 'expired' | 'failed';
+
+export interface AuthState {
+  token: string | null;
+  user: StoredUser | null;
+  isAuthenticated: boolean;
+  /** Signs in; rejects with an ApiError carrying the section 8 message and field errors. */
+  login(credentials: LoginCredentials): Promise<void>;
+  /** Signs up (the server signs the new user in); rejects like login. */
+  register(input: RegisterInput): Promise<void>;
+  /** Signs out on the server, then locally even if the server call failed. */
+  logout(options?: { navigate?: (to: string) => void }): Promise<void>;
+  /** Forgets the session locally: token, user and the local cart. */
+  clearSession(): void;
+  /**
+   * Asks the server whether the stored token still works (address management checks this). 'expired'
+   * means the session-expiry handler is already sending the shopper to /login.
+   */
+  verifySession(): Promise<SessionCheck>;
+}
+
+const INVALID_RESPONSE = 'Invalid response from server';
+
+function requireToken(response: AuthResponse, code: string): string {
+  if (!response?.token) throw new ApiError(INVALID_RESPONSE, 200, code);
+  return response.token;
+}
+
+/** Section 8, login: 400 reads 'Invalid credentials'; an errors list wins; else a generic auth error. */
+async function loginError(error: unknown): Promise<ApiError> {
+  if (error instanceof ApiError && error.message === INVALID_RESPONSE) return error;
+  const base = await toApiError(error, 'Login failed. Please check your credentials.');
+  if (base.errors.length) return base;
+  if (base.status === 400) return new ApiError('Invalid credentials', 400, 'invalid_credentials', [], base.data);
+  if (base.status === 0) return base;
+  return new ApiError('Login failed. Please check your credentials.', base.status, 'auth_error', [], base.data);
+}
+
+async function registerError(error: unknown): Promise<ApiError> {
+  if (error instanceof ApiError && error.message === INVALID_RESPONSE) return error;
+  return toApiError(error, 'Registration failed. Please check the server configuration or try again.');
+}
+
+/** Remember me keeps only the fields the spec names; without it, the user is kept for this visit only. */
+function rememberedUser(user: AuthResponse['user']): StoredUser | null {
+  if (!user) return null;
+  return { fullName: user.fullName, email: user.email, phoneNumber: user.phoneNumber };
+}
+
+function resetCart() {
+  useCartStore.getState().reset();
+}
+
+function loadCart() {
+  // The cart store reports its own failures; a failed cart load must not fail the sign-in.
+  void Promise.resolve(useCartStore.getState().fetchCart()).catch(() => undefined);
+}
+
+export const useAuthStore = create<AuthState>()((set, get) => ({
+  token: storage.getToken(),
+  user: storage.getUser(),
+  isAuthenticated: Boolean(storage.getToken()),
+
+  async login({ identifier, password, remember }) {
+    let token: string;
+    let user: AuthResponse['user'];
+    try {
+      const response = await postLogin({ identifier: identifier.trim(), password });
+      token = requireToken(response, 'invalid_response');
+      user = response.user;
+    } catch (error) {
+      throw await loginError(error);
+    }
+    storage.setToken(token);
+    const kept = rememberedUser(user);
+    storage.setUser(remember ? kept : null);
+    set({ token, user: kept, isAuthenticated: true });
+    toast.success('Login successful!');
+    loadCart();
+  },
+
+  async register(input) {
+    let token: string;
+    let user: AuthResponse['user'];
+    try {
+      const response = await postRegister(input);
+      token = requireToken(response, 'no_token');
+      user = response.user;
+    } catch (error) {
+      throw await registerError(error);
+    }
+    storage.setToken(token);
+    storage.setUser(user ?? null);
+    set({ token, user: user ?? null, isAuthenticated: true });
+    toast.success('Registration successful!');
+    loadCart();
+  },
+
+  async logout(options) {
+    let failed = false;
+    try {
+      await getLogout();
+    } catch {
+      failed = true;
+    }
+    get().clearSession();
+    if (failed) toast.error('Failed to logout. Please try again');
+    else toast.success('Logged out successfully');
+    if (options?.navigate) options.navigate('/');
+    else window.location.assign('/');
+  },
+
+  clearSession() {
+    storage.clearSession();
+    set({ token: null, user: null, isAuthenticated: false });
+    resetCart();
+  },
+
+  async verifySession() {
+    if (!storage.getToken()) return 'missing';
+    try {
+      await getIsAuth();
+      return 'valid';
+    } catch (error) {
+      return error instanceof ApiError && error.error === 'unauthorized' ? 'expired' : 'failed';
+    }
+  },
+}));
+
+/** Long enough to read the toast before the full reload wipes it. */
+export const SESSION_EXPIRED_REDIRECT_MS = 1500;
+let expiring = false;
+
+/** Section 8, session expiry on any call: forget the session, say so, and reload at /login. */
+export function handleSessionExpired(): void {
+  // Several calls can fail together when a token dies; one toast and one redirect are enough.
+  if (expiring) return;
+  expiring = true;
+  useAuthStore.getState().clearSession();
+  toast.error('Session expired. Please log in again.');
+  window.setTimeout(() => {
+    expiring = false;
+    if (window.location.pathname !== '/login') window.location.assign('/login');
+  }, SESSION_EXPIRED_REDIRECT_MS);
+}
+
+setSessionExpiredHandler(handleSessionExpired);
