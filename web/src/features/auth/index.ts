@@ -3,3 +3,4 @@ export { useAuthStore } from './store';
 export { loginHref } from './redirect';
 export { TextField } from './components/text-field';
 export { PasswordField } from './components/password-field';
+export { RequireLogin } from './components/require-login';

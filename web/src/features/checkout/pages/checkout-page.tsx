@@ -1,8 +1,189 @@
-// Placeholder so the router's lazy import resolves while the real screen is being written.
+// /checkout (spec 2, 4): payment, then delivery, then the order is placed and the shopper sees it confirmed.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import type { Address } from '@server/modules/addresses/addresses.schema';
+import { ArrowLeftIcon } from '../../../components/ui/icons';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast';
+import { paths } from '../../../app/paths';
+import { storage } from '../../../lib/storage';
+import { toApiError } from '../../../lib/api-client';
+import { useCartStore } from '../../cart/store';
+import { RequireLogin } from '../../auth';
+import { AddressFormDialog, fetchAddresses } from '../../addresses';
+import { placeOrder } from '../../orders';
+import { CheckoutProgress } from '../components/progress-bar';
+import { PaymentStep } from '../components/payment-step';
+import { DeliveryStep } from '../components/delivery-step';
+import { OrderSummary } from '../components/order-summary';
+import { useIdempotencyKey } from '../hooks/use-idempotency-key';
+import '../checkout.css';
+
+export const CONTINUE_DELAY_MS = 500;
+export const MIN_PLACE_ORDER_MS = 3000;
+
+const wait = (ms: number) => new Promise<void>((resolve) => window.setTimeout(resolve, ms));
+
+function defaultAddressId(addresses: Address[]): string {
+  return addresses.find((address) => address.isDefault)?._id ?? '';
+}
+
+function Checkout() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const items = useCartStore((state) => state.items);
+  const totalPrice = useCartStore((state) => state.totalPrice);
+  const [cartChecked, setCartChecked] = useState(false);
+  const [step, setStep] = useState<1 | 2>(1);
+  // Cash on delivery is the only method, so it starts chosen: one tap fewer on a phone.
+  const [method, setMethod] = useState<'cash' | null>('cash');
+  const [continuing, setContinuing] = useState(false);
+  const [addresses, setAddresses] = useState<Address[]>([]);
+  const [addressesLoading, setAddressesLoading] = useState(true);
+  const [selectedId, setSelectedId] = useState('');
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [placing, setPlacing] = useState(false);
+  const placingRef = useRef(false);
+  const placedRef = useRef(false);
+  const idempotencyKey = useIdempotencyKey();
+
+  // Returning from a payment page with status=success: the order exists, show its confirmation.
+  const returnedOrderId = params.get('status') === 'success' ? (params.get('orderId') ?? storage.getLastOrderId()) : null;
+  useEffect(() => {
+    if (returnedOrderId) navigate(paths.orderConfirmationFor(returnedOrderId), { replace: true });
+  }, [returnedOrderId, navigate]);
+
+  useEffect(() => {
+    let active = true;
+    void Promise.resolve(useCartStore.getState().fetchCart()).finally(() => {
+      if (active) setCartChecked(true);
+    });
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (cartChecked && items.length === 0 && !placedRef.current && !returnedOrderId) {
+      navigate(paths.cart, { replace: true });
+    }
+  }, [cartChecked, items.length, navigate, returnedOrderId]);
+
+  const loadAddresses = useCallback(async (select?: string) => {
+    setAddressesLoading(true);
+    try {
+      const list = await fetchAddresses();
+      setAddresses(list);
+      setSelectedId((current) => select ?? (current || defaultAddressId(list)));
+    } catch {
+      toast.error('Failed to fetch addresses');
+    } finally {
+      setAddressesLoading(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    void loadAddresses();
+  }, [loadAddresses]);
+
+  async function continueToDelivery() {
+    if (!method) {
+      toast.error('Please select a payment method');
+      return;
+    }
+    setContinuing(true);
+    await wait(CONTINUE_DELAY_MS);
+    setContinuing(false);
+    setStep(2);
+  }
+
+  function selectAddress(id: string) {
+    // A different order body is a different attempt: it must not reuse the previous attempt's key.
+    if (id !== selectedId) idempotencyKey.renew();
+    setSelectedId(id);
+  }
+
+  async function submitOrder() {
+    if (placingRef.current) return;
+    if (!method) {
+      toast.error('Please select a payment method');
+      setStep(1);
+      return;
+    }
+    if (!selectedId) {
+      toast.error('Please select a shipping address');
+      return;
+    }
+    placingRef.current = true;
+    setPlacing(true);
+    try {
+      const body = { addressId: selectedId, paymentType: 'cash' as const, callbackUrl: `${window.location.origin}${paths.orderConfirmation}` };
+      const [orderId] = await Promise.all([placeOrder(body, idempotencyKey.current()), wait(MIN_PLACE_ORDER_MS)]);
+      placedRef.current = true;
+      storage.setLastOrderId(orderId);
+      useCartStore.getState().reset();
+      toast.success('Order placed successfully and cart cleared!');
+      navigate(paths.orderConfirmationFor(orderId), { replace: true });
+    } catch (error) {
+      const failure = await toApiError(error, 'Failed to place order');
+      toast.error(failure.errors[0]?.message ?? failure.message ?? 'Failed to place order');
+      placingRef.current = false;
+      setPlacing(false);
+    }
+  }
+
+  if (returnedOrderId || !cartChecked || items.length === 0) {
+    return (
+      <main className="container checkout-page">
+        <LoadingBlock label="Loading checkout..." />
+      </main>
+    );
+  }
+
+  return (
+    <main className="container checkout-page">
+      <Link to={paths.cart} className="back-link">
+        <ArrowLeftIcon size={16} aria-hidden="true" /> Back to Cart
+      </Link>
+      <h1 className="page-title">Checkout</h1>
+      <CheckoutProgress current={step} />
+      <div className="checkout-layout">
+        <div className="checkout-main">
+          {step === 1 ? (
+            <PaymentStep method={method} onMethodChange={setMethod} busy={continuing} onContinue={continueToDelivery} />
+          ) : (
+            <DeliveryStep
+              addresses={addresses}
+              loading={addressesLoading}
+              selectedId={selectedId}
+              onSelect={selectAddress}
+              onNewAddress={() => setDialogOpen(true)}
+              onBack={() => setStep(1)}
+              onPlaceOrder={submitOrder}
+              placing={placing}
+            />
+          )}
+        </div>
+        <OrderSummary items={items} totalPrice={totalPrice} />
+      </div>
+      <AddressFormDialog
+        open={dialogOpen}
+        title="New Address"
+        onClose={() => setDialogOpen(false)}
+        onSaved={(address) => {
+          setDialogOpen(false);
+          idempotencyKey.renew();
+          void loadAddresses(address._id);
+        }}
+      />
+    </main>
+  );
+}
+
 export default function CheckoutPage() {
   return (
-    <main className="container">
-      <h1 className="page-title">Checkout</h1>
-    </main>
+    <RequireLogin>
+      <Checkout />
+    </RequireLogin>
   );
 }

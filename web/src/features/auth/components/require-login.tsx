@@ -1,0 +1,19 @@
+// Checkout, orders, tracking and profile need a signed-in shopper (spec 6). Checked when the screen
+// opens only: signing out from the profile must not bounce the shopper to /login during its 3 s wait.
+import { useEffect, useState, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { toast } from '../../../components/ui/toast';
+import { loginHref } from '../redirect';
+import { useAuthStore } from '../store';
+
+export function RequireLogin({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const [allowed] = useState(() => useAuthStore.getState().isAuthenticated);
+
+  useEffect(() => {
+    if (!allowed) toast.error('Please log in to access this page');
+  }, [allowed]);
+
+  if (!allowed) return <Navigate to={loginHref(`${location.pathname}${location.search}`)} replace />;
+  return <>{children}</>;
+}

@@ -1,0 +1,75 @@
+// Step 2: pick a saved address (the default first), or add one in the shared New Address dialog.
+import { useId } from 'react';
+import type { Address } from '@server/modules/addresses/addresses.schema';
+import { Button } from '../../../components/ui/button';
+import { PlusIcon } from '../../../components/ui/icons';
+import { AddressSummary } from '../../addresses';
+
+interface DeliveryStepProps {
+  addresses: Address[];
+  loading: boolean;
+  selectedId: string;
+  onSelect: (id: string) => void;
+  onNewAddress: () => void;
+  onBack: () => void;
+  onPlaceOrder: () => void;
+  placing: boolean;
+}
+
+function optionLabel(address: Address): string {
+  const place = `${address.description}: ${address.street}, ${address.district}`;
+  return address.isDefault ? `${place} (Default)` : place;
+}
+
+export function DeliveryStep(props: DeliveryStepProps) {
+  const { addresses, loading, selectedId, onSelect, onNewAddress, onBack, onPlaceOrder, placing } = props;
+  const selectId = useId();
+  const selected = addresses.find((address) => address._id === selectedId);
+  return (
+    <section className="card checkout-step" aria-labelledby="delivery-title">
+      <h2 id="delivery-title" className="checkout-step-title">
+        Delivery Address
+      </h2>
+      {loading ? <p>Loading addresses...</p> : null}
+      {!loading && addresses.length === 0 ? <p>You have no saved addresses yet. Add one to continue.</p> : null}
+      {addresses.length > 0 ? (
+        <div className="field">
+          <label className="field-label" htmlFor={selectId}>
+            Saved addresses
+          </label>
+          <select
+            id={selectId}
+            className="input"
+            value={selectedId}
+            onChange={(event) => onSelect(event.target.value)}
+            disabled={placing}
+          >
+            <option value="">Select an address</option>
+            {addresses.map((address) => (
+              <option key={address._id} value={address._id}>
+                {optionLabel(address)}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      <Button variant="secondary" icon={<PlusIcon size={18} aria-hidden="true" />} onClick={onNewAddress} disabled={placing}>
+        New Address
+      </Button>
+      {selected ? (
+        <div className="selected-address" aria-live="polite">
+          <h3>Deliver to</h3>
+          <AddressSummary address={selected} />
+        </div>
+      ) : null}
+      <div className="checkout-actions">
+        <Button variant="ghost" onClick={onBack} disabled={placing}>
+          Back to Payment
+        </Button>
+        <Button onClick={onPlaceOrder} busy={placing}>
+          {placing ? 'Placing Order...' : 'Place Order'}
+        </Button>
+      </div>
+    </section>
+  );
+}

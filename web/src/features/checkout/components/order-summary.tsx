@@ -1,0 +1,55 @@
+// The order summary beside the steps: each line, subtotal, delivery 'Negotiable' and the total.
+import type { CartItem } from '../../cart/store';
+import { Image } from '../../../components/ui/image';
+import { formatMoney } from '../../../lib/money';
+
+interface OrderSummaryProps {
+  items: CartItem[];
+  totalPrice: number;
+}
+
+export function OrderSummary({ items, totalPrice }: OrderSummaryProps) {
+  return (
+    <aside className="card checkout-summary" aria-labelledby="summary-title">
+      <h2 id="summary-title" className="checkout-step-title">
+        Order Summary
+      </h2>
+      <ul className="summary-lines">
+        {items.map((item) => (
+          <li key={item.id} className="summary-line">
+            <Image src={item.image} alt="" width={48} height={48} className="summary-image" />
+            <div className="summary-line-text">
+              <span className="summary-name">{item.name}</span>
+              <span className="summary-qty">
+                Qty: {item.quantity} × {formatMoney(item.price)}
+              </span>
+            </div>
+            <div className="summary-price">
+              <span>{formatMoney(item.price * item.quantity)}</span>
+              {item.discount > 0 ? (
+                <s className="summary-original">
+                  <span className="visually-hidden">was </span>
+                  {formatMoney(item.originalPrice * item.quantity)}
+                </s>
+              ) : null}
+            </div>
+          </li>
+        ))}
+      </ul>
+      <dl className="summary-totals">
+        <div>
+          <dt>Subtotal</dt>
+          <dd>{formatMoney(totalPrice)}</dd>
+        </div>
+        <div>
+          <dt>Delivery</dt>
+          <dd>Negotiable</dd>
+        </div>
+        <div className="summary-total">
+          <dt>Total</dt>
+          <dd>{formatMoney(totalPrice)}</dd>
+        </div>
+      </dl>
+    </aside>
+  );
+}
