@@ -1,8 +1,11 @@
 // The shop's tables. Plain SQL so the same text runs on PGlite and on a PostgreSQL server.
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { runScript } from '../run-script';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`
+  await runScript(
+    db,
+    `
     CREATE TABLE users (
       id text PRIMARY KEY,
       full_name text NOT NULL,
@@ -128,5 +131,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       recipient text NOT NULL,
       created_at timestamptz NOT NULL DEFAULT now()
     );
-  `.execute(db);
+  `,
+  );
 }

@@ -7,7 +7,7 @@ import { seedCategories, seedProducts, type SeedCategory, type SeedProduct } fro
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;
 
-const toMinor = (frw: number) => Math.round(frw * 100);
+import { toMinor } from '../../lib/money';
 
 // Fails loudly on a bad catalog edit rather than letting a half-right seed reach shoppers.
 export function checkCatalog(categories: SeedCategory[], products: SeedProduct[]): void {
@@ -117,4 +117,10 @@ export async function seedCatalog(
   });
 
   return { categories: categoryRows.length, products: productRows.length };
+}
+
+/** On first start the shop opens with its catalog; later starts leave the catalog as it is. */
+export async function seedCatalogIfEmpty(db: Kysely<Database>): Promise<{ categories: number; products: number } | undefined> {
+  const row = await db.selectFrom('products').select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow();
+  return row.count > 0 ? undefined : seedCatalog(db);
 }

@@ -1,0 +1,122 @@
+// createApp(deps): the whole HTTP face of the shop. Tests mount it with a test database; main.ts
+// with the real one. Routes stay thin; the services hold the rules.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { HTTPException } from 'hono/http-exception';
+import { secureHeaders } from 'hono/secure-headers';
+import type { AppEnv, ShopDeps } from './lib/deps';
+import { isAppError } from './lib/errors';
+import { buildOpenApiDocument, renderDocsPage } from './lib/openapi';
+import { addressDocs, addressRoutes } from './modules/addresses/addresses.routes';
+import { authDocs, authRoutes } from './modules/auth/auth.routes';
+import { cartDocs, cartRoutes } from './modules/cart/cart.routes';
+import { catalogDocs, categoryRoutes, productRoutes } from './modules/catalog/catalog.routes';
+import { contactDocs, contactRoutes } from './modules/contact/contact.routes';
+import { orderDocs, orderRoutes } from './modules/orders/orders.routes';
+import { shopDocs, shopRoutes } from './modules/shop/shop.routes';
+import { usersDocs, usersRoutes } from './modules/users/users.routes';
+
+export const IMAGES_DIR = path.resolve(import.meta.dirname, 'static/images');
+
+export interface AppOptions {
+  /** The built storefront to serve; left out in API tests. */
+  webDistDir?: string;
+}
+
+function errorBody(message: string, error: string, errors?: unknown[]) {
+  return { success: false as const, message, error, ...(errors?.length ? { errors } : {}) };
+}
+
+function apiRoutes(deps: ShopDeps) {
+  const docs = [...authDocs, ...usersDocs, ...catalogDocs, ...cartDocs, ...addressDocs, ...orderDocs, ...contactDocs, ...shopDocs];
+  const openApi = buildOpenApiDocument(docs, { title: `${deps.config.shop.shopName} shop API`, version: '1.0.0' });
+  return new Hono<AppEnv>()
+    .route('/auth', authRoutes(deps))
+    .route('/user', usersRoutes(deps))
+    .route('/product', productRoutes(deps))
+    .route('/category', categoryRoutes(deps))
+    .route('/cart', cartRoutes(deps))
+    .route('/address', addressRoutes(deps))
+    .route('/order', orderRoutes(deps))
+    .route('/contact', contactRoutes(deps))
+    .route('/', shopRoutes(deps))
+    .get('/openapi.json', (c) => c.json(openApi))
+    .get('/docs', (c) => c.html(renderDocsPage(openApi)));
+}
+
+function placeholderPage(shopName: string) {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${shopName}</title></head><body style="font-family:system-ui;max-width:40rem;margin:3rem auto;padding:0 1rem"><h1>${shopName}</h1><p>The storefront has not been built yet: run <code>npm run build</code>. The shop's API is at <a href="/api/docs">/api/docs</a>.</p></body></html>`;
+}
+
+function serveWeb(app: Hono<AppEnv>, deps: ShopDeps, webDistDir: string | undefined) {
+  const root = webDistDir ? path.resolve(webDistDir) : undefined;
+  const indexFile = root ? path.join(root, 'index.html') : undefined;
+  if (root && existsSync(root)) {
+    // Hashed assets never change under their name; everything else is checked each time.
+    app.use('/assets/*', async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    });
+    app.use('/*', serveStatic({ root: path.relative(process.cwd(), root) || '.' }));
+  }
+  // Every other path is a storefront route: the single-page app decides (and shows its 404).
+  app.get('*', (c) => {
+    if (indexFile && existsSync(indexFile)) return c.html(readFileSync(indexFile, 'utf8'));
+    return c.html(placeholderPage(deps.config.shop.shopName));
+  });
+}
+
+export function createApp(deps: ShopDeps, options: AppOptions = {}) {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    await next();
+    if (deps.config.logRequests) {
+      // Path only: no query string, headers or bodies, so no token or password reaches the log.
+      deps.log.info('request', {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      });
+    }
+  });
+  app.use('*', secureHeaders({ crossOriginResourcePolicy: false, contentSecurityPolicy: undefined }));
+  app.use(
+    '/api/*',
+    cors({
+      origin: (origin) => (deps.config.corsOrigins.includes('*') || deps.config.corsOrigins.includes(origin) ? origin : null),
+      allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
+      allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+      maxAge: 600,
+    }),
+  );
+  app.use('/api/*', bodyLimit({ maxSize: 100 * 1024, onError: (c) => c.json(errorBody('Request body is too large', 'payload_too_large'), 413) }));
+
+  app.route('/api', apiRoutes(deps));
+  app.all('/api/*', (c) => c.json(errorBody('Not found', 'not_found'), 404));
+
+  app.use('/images/*', async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=86400');
+  });
+  app.use('/images/*', serveStatic({ root: path.relative(process.cwd(), path.dirname(IMAGES_DIR)) || '.' }));
+  serveWeb(app, deps, options.webDistDir);
+
+  app.onError((error, c) => {
+    if (isAppError(error)) return c.json(errorBody(error.message, error.code, error.errors), error.status);
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json(errorBody(error.message || 'Bad request', 'bad_request'), error.status);
+    }
+    deps.log.error('unhandled', { method: c.req.method, path: c.req.path, error: error instanceof Error ? error.stack : String(error) });
+    return c.json(errorBody('Something went wrong', 'server_error'), 500);
+  });
+  return app;
+}
+
+export type AppType = ReturnType<typeof createApp>;

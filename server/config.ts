@@ -1,0 +1,89 @@
+// The environment, read once and checked. A bad value stops the process with a message naming it.
+import { z } from 'zod';
+
+const commaList = z
+  .string()
+  .optional()
+  .transform((value) =>
+    (value ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
+
+const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .optional()
+      .transform((value) => value?.trim() || undefined)
+      .refine((value) => !value || /^postgres(ql)?:\/\//.test(value), 'must start with postgres:// or postgresql://'),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    CORS_ORIGINS: commaList,
+    TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    LOG_REQUESTS: z
+      .enum(['true', 'false', '1', '0'])
+      .default('true')
+      .transform((value) => value === 'true' || value === '1'),
+    SHOP_NAME: z.string().min(1).default('Isoko'),
+    // A made-up code: never a real merchant's. Set MOMO_PAY_CODE to the shop's own.
+    MOMO_PAY_CODE: z.string().regex(/^\d{4,10}$/, 'must be 4 to 10 digits').default('123456'),
+    BUSINESS_NAME: z.string().min(1).default('Isoko Ltd'),
+    SUPPORT_PHONE: z.string().min(1).default('+250 788 000 000'),
+    SUPPORT_EMAIL: z.string().email('must be an e-mail address').default('support@isoko.rw'),
+    SHOP_ADDRESS: z.string().min(1).default('Nyarugenge, Kigali, Rwanda'),
+    SHOP_HOURS: z.string().min(1).default('Mon-Fri 9AM-6PM, Sat 10AM-4PM, Sun closed'),
+    CONTACT_RECIPIENT: z.string().email('must be an e-mail address').optional(),
+    USSD_SERVICE_CODE: z.string().min(1).default('*384*4766#'),
+    USSD_SECRET: z
+      .string()
+      .optional()
+      .transform((value) => value?.trim() || undefined)
+      .refine((value) => !value || value.length >= 16, 'must be at least 16 characters'),
+    CONVERSATION_STORE: z.enum(['memory', 'db']).default('memory'),
+    WEB_DIST_DIR: z.string().min(1).default('web/dist'),
+  })
+  .transform((env) => ({
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    corsOrigins: env.CORS_ORIGINS,
+    tokenTtlDays: env.TOKEN_TTL_DAYS,
+    logRequests: env.LOG_REQUESTS,
+    webDistDir: env.WEB_DIST_DIR,
+    conversationStore: env.CONVERSATION_STORE,
+    ussd: { serviceCode: env.USSD_SERVICE_CODE, secret: env.USSD_SECRET },
+    shop: {
+      shopName: env.SHOP_NAME,
+      payCode: env.MOMO_PAY_CODE,
+      businessName: env.BUSINESS_NAME,
+      supportPhone: env.SUPPORT_PHONE,
+      supportEmail: env.SUPPORT_EMAIL,
+      address: env.SHOP_ADDRESS,
+      hours: env.SHOP_HOURS,
+      ussdServiceCode: env.USSD_SERVICE_CODE,
+    },
+    contactRecipient: env.CONTACT_RECIPIENT ?? env.SUPPORT_EMAIL,
+  }));
+
+export type Config = z.output<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+/** Reads the configuration from an environment (the process's by default). */
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(environment);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => {
+    const name = issue.path.join('.') || 'environment';
+    return `  ${name}=${JSON.stringify(environment[name] ?? '')}: ${issue.message}`;
+  });
+  throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+}

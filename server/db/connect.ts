@@ -1,0 +1,46 @@
+// Opens the shop's database: embedded PGlite in a folder by default, a PostgreSQL server when a
+// URL is given. Either way the same migrations run before anything else touches it.
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { migrateToLatest } from './migrate';
+import { PGliteDialect } from './pglite-dialect';
+import type { Database } from './schema';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface OpenDatabase {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  /** An already-open PGlite (tests load a prepared one); wins over dataDir. */
+  pglite?: PGlite;
+  /** Pool size for a PostgreSQL server. */
+  poolSize?: number;
+}
+
+// Counts and sums come back as bigint strings from PostgreSQL; the shop's numbers fit in a double.
+pg.types.setTypeParser(20, (value: string) => Number.parseInt(value, 10));
+
+export async function openDatabase(options: DatabaseOptions): Promise<OpenDatabase> {
+  if (options.databaseUrl && !options.pglite) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    await migrateToLatest(db);
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  let pglite = options.pglite;
+  if (!pglite) {
+    mkdirSync(options.dataDir, { recursive: true });
+    pglite = await PGlite.create(options.dataDir);
+  }
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  await migrateToLatest(db);
+  return { db, kind: 'pglite', close: () => db.destroy() };
+}

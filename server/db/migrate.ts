@@ -1,0 +1,19 @@
+// Ordered migrations, run at every start; each runs once. A new one is a new file added to the list.
+import { Migrator, type Kysely, type Migration } from 'kysely';
+import * as shop from './migrations/001-shop';
+import * as conversation from './migrations/002-conversation';
+
+const migrations: Record<string, Migration> = {
+  '001-shop': shop,
+  '002-conversation': conversation,
+};
+
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${reason}`);
+  }
+}

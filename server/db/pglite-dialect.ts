@@ -1,0 +1,103 @@
+// Kysely speaks to embedded PGlite through this driver. PGlite is one connection, so every
+// query and every transaction takes it in turn: a transaction holds it until commit or rollback.
+import type { PGlite } from '@electric-sql/pglite';
+import {
+  CompiledQuery,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryResult,
+} from 'kysely';
+
+class Turnstile {
+  private tail: Promise<void> = Promise.resolve();
+
+  /** Resolves when it is the caller's turn; the returned function hands the turn on. */
+  async enter(): Promise<() => void> {
+    let leave!: () => void;
+    const turn = new Promise<void>((resolve) => (leave = resolve));
+    const previous = this.tail;
+    this.tail = previous.then(() => turn);
+    await previous;
+    return leave;
+  }
+}
+
+class PGliteConnection implements DatabaseConnection {
+  constructor(private readonly pg: PGlite) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const result = await this.pg.query<R>(query.sql, query.parameters as unknown[]);
+    return {
+      rows: result.rows,
+      numAffectedRows: result.affectedRows != null ? BigInt(result.affectedRows) : undefined,
+    };
+  }
+
+  // eslint-disable-next-line require-yield
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('Streaming queries are not supported on the embedded database');
+  }
+}
+
+class PGliteDriver implements Driver {
+  private readonly turnstile = new Turnstile();
+  private readonly connection: PGliteConnection;
+  private readonly leaves = new WeakMap<DatabaseConnection, () => void>();
+
+  constructor(private readonly pg: PGlite) {
+    this.connection = new PGliteConnection(pg);
+  }
+
+  async init(): Promise<void> {
+    await this.pg.waitReady;
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const leave = await this.turnstile.enter();
+    this.leaves.set(this.connection, leave);
+    return this.connection;
+  }
+
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin'));
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('commit'));
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('rollback'));
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    const leave = this.leaves.get(connection);
+    this.leaves.delete(connection);
+    leave?.();
+  }
+
+  async destroy(): Promise<void> {
+    if (!this.pg.closed) await this.pg.close();
+  }
+}
+
+export class PGliteDialect implements Dialect {
+  constructor(private readonly pg: PGlite) {}
+  createAdapter() {
+    return new PostgresAdapter();
+  }
+  createDriver(): Driver {
+    return new PGliteDriver(this.pg);
+  }
+  createIntrospector(db: Kysely<any>) {
+    return new PostgresIntrospector(db);
+  }
+  createQueryCompiler() {
+    return new PostgresQueryCompiler();
+  }
+}

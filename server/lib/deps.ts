@@ -1,0 +1,30 @@
+// What every service and the conversation engine are given: no module reaches for globals.
+import type { Kysely } from 'kysely';
+import type { Config } from '../config';
+import type { DatabaseKind } from '../db/connect';
+import type { Database } from '../db/schema';
+import type { Logger } from './logger';
+import type { Notifier } from './notifier';
+
+export interface ShopDeps {
+  db: Kysely<Database>;
+  databaseKind: DatabaseKind;
+  config: Config;
+  log: Logger;
+  notifier: Notifier;
+}
+
+/** The signed-in shopper, as the auth middleware finds them from the token. */
+export interface AuthUser {
+  id: string;
+  fullName: string;
+  email: string | null;
+  phoneNumber: string | null;
+}
+
+export interface AppEnv {
+  Variables: {
+    user: AuthUser;
+    tokenHash: string;
+  };
+}

@@ -1,0 +1,61 @@
+// Process entry: configuration -> database (migrated, seeded on first start) -> app -> listen.
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase } from './db/connect';
+import { seedCatalogIfEmpty } from './db/seed/seed-catalog';
+import type { ShopDeps } from './lib/deps';
+import { consoleLogger } from './lib/logger';
+import { outboxNotifier } from './lib/notifier';
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main() {
+  const config = readConfig();
+  const log = consoleLogger();
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+  });
+  const seeded = await seedCatalogIfEmpty(database.db);
+  if (seeded) log.info('seeded', seeded);
+  const deps: ShopDeps = {
+    db: database.db,
+    databaseKind: database.kind,
+    config,
+    log,
+    notifier: outboxNotifier(database.db, log),
+  };
+  const app = createApp(deps, { webDistDir: config.webDistDir });
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    log.info('listening', { url: `http://localhost:${info.port}`, database: database.kind });
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info('stopping', { signal });
+    server.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error(`Isoko could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,131 @@
+// Delivery addresses: a shopper sees and changes only their own. The first is the default, and
+// exactly one is the default while any exist.
+import type { Selectable, Transaction } from 'kysely';
+import type { AddressesTable, Database } from '../../db/schema';
+import type { ShopDeps } from '../../lib/deps';
+import { notFound } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import type { Address, AddressInput } from './addresses.schema';
+
+export const ADDRESS_NOT_FOUND = 'Address not found';
+
+function toAddress(row: Selectable<AddressesTable>): Address {
+  return {
+    _id: row.id,
+    description: row.description,
+    city: row.city,
+    street: row.street,
+    district: row.district,
+    phoneNumber: row.phone_number,
+    isDefault: row.is_default,
+  };
+}
+
+/** The shopper's addresses, the default first, then oldest first. */
+export async function listAddresses(deps: ShopDeps, userId: string): Promise<Address[]> {
+  const rows = await deps.db
+    .selectFrom('addresses')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('is_default', 'desc')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map(toAddress);
+}
+
+export async function getAddress(deps: ShopDeps, userId: string, addressId: string): Promise<Address> {
+  const row = await deps.db
+    .selectFrom('addresses')
+    .selectAll()
+    .where('id', '=', addressId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) throw notFound(ADDRESS_NOT_FOUND);
+  return toAddress(row);
+}
+
+async function clearDefault(trx: Transaction<Database>, userId: string) {
+  await trx.updateTable('addresses').set({ is_default: false }).where('user_id', '=', userId).execute();
+}
+
+export async function createAddress(deps: ShopDeps, userId: string, input: AddressInput): Promise<Address> {
+  return deps.db.transaction().execute(async (trx) => {
+    // Lock the shopper's row so two first addresses made at once cannot both become default.
+    await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
+    const existing = await trx.selectFrom('addresses').select('id').where('user_id', '=', userId).limit(1).execute();
+    const isDefault = existing.length === 0 || input.isDefault === true;
+    if (isDefault) await clearDefault(trx, userId);
+    const row = await trx
+      .insertInto('addresses')
+      .values({
+        id: newId(),
+        user_id: userId,
+        description: input.description,
+        city: input.city,
+        street: input.street,
+        district: input.district,
+        phone_number: input.phoneNumber,
+        is_default: isDefault,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toAddress(row);
+  });
+}
+
+export async function updateAddress(deps: ShopDeps, userId: string, addressId: string, input: AddressInput): Promise<Address> {
+  return deps.db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom('addresses')
+      .select(['id', 'is_default'])
+      .where('id', '=', addressId)
+      .where('user_id', '=', userId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!current) throw notFound(ADDRESS_NOT_FOUND);
+    // Making it the default moves the mark here; un-ticking the only default is ignored.
+    if (input.isDefault === true && !current.is_default) await clearDefault(trx, userId);
+    const row = await trx
+      .updateTable('addresses')
+      .set({
+        description: input.description,
+        city: input.city,
+        street: input.street,
+        district: input.district,
+        phone_number: input.phoneNumber,
+        is_default: input.isDefault === true || current.is_default,
+      })
+      .where('id', '=', addressId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toAddress(row);
+  });
+}
+
+export async function setDefaultAddress(deps: ShopDeps, userId: string, addressId: string): Promise<Address> {
+  const address = await getAddress(deps, userId, addressId);
+  return updateAddress(deps, userId, addressId, { ...address, isDefault: true });
+}
+
+/** Deleting the default passes the mark to the oldest remaining address. */
+export async function deleteAddress(deps: ShopDeps, userId: string, addressId: string): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    const deleted = await trx
+      .deleteFrom('addresses')
+      .where('id', '=', addressId)
+      .where('user_id', '=', userId)
+      .returning('is_default')
+      .executeTakeFirst();
+    if (!deleted) throw notFound(ADDRESS_NOT_FOUND);
+    if (!deleted.is_default) return;
+    const next = await trx
+      .selectFrom('addresses')
+      .select('id')
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .executeTakeFirst();
+    if (next) await trx.updateTable('addresses').set({ is_default: true }).where('id', '=', next.id).execute();
+  });
+}

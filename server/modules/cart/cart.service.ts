@@ -1,0 +1,75 @@
+// The shopper's cart: one line per product, the product populated on every read.
+import type { ShopDeps } from '../../lib/deps';
+import { notFound } from '../../lib/errors';
+import { getProduct, getProductsByIds } from '../catalog/catalog.service';
+import { MAX_LINE_QUANTITY, type AddToCartInput, type Cart } from './cart.schema';
+
+export async function getCart(deps: ShopDeps, userId: string): Promise<Cart> {
+  const lines = await deps.db
+    .selectFrom('cart_lines')
+    .select(['product_id', 'quantity'])
+    .where('user_id', '=', userId)
+    .orderBy('added_at')
+    .orderBy('product_id')
+    .execute();
+  const products = await getProductsByIds(deps, lines.map((line) => line.product_id));
+  // A line whose product is gone is dropped (spec 3: a line with no product is skipped).
+  return {
+    products: lines.flatMap((line) => {
+      const product = products.get(line.product_id);
+      return product ? [{ productId: product, quantity: line.quantity }] : [];
+    }),
+  };
+}
+
+/** Adds to an existing line, or starts one; a line never grows past the quantity limit. */
+export async function addToCart(deps: ShopDeps, userId: string, input: AddToCartInput): Promise<Cart> {
+  await getProduct(deps, input.productId);
+  await deps.db
+    .insertInto('cart_lines')
+    .values({ user_id: userId, product_id: input.productId, quantity: input.quantity })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'product_id']).doUpdateSet((eb) => ({
+        quantity: eb.fn('least', [eb('cart_lines.quantity', '+', eb.ref('excluded.quantity')), eb.val(MAX_LINE_QUANTITY)]),
+      })),
+    )
+    .execute();
+  return getCart(deps, userId);
+}
+
+export async function updateCartLine(deps: ShopDeps, userId: string, productId: string, quantity: number): Promise<Cart> {
+  const result = await deps.db
+    .updateTable('cart_lines')
+    .set({ quantity })
+    .where('user_id', '=', userId)
+    .where('product_id', '=', productId)
+    .executeTakeFirst();
+  if (!result.numUpdatedRows) throw notFound('Product not found in cart');
+  return getCart(deps, userId);
+}
+
+export async function removeFromCart(deps: ShopDeps, userId: string, productId: string): Promise<Cart> {
+  const result = await deps.db
+    .deleteFrom('cart_lines')
+    .where('user_id', '=', userId)
+    .where('product_id', '=', productId)
+    .executeTakeFirst();
+  if (!result.numDeletedRows) throw notFound('Product not found in cart');
+  return getCart(deps, userId);
+}
+
+export async function clearCart(deps: ShopDeps, userId: string): Promise<Cart> {
+  await deps.db.deleteFrom('cart_lines').where('user_id', '=', userId).execute();
+  return { products: [] };
+}
+
+/** How many items (the sum of quantities) the cart holds, for menus that show "My cart (3)". */
+export async function countCartItems(deps: ShopDeps, userId: string): Promise<number> {
+  const row = await deps.db
+    .selectFrom('cart_lines')
+    .innerJoin('products', 'products.id', 'cart_lines.product_id')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('cart_lines.quantity'), eb.val(0)).as('items'))
+    .where('cart_lines.user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.items);
+}

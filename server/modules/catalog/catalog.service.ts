@@ -1,0 +1,242 @@
+// The catalog: products, categories, search and ratings.
+import Fuse from 'fuse.js';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { ShopDeps } from '../../lib/deps';
+import { notFound } from '../../lib/errors';
+import { toFrw } from '../../lib/money';
+import { offsetOf, paginate } from '../../lib/pagination';
+import type { Pagination } from '../../lib/fields';
+import type { Category, CategoryProductsQuery, Product, ProductListQuery } from './catalog.schema';
+
+interface ProductRow {
+  id: string;
+  name: string;
+  local_name: string | null;
+  price_minor: number;
+  offer_price_minor: number | null;
+  image: string;
+  unit: string;
+  description: string;
+  in_stock: boolean;
+  rating_total: number;
+  rating_count: number;
+  created_at: Date;
+  category_id: string;
+  category_name: string;
+}
+
+function selectProducts(db: Kysely<Database>) {
+  return db
+    .selectFrom('products')
+    .innerJoin('categories', 'categories.id', 'products.category_id')
+    .select([
+      'products.id',
+      'products.name',
+      'products.local_name',
+      'products.price_minor',
+      'products.offer_price_minor',
+      'products.image',
+      'products.unit',
+      'products.description',
+      'products.in_stock',
+      'products.rating_total',
+      'products.rating_count',
+      'products.created_at',
+      'products.category_id',
+      'categories.name as category_name',
+    ]);
+}
+
+export function toProduct(row: ProductRow): Product {
+  const hasOffer = row.offer_price_minor != null && row.offer_price_minor < row.price_minor;
+  return {
+    _id: row.id,
+    productname: row.name,
+    ...(row.local_name ? { localName: row.local_name } : {}),
+    price: toFrw(row.price_minor),
+    offerPrice: hasOffer ? toFrw(row.offer_price_minor!) : null,
+    productImage: row.image,
+    productUnit: row.unit,
+    description: row.description || 'No description available',
+    averageRating: row.rating_count ? Math.round((row.rating_total / row.rating_count) * 10) / 10 : 0,
+    ratingCount: row.rating_count,
+    inStock: row.in_stock,
+    productCategory: { _id: row.category_id, name: row.category_name },
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+export async function listCategories(deps: ShopDeps): Promise<Category[]> {
+  const rows = await deps.db.selectFrom('categories').selectAll().orderBy('position').orderBy('name').execute();
+  return rows.map((row) => ({ _id: row.id, name: row.name, image: row.image, description: row.description }));
+}
+
+/** A category by its id or its name in any case; undefined when there is none. */
+export async function findCategory(deps: ShopDeps, nameOrId: string): Promise<Category | undefined> {
+  const wanted = nameOrId.trim();
+  const row = await deps.db
+    .selectFrom('categories')
+    .selectAll()
+    .where((eb) => eb.or([eb('id', '=', wanted), eb(sql`lower(name)`, '=', wanted.toLowerCase())]))
+    .executeTakeFirst();
+  return row ? { _id: row.id, name: row.name, image: row.image, description: row.description } : undefined;
+}
+
+export async function getProduct(deps: ShopDeps, productId: string): Promise<Product> {
+  const row = await selectProducts(deps.db).where('products.id', '=', productId).executeTakeFirst();
+  if (!row) throw notFound('Product not found', 'product_not_found');
+  return toProduct(row);
+}
+
+/** Several products at once, by id; ids with no product are simply absent from the map. */
+export async function getProductsByIds(deps: ShopDeps, productIds: string[]): Promise<Map<string, Product>> {
+  if (!productIds.length) return new Map();
+  const rows = await selectProducts(deps.db).where('products.id', 'in', productIds).execute();
+  return new Map(rows.map((row) => [row.id, toProduct(row)]));
+}
+
+export interface ProductPage {
+  products: Product[];
+  pagination: Pagination;
+}
+
+async function newestProducts(deps: ShopDeps, categoryId: string | undefined, page: number, limit: number): Promise<ProductPage> {
+  let query = selectProducts(deps.db);
+  let count = deps.db.selectFrom('products').select(sql<number>`count(*)::int`.as('total'));
+  if (categoryId) {
+    query = query.where('products.category_id', '=', categoryId);
+    count = count.where('category_id', '=', categoryId);
+  }
+  const [rows, { total }] = await Promise.all([
+    query.orderBy('products.created_at', 'desc').orderBy('products.id').limit(limit).offset(offsetOf(page, limit)).execute(),
+    count.executeTakeFirstOrThrow(),
+  ]);
+  return { products: rows.map(toProduct), pagination: paginate(total, page, limit) };
+}
+
+// ---- search -------------------------------------------------------------------------------
+
+interface SearchEntry {
+  id: string;
+  name: string;
+  localName: string;
+  category: string;
+  categoryId: string;
+  description: string;
+}
+
+const SEARCH_INDEX_TTL_MS = 30_000;
+const searchIndexes = new WeakMap<object, { builtAt: number; fuse: Fuse<SearchEntry> }>();
+
+/** The catalog is small (hundreds of products): a fuzzy index in memory, rebuilt every 30 s. */
+async function searchIndex(deps: ShopDeps): Promise<Fuse<SearchEntry>> {
+  const cached = searchIndexes.get(deps.db);
+  if (cached && Date.now() - cached.builtAt < SEARCH_INDEX_TTL_MS) return cached.fuse;
+  const rows = await selectProducts(deps.db).execute();
+  const entries = rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    localName: row.local_name ?? '',
+    category: row.category_name,
+    categoryId: row.category_id,
+    description: row.description,
+  }));
+  const fuse = new Fuse(entries, {
+    keys: [
+      { name: 'name', weight: 4 },
+      { name: 'localName', weight: 3 },
+      { name: 'category', weight: 1 },
+      { name: 'description', weight: 0.5 },
+    ],
+    includeScore: true,
+    ignoreLocation: true,
+    threshold: 0.35,
+    minMatchCharLength: 2,
+  });
+  searchIndexes.set(deps.db, { builtAt: Date.now(), fuse });
+  return fuse;
+}
+
+/** Forget the search index, so a reseed or a new product is found at once. */
+export function invalidateSearchIndex(deps: Pick<ShopDeps, 'db'>): void {
+  searchIndexes.delete(deps.db);
+}
+
+/** Exact name first, then names that start with the text, then the fuzzy order. */
+function matchRank(entry: SearchEntry, text: string): number {
+  const name = entry.name.toLowerCase();
+  const local = entry.localName.toLowerCase();
+  if (name === text || local === text) return 0;
+  if (name.startsWith(text) || local.startsWith(text)) return 1;
+  if (name.includes(text) || local.includes(text)) return 2;
+  return 3;
+}
+
+async function searchProducts(
+  deps: ShopDeps,
+  search: string,
+  categoryId: string | undefined,
+  page: number,
+  limit: number,
+): Promise<ProductPage> {
+  // Fuzzy matching works on short patterns; a long paste is cut, never refused.
+  const text = search.toLowerCase().replace(/\s+/g, ' ').slice(0, 60);
+  const fuse = await searchIndex(deps);
+  const ranked = fuse
+    .search(text)
+    .filter((hit) => !categoryId || hit.item.categoryId === categoryId)
+    .map((hit) => ({ id: hit.item.id, rank: matchRank(hit.item, text), score: hit.score ?? 1 }))
+    .sort((a, b) => a.rank - b.rank || a.score - b.score);
+  const pageIds = ranked.slice(offsetOf(page, limit), offsetOf(page, limit) + limit).map((hit) => hit.id);
+  const rows = pageIds.length ? await selectProducts(deps.db).where('products.id', 'in', pageIds).execute() : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const products = pageIds.flatMap((id) => (byId.has(id) ? [toProduct(byId.get(id)!)] : []));
+  return { products, pagination: paginate(ranked.length, page, limit) };
+}
+
+/** GET /product/getAllProducts: newest first, or best match first with a search. */
+export async function listProducts(deps: ShopDeps, query: ProductListQuery): Promise<ProductPage> {
+  let categoryId: string | undefined;
+  if (query.category) {
+    const category = await findCategory(deps, query.category);
+    // An unknown category has no products rather than being an error (API.md).
+    if (!category) return { products: [], pagination: paginate(0, query.page, query.limit) };
+    categoryId = category._id;
+  }
+  return query.search
+    ? searchProducts(deps, query.search, categoryId, query.page, query.limit)
+    : newestProducts(deps, categoryId, query.page, query.limit);
+}
+
+export async function listCategoryProducts(
+  deps: ShopDeps,
+  nameOrId: string,
+  query: CategoryProductsQuery,
+): Promise<ProductPage & { category: Category }> {
+  const category = await findCategory(deps, nameOrId);
+  if (!category) throw notFound('Category not found');
+  return { category, ...(await newestProducts(deps, category._id, query.page, query.limit)) };
+}
+
+/** One rating per shopper per product; rating again replaces the earlier one. */
+export async function rateProduct(deps: ShopDeps, userId: string, productId: string, rating: number): Promise<Product> {
+  await deps.db.transaction().execute(async (trx) => {
+    const product = await trx.selectFrom('products').select('id').where('id', '=', productId).forUpdate().executeTakeFirst();
+    if (!product) throw notFound('Product not found', 'product_not_found');
+    await trx
+      .insertInto('ratings')
+      .values({ user_id: userId, product_id: productId, rating, updated_at: new Date() })
+      .onConflict((oc) => oc.columns(['user_id', 'product_id']).doUpdateSet({ rating, updated_at: new Date() }))
+      .execute();
+    await trx
+      .updateTable('products')
+      .set({
+        rating_total: sql`(select coalesce(sum(rating), 0) from ratings where product_id = ${productId})`,
+        rating_count: sql`(select count(*) from ratings where product_id = ${productId})`,
+      })
+      .where('id', '=', productId)
+      .execute();
+  });
+  return getProduct(deps, productId);
+}

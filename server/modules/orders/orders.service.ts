@@ -1,0 +1,197 @@
+// Orders: placing one turns the cart into an order in one transaction, at the prices of that
+// moment; reading them shows the shopper only their own.
+import { sql, type Selectable, type Transaction } from 'kysely';
+import type { Database, OrderAddressSnapshot, OrderLinesTable, OrdersTable } from '../../db/schema';
+import type { ShopDeps } from '../../lib/deps';
+import { badRequest, notFound } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import { effectivePriceMinor, toFrw } from '../../lib/money';
+import { offsetOf, paginate } from '../../lib/pagination';
+import type { Pagination } from '../../lib/fields';
+import { ORDER_STATUSES, PAYMENT_STATUSES, type Order, type OrdersQuery, type PlaceOrderInput } from './orders.schema';
+
+export const EMPTY_CART_MESSAGE = 'Your cart is empty. Add products before placing an order.';
+export const UNKNOWN_ADDRESS_MESSAGE = 'Please select a shipping address';
+
+export type OrderChannel = 'web' | 'chat' | 'ussd';
+
+export interface PlaceOrderOptions extends PlaceOrderInput {
+  idempotencyKey?: string;
+  channel?: OrderChannel;
+}
+
+type OrderRow = Selectable<OrdersTable>;
+type OrderLineRow = Selectable<OrderLinesTable>;
+
+function oneOf<T extends readonly string[]>(values: T, value: string, fallback: T[number]): T[number] {
+  return (values as readonly string[]).includes(value) ? (value as T[number]) : fallback;
+}
+
+function toOrder(order: OrderRow, lines: OrderLineRow[]): Order {
+  const address = (typeof order.address === 'string' ? JSON.parse(order.address) : order.address) as OrderAddressSnapshot;
+  return {
+    _id: order.id,
+    invoiceNumber: order.invoice_number,
+    createdAt: new Date(order.created_at).toISOString(),
+    amount: toFrw(order.amount_minor),
+    status: oneOf(ORDER_STATUSES, order.status, 'pending'),
+    paymentType: order.payment_type,
+    paymentStatus: oneOf(PAYMENT_STATUSES, order.payment_status, 'pending'),
+    address,
+    products: lines.map((line) => ({
+      productId: line.product_id,
+      productName: line.product_name,
+      productImage: line.product_image,
+      productQuantity: line.quantity,
+      unit: line.unit || 'pcs',
+      price: toFrw(line.price_minor),
+      subtotal: toFrw(line.subtotal_minor),
+      productDetails: { productname: line.product_name, productImage: line.product_image },
+    })),
+  };
+}
+
+async function linesOf(db: ShopDeps['db'] | Transaction<Database>, orderIds: string[]): Promise<Map<string, OrderLineRow[]>> {
+  const byOrder = new Map<string, OrderLineRow[]>(orderIds.map((id) => [id, []]));
+  if (!orderIds.length) return byOrder;
+  const rows = await db.selectFrom('order_lines').selectAll().where('order_id', 'in', orderIds).orderBy('position').execute();
+  for (const row of rows) byOrder.get(row.order_id)?.push(row);
+  return byOrder;
+}
+
+async function orderWithLines(db: ShopDeps['db'] | Transaction<Database>, order: OrderRow): Promise<Order> {
+  return toOrder(order, (await linesOf(db, [order.id])).get(order.id) ?? []);
+}
+
+async function nextInvoiceNumber(trx: Transaction<Database>): Promise<string> {
+  const { n } = await sql<{ n: number }>`select nextval('invoice_numbers')::int as n`.execute(trx).then((r) => r.rows[0]);
+  const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
+  return `INV-${day}-${String(n).padStart(6, '0')}`;
+}
+
+export async function placeOrder(deps: ShopDeps, userId: string, input: PlaceOrderOptions): Promise<Order> {
+  return deps.db.transaction().execute(async (trx) => {
+    // One order placement per shopper at a time: a double click or a retried request waits here,
+    // then finds the first order by its idempotency key (or an empty cart) instead of racing it.
+    const user = await trx.selectFrom('users').select(['id', 'email']).where('id', '=', userId).forUpdate().executeTakeFirst();
+    if (!user) throw notFound('User not found');
+
+    if (input.idempotencyKey) {
+      const earlier = await trx
+        .selectFrom('orders')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('idempotency_key', '=', input.idempotencyKey)
+        .executeTakeFirst();
+      if (earlier) return orderWithLines(trx, earlier);
+    }
+
+    const address = await trx
+      .selectFrom('addresses')
+      .selectAll()
+      .where('id', '=', input.addressId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!address) throw badRequest(UNKNOWN_ADDRESS_MESSAGE, [{ msg: UNKNOWN_ADDRESS_MESSAGE, param: 'addressId' }]);
+
+    const cartLines = await trx
+      .selectFrom('cart_lines')
+      .innerJoin('products', 'products.id', 'cart_lines.product_id')
+      .select([
+        'cart_lines.quantity',
+        'products.id',
+        'products.name',
+        'products.image',
+        'products.unit',
+        'products.price_minor',
+        'products.offer_price_minor',
+      ])
+      .where('cart_lines.user_id', '=', userId)
+      .orderBy('cart_lines.added_at')
+      .orderBy('cart_lines.product_id')
+      .execute();
+    if (!cartLines.length) throw badRequest(EMPTY_CART_MESSAGE, [], 'empty_cart');
+
+    const lines = cartLines.map((line, position) => {
+      const priceMinor = effectivePriceMinor(line.price_minor, line.offer_price_minor);
+      return {
+        position,
+        product_id: line.id,
+        product_name: line.name,
+        product_image: line.image,
+        unit: line.unit,
+        quantity: line.quantity,
+        price_minor: priceMinor,
+        subtotal_minor: priceMinor * line.quantity,
+      };
+    });
+    const snapshot: OrderAddressSnapshot = {
+      _id: address.id,
+      description: address.description,
+      city: address.city,
+      street: address.street,
+      district: address.district,
+      phoneNumber: address.phone_number,
+      isDefault: address.is_default,
+      ...(user.email ? { email: user.email } : {}),
+    };
+    const order = await trx
+      .insertInto('orders')
+      .values({
+        id: newId(),
+        user_id: userId,
+        invoice_number: await nextInvoiceNumber(trx),
+        amount_minor: lines.reduce((sum, line) => sum + line.subtotal_minor, 0),
+        status: 'pending',
+        payment_type: input.paymentType,
+        payment_status: 'pending',
+        address: JSON.stringify(snapshot),
+        idempotency_key: input.idempotencyKey ?? null,
+        callback_url: input.callbackUrl ?? null,
+        channel: input.channel ?? 'web',
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('order_lines')
+      .values(lines.map((line) => ({ ...line, order_id: order.id })))
+      .execute();
+    await trx.deleteFrom('cart_lines').where('user_id', '=', userId).execute();
+    return orderWithLines(trx, order);
+  });
+}
+
+export async function listOrders(deps: ShopDeps, userId: string, query: OrdersQuery): Promise<{ orders: Order[]; pagination: Pagination }> {
+  const [rows, { total }] = await Promise.all([
+    deps.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(query.limit)
+      .offset(offsetOf(query.page, query.limit))
+      .execute(),
+    deps.db
+      .selectFrom('orders')
+      .select(sql<number>`count(*)::int`.as('total'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  const lines = await linesOf(deps.db, rows.map((row) => row.id));
+  return {
+    orders: rows.map((row) => toOrder(row, lines.get(row.id) ?? [])),
+    pagination: paginate(total, query.page, query.limit),
+  };
+}
+
+export async function getOrder(deps: ShopDeps, userId: string, orderId: string): Promise<Order> {
+  const row = await deps.db
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', orderId.trim())
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) throw notFound('Order not found');
+  return orderWithLines(deps.db, row);
+}

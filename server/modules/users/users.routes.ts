@@ -1,0 +1,43 @@
+// /user/*: the signed-in shopper's own record and session (API.md).
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { requireUser } from '../../lib/auth';
+import type { AppEnv, ShopDeps } from '../../lib/deps';
+import type { RouteDoc } from '../../lib/openapi';
+import { jsonBody } from '../../lib/validate';
+import { publicUserSchema } from '../auth/auth.schema';
+import { logout } from '../auth/auth.service';
+import { updatePasswordSchema, updateProfileSchema } from './users.schema';
+import { getAccount, updatePassword, updateProfile } from './users.service';
+
+export function usersRoutes(deps: ShopDeps) {
+  return new Hono<AppEnv>()
+    .use(requireUser(deps))
+    .get('/is-auth', (c) => {
+      const { id, fullName, email, phoneNumber } = c.get('user');
+      return c.json({ success: true, user: { id, fullName, email: email ?? undefined, phoneNumber: phoneNumber ?? undefined } });
+    })
+    .get('/account', async (c) => c.json({ success: true, ...(await getAccount(deps, c.get('user').id)) }))
+    .put('/updateProfile', jsonBody(updateProfileSchema), async (c) => {
+      const user = await updateProfile(deps, c.get('user').id, c.req.valid('json'));
+      return c.json({ success: true, message: 'Profile updated successfully', user });
+    })
+    .put('/updatePassword', jsonBody(updatePasswordSchema), async (c) => {
+      await updatePassword(deps, c.get('user').id, c.req.valid('json'));
+      return c.json({ success: true, message: 'Password updated successfully!' });
+    })
+    // GET is the spec's call; POST is accepted too, as clients that avoid side effects on GET send.
+    .on(['GET', 'POST'], '/logout', async (c) => {
+      await logout(deps, c.get('tokenHash'));
+      return c.json({ success: true, message: 'Logged out successfully' });
+    });
+}
+
+const message = z.object({ success: z.boolean(), message: z.string() });
+export const usersDocs: RouteDoc[] = [
+  { method: 'get', path: '/user/is-auth', tag: 'user', auth: true, summary: 'Check the session', response: z.object({ success: z.boolean(), user: publicUserSchema.omit({ _id: true }).extend({ id: z.string() }) }) },
+  { method: 'get', path: '/user/account', tag: 'user', auth: true, summary: "The shopper's own record", response: publicUserSchema.extend({ success: z.boolean() }) },
+  { method: 'put', path: '/user/updateProfile', tag: 'user', auth: true, summary: 'Change name, email, phone, password', body: updateProfileSchema, response: message.extend({ user: publicUserSchema }) },
+  { method: 'put', path: '/user/updatePassword', tag: 'user', auth: true, summary: "Change the signed-in shopper's password", body: updatePasswordSchema, response: message },
+  { method: 'get', path: '/user/logout', tag: 'user', auth: true, summary: 'Sign out: the token stops working', response: message },
+];
