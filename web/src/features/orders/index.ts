@@ -3,3 +3,4 @@ export { placeOrder, fetchUserOrders } from './api/orders-api';
 export { useShopConfig } from './hooks/use-shop-config';
 export { OrderStatusBadge, PaymentStatusBadge } from './components/status-badge';
 export { formatOrderDate } from './format';
+export { OrdersTable } from './components/orders-table';

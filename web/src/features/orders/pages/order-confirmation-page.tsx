@@ -1,8 +1,177 @@
-// Placeholder so the router's lazy import resolves while the real screen is being written.
+// /order-confirmation (spec 2, 4): the placed order, how to pay for it and what happens next.
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import type { Order } from '@server/modules/orders/orders.schema';
+import { orderNumber } from '@server/modules/orders/orders.schema';
+import { buttonClass } from '../../../components/ui/button';
+import { CheckIcon, MailIcon, PhoneIcon } from '../../../components/ui/icons';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast';
+import { paths } from '../../../app/paths';
+import { storage } from '../../../lib/storage';
+import { formatMoney } from '../../../lib/money';
+import { toApiError } from '../../../lib/api-client';
+import { useCartStore } from '../../cart/store';
+import { RequireLogin } from '../../auth';
+import { fetchOrder } from '../api/orders-api';
+import { useShopConfig } from '../hooks/use-shop-config';
+import { useTrapBack } from '../hooks/use-trap-back';
+import { orderSubtotal } from '../format';
+import { paymentOutcome, PAYMENT_MESSAGES } from '../payment-status';
+import { OrderLines } from '../components/order-lines';
+import { DeliveryPanel, NextStepsPanel, PaymentPanel } from '../components/order-details-panels';
+import '../orders.css';
+
+type LoadState = 'loading' | 'loaded' | 'not-found';
+
+function announcePayment(params: URLSearchParams, order: Order) {
+  const outcome = paymentOutcome(params, order);
+  if (outcome === 'success') {
+    toast.success(PAYMENT_MESSAGES.success);
+    void Promise.resolve(useCartStore.getState().fetchCart()).catch(() => undefined);
+  } else if (outcome === 'failed') toast.error(PAYMENT_MESSAGES.failed);
+  else if (outcome === 'pending') toast.info(PAYMENT_MESSAGES.pending);
+}
+
+function OrderConfirmation() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const config = useShopConfig();
+  const [order, setOrder] = useState<Order | null>(null);
+  const [state, setState] = useState<LoadState>('loading');
+  useTrapBack();
+
+  useEffect(() => {
+    const orderId = params.get('orderId') ?? storage.getLastOrderId();
+    if (!orderId) {
+      toast.error('No order information found');
+      navigate(paths.home, { replace: true });
+      return;
+    }
+    let active = true;
+    fetchOrder(orderId)
+      .then((loaded) => {
+        if (!active) return;
+        storage.setLastOrderId(null);
+        if (!loaded) {
+          toast.error('Order not found');
+          setState('not-found');
+          return;
+        }
+        setOrder(loaded);
+        setState('loaded');
+        announcePayment(params, loaded);
+      })
+      .catch(async (error: unknown) => {
+        if (!active) return;
+        const failure = await toApiError(error, 'Failed to fetch order details');
+        if (failure.status === 404) {
+          toast.error('Order not found');
+          setState('not-found');
+        } else if (failure.error !== 'unauthorized') {
+          toast.error('Failed to fetch order details');
+          navigate(paths.home, { replace: true });
+        }
+      });
+    return () => {
+      active = false;
+      // Leaving the page forgets the last order too (spec 4).
+      storage.setLastOrderId(null);
+    };
+    // Loaded once per visit; the query is read at that moment.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  if (state === 'loading') return <LoadingBlock label="Loading your order..." />;
+
+  if (!order) {
+    return (
+      <div className="container confirm-page">
+        <div className="card confirm-missing">
+          <h1 className="page-title">Order Not Found</h1>
+          <p>We could not find this order. It may belong to another account.</p>
+          <div className="confirm-actions">
+            <Link to={paths.home} className={buttonClass('primary')}>
+              Return to Home
+            </Link>
+            <Link to={paths.trackOrders} className={buttonClass('secondary')}>
+              Track Orders
+            </Link>
+          </div>
+        </div>
+      </div>
+    );
+  }
+
+  const subtotal = orderSubtotal(order);
+  return (
+    <div className="container confirm-page">
+      <header className="confirm-hero">
+        <span className="confirm-check" aria-hidden="true">
+          <CheckIcon size={32} />
+        </span>
+        <h1 className="page-title">Order Confirmed</h1>
+        <p className="confirm-number">
+          Order number: <strong>#{orderNumber(order._id)}</strong>
+        </p>
+        <p>Thank you for shopping with us. We have received your order.</p>
+      </header>
+
+      <div className="confirm-grid">
+        <section className="card confirm-panel" aria-labelledby="items-title">
+          <h2 id="items-title">Order Items</h2>
+          <OrderLines lines={order.products} />
+          <dl className="order-totals">
+            <div>
+              <dt>Subtotal</dt>
+              <dd>{formatMoney(subtotal)}</dd>
+            </div>
+            <div>
+              <dt>Delivery</dt>
+              <dd>Negotiable</dd>
+            </div>
+            <div className="order-total">
+              <dt>Total</dt>
+              <dd>{formatMoney(order.amount)}</dd>
+            </div>
+          </dl>
+        </section>
+        <DeliveryPanel order={order} />
+        <PaymentPanel order={order} config={config} />
+        <NextStepsPanel />
+      </div>
+
+      <div className="confirm-actions">
+        <Link to={paths.home} className={buttonClass('secondary')}>
+          Return to Home
+        </Link>
+        <Link to={paths.products} className={buttonClass('primary')}>
+          Continue Shopping
+        </Link>
+        <Link to={paths.trackOrders} className={buttonClass('secondary')}>
+          Track Orders
+        </Link>
+      </div>
+
+      <section className="card confirm-support" aria-labelledby="support-title">
+        <h2 id="support-title">Need help with your order?</h2>
+        <p>
+          <PhoneIcon size={16} aria-hidden="true" /> Call us:{' '}
+          {config ? <a href={`tel:${config.supportPhone.replace(/\s/g, '')}`}>{config.supportPhone}</a> : '…'}
+        </p>
+        <p>
+          <MailIcon size={16} aria-hidden="true" /> Email us:{' '}
+          {config ? <a href={`mailto:${config.supportEmail}`}>{config.supportEmail}</a> : '…'}
+        </p>
+      </section>
+    </div>
+  );
+}
+
 export default function OrderConfirmationPage() {
   return (
-    <main className="container">
-      <h1 className="page-title">Order Confirmation</h1>
-    </main>
+    <RequireLogin>
+      <OrderConfirmation />
+    </RequireLogin>
   );
 }

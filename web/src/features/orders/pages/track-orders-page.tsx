@@ -1,8 +1,180 @@
-// Placeholder so the router's lazy import resolves while the real screen is being written.
+// /track-orders (spec 2): find an order by its id, or page through all orders 10 at a time.
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import type { Order } from '@server/modules/orders/orders.schema';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { ChatIcon, PackageIcon, SearchIcon } from '../../../components/ui/icons';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast';
+import { paths } from '../../../app/paths';
+import { toApiError } from '../../../lib/api-client';
+import { RequireLogin } from '../../auth';
+import { fetchOrder, fetchUserOrders } from '../api/orders-api';
+import { OrdersTable } from '../components/orders-table';
+import '../orders.css';
+
+export const TRACK_PAGE_SIZE = 10;
+
+/** Shoppers type the 8-character order number they were shown, or paste the whole id. */
+function matchesOrder(order: Order, query: string): boolean {
+  const id = order._id.toLowerCase();
+  const wanted = query.replace(/^#/, '').toLowerCase();
+  return id === wanted || (wanted.length >= 6 && id.endsWith(wanted));
+}
+
+function TrackOrders() {
+  const [page, setPage] = useState(1);
+  const [orders, setOrders] = useState<Order[]>([]);
+  const [totalPages, setTotalPages] = useState(1);
+  const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
+  const [query, setQuery] = useState('');
+  const [found, setFound] = useState<Order | null>(null);
+  const [searching, setSearching] = useState(false);
+
+  const load = useCallback(async (wanted: number) => {
+    setState('loading');
+    try {
+      const result = await fetchUserOrders(wanted, TRACK_PAGE_SIZE);
+      setOrders(result.orders);
+      setTotalPages(Math.max(1, result.pagination.totalPages));
+      setState('ready');
+    } catch {
+      toast.error('Failed to fetch orders');
+      setState('error');
+    }
+  }, []);
+
+  useEffect(() => {
+    void load(page);
+  }, [page, load]);
+
+  async function search(event: FormEvent) {
+    event.preventDefault();
+    const wanted = query.trim().replace(/^#/, '');
+    if (!wanted) {
+      setFound(null);
+      return;
+    }
+    const onPage = orders.find((order) => matchesOrder(order, wanted));
+    if (onPage) {
+      setFound(onPage);
+      toast.success('Order found successfully');
+      return;
+    }
+    setSearching(true);
+    try {
+      const order = await fetchOrder(wanted);
+      if (!order) throw new Error('Order not found');
+      setFound(order);
+      toast.success('Order found successfully');
+    } catch (error) {
+      const failure = await toApiError(error, 'Order not found');
+      if (failure.error !== 'unauthorized') toast.error('Order not found');
+      setFound(null);
+    } finally {
+      setSearching(false);
+    }
+  }
+
+  return (
+    <div className="container track-page">
+      <h1 className="page-title">Track Orders</h1>
+      <div className="track-top">
+        <form className="card track-search" role="search" onSubmit={search}>
+          <label className="field-label" htmlFor="track-order-id">
+            Order ID
+          </label>
+          <div className="track-search-row">
+            <input
+              id="track-order-id"
+              className="input"
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+              placeholder="e.g. 3F9A12BC"
+              autoComplete="off"
+              spellCheck={false}
+            />
+            <Button type="submit" busy={searching} icon={<SearchIcon size={16} aria-hidden="true" />}>
+              Track
+            </Button>
+          </div>
+          {found ? (
+            <button
+              type="button"
+              className="track-clear"
+              onClick={() => {
+                setFound(null);
+                setQuery('');
+              }}
+            >
+              Show all orders
+            </button>
+          ) : null}
+        </form>
+        <aside className="card track-help" aria-labelledby="help-title">
+          <h2 id="help-title">
+            <ChatIcon size={18} aria-hidden="true" /> Need Help?
+          </h2>
+          <p>Questions about an order or a delivery? We are happy to help.</p>
+          <Link to={paths.contact} className={buttonClass('secondary', 'sm')}>
+            Contact Us
+          </Link>
+        </aside>
+      </div>
+
+      {found ? (
+        <section className="card track-results" aria-label="Search result">
+          <OrdersTable orders={[found]} caption="The order you searched for" />
+        </section>
+      ) : (
+        <section className="card track-results" aria-labelledby="orders-title">
+          <h2 id="orders-title" className="visually-hidden">
+            Your orders
+          </h2>
+          {state === 'loading' ? <LoadingBlock label="Loading orders..." /> : null}
+          {state === 'error' ? (
+            <div className="orders-empty" role="alert">
+              <p>Failed to fetch orders</p>
+              <Button variant="secondary" onClick={() => load(page)}>
+                Try Again
+              </Button>
+            </div>
+          ) : null}
+          {state === 'ready' && orders.length === 0 ? (
+            <div className="orders-empty">
+              <PackageIcon size={32} aria-hidden="true" />
+              <p>You have not placed any orders yet.</p>
+              <Link to={paths.products} className={buttonClass('primary')}>
+                Start Shopping
+              </Link>
+            </div>
+          ) : null}
+          {state === 'ready' && orders.length > 0 ? (
+            <>
+              <OrdersTable orders={orders} caption={`Your orders, page ${page} of ${totalPages}`} />
+              <nav className="pager" aria-label="Orders pages">
+                <Button variant="secondary" onClick={() => setPage((current) => current - 1)} disabled={page <= 1}>
+                  Previous
+                </Button>
+                <span aria-live="polite">
+                  Page {page} of {totalPages}
+                </span>
+                <Button variant="secondary" onClick={() => setPage((current) => current + 1)} disabled={page >= totalPages}>
+                  Next
+                </Button>
+              </nav>
+            </>
+          ) : null}
+        </section>
+      )}
+    </div>
+  );
+}
+
 export default function TrackOrdersPage() {
   return (
-    <main className="container">
-      <h1 className="page-title">Track Orders</h1>
-    </main>
+    <RequireLogin>
+      <TrackOrders />
+    </RequireLogin>
   );
 }

@@ -1,0 +1,86 @@
+// The confirmation's detail blocks: delivery, payment (pay code, exact-amount reminder) and next steps.
+import type { Order } from '@server/modules/orders/orders.schema';
+import type { ShopConfig } from '@server/modules/shop/shop.schema';
+import { formatMoney } from '../../../lib/money';
+import { formatOrderDate, paymentMethodName } from '../format';
+import { OrderStatusBadge, PaymentStatusBadge } from './status-badge';
+
+export function DeliveryPanel({ order }: { order: Order }) {
+  const address = order.address;
+  return (
+    <section className="card confirm-panel" aria-labelledby="delivery-info-title">
+      <h2 id="delivery-info-title">Delivery Information</h2>
+      <dl className="confirm-facts">
+        <div>
+          <dt>Estimated delivery</dt>
+          <dd>{formatOrderDate(order.createdAt, 'EEEE, d MMMM yyyy')}</dd>
+        </div>
+        <div>
+          <dt>Shipping address</dt>
+          <dd>
+            {address ? `${address.description}, ${address.street}, ${address.district}, ${address.city}` : '—'}
+          </dd>
+        </div>
+        <div>
+          <dt>Phone</dt>
+          <dd>{address?.phoneNumber || '—'}</dd>
+        </div>
+        <div>
+          <dt>Email</dt>
+          <dd>{address?.email || '—'}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+export function PaymentPanel({ order, config }: { order: Order; config: ShopConfig | null }) {
+  return (
+    <section className="card confirm-panel" aria-labelledby="payment-info-title">
+      <h2 id="payment-info-title">Payment Information</h2>
+      <dl className="confirm-facts">
+        <div>
+          <dt>Order date</dt>
+          <dd>{formatOrderDate(order.createdAt, 'd MMM yyyy, HH:mm')}</dd>
+        </div>
+        <div>
+          <dt>Payment method</dt>
+          <dd>{paymentMethodName(order.paymentType)}</dd>
+        </div>
+        <div>
+          <dt>Order status</dt>
+          <dd>
+            <OrderStatusBadge status={order.status} />
+          </dd>
+        </div>
+        <div>
+          <dt>Payment status</dt>
+          <dd>
+            <PaymentStatusBadge status={order.paymentStatus} upper />
+          </dd>
+        </div>
+        <div>
+          <dt>MoMo Pay code</dt>
+          <dd className="pay-code">{config?.payCode ?? '…'}</dd>
+        </div>
+      </dl>
+      <p className="confirm-reminder">
+        Cash on delivery: please prepare the exact amount of {formatMoney(order.amount)} to pay with Mobile Money
+        {config ? ` (pay code ${config.payCode}, ${config.businessName})` : ''}.
+      </p>
+    </section>
+  );
+}
+
+export function NextStepsPanel() {
+  return (
+    <section className="card confirm-panel" aria-labelledby="next-title">
+      <h2 id="next-title">What Happens Next</h2>
+      <ol className="confirm-next">
+        <li>The administrator verifies your payment and calls you within 10 minutes.</li>
+        <li>Your groceries are delivered within 1-2 hours.</li>
+        <li>You can follow your order any time from Track Orders.</li>
+      </ol>
+    </section>
+  );
+}

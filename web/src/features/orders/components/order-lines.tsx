@@ -1,0 +1,31 @@
+// The products of an order: image (placeholder when missing), name, quantity with unit, and line total.
+import type { OrderLine } from '@server/modules/orders/orders.schema';
+import { Image } from '../../../components/ui/image';
+import { formatMoney } from '../../../lib/money';
+import { lineImage, lineName, lineTotal } from '../format';
+
+interface OrderLinesProps {
+  lines: OrderLine[];
+  /** Track orders also shows the unit price of each line. */
+  showUnitPrice?: boolean;
+}
+
+export function OrderLines({ lines, showUnitPrice = false }: OrderLinesProps) {
+  return (
+    <ul className="order-lines">
+      {lines.map((line, index) => (
+        <li key={`${line.productId}-${index}`} className="order-line">
+          <Image src={lineImage(line)} alt="" width={56} height={56} className="order-line-image" />
+          <div className="order-line-text">
+            <span className="order-line-name">{lineName(line)}</span>
+            <span className="order-line-meta">
+              Qty: {line.productQuantity} {line.unit || 'pcs'}
+              {showUnitPrice ? ` × ${formatMoney(line.price)}` : null}
+            </span>
+          </div>
+          <span className="order-line-total">{formatMoney(lineTotal(line))}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,85 @@
+// Orders as a table whose rows open to show their products (spec 2, track orders). On a phone each
+// row becomes a stacked card (CSS), keeping the table semantics for screen readers.
+import { Fragment, useState } from 'react';
+import type { Order } from '@server/modules/orders/orders.schema';
+import { orderNumber } from '@server/modules/orders/orders.schema';
+import { ChevronDownIcon } from '../../../components/ui/icons';
+import { formatMoney } from '../../../lib/money';
+import { formatOrderDate, itemCount } from '../format';
+import { OrderLines } from './order-lines';
+import { OrderStatusBadge, PaymentStatusBadge } from './status-badge';
+import '../orders.css';
+
+export function OrdersTable({ orders, caption }: { orders: Order[]; caption: string }) {
+  const [open, setOpen] = useState<Set<string>>(new Set());
+
+  function toggle(id: string) {
+    setOpen((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }
+
+  return (
+    <table className="orders-table">
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Order</th>
+          <th scope="col">Date</th>
+          <th scope="col">Status</th>
+          <th scope="col">Payment</th>
+          <th scope="col">Total</th>
+        </tr>
+      </thead>
+      <tbody>
+        {orders.map((order) => {
+          const expanded = open.has(order._id);
+          const detailsId = `order-details-${order._id}`;
+          return (
+            <Fragment key={order._id}>
+              <tr className={expanded ? 'is-expanded' : undefined}>
+                <th scope="row" data-label="Order">
+                  <button
+                    type="button"
+                    className="order-toggle"
+                    aria-expanded={expanded}
+                    aria-controls={detailsId}
+                    onClick={() => toggle(order._id)}
+                  >
+                    <ChevronDownIcon size={16} aria-hidden="true" className="order-toggle-icon" />
+                    <span className="visually-hidden">{expanded ? 'Hide' : 'Show'} products of order </span>#
+                    {orderNumber(order._id)}
+                  </button>
+                </th>
+                <td data-label="Date">{formatOrderDate(order.createdAt)}</td>
+                <td data-label="Status">
+                  <OrderStatusBadge status={order.status} />
+                </td>
+                <td data-label="Payment">
+                  <PaymentStatusBadge status={order.paymentStatus} />
+                </td>
+                <td data-label="Total">{formatMoney(order.amount)}</td>
+              </tr>
+              <tr id={detailsId} className="order-details-row" hidden={!expanded}>
+                <td colSpan={5}>
+                  {expanded ? (
+                    <div className="order-details">
+                      <OrderLines lines={order.products} showUnitPrice />
+                      <p className="order-details-totals">
+                        <span>Total items: {itemCount(order)}</span>
+                        <strong>Order total: {formatMoney(order.amount)}</strong>
+                      </p>
+                    </div>
+                  ) : null}
+                </td>
+              </tr>
+            </Fragment>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
