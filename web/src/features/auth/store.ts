@@ -28,6 +28,8 @@ export interface AuthState {
   logout(options?: { navigate?: (to: string) => void }): Promise<void>;
   /** Forgets the session locally: token, user and the local cart. */
   clearSession(): void;
+  /** After a profile edit: the header and stored user show the new name and contacts. */
+  updateUser(user: StoredUser): void;
   /**
    * Asks the server whether the stored token still works (address management checks this). 'expired'
    * means the session-expiry handler is already sending the shopper to /login.
@@ -58,7 +60,7 @@ async function registerError(error: unknown): Promise<ApiError> {
 }
 
 /** Remember me keeps only the fields the spec names; without it, the user is kept for this visit only. */
-function rememberedUser(user: AuthResponse['user']): StoredUser | null {
+function rememberedUser(user: AuthResponse['user'] | StoredUser): StoredUser | null {
   if (!user) return null;
   return { fullName: user.fullName, email: user.email, phoneNumber: user.phoneNumber };
 }
@@ -130,6 +132,14 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
     storage.clearSession();
     set({ token: null, user: null, isAuthenticated: false });
     resetCart();
+  },
+
+  updateUser(user) {
+    const kept = rememberedUser(user);
+    // Only rewrite the stored copy if one was kept (Remember me or signup); never add one silently.
+    const stored = storage.getUser();
+    if (stored && kept) storage.setUser({ ...stored, ...kept });
+    set({ user: kept });
   },
 
   async verifySession() {

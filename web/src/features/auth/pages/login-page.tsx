@@ -21,7 +21,7 @@ export default function LoginPage() {
   if (isAuthenticated && !justSignedIn) return <Navigate to={target} replace />;
 
   return (
-    <main className="auth-page">
+    <div className="auth-page">
       <section className="card auth-card" aria-labelledby="login-title">
         <h1 id="login-title" className="page-title">
           Welcome back
@@ -39,6 +39,6 @@ export default function LoginPage() {
         </p>
       </section>
       <ResetPasswordDialog open={resetOpen} onClose={() => setResetOpen(false)} />
-    </main>
+    </div>
   );
 }

@@ -18,7 +18,7 @@ export default function SignupPage() {
   if (isAuthenticated && !justSignedUp) return <Navigate to={target} replace />;
 
   return (
-    <main className="auth-page">
+    <div className="auth-page">
       <section className="card auth-card" aria-labelledby="signup-title">
         <h1 id="signup-title" className="page-title">
           Create your account
@@ -34,6 +34,6 @@ export default function SignupPage() {
           Already have an account? <Link to={loginHref}>Login</Link>
         </p>
       </section>
-    </main>
+    </div>
   );
 }

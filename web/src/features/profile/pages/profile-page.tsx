@@ -1,8 +1,91 @@
-// Placeholder so the router's lazy import resolves while the real screen is being written.
+// /profile (spec 2): the shopper's details and latest orders, an edit panel, and sign-out.
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Drawer } from '../../../components/ui/drawer';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast';
+import { paths } from '../../../app/paths';
+import { toApiError } from '../../../lib/api-client';
+import { RequireLogin, useAuthStore } from '../../auth';
+import { fetchAccount, type Account } from '../api/profile-api';
+import { EditProfileForm } from '../components/edit-profile-form';
+import { OrderHistory } from '../components/order-history';
+import { ProfileInfo } from '../components/profile-info';
+import { ProfileSidebar, type ProfileTab } from '../components/profile-sidebar';
+import '../profile.css';
+
+/** Spec 4: the profile's sign-out goes home after 3 seconds. */
+export const SIGN_OUT_REDIRECT_MS = 3000;
+
+function Profile() {
+  const navigate = useNavigate();
+  const logout = useAuthStore((state) => state.logout);
+  const updateUser = useAuthStore((state) => state.updateUser);
+  const [account, setAccount] = useState<Account | null>(null);
+  const [tab, setTab] = useState<ProfileTab>('profile');
+  const [editing, setEditing] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+  const redirectTimer = useRef<number | undefined>(undefined);
+
+  useEffect(() => {
+    let active = true;
+    fetchAccount()
+      .then((loaded) => {
+        if (active) setAccount(loaded);
+      })
+      .catch(async (error: unknown) => {
+        if (!active) return;
+        const failure = await toApiError(error, 'Failed to fetch user data');
+        // An expired session is already being handled (toast and reload at /login).
+        if (failure.error === 'unauthorized') return;
+        toast.error('Failed to fetch user data');
+        navigate(paths.login, { replace: true });
+      });
+    return () => {
+      active = false;
+      window.clearTimeout(redirectTimer.current);
+    };
+  }, [navigate]);
+
+  async function signOut() {
+    setSigningOut(true);
+    await logout({
+      navigate: (to) => {
+        redirectTimer.current = window.setTimeout(() => navigate(to), SIGN_OUT_REDIRECT_MS);
+      },
+    });
+  }
+
+  if (!account) return <LoadingBlock label="Loading profile..." />;
+
+  return (
+    <div className="container profile-page">
+      <h1 className="page-title">My Account</h1>
+      <div className="profile-layout">
+        <ProfileSidebar account={account} tab={tab} onTab={setTab} signingOut={signingOut} onSignOut={signOut} />
+        <div className="profile-content">
+          {tab === 'profile' ? <ProfileInfo account={account} onEdit={() => setEditing(true)} /> : <OrderHistory />}
+        </div>
+      </div>
+      <Drawer open={editing} onClose={() => setEditing(false)} title="Edit Information" side="right">
+        <EditProfileForm
+          account={account}
+          onCancel={() => setEditing(false)}
+          onSaved={(saved) => {
+            setAccount(saved);
+            updateUser(saved);
+            setEditing(false);
+          }}
+        />
+      </Drawer>
+    </div>
+  );
+}
+
 export default function ProfilePage() {
   return (
-    <main className="container">
-      <h1 className="page-title">Profile</h1>
-    </main>
+    <RequireLogin>
+      <Profile />
+    </RequireLogin>
   );
 }

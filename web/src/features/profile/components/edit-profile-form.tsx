@@ -1,0 +1,85 @@
+// Spec 5, profile edit: full name, email, phone (optional) and a new password (optional).
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { updateProfileSchema, type UpdateProfileInput } from '@server/modules/users/users.schema';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/toast';
+import { toApiError } from '../../../lib/api-client';
+import { PasswordField, TextField } from '../../auth';
+import { updateProfile, type Account } from '../api/profile-api';
+
+type EditValues = z.input<typeof updateProfileSchema>;
+
+interface EditProfileFormProps {
+  account: Account;
+  onSaved: (account: Account) => void;
+  onCancel: () => void;
+}
+
+export function EditProfileForm({ account, onSaved, onCancel }: EditProfileFormProps) {
+  const [busy, setBusy] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<EditValues, unknown, UpdateProfileInput>({
+    resolver: zodResolver(updateProfileSchema),
+    defaultValues: {
+      fullName: account.fullName,
+      email: account.email ?? '',
+      phoneNumber: account.phoneNumber ?? '',
+      password: '',
+    },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    setBusy(true);
+    try {
+      const saved = await updateProfile(values);
+      toast.success('Profile updated successfully');
+      onSaved(saved ?? { ...account, fullName: values.fullName, email: values.email, phoneNumber: values.phoneNumber });
+    } catch (error) {
+      const failure = await toApiError(error, 'Failed to update profile');
+      toast.error(failure.errors[0]?.message ?? 'Failed to update profile');
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  return (
+    <form className="profile-form" onSubmit={submit} noValidate aria-label="Edit profile">
+      <TextField label="Full name" autoComplete="name" error={errors.fullName?.message} {...register('fullName')} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <TextField
+        label="Phone number"
+        type="tel"
+        autoComplete="tel"
+        placeholder="+250788123456"
+        error={errors.phoneNumber?.message}
+        {...register('phoneNumber')}
+      />
+      <PasswordField
+        label="New password (optional)"
+        autoComplete="new-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <div className="profile-form-actions">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" busy={busy}>
+          {busy ? 'Saving...' : 'Save Changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}

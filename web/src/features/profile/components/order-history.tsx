@@ -1,0 +1,56 @@
+// Tab 'Order History': the latest 5 orders, a way to all of them, or a nudge to start shopping.
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { Order } from '@server/modules/orders/orders.schema';
+import { buttonClass } from '../../../components/ui/button';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast';
+import { paths } from '../../../app/paths';
+import { fetchUserOrders, OrdersTable } from '../../orders';
+
+export const PROFILE_ORDERS_LIMIT = 5;
+
+export function OrderHistory() {
+  const [orders, setOrders] = useState<Order[] | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let active = true;
+    fetchUserOrders(1, PROFILE_ORDERS_LIMIT)
+      .then((result) => {
+        if (active) setOrders(result.orders.slice(0, PROFILE_ORDERS_LIMIT));
+      })
+      .catch(() => {
+        if (!active) return;
+        toast.error('Failed to fetch orders');
+        setFailed(true);
+      });
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  return (
+    <section className="card profile-panel" aria-labelledby="order-history-title">
+      <div className="profile-panel-head">
+        <h2 id="order-history-title">Order History</h2>
+        {orders?.length ? (
+          <Link to={paths.trackOrders} className={buttonClass('secondary', 'sm')}>
+            View All Orders
+          </Link>
+        ) : null}
+      </div>
+      {!orders && !failed ? <LoadingBlock label="Loading orders..." /> : null}
+      {failed ? <p role="alert">Failed to fetch orders</p> : null}
+      {orders && orders.length === 0 ? (
+        <div className="profile-empty">
+          <p>You have not placed any orders yet.</p>
+          <Link to={paths.products} className={buttonClass('primary')}>
+            Start Shopping
+          </Link>
+        </div>
+      ) : null}
+      {orders && orders.length > 0 ? <OrdersTable orders={orders} caption="Your latest orders" /> : null}
+    </section>
+  );
+}

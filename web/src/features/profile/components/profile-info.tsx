@@ -1,0 +1,31 @@
+// Tab 'Profile Information': the shopper's details, read-only, and the button that opens the edit panel.
+import { Button } from '../../../components/ui/button';
+import { EditIcon } from '../../../components/ui/icons';
+import type { Account } from '../api/profile-api';
+
+export function ProfileInfo({ account, onEdit }: { account: Account; onEdit: () => void }) {
+  return (
+    <section className="card profile-panel" aria-labelledby="profile-info-title">
+      <div className="profile-panel-head">
+        <h2 id="profile-info-title">Profile Information</h2>
+        <Button variant="secondary" icon={<EditIcon size={16} aria-hidden="true" />} onClick={onEdit}>
+          Edit Information
+        </Button>
+      </div>
+      <dl className="profile-facts">
+        <div>
+          <dt>Full name</dt>
+          <dd>{account.fullName}</dd>
+        </div>
+        <div>
+          <dt>Email</dt>
+          <dd>{account.email || 'Not provided'}</dd>
+        </div>
+        <div>
+          <dt>Phone</dt>
+          <dd>{account.phoneNumber || 'Not provided'}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
