@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# A throwaway PostgreSQL server for the test run, on 127.0.0.1 with a password role.
+#   scripts/postgres.sh start  -> prints the connection URL (exit 1 when PostgreSQL is not installed)
+#   scripts/postgres.sh stop
+# TEST_DATABASE_URL, when already set, is used as it is and nothing is started.
+set -euo pipefail
+PORT=${ISOKO_TEST_PG_PORT:-54329}
+DIR=/tmp/isoko-test-pg-$PORT
+URL="postgres://isoko:isoko@127.0.0.1:$PORT/postgres"
+
+if [ -n "${TEST_DATABASE_URL:-}" ]; then [ "$1" = start ] && echo "$TEST_DATABASE_URL"; exit 0; fi
+BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
+[ -n "$BIN" ] && [ -x "$BIN/initdb" ] || exit 1
+
+# initdb refuses to run as root: run the server as the postgres user then.
+as_owner() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+
+case "$1" in
+  start)
+    as_owner "$BIN/pg_ctl" -D "$DIR/data" stop -m immediate >/dev/null 2>&1 || true
+    rm -rf "$DIR" && mkdir -p "$DIR"
+    [ "$(id -u)" = 0 ] && chown postgres "$DIR"
+    as_owner "$BIN/initdb" -D "$DIR/data" -U postgres --auth-local=trust --auth-host=scram-sha-256 >"$DIR/initdb.log" 2>&1
+    as_owner "$BIN/pg_ctl" -D "$DIR/data" -w -l "$DIR/server.log" \
+      -o "-p $PORT -k $DIR -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200" start >/dev/null
+    as_owner "$BIN/psql" -h "$DIR" -p "$PORT" -U postgres -qc "CREATE ROLE isoko LOGIN CREATEDB PASSWORD 'isoko'" postgres
+    echo "$URL"
+    ;;
+  stop)
+    as_owner "$BIN/pg_ctl" -D "$DIR/data" stop -m fast >/dev/null 2>&1 || true
+    rm -rf "$DIR"
+    ;;
+esac

@@ -1,0 +1,73 @@
+// One real app over one test database per test file, and small helpers to act as shoppers.
+import { createAdaptorServer } from '@hono/node-server';
+import supertest from 'supertest';
+import type { Server } from 'node:http';
+import { createApp } from '../../server/app';
+import { loadConfig, type Config } from '../../server/config';
+import type { ShopDeps } from '../../server/lib/deps';
+import { silentLogger } from '../../server/lib/logger';
+import { outboxNotifier } from '../../server/lib/notifier';
+import { openTestDatabase } from './database';
+
+export interface TestShop {
+  deps: ShopDeps;
+  app: ReturnType<typeof createApp>;
+  server: Server;
+  http: ReturnType<typeof supertest>;
+  /** A new shopper, signed in; unique per call. */
+  newShopper(overrides?: Partial<{ fullName: string; email: string; phoneNumber: string; password: string }>): Promise<Shopper>;
+  close(): Promise<void>;
+}
+
+export interface Shopper {
+  token: string;
+  user: { _id: string; fullName: string; email?: string; phoneNumber?: string };
+  password: string;
+  auth: { Authorization: string };
+}
+
+let counter = 0;
+/** A phone number no other shopper in this run has: +2507 then 8 digits. */
+export function uniquePhone(): string {
+  counter += 1;
+  const digits = `${process.pid % 1000}${Date.now() % 100000}${counter}`.slice(-8).padStart(8, '0');
+  return `+2507${digits}`;
+}
+export const uniqueEmail = (prefix = 'shopper') => `${prefix}.${process.pid}.${Date.now()}.${++counter}@example.rw`;
+
+export async function createTestShop(environment: Record<string, string> = {}): Promise<TestShop> {
+  const database = await openTestDatabase();
+  const config: Config = loadConfig({ NODE_ENV: 'test', LOG_REQUESTS: 'false', ...environment });
+  const log = silentLogger();
+  const deps: ShopDeps = { db: database.db, databaseKind: database.kind, config, log, notifier: outboxNotifier(database.db, log) };
+  const app = createApp(deps);
+  const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+  const http = supertest(server);
+  return {
+    deps,
+    app,
+    server,
+    http,
+    async newShopper(overrides = {}) {
+      const password = overrides.password ?? 'secret-123';
+      const body = { fullName: 'Test Shopper', email: uniqueEmail(), phoneNumber: uniquePhone(), password, ...overrides };
+      const response = await http.post('/api/auth/register').send(body);
+      if (response.status !== 201) throw new Error(`register failed: ${response.status} ${JSON.stringify(response.body)}`);
+      return { token: response.body.token, user: response.body.user, password, auth: { Authorization: `Bearer ${response.body.token}` } };
+    },
+    async close() {
+      server.close();
+      await database.close();
+    },
+  };
+}
+
+/** The latest message the notifier sent to a recipient (reset codes, contact forms). */
+export async function lastMessageTo(deps: ShopDeps, recipient: string) {
+  return deps.db
+    .selectFrom('outbox')
+    .selectAll()
+    .where('recipient', '=', recipient)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
