@@ -30,6 +30,13 @@ async function adminQuery(url: string, statement: string): Promise<void> {
   }
 }
 
+/** An empty PostgreSQL database (no migrations), for tests of a first start. */
+export async function emptyPostgresDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `isoko_empty_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  await adminQuery(url, `CREATE DATABASE ${name}`);
+  return { url: withDatabase(url, name), drop: () => adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
 /** Global setup: the migrated, seeded starting point every test file copies. */
 export async function prepareTemplate(): Promise<void> {
   const url = postgresUrl();

@@ -1,0 +1,102 @@
+// The real process, as `npm start` runs it: configuration, first start on an empty data folder,
+// and a restart that keeps what shoppers saved.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyPostgresDatabase, postgresUrl } from '../support/database';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const dataDir = mkdtempSync(path.join(tmpdir(), 'isoko-start-'));
+const port = 20000 + (process.pid % 20000);
+const base = `http://127.0.0.1:${port}`;
+
+function startServer(environment: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_REQUESTS: 'false', WEB_DIST_DIR: path.join(dataDir, 'no-web'), ...environment },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { child, output: () => output, exited };
+}
+
+async function waitForHealth(): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${base}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('server did not become healthy');
+}
+
+// On the PostgreSQL pass the same start runs against an empty PostgreSQL database instead.
+let databaseUrl = '';
+let dropDatabase = async () => {};
+const expectedKind = postgresUrl() ? 'postgres' : 'pglite';
+beforeAll(async () => {
+  const url = postgresUrl();
+  if (!url) return;
+  const database = await emptyPostgresDatabase(url);
+  databaseUrl = database.url;
+  dropDatabase = database.drop;
+});
+afterAll(async () => {
+  rmSync(dataDir, { recursive: true, force: true });
+  await dropDatabase();
+});
+
+describe('npm start', () => {
+  it('stops with a message naming a bad setting', async () => {
+    const server = startServer({ PORT: 'not-a-port', DATA_DIR: dataDir });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toMatch(/Invalid configuration/);
+    expect(server.output()).toMatch(/PORT="not-a-port"/);
+  });
+
+  it('seeds an empty database on first start and keeps accounts across a restart', async () => {
+    const first = startServer({ PORT: String(port), DATA_DIR: dataDir });
+    await waitForHealth();
+    const health = await (await fetch(`${base}/api/health`)).json();
+    expect(health).toEqual({ ok: true, database: expectedKind });
+    const catalog = await (await fetch(`${base}/api/product/getAllProducts`)).json();
+    expect(catalog.pagination.total).toBeGreaterThanOrEqual(80);
+    const home = await fetch(`${base}/`);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toMatch(/<html/i);
+
+    const register = await fetch(`${base}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ fullName: 'Restart Check', email: 'restart@example.rw', password: 'secret-123' }),
+    });
+    expect(register.status).toBe(201);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+
+    const second = startServer({ PORT: String(port), DATA_DIR: dataDir });
+    try {
+      await waitForHealth();
+      const login = await fetch(`${base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ identifier: 'RESTART@example.rw', password: 'secret-123' }),
+      });
+      expect(login.status).toBe(200);
+      const again = await (await fetch(`${base}/api/product/getAllProducts`)).json();
+      expect(again.pagination.total).toBe(catalog.pagination.total);
+    } finally {
+      second.child.kill('SIGTERM');
+      await second.exited;
+    }
+  }, 120_000);
+});
