@@ -2,7 +2,8 @@
 // one-time reset codes, and the phone-only accounts the USSD channel creates.
 import { sql } from 'kysely';
 import type { ShopDeps, AuthUser } from '../../lib/deps';
-import { badRequest, unauthorized } from '../../lib/errors';
+import { limiterPerDatabase } from '../../lib/attempt-limiter';
+import { AppError, badRequest, unauthorized } from '../../lib/errors';
 import { EMAIL_PATTERN, isPhoneLike } from '../../lib/fields';
 import { newId } from '../../lib/ids';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
@@ -12,6 +13,7 @@ import {
   assertContactsFree,
   findUserByEmail,
   findUserByPhone,
+  isUniqueViolation,
   normalizeEmail,
   toPublicUser,
   type UserRow,
@@ -22,6 +24,11 @@ export const RESET_CODE_TTL_MINUTES = 10;
 export const RESET_CODE_MAX_ATTEMPTS = 5;
 const INVALID_CREDENTIALS = 'Invalid credentials';
 const BAD_RESET_CODE = 'The code is wrong or has expired. Ask for a new one.';
+export const MAX_FAILED_LOGINS = 10;
+export const MAX_RESET_CODES_PER_HOUR = 5;
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+const failedLogins = limiterPerDatabase(MAX_FAILED_LOGINS, FIFTEEN_MINUTES);
+const resetCodesSent = limiterPerDatabase(MAX_RESET_CODES_PER_HOUR, 60 * 60 * 1000);
 
 export interface Session {
   token: string;
@@ -50,7 +57,12 @@ export async function register(deps: ShopDeps, input: RegisterInput): Promise<Se
       password_hash: await hashPassword(input.password),
     })
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .catch(async (error: unknown) => {
+      // Two sign-ups with one email or phone at once: the loser hears why, as a sequential one would.
+      if (isUniqueViolation(error)) await assertContactsFree(deps, input);
+      throw error;
+    });
   return { token: await issueToken(deps, user.id), user: toPublicUser(user) };
 }
 
@@ -62,10 +74,20 @@ async function findByIdentifier(deps: ShopDeps, identifier: string): Promise<Use
   return undefined;
 }
 
+/** Wrong passwords are limited per identifier, so an account cannot be guessed at leisure. */
 export async function login(deps: ShopDeps, input: LoginInput): Promise<Session> {
+  const limiter = failedLogins(deps.db);
+  const key = input.identifier.trim().toLowerCase();
+  if (limiter.isBlocked(key)) {
+    throw new AppError(429, 'Too many failed attempts. Try again in 15 minutes or reset your password.', 'too_many_attempts');
+  }
   const user = await findByIdentifier(deps, input.identifier);
   const passwordOk = await verifyPassword(input.password, user?.password_hash ?? null);
-  if (!user || !passwordOk) throw badRequest(INVALID_CREDENTIALS, [], 'auth_error');
+  if (!user || !passwordOk) {
+    limiter.record(key);
+    throw badRequest(INVALID_CREDENTIALS, [], 'auth_error');
+  }
+  limiter.reset(key);
   return { token: await issueToken(deps, user.id), user: toPublicUser(user) };
 }
 
@@ -104,6 +126,13 @@ async function findForReset(deps: ShopDeps, input: { email?: string; phoneNumber
 export async function requestPasswordReset(deps: ShopDeps, input: ForgotPasswordInput): Promise<void> {
   const user = await findForReset(deps, input);
   if (!user) return;
+  // A cap on codes per account stops the form being used to flood someone's phone with messages.
+  const sent = resetCodesSent(deps.db);
+  if (sent.isBlocked(user.id)) {
+    deps.log.warn('reset_code_limit', { userId: user.id });
+    return;
+  }
+  sent.record(user.id);
   const code = newSixDigitCode();
   await deps.db.transaction().execute(async (trx) => {
     // Only the newest code works: asking again cancels the earlier ones.
