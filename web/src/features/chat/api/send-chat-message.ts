@@ -1,0 +1,34 @@
+// POST /api/chat: one turn of the conversation. The shared ky client adds the shopper's token when signed in,
+// so the same call serves a guest (browse, search) and a shopper (cart, checkout).
+import { api } from '../../../lib/api-client';
+
+export interface ChatOption {
+  key: string;
+  label: string;
+}
+
+export interface ChatReply {
+  sessionId: string;
+  messages: { text: string }[];
+  options: ChatOption[];
+  end: boolean;
+}
+
+export interface ChatTurn {
+  /** Absent on the very first turn: the server opens a session and tells us its id. */
+  sessionId?: string;
+  /** An option's key, or whatever the shopper typed; '' opens (or re-shows) the current screen. */
+  text: string;
+}
+
+export async function sendChatMessage(turn: ChatTurn): Promise<ChatReply> {
+  const json = turn.sessionId ? { sessionId: turn.sessionId, text: turn.text } : { text: turn.text };
+  const reply = await api.post('chat', { json }).json<Partial<ChatReply>>();
+  // Be lenient with missing lists so a thin reply never crashes the widget.
+  return {
+    sessionId: String(reply.sessionId ?? turn.sessionId ?? ''),
+    messages: Array.isArray(reply.messages) ? reply.messages : [],
+    options: Array.isArray(reply.options) ? reply.options : [],
+    end: reply.end === true,
+  };
+}

@@ -1,0 +1,150 @@
+// The conversation the widget and the /chat page share: one store, so opening the page after the widget (or
+// reloading) continues the same talk. It lives in sessionStorage: the server keeps the session's state, and the
+// transcript only needs to outlive a reload in this tab, not a closed browser.
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { ApiError, toApiError } from '../../lib/api-client';
+import { sendChatMessage, type ChatOption } from './api/send-chat-message';
+
+export type { ChatOption } from './api/send-chat-message';
+
+export interface ChatEntry {
+  id: number;
+  from: 'shop' | 'shopper';
+  text: string;
+  /** A line we wrote ourselves because the turn failed; it goes away when the retry succeeds. */
+  failed?: boolean;
+}
+
+interface Turn {
+  text: string;
+  /** What the shopper saw on the button, echoed instead of the option's key. */
+  label?: string;
+}
+
+interface ChatState {
+  sessionId?: string;
+  entries: ChatEntry[];
+  options: ChatOption[];
+  end: boolean;
+  sending: boolean;
+  /** The turn that failed, kept so Retry can send it again without echoing it twice. */
+  failedTurn?: Turn;
+  seq: number;
+  /** Opens the conversation once: sends an empty text when there is nothing to show yet. */
+  start: () => void;
+  send: (text: string, label?: string) => Promise<void>;
+  retry: () => Promise<void>;
+  restart: () => Promise<void>;
+}
+
+export const STORAGE_KEY = 'isoko-chat';
+/** A long chat on a cheap phone should not grow without bound; the server holds the real state anyway. */
+const MAX_ENTRIES = 60;
+const MAX_TEXT = 500;
+
+const OFFLINE_LINE = "Sorry, we couldn't reach Isoko. Check your connection and try again.";
+const FAILED_LINE = 'Sorry, something went wrong on our side. Please try again.';
+
+function friendlyLine(error: ApiError): string {
+  if (error.status === 0) return OFFLINE_LINE;
+  // A 4xx message is written for people (e.g. a too-long text); a 5xx one is not worth showing.
+  if (error.status >= 400 && error.status < 500 && error.message) return error.message;
+  return FAILED_LINE;
+}
+
+const emptyConversation = {
+  sessionId: undefined,
+  entries: [] as ChatEntry[],
+  options: [] as ChatOption[],
+  end: false,
+  sending: false,
+  failedTurn: undefined,
+};
+
+export const useChatStore = create<ChatState>()(
+  persist(
+    (set, get) => {
+      /** Sends one turn; `echo` is false on a retry, whose shopper line is already shown. */
+      async function exchange(turn: Turn, echo: boolean) {
+        if (get().sending) return;
+        const text = turn.text.slice(0, MAX_TEXT);
+        set((state) => {
+          const entries = state.entries.filter((entry) => !entry.failed);
+          let seq = state.seq;
+          if (echo && (turn.label ?? text).trim()) {
+            entries.push({ id: ++seq, from: 'shopper', text: turn.label ?? text });
+          }
+          return { entries, seq, sending: true, options: [], failedTurn: undefined };
+        });
+        try {
+          const reply = await sendChatMessage({ sessionId: get().sessionId, text });
+          set((state) => {
+            let seq = state.seq;
+            const incoming = reply.messages
+              .filter((message) => typeof message?.text === 'string' && message.text.length > 0)
+              .map((message): ChatEntry => ({ id: ++seq, from: 'shop', text: message.text }));
+            return {
+              sessionId: reply.sessionId || state.sessionId,
+              entries: [...state.entries, ...incoming].slice(-MAX_ENTRIES),
+              options: reply.options,
+              end: reply.end,
+              sending: false,
+              seq,
+            };
+          });
+        } catch (error) {
+          const apiError = await toApiError(error, FAILED_LINE);
+          set((state) => ({
+            entries: [...state.entries, { id: state.seq + 1, from: 'shop' as const, text: friendlyLine(apiError), failed: true }],
+            seq: state.seq + 1,
+            sending: false,
+            failedTurn: { text, label: turn.label },
+          }));
+        }
+      }
+
+      return {
+        ...emptyConversation,
+        seq: 0,
+        start() {
+          const { entries, sending } = get();
+          if (entries.length === 0 && !sending) void exchange({ text: '' }, false);
+        },
+        send: (text, label) => exchange({ text, label }, true),
+        async retry() {
+          const turn = get().failedTurn;
+          if (turn) await exchange(turn, false);
+        },
+        async restart() {
+          if (get().sending) return;
+          set({ ...emptyConversation });
+          await exchange({ text: '' }, false);
+        },
+      };
+    },
+    {
+      name: STORAGE_KEY,
+      storage: createJSONStorage(() => sessionStorage),
+      // A request in flight does not survive a reload, so `sending` is never stored.
+      partialize: ({ sessionId, entries, options, end, failedTurn, seq }) => ({
+        sessionId,
+        entries,
+        options,
+        end,
+        failedTurn,
+        seq,
+      }),
+    },
+  ),
+);
+
+/** For tests: forget the conversation, in memory and in sessionStorage. */
+export function resetChatStore(): void {
+  useChatStore.setState({ ...emptyConversation, seq: 0 });
+  try {
+    sessionStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Storage may be disabled; there is nothing to forget then.
+  }
+}

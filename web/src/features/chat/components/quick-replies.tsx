@@ -1,0 +1,55 @@
+// The buttons under the shop's last message: the screen's options, plus Retry after a failure and
+// Start again after a finished journey. A `login` option is a real link, so the shopper comes back here.
+import { Link, useLocation } from 'react-router-dom';
+import { loginHref } from '../../auth';
+import type { ChatOption } from '../chat-store';
+
+export const LOGIN_KEY = 'login';
+
+interface QuickRepliesProps {
+  options: ChatOption[];
+  ended: boolean;
+  failed: boolean;
+  busy: boolean;
+  onPick: (option: ChatOption) => void;
+  onRetry: () => void;
+  onRestart: () => void;
+  /** Called when a link takes the shopper away (the floating widget closes so it does not cover the page). */
+  onLeave?: () => void;
+}
+
+export function QuickReplies({ options, ended, failed, busy, onPick, onRetry, onRestart, onLeave }: QuickRepliesProps) {
+  const location = useLocation();
+  if (options.length === 0 && !ended && !failed) return null;
+
+  return (
+    <div className="chat-quick-replies" role="group" aria-label="Replies">
+      {failed && (
+        <button type="button" className="chat-quick-reply chat-quick-reply--strong" onClick={onRetry} disabled={busy}>
+          Try again
+        </button>
+      )}
+      {options.map((option) =>
+        option.key === LOGIN_KEY ? (
+          <Link
+            key={option.key}
+            className="chat-quick-reply chat-quick-reply--strong"
+            to={loginHref(`${location.pathname}${location.search}`)}
+            onClick={onLeave}
+          >
+            {option.label}
+          </Link>
+        ) : (
+          <button key={option.key} type="button" className="chat-quick-reply" onClick={() => onPick(option)} disabled={busy}>
+            {option.label}
+          </button>
+        ),
+      )}
+      {ended && (
+        <button type="button" className="chat-quick-reply chat-quick-reply--strong" onClick={onRestart} disabled={busy}>
+          Start again
+        </button>
+      )}
+    </div>
+  );
+}
