@@ -19,6 +19,8 @@ const phoneNumber = optionalText
   .transform((value) => (value ? compactPhone(value) : undefined))
   .refine((value) => !value || isPhoneLike(value), 'Invalid phone number format');
 
+const isPlainObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /** POST /auth/register: a full name, an email and/or a phone number, and a password. */
 export const registerSchema = z
   .object({
@@ -31,12 +33,16 @@ export const registerSchema = z
     phoneNumber,
     password,
   })
-  .superRefine((value, ctx) => {
-    if (!value.email && !value.phoneNumber) {
-      ctx.addIssue({ code: 'custom', path: ['email'], message: 'Email is required' });
-      ctx.addIssue({ code: 'custom', path: ['phoneNumber'], message: 'Phone number is required' });
-    }
-  });
+  .superRefine(
+    (value, ctx) => {
+      if (!value.email && !value.phoneNumber) {
+        ctx.addIssue({ code: 'custom', path: ['email'], message: 'Email is required' });
+        ctx.addIssue({ code: 'custom', path: ['phoneNumber'], message: 'Phone number is required' });
+      }
+    },
+    // Also when other fields are wrong, so an empty form hears about every field at once (spec 5).
+    { when: (payload) => isPlainObject(payload.value) },
+  );
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 /** POST /auth/login: the identifier is an email or a phone number. */

@@ -43,6 +43,11 @@ export async function getAccount(deps: ShopDeps, userId: string): Promise<Public
   return toPublicUser(user);
 }
 
+/** PostgreSQL (and PGlite) report a broken UNIQUE constraint as SQLSTATE 23505. */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
+
 /** Refuses an email or phone number that another account already uses. */
 export async function assertContactsFree(
   deps: ShopDeps,
@@ -75,7 +80,12 @@ export async function updateProfile(deps: ShopDeps, userId: string, input: Updat
     .set(changes)
     .where('id', '=', userId)
     .returningAll()
-    .executeTakeFirst();
+    .executeTakeFirst()
+    .catch(async (error: unknown) => {
+      // Another account took the email or phone between the check and this write.
+      if (isUniqueViolation(error)) await assertContactsFree(deps, input, userId);
+      throw error;
+    });
   if (!user) throw notFound('User not found');
   return toPublicUser(user);
 }
