@@ -39,6 +39,13 @@ export interface AuthState {
 
 const INVALID_RESPONSE = 'Invalid response from server';
 
+/** Full page loads (session expiry, logout without a router); an object so tests can watch it. */
+export const browserNavigation = {
+  assign(url: string) {
+    window.location.assign(url);
+  },
+};
+
 function requireToken(response: AuthResponse, code: string): string {
   if (!response?.token) throw new ApiError(INVALID_RESPONSE, 200, code);
   return response.token;
@@ -125,7 +132,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
     if (failed) toast.error('Failed to logout. Please try again');
     else toast.success('Logged out successfully');
     if (options?.navigate) options.navigate('/');
-    else window.location.assign('/');
+    else browserNavigation.assign('/');
   },
 
   clearSession() {
@@ -166,7 +173,7 @@ export function handleSessionExpired(): void {
   toast.error('Session expired. Please log in again.');
   window.setTimeout(() => {
     expiring = false;
-    if (window.location.pathname !== '/login') window.location.assign('/login');
+    if (window.location.pathname !== '/login') browserNavigation.assign('/login');
   }, SESSION_EXPIRED_REDIRECT_MS);
 }
 

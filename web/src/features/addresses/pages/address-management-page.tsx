@@ -50,7 +50,7 @@ export default function AddressManagementPage() {
   }
 
   return (
-    <main className="container address-page">
+    <div className="container address-page">
       <Link to={paths.profile} className="back-link">
         <ArrowLeftIcon size={16} aria-hidden="true" /> Back to Profile
       </Link>
@@ -104,6 +104,6 @@ export default function AddressManagementPage() {
           void load();
         }}
       />
-    </main>
+    </div>
   );
 }

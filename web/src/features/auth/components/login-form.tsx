@@ -64,7 +64,7 @@ export function LoginForm({ onSuccess, onForgotPassword }: LoginFormProps) {
         }}
       />
       <TextField
-        label={method === 'email' ? 'Email' : 'Phone number'}
+        label={method === 'email' ? 'Email address' : 'Phone number'}
         type={method === 'email' ? 'email' : 'tel'}
         autoComplete={method === 'email' ? 'email' : 'tel'}
         inputMode={method === 'email' ? 'email' : 'tel'}

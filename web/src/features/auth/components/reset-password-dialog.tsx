@@ -106,7 +106,7 @@ export function ResetPasswordDialog({ open, onClose }: ResetPasswordDialogProps)
             }}
           />
           <TextField
-            label={method === 'email' ? 'Email' : 'Phone number'}
+            label={method === 'email' ? 'Email address' : 'Phone number'}
             type={method === 'email' ? 'email' : 'tel'}
             autoComplete={method === 'email' ? 'email' : 'tel'}
             error={identityErrors.identifier?.message}
