@@ -126,7 +126,7 @@ describe('useAuthStore', () => {
         : json({ success: true, cart: { products: [] } }),
     );
     const { useAuthStore } = await loadStore();
-    await useAuthStore.getState().register({ fullName: user.fullName, email: user.email, password: 'secret1' });
+    await useAuthStore.getState().register({ fullName: user.fullName, email: user.email, phoneNumber: undefined, password: 'secret1' });
     expect(JSON.parse(window.localStorage.getItem('user') ?? '{}')).toEqual(user);
     expect(await toastMessages()).toContain('Registration successful!');
   });
