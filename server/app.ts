@@ -12,6 +12,7 @@ import type { AppEnv, ShopDeps } from './lib/deps';
 import { isAppError } from './lib/errors';
 import { buildOpenApiDocument, renderDocsPage } from './lib/openapi';
 import { addressDocs, addressRoutes } from './modules/addresses/addresses.routes';
+import { adminDocs, adminRoutes } from './modules/admin/admin.routes';
 import { authDocs, authRoutes } from './modules/auth/auth.routes';
 import { cartDocs, cartRoutes } from './modules/cart/cart.routes';
 import { catalogDocs, categoryRoutes, productRoutes } from './modules/catalog/catalog.routes';
@@ -32,7 +33,7 @@ function errorBody(message: string, error: string, errors?: unknown[]) {
 }
 
 function apiRoutes(deps: ShopDeps) {
-  const docs = [...authDocs, ...usersDocs, ...catalogDocs, ...cartDocs, ...addressDocs, ...orderDocs, ...contactDocs, ...shopDocs];
+  const docs = [...authDocs, ...usersDocs, ...catalogDocs, ...cartDocs, ...addressDocs, ...orderDocs, ...contactDocs, ...shopDocs, ...adminDocs];
   const openApi = buildOpenApiDocument(docs, { title: `${deps.config.shop.shopName} shop API`, version: '1.0.0' });
   return new Hono<AppEnv>()
     .route('/auth', authRoutes(deps))
@@ -43,6 +44,7 @@ function apiRoutes(deps: ShopDeps) {
     .route('/address', addressRoutes(deps))
     .route('/order', orderRoutes(deps))
     .route('/contact', contactRoutes(deps))
+    .route('/admin', adminRoutes(deps))
     .route('/', shopRoutes(deps))
     .get('/openapi.json', (c) => c.json(openApi))
     .get('/docs', (c) => c.html(renderDocsPage(openApi)));

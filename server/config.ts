@@ -44,6 +44,11 @@ const configSchema = z
       .optional()
       .transform((value) => value?.trim() || undefined)
       .refine((value) => !value || value.length >= 16, 'must be at least 16 characters'),
+    ADMIN_API_KEY: z
+      .string()
+      .optional()
+      .transform((value) => value?.trim() || undefined)
+      .refine((value) => !value || value.length >= 24, 'must be at least 24 characters'),
     CONVERSATION_STORE: z.enum(['memory', 'db']).default('memory'),
     WEB_DIST_DIR: z.string().min(1).default('web/dist'),
   })
@@ -59,6 +64,7 @@ const configSchema = z
     logRequests: env.LOG_REQUESTS,
     webDistDir: env.WEB_DIST_DIR,
     conversationStore: env.CONVERSATION_STORE,
+    adminApiKey: env.ADMIN_API_KEY,
     ussd: { serviceCode: env.USSD_SERVICE_CODE, secret: env.USSD_SECRET },
     shop: {
       shopName: env.SHOP_NAME,

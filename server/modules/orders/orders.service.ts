@@ -59,7 +59,7 @@ async function linesOf(db: ShopDeps['db'] | Transaction<Database>, orderIds: str
   return byOrder;
 }
 
-async function orderWithLines(db: ShopDeps['db'] | Transaction<Database>, order: OrderRow): Promise<Order> {
+export async function orderWithLines(db: ShopDeps['db'] | Transaction<Database>, order: OrderRow): Promise<Order> {
   return toOrder(order, (await linesOf(db, [order.id])).get(order.id) ?? []);
 }
 
