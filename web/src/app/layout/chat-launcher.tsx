@@ -1,0 +1,45 @@
+// A small floating button that loads the chat widget only when the shopper asks for it, so the
+// conversation code never counts against the home page's first load.
+import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { useLocation } from 'react-router-dom';
+import { paths } from '../paths';
+import { ChatIcon } from '../../components/ui/icons';
+import { Spinner } from '../../components/ui/spinner';
+
+interface ChatWidgetProps {
+  onClose: () => void;
+}
+
+const ChatWidget = lazy(
+  () => import('../../features/chat/chat-widget') as Promise<{ default: ComponentType<ChatWidgetProps> }>,
+);
+
+// Pages that are already a conversation need no second one floating over them.
+const HIDDEN_ON: string[] = [paths.chat, paths.ussdSimulator];
+
+export function ChatLauncher() {
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  if (HIDDEN_ON.includes(pathname)) return null;
+
+  return (
+    <>
+      {!open && (
+        <button type="button" className="chat-launcher" aria-label="Chat with Isoko" onClick={() => setOpen(true)}>
+          <ChatIcon size={26} />
+        </button>
+      )}
+      {open && (
+        <Suspense
+          fallback={
+            <div className="chat-launcher" aria-live="polite">
+              <Spinner />
+            </div>
+          }
+        >
+          <ChatWidget onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+// The frame of every page: header, the routed page (each one its own lazily loaded chunk), footer,
+// cart drawer (its code loads on first open) and the chat launcher.
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
+import { LoadingBlock } from '../../components/ui/spinner';
+import { Header } from '../../features/layout/components/header';
+import { useCartStore } from '../../features/cart/store';
+import { AppErrorBoundary } from '../error-boundary';
+import { ChatLauncher } from './chat-launcher';
+import '../../features/layout/layout.css';
+
+const CartDrawer = lazy(() => import('../../features/cart/components/cart-drawer'));
+// Below the fold on every page: its code (and its GET /api/config) can follow the first paint.
+const Footer = lazy(() => import('../../features/layout/components/footer').then((module) => ({ default: module.Footer })));
+
+function LazyCartDrawer() {
+  const isOpen = useCartStore((state) => state.isDrawerOpen);
+  const [wanted, setWanted] = useState(isOpen);
+  useEffect(() => {
+    if (isOpen) setWanted(true);
+  }, [isOpen]);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <CartDrawer />
+    </Suspense>
+  );
+}
+
+/** A new page starts at the top; Back and Forward leave the browser's own scroll restoration alone. */
+function ScrollToTopOnNavigate() {
+  const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  useEffect(() => {
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, navigationType]);
+  return null;
+}
+
+export function RootLayout() {
+  const { pathname } = useLocation();
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" tabIndex={-1}>
+        {/* Inside the layout, so the header still works when a page fails. */}
+        <AppErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<LoadingBlock label="Loading..." />}>
+            <Outlet />
+          </Suspense>
+        </AppErrorBoundary>
+      </main>
+      <Suspense fallback={<div className="site-footer-placeholder" />}>
+        <Footer />
+      </Suspense>
+      <LazyCartDrawer />
+      <ChatLauncher />
+      <ScrollToTopOnNavigate />
+    </>
+  );
+}

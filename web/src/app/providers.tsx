@@ -1,0 +1,48 @@
+// What wraps the whole app once: the router, the toasts, and the cart following the session.
+import { useEffect } from 'react';
+import { BrowserRouter, useLocation, useNavigate } from 'react-router-dom';
+import { Toaster } from '../components/ui/toast';
+import { useAuthStore } from '../features/auth/store';
+import { setCartNavigator, useCartStore } from '../features/cart/store';
+import { AppErrorBoundary } from './error-boundary';
+import { AppRoutes } from './router';
+
+/** Guards inside the cart store (a guest adds to cart) navigate without reloading the page. */
+function CartNavigatorBridge() {
+  const navigate = useNavigate();
+  useEffect(() => setCartNavigator((to) => void navigate(to)), [navigate]);
+  return null;
+}
+
+/** Spec 4: becoming authenticated loads the cart; becoming a guest empties it locally. */
+function CartFollowsSession() {
+  const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
+  useEffect(() => {
+    const cart = useCartStore.getState();
+    if (isAuthenticated) void cart.fetchCart();
+    else cart.reset();
+  }, [isAuthenticated]);
+  return null;
+}
+
+function RoutesWithBoundary() {
+  const { pathname } = useLocation();
+  return (
+    <AppErrorBoundary resetKey={pathname}>
+      <AppRoutes />
+    </AppErrorBoundary>
+  );
+}
+
+export function App() {
+  return (
+    <>
+      <BrowserRouter>
+        <CartNavigatorBridge />
+        <CartFollowsSession />
+        <RoutesWithBoundary />
+      </BrowserRouter>
+      <Toaster />
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+// The empty cart (spec 2): the same words in the drawer and on the cart page; the actions differ.
+import type { ReactNode } from 'react';
+import { CartIcon } from '../../../components/ui/icons';
+
+export function CartEmpty({ children }: { children: ReactNode }) {
+  return (
+    <div className="cart-empty">
+      <span className="cart-empty-icon" aria-hidden="true">
+        <CartIcon size={40} />
+      </span>
+      <h3 className="cart-empty-title">Your cart is empty</h3>
+      <p className="muted">Looks like you haven't added any products to your cart yet.</p>
+      <div className="cart-empty-actions">{children}</div>
+    </div>
+  );
+}

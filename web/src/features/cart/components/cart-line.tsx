@@ -1,0 +1,82 @@
+// One line of the cart (drawer and cart page): picture, name, description, prices, quantity and Remove.
+import { Link } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { Image } from '../../../components/ui/image';
+import { MinusIcon, PlusIcon, TrashIcon } from '../../../components/ui/icons';
+import { formatMoney } from '../../../lib/money';
+import type { CartItem } from '../cart-item';
+import { useCartStore } from '../store';
+
+interface CartLineProps {
+  item: CartItem;
+  disabled: boolean;
+  /** Following the product link closes the drawer. */
+  onNavigate?: () => void;
+}
+
+export function CartLine({ item, disabled, onNavigate }: CartLineProps) {
+  const updateQuantity = useCartStore((state) => state.updateQuantity);
+  const removeItem = useCartStore((state) => state.removeItem);
+  const discounted = item.price < item.originalPrice;
+
+  return (
+    <li className="cart-line">
+      <Image src={item.image} alt="" width={72} height={72} className="cart-line-image" />
+      <div className="cart-line-main">
+        <div className="cart-line-top">
+          <h3 className="cart-line-name">
+            <Link to={paths.product(item.id)} onClick={onNavigate}>
+              {item.name}
+            </Link>
+          </h3>
+          <p className="cart-line-total">{formatMoney(item.price * item.quantity)}</p>
+        </div>
+        <p className="cart-line-description">{item.description}</p>
+        <p className="cart-line-unit-price">
+          {formatMoney(item.price)}/{item.unit}
+          {discounted && (
+            <s className="price-original">
+              <span className="visually-hidden">was </span>
+              {formatMoney(item.originalPrice)}
+            </s>
+          )}
+          {item.discount > 0 && <span className="discount-badge cart-line-discount">{item.discount}% OFF</span>}
+        </p>
+        <div className="cart-line-controls">
+          <div className="quantity" role="group" aria-label={`Quantity of ${item.name}`}>
+            <button
+              type="button"
+              className="quantity-button"
+              aria-label={`Decrease quantity of ${item.name}`}
+              disabled={disabled || item.quantity <= 1}
+              onClick={() => void updateQuantity(item.id, item.quantity - 1)}
+            >
+              <MinusIcon size={16} />
+            </button>
+            <span className="quantity-value" aria-live="polite">
+              {item.quantity}
+            </span>
+            <button
+              type="button"
+              className="quantity-button"
+              aria-label={`Increase quantity of ${item.name}`}
+              disabled={disabled}
+              onClick={() => void updateQuantity(item.id, item.quantity + 1)}
+            >
+              <PlusIcon size={16} />
+            </button>
+          </div>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm cart-line-remove"
+            aria-label={`Remove ${item.name} from cart`}
+            disabled={disabled}
+            onClick={() => void removeItem(item.id)}
+          >
+            <TrashIcon size={16} /> Remove
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}

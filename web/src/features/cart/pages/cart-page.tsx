@@ -1,0 +1,97 @@
+// The cart page (spec 2): the lines, an order summary, Proceed to Checkout after a 3 s pause, Clear Cart.
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { ArrowLeftIcon } from '../../../components/ui/icons';
+import { LoadingBlock, Spinner } from '../../../components/ui/spinner';
+import { useDocumentTitle } from '../../../components/ui/use-document-title';
+import { formatMoney } from '../../../lib/money';
+import { CartEmpty } from '../components/cart-empty';
+import { CartLine } from '../components/cart-line';
+import { useCartStore } from '../store';
+import '../cart.css';
+
+export const CART_CHECKOUT_DELAY_MS = 3000;
+
+export default function CartPage() {
+  useDocumentTitle('Your Cart');
+  const navigate = useNavigate();
+  const { items, totalItems, totalPrice, isLoading, isRefreshing, clearCart } = useCartStore();
+  const [proceeding, setProceeding] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  function proceed() {
+    setProceeding(true);
+    timer.current = setTimeout(() => navigate(paths.checkout), CART_CHECKOUT_DELAY_MS);
+  }
+
+  const busy = isRefreshing || proceeding;
+
+  return (
+    <div className="container page cart-page">
+      <Link to={paths.products} className="back-link">
+        <ArrowLeftIcon size={18} /> Back to Shopping
+      </Link>
+      <h1 className="page-title">Your Cart</h1>
+      {isLoading && items.length === 0 ? (
+        <LoadingBlock label="Loading cart..." />
+      ) : items.length === 0 ? (
+        <div className="card">
+          <CartEmpty>
+            <Link to={paths.products} className="btn btn-primary">
+              Continue Shopping
+            </Link>
+            <Link to={paths.trackOrders} className="btn btn-secondary">
+              Track Orders
+            </Link>
+          </CartEmpty>
+        </div>
+      ) : (
+        <div className="cart-page-grid">
+          <section className="card cart-page-items" aria-label={`Items in your cart (${totalItems})`}>
+            <ul className="cart-lines" aria-busy={isRefreshing}>
+              {items.map((item) => (
+                <CartLine key={item.id} item={item} disabled={busy} />
+              ))}
+            </ul>
+            {isRefreshing && (
+              <div className="cart-updating" role="status">
+                <Spinner label="Updating cart..." />
+              </div>
+            )}
+          </section>
+          <aside className="card cart-summary" aria-labelledby="order-summary-title">
+            <h2 id="order-summary-title" className="cart-summary-title">
+              Order Summary
+            </h2>
+            <dl className="cart-summary-rows">
+              <div>
+                <dt>Subtotal</dt>
+                <dd>{formatMoney(totalPrice)}</dd>
+              </div>
+              <div>
+                <dt>Delivery</dt>
+                <dd>Negotiable with delivery agent</dd>
+              </div>
+              <div className="cart-summary-total">
+                <dt>Total</dt>
+                <dd>{formatMoney(totalPrice)}</dd>
+              </div>
+            </dl>
+            <button type="button" className="btn btn-primary btn-block btn-lg" disabled={busy} onClick={proceed}>
+              {proceeding && <span className="spinner spinner-sm" aria-hidden="true" />}
+              {proceeding ? 'Processing...' : 'Proceed to Checkout'}
+            </button>
+            <Link to={paths.products} className="btn btn-secondary btn-block">
+              Continue Shopping
+            </Link>
+            <button type="button" className="btn btn-ghost btn-block cart-clear" disabled={busy} onClick={() => void clearCart()}>
+              Clear Cart
+            </button>
+          </aside>
+        </div>
+      )}
+    </div>
+  );
+}

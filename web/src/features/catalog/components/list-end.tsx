@@ -1,0 +1,19 @@
+// The bottom of an endless list: the scroll marker, 'Loading more products...' or 'No more products to load'.
+import { Spinner } from '../../../components/ui/spinner';
+
+interface ListEndProps {
+  sentinelRef: (node: HTMLElement | null) => void;
+  loadingMore: boolean;
+  hasMore: boolean;
+  count: number;
+}
+
+export function ListEnd({ sentinelRef, loadingMore, hasMore, count }: ListEndProps) {
+  return (
+    <div className="list-end">
+      {hasMore && <div ref={sentinelRef} data-infinite-sentinel="" className="list-end-sentinel" aria-hidden="true" />}
+      {loadingMore && <Spinner label="Loading more products..." />}
+      {!hasMore && !loadingMore && count > 0 && <p className="muted">No more products to load</p>}
+    </div>
+  );
+}

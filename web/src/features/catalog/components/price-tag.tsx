@@ -1,0 +1,30 @@
+// The price rule of issue 4: the current price is the effective one (the offer when present and lower),
+// the list price is struck through beside it, and '/unit' follows.
+import { effectivePrice, formatMoney } from '../../../lib/money';
+
+interface PriceTagProps {
+  price: number;
+  offerPrice?: number | null;
+  unit: string;
+  size?: 'md' | 'lg';
+}
+
+export function PriceTag({ price, offerPrice, unit, size = 'md' }: PriceTagProps) {
+  const current = effectivePrice(price, offerPrice);
+  const discounted = current < price;
+  return (
+    <p className={`price-tag price-tag-${size}`}>
+      <span className="price-current">
+        {discounted && <span className="visually-hidden">Now </span>}
+        {formatMoney(current)}
+        <span className="price-unit">/{unit}</span>
+      </span>
+      {discounted && (
+        <s className="price-original">
+          <span className="visually-hidden">was </span>
+          {formatMoney(price)}
+        </s>
+      )}
+    </p>
+  );
+}

@@ -1,0 +1,80 @@
+// A product in a grid (spec 2, Product card): the whole card links to the product; the add button sits
+// above the link so the two never nest.
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { Image } from '../../../components/ui/image';
+import { CartIcon } from '../../../components/ui/icons';
+import { Stars } from '../../../components/ui/stars';
+import { useCartStore } from '../../cart/store';
+import type { Product } from '../api/catalog-api';
+import { categoryName, productUnit } from '../product-fields';
+import { DiscountBadge } from './discount-badge';
+import { PriceTag } from './price-tag';
+import './product-card.css';
+
+interface ProductCardProps {
+  product: Product;
+  /** Cards in the first screenful load their image at once. */
+  priority?: boolean;
+}
+
+export function ProductCard({ product, priority = false }: ProductCardProps) {
+  const addItem = useCartStore((state) => state.addItem);
+  const [adding, setAdding] = useState(false);
+  const name = product.productname || 'Unknown Product';
+
+  async function handleAdd() {
+    setAdding(true);
+    try {
+      await addItem(product);
+    } finally {
+      setAdding(false);
+    }
+  }
+
+  return (
+    <article className="product-card">
+      <div className="product-card-media">
+        <Image src={product.productImage} alt="" width={300} height={300} priority={priority} />
+        <DiscountBadge price={product.price} offerPrice={product.offerPrice} className="product-card-badge" />
+      </div>
+      <div className="product-card-body">
+        <p className="product-card-category">{categoryName(product)}</p>
+        <h3 className="product-card-name">
+          <Link to={paths.product(product._id)} className="product-card-link">
+            {name}
+          </Link>
+        </h3>
+        <Stars value={product.averageRating} size={14} />
+        <PriceTag price={product.price} offerPrice={product.offerPrice} unit={productUnit(product)} />
+        <button
+          type="button"
+          className="btn btn-primary btn-sm btn-block product-card-add"
+          onClick={() => void handleAdd()}
+          disabled={adding}
+          aria-label={adding ? `Adding ${name} to cart` : `Add ${name} to cart`}
+        >
+          {adding ? <span className="spinner spinner-sm" aria-hidden="true" /> : <CartIcon size={16} />}
+          {adding ? 'Adding...' : 'Add to Cart'}
+        </button>
+      </div>
+    </article>
+  );
+}
+
+/** The same footprint as a card while it loads, so the grid does not jump. */
+export function ProductCardSkeleton() {
+  return (
+    <div className="product-card product-card-skeleton" aria-hidden="true">
+      <span className="skeleton" style={{ aspectRatio: '1 / 1', width: '100%', borderRadius: 0 }} />
+      <div className="product-card-body">
+        <span className="skeleton" style={{ width: '40%', height: 12 }} />
+        <span className="skeleton" style={{ width: '80%', height: 18 }} />
+        <span className="skeleton" style={{ width: '50%', height: 14 }} />
+        <span className="skeleton" style={{ width: '60%', height: 18 }} />
+        <span className="skeleton" style={{ width: '100%', height: 36 }} />
+      </div>
+    </div>
+  );
+}

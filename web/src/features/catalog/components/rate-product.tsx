@@ -1,0 +1,105 @@
+// The Rate Product popover (spec 2 and 4): hovering or focusing a star previews the rating, choosing
+// one sends it; signed-in shoppers only.
+import { useEffect, useId, useRef, useState } from 'react';
+import { StarIcon } from '../../../components/ui/icons';
+import { toast } from '../../../components/ui/toast';
+import { toApiError } from '../../../lib/api-client';
+import { requireLogin } from '../../cart/store';
+import { rateProduct, type Product } from '../api/catalog-api';
+
+interface RateProductProps {
+  product: Product;
+  onRated: (product: Product) => void;
+}
+
+export function RateProduct({ product, onRated }: RateProductProps) {
+  const [open, setOpen] = useState(false);
+  const [preview, setPreview] = useState(0);
+  const [chosen, setChosen] = useState(0);
+  const [sending, setSending] = useState(false);
+  const panelId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    function onKey(event: KeyboardEvent) {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        toggleRef.current?.focus();
+      }
+    }
+    function onPointer(event: PointerEvent) {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    }
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
+
+  async function submit(rating: number) {
+    if (!requireLogin('Please log in to rate products')) return;
+    if (rating < 1 || rating > 5) return;
+    setSending(true);
+    try {
+      const response = await rateProduct(product._id, rating);
+      if (response.product) onRated(response.product);
+      setChosen(rating);
+      setOpen(false);
+      toast.success(`Thank you for rating ${product.productname}!`);
+    } catch (error) {
+      const failure = await toApiError(error, 'Failed to rate product');
+      if (failure.error !== 'unauthorized') toast.error('Failed to rate product');
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const lit = preview || chosen;
+
+  return (
+    <div className="rate-product" ref={rootRef}>
+      <button
+        ref={toggleRef}
+        type="button"
+        className="btn btn-secondary btn-sm"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <StarIcon size={16} /> Rate Product
+      </button>
+      {chosen > 0 && (
+        <p className="rate-product-result" role="status">
+          You rated this product {chosen} stars
+        </p>
+      )}
+      <div id={panelId} className="rate-product-panel" hidden={!open}>
+        <p className="rate-product-title" id={`${panelId}-title`}>
+          How would you rate this product?
+        </p>
+        <div className="rate-product-stars" role="group" aria-labelledby={`${panelId}-title`} onMouseLeave={() => setPreview(0)}>
+          {[1, 2, 3, 4, 5].map((value) => (
+            <button
+              key={value}
+              type="button"
+              className={`rate-star${value <= lit ? ' rate-star-lit' : ''}`}
+              aria-label={`Rate ${value} star${value === 1 ? '' : 's'}`}
+              aria-pressed={chosen === value}
+              disabled={sending}
+              onMouseEnter={() => setPreview(value)}
+              onFocus={() => setPreview(value)}
+              onBlur={() => setPreview(0)}
+              onClick={() => void submit(value)}
+            >
+              <StarIcon size={28} filled={value <= lit} />
+            </button>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}

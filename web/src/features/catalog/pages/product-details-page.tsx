@@ -1,0 +1,158 @@
+// One product (spec 2, Product details): picture and badge, price, rating, Add to Cart and Buy Now,
+// the Rate Product popover, an accordion, and related or latest products.
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { ArrowLeftIcon, CartIcon } from '../../../components/ui/icons';
+import { Image } from '../../../components/ui/image';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import { Stars } from '../../../components/ui/stars';
+import { toast } from '../../../components/ui/toast';
+import { useDocumentTitle } from '../../../components/ui/use-document-title';
+import { toApiError } from '../../../lib/api-client';
+import { requireLogin, useCartStore } from '../../cart/store';
+import { getProductDetails, type Product } from '../api/catalog-api';
+import { DiscountBadge } from '../components/discount-badge';
+import { PriceTag } from '../components/price-tag';
+import { RateProduct } from '../components/rate-product';
+import { RelatedProducts } from '../components/related-products';
+import { categoryName, productDescription, productUnit } from '../product-fields';
+import '../catalog.css';
+
+type State =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; product: Product };
+
+function useProduct(productId: string | undefined) {
+  const [state, setState] = useState<State>({ status: 'loading' });
+  useEffect(() => {
+    if (!productId) {
+      setState({ status: 'error', message: 'No product ID provided' });
+      return;
+    }
+    const abort = new AbortController();
+    setState({ status: 'loading' });
+    getProductDetails(productId, abort.signal)
+      .then((response) => {
+        if (response.product) setState({ status: 'ready', product: response.product });
+        else setState({ status: 'error', message: 'Product not found' });
+      })
+      .catch(async (error: unknown) => {
+        if (abort.signal.aborted) return;
+        const failure = await toApiError(error, 'Failed to fetch product details');
+        if (failure.status === 404) {
+          setState({ status: 'error', message: 'Product not found' });
+          return;
+        }
+        toast.error('Failed to fetch product details');
+        setState({ status: 'error', message: 'Failed to fetch product details' });
+      });
+    return () => abort.abort();
+  }, [productId]);
+  const replace = (product: Product) => setState({ status: 'ready', product });
+  return { state, replace };
+}
+
+export default function ProductDetailsPage() {
+  const { productId } = useParams();
+  const { state, replace } = useProduct(productId);
+  useDocumentTitle(state.status === 'ready' ? state.product.productname : 'Product details');
+
+  return (
+    <div className="container page">
+      <Link to={paths.products} className="back-link">
+        <ArrowLeftIcon size={18} /> Back to Products
+      </Link>
+      {state.status === 'loading' && <LoadingBlock label="Loading product details..." />}
+      {state.status === 'error' && (
+        <div className="state-message" role="alert">
+          <h1 className="page-title">{state.message || 'Product not found'}</h1>
+          <Link to={paths.products} className="btn btn-primary">
+            Back to Products
+          </Link>
+        </div>
+      )}
+      {state.status === 'ready' && (
+        <>
+          <ProductDetails product={state.product} onRated={replace} />
+          <RelatedProducts product={state.product} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function ProductDetails({ product, onRated }: { product: Product; onRated: (product: Product) => void }) {
+  const navigate = useNavigate();
+  const addItem = useCartStore((state) => state.addItem);
+  const [busy, setBusy] = useState<'add' | 'buy' | null>(null);
+  const unit = productUnit(product);
+
+  async function handleAdd() {
+    // Issue 4: a guest on a product page hears 'Please log in to continue shopping' and comes back here after.
+    if (!requireLogin('Please log in to continue shopping')) return;
+    setBusy('add');
+    try {
+      await addItem(product);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function handleBuyNow() {
+    if (!requireLogin('Please log in to continue shopping')) return;
+    setBusy('buy');
+    try {
+      if (await addItem(product)) navigate(paths.checkout);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <article className="product-details">
+      <div className="product-details-media">
+        <Image src={product.productImage} alt={product.productname} width={600} height={600} priority />
+        <DiscountBadge price={product.price} offerPrice={product.offerPrice} className="product-details-badge" />
+      </div>
+      <div className="product-details-info">
+        <p className="product-card-category">{categoryName(product, 'Uncategorized')}</p>
+        <h1 className="page-title product-details-name">{product.productname}</h1>
+        {product.localName && <p className="muted product-details-local">{product.localName}</p>}
+        <Stars value={product.averageRating} count={product.ratingCount} size={18} />
+        <PriceTag price={product.price} offerPrice={product.offerPrice} unit={unit} size="lg" />
+        <div className="product-details-actions">
+          <button type="button" className="btn btn-primary btn-lg" onClick={() => void handleAdd()} disabled={busy !== null}>
+            {busy === 'add' ? <span className="spinner spinner-sm" aria-hidden="true" /> : <CartIcon size={18} />}
+            {busy === 'add' ? 'Adding...' : 'Add to Cart'}
+          </button>
+          <button type="button" className="btn btn-secondary btn-lg" onClick={() => void handleBuyNow()} disabled={busy !== null}>
+            {busy === 'buy' && <span className="spinner spinner-sm" aria-hidden="true" />}
+            {busy === 'buy' ? 'Processing...' : 'Buy Now'}
+          </button>
+        </div>
+        <RateProduct product={product} onRated={onRated} />
+        <p className="product-details-description">{productDescription(product)}</p>
+        <div className="accordion">
+          <details open>
+            <summary>Product Description</summary>
+            <div className="accordion-body">
+              <p>{productDescription(product)}</p>
+              <p className="muted">
+                Sold per {unit}. Category: {categoryName(product, 'Uncategorized')}.
+              </p>
+            </div>
+          </details>
+          <details>
+            <summary>Delivery Information</summary>
+            <div className="accordion-body">
+              <p>Orders placed before 2 PM are eligible for same-day delivery.</p>
+              <p>The delivery fee is negotiable with the delivery agent.</p>
+            </div>
+          </details>
+        </div>
+      </div>
+    </article>
+  );
+}

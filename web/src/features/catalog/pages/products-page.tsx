@@ -1,0 +1,72 @@
+// All products, search results or one category's products, loaded 15 at a time as the shopper scrolls.
+import { useCallback } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { ArrowLeftIcon } from '../../../components/ui/icons';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import { PRODUCTS_PAGE_SIZE } from '../catalog-constants';
+import { getProducts, type Product } from '../api/catalog-api';
+import { ListEnd } from '../components/list-end';
+import { ProductGrid } from '../components/product-grid';
+import { useInfiniteList } from '../hooks/use-infinite-list';
+import { useDocumentTitle } from '../../../components/ui/use-document-title';
+import '../catalog.css';
+
+export function productsTitle(search: string, category: string): string {
+  if (search) return `Results for "${search}"`;
+  if (category) return 'Products in Category';
+  return 'All Products';
+}
+
+export default function ProductsPage() {
+  const [params] = useSearchParams();
+  const search = (params.get('search') ?? '').trim();
+  const category = (params.get('category') ?? '').trim();
+  const title = productsTitle(search, category);
+  useDocumentTitle(title);
+
+  const fetchPage = useCallback(
+    async (page: number, signal: AbortSignal) => {
+      const response = await getProducts({ page, limit: PRODUCTS_PAGE_SIZE, search, category: category || null }, signal);
+      return { items: response.productList ?? [], hasNextPage: Boolean(response.pagination?.hasNextPage) };
+    },
+    [search, category],
+  );
+
+  const list = useInfiniteList<Product>({
+    key: `${search}|${category}`,
+    fetchPage,
+    errorMessage: 'Failed to fetch products',
+    loadMoreErrorMessage: 'Failed to load more products',
+  });
+
+  return (
+    <div className="container page">
+      <Link to={paths.home} className="back-link">
+        <ArrowLeftIcon size={18} /> Back to Home
+      </Link>
+      <h1 className="page-title">{title}</h1>
+      {list.status === 'loading' && <LoadingBlock label="Loading products..." />}
+      {list.status === 'error' && (
+        <div className="state-message state-error" role="alert">
+          <p>{list.error}</p>
+          <button type="button" className="btn btn-primary" onClick={list.retry}>
+            Try Again
+          </button>
+        </div>
+      )}
+      {list.status === 'ready' && list.items.length === 0 && (
+        <p className="state-message">
+          No products found
+          {search ? ` matching "${search}"` : category ? ' in this category' : ''}
+        </p>
+      )}
+      {list.status === 'ready' && list.items.length > 0 && (
+        <>
+          <ProductGrid products={list.items} />
+          <ListEnd sentinelRef={list.sentinelRef} loadingMore={list.loadingMore} hasMore={list.hasMore} count={list.items.length} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+// 'Get in Touch' (spec 2 and 4): validated with the same schema the server uses; 'Sending...' while it
+// goes; cleared on success.
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { contactMessageSchema, type ContactMessageInput } from '@server/modules/contact/contact.schema';
+import { toast } from '../../../components/ui/toast';
+import { sendContactMessage } from '../api/send-contact-message';
+
+export const CONTACT_SUCCESS = "Message sent! We'll get back to you soon.";
+export const CONTACT_FAILURE = 'Failed to send message. Please try again.';
+
+const EMPTY: ContactMessageInput = { name: '', email: '', subject: '', message: '' };
+
+export function ContactForm() {
+  const id = useId();
+  const [result, setResult] = useState<'success' | 'error' | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ContactMessageInput>({ resolver: zodResolver(contactMessageSchema), defaultValues: EMPTY });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setResult(null);
+    try {
+      await sendContactMessage(values);
+      reset(EMPTY);
+      setResult('success');
+      toast.success(CONTACT_SUCCESS);
+    } catch {
+      setResult('error');
+      toast.error(CONTACT_FAILURE);
+    }
+  });
+
+  const fields = [
+    { name: 'name', label: 'Name', type: 'text', autoComplete: 'name' },
+    { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+    { name: 'subject', label: 'Subject', type: 'text', autoComplete: 'off' },
+  ] as const;
+
+  return (
+    <form className="card contact-form" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="contact-card-title">
+        Get in Touch
+      </h2>
+      {result === 'success' && (
+        <p className="form-message form-message-success" role="status">
+          {CONTACT_SUCCESS}
+        </p>
+      )}
+      {result === 'error' && (
+        <p className="form-message form-message-error" role="alert">
+          {CONTACT_FAILURE}
+        </p>
+      )}
+      {fields.map((field) => {
+        const error = errors[field.name]?.message;
+        return (
+          <div className="field" key={field.name}>
+            <label className="field-label" htmlFor={`${id}-${field.name}`}>
+              {field.label}
+            </label>
+            <input
+              id={`${id}-${field.name}`}
+              type={field.type}
+              className="input"
+              autoComplete={field.autoComplete}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-${field.name}-error` : undefined}
+              {...register(field.name)}
+            />
+            {error && (
+              <p id={`${id}-${field.name}-error`} className="field-error">
+                {error}
+              </p>
+            )}
+          </div>
+        );
+      })}
+      <div className="field">
+        <label className="field-label" htmlFor={`${id}-message`}>
+          Message
+        </label>
+        <textarea
+          id={`${id}-message`}
+          className="input"
+          rows={5}
+          aria-invalid={errors.message ? true : undefined}
+          aria-describedby={errors.message ? `${id}-message-error` : undefined}
+          {...register('message')}
+        />
+        {errors.message && (
+          <p id={`${id}-message-error`} className="field-error">
+            {errors.message.message}
+          </p>
+        )}
+      </div>
+      <button type="submit" className="btn btn-primary btn-block" disabled={isSubmitting}>
+        {isSubmitting && <span className="spinner spinner-sm" aria-hidden="true" />}
+        {isSubmitting ? 'Sending...' : 'Send Message'}
+      </button>
+    </form>
+  );
+}

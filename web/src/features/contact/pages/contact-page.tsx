@@ -1,0 +1,105 @@
+// Contact (spec 2): the form, the shop's contact details (from GET /api/config) and the vendor prompt.
+// The page fades in after 100 ms.
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { ArrowLeftIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon, StoreIcon } from '../../../components/ui/icons';
+import { toast } from '../../../components/ui/toast';
+import { useDocumentTitle } from '../../../components/ui/use-document-title';
+import { FALLBACK_ADDRESS, useShopConfig } from '../../layout/shop-config';
+import { ContactForm } from '../components/contact-form';
+import '../contact.css';
+
+export const FADE_IN_DELAY_MS = 100;
+export const VENDOR_SUCCESS = 'Vendor information has been sent to your email!';
+const DEFAULT_HOURS = 'Mon-Fri 9AM-6PM, Sat 10AM-4PM, Sun closed';
+
+function useFadeIn(delayMs: number): boolean {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setShown(true), delayMs);
+    return () => clearTimeout(timer);
+  }, [delayMs]);
+  return shown;
+}
+
+export default function ContactPage() {
+  useDocumentTitle('Contact Us');
+  const shown = useFadeIn(FADE_IN_DELAY_MS);
+  const config = useShopConfig();
+  const [vendorSent, setVendorSent] = useState(false);
+
+  function requestVendorInfo() {
+    // The spec's vendor prompt makes no call: it only confirms.
+    setVendorSent(true);
+    toast.success(VENDOR_SUCCESS);
+  }
+
+  return (
+    <div className={`container page contact-page${shown ? ' contact-page-shown' : ''}`}>
+      <Link to={paths.home} className="back-link">
+        <ArrowLeftIcon size={18} /> Back to Home
+      </Link>
+      <h1 className="page-title">Contact Us</h1>
+      <p className="muted contact-intro">Questions about an order, a product or delivery? Send us a message.</p>
+      <div className="contact-grid">
+        <ContactForm />
+        <div className="contact-side">
+          <section className="card" aria-labelledby="contact-info-title">
+            <h2 id="contact-info-title" className="contact-card-title">
+              Contact Information
+            </h2>
+            <ul className="contact-details">
+              <li>
+                <MapPinIcon size={18} />
+                <span>
+                  <strong>Address</strong>
+                  <br />
+                  {config?.address || FALLBACK_ADDRESS}
+                </span>
+              </li>
+              <li>
+                <PhoneIcon size={18} />
+                <span>
+                  <strong>Phone</strong>
+                  <br />
+                  {config?.supportPhone ? <a href={`tel:${config.supportPhone.replace(/\s/g, '')}`}>{config.supportPhone}</a> : '...'}
+                </span>
+              </li>
+              <li>
+                <MailIcon size={18} />
+                <span>
+                  <strong>Email</strong>
+                  <br />
+                  {config?.supportEmail ? <a href={`mailto:${config.supportEmail}`}>{config.supportEmail}</a> : '...'}
+                </span>
+              </li>
+              <li>
+                <ClockIcon size={18} />
+                <span>
+                  <strong>Hours</strong>
+                  <br />
+                  {config?.hours || DEFAULT_HOURS}
+                </span>
+              </li>
+            </ul>
+          </section>
+          <section className="card vendor-card" aria-labelledby="vendor-title">
+            <h2 id="vendor-title" className="contact-card-title">
+              <StoreIcon size={20} /> Looking to Become a Vendor?
+            </h2>
+            <p>Farmers and producers in Rwanda: sell your produce to shoppers across Kigali through Isoko.</p>
+            {vendorSent && (
+              <p className="form-message form-message-success" role="status">
+                {VENDOR_SUCCESS}
+              </p>
+            )}
+            <button type="button" className="btn btn-secondary" onClick={requestVendorInfo}>
+              Get Vendor Information
+            </button>
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+// The screen for a failure the app could not handle (a page that threw, a chunk that failed to load).
+// Deliberately plain and self-contained: the layout may be what broke.
+import './errors.css';
+
+function describe(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  return 'Something went wrong.';
+}
+
+export function RouterErrorPage({ error }: { error: unknown }) {
+  return (
+    <div className="container page error-page" role="alert">
+      <h1 className="page-title">Unexpected Application Error</h1>
+      <p className="muted">{describe(error)}</p>
+      <div className="error-actions">
+        <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
+          Reload page
+        </button>
+        <a href="/" className="btn btn-secondary">
+          Return to Home
+        </a>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+// Featured Products (spec 2): the first 10 products, with View All.
+import { Link } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { getProducts, type Product } from '../../catalog/api/catalog-api';
+import { HOME_SECTION_SIZE } from '../../catalog/catalog-constants';
+import { ProductCardSkeleton } from '../../catalog/components/product-card';
+import { ProductGrid } from '../../catalog/components/product-grid';
+import { useLoad } from './use-home-data';
+
+const loadFeatured = (signal: AbortSignal) =>
+  getProducts({ page: 1, limit: HOME_SECTION_SIZE }, signal).then((response) => response.productList ?? []);
+
+export function SkeletonGrid({ count }: { count: number }) {
+  return (
+    <ul className="product-grid plain-list" aria-hidden="true">
+      {Array.from({ length: count }, (_, index) => (
+        <li key={index}>
+          <ProductCardSkeleton />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function FeaturedProducts() {
+  const state = useLoad<Product[]>(loadFeatured, 'Failed to fetch featured products');
+  return (
+    <section className="container section" aria-labelledby="featured-title">
+      <div className="section-header">
+        <h2 id="featured-title" className="section-title">
+          Featured Products
+        </h2>
+        <Link to={paths.products}>View All</Link>
+      </div>
+      {state.status === 'loading' && (
+        <>
+          <p className="visually-hidden" role="status">
+            Loading...
+          </p>
+          <SkeletonGrid count={HOME_SECTION_SIZE} />
+        </>
+      )}
+      {state.status === 'error' && (
+        <p className="state-message state-error" role="alert">
+          {state.message}
+        </p>
+      )}
+      {state.status === 'ready' && state.data.length === 0 && <p className="state-message">No products available</p>}
+      {state.status === 'ready' && state.data.length > 0 && <ProductGrid products={state.data} />}
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+// The newsletter block (spec 2): an email field and a Subscribe button. The spec gives it no behaviour yet,
+// so submitting only keeps the page where it is.
+import { useId } from 'react';
+
+export function Newsletter() {
+  const inputId = useId();
+  return (
+    <section className="section newsletter" aria-labelledby="newsletter-title">
+      <div className="container newsletter-inner">
+        <div>
+          <h2 id="newsletter-title" className="section-title">
+            Stay in the loop
+          </h2>
+          <p>Fresh arrivals, seasonal offers and recipes from our farmers.</p>
+        </div>
+        <form className="newsletter-form" onSubmit={(event) => event.preventDefault()}>
+          <label htmlFor={inputId} className="visually-hidden">
+            Email address
+          </label>
+          <input id={inputId} type="email" className="input" placeholder="Your email address" autoComplete="email" />
+          <button type="submit" className="btn btn-primary">
+            Subscribe
+          </button>
+        </form>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+// Popular Products (spec 2): ten skeleton cards until the section scrolls into view, then the
+// best-rated products; Load More and View All go to the full list.
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { Spinner } from '../../../components/ui/spinner';
+import { getProducts, type Product } from '../../catalog/api/catalog-api';
+import { HOME_SECTION_SIZE } from '../../catalog/catalog-constants';
+import { ProductGrid } from '../../catalog/components/product-grid';
+import { SkeletonGrid } from './featured-products';
+import { useLoad } from './use-home-data';
+
+// Popularity is read from ratings: the best-rated of a wider first page.
+const POPULAR_POOL = 30;
+
+async function loadPopular(signal: AbortSignal): Promise<Product[]> {
+  const response = await getProducts({ page: 1, limit: POPULAR_POOL }, signal);
+  return [...(response.productList ?? [])]
+    .sort((a, b) => b.averageRating - a.averageRating || (b.ratingCount ?? 0) - (a.ratingCount ?? 0))
+    .slice(0, HOME_SECTION_SIZE);
+}
+
+function useSeen<T extends Element>() {
+  const ref = useRef<T>(null);
+  const [seen, setSeen] = useState(false);
+  useEffect(() => {
+    const node = ref.current;
+    if (!node || seen) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setSeen(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setSeen(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: '100px 0px' },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [seen]);
+  return { ref, seen };
+}
+
+export function PopularProducts() {
+  const navigate = useNavigate();
+  const { ref, seen } = useSeen<HTMLElement>();
+  const state = useLoad<Product[]>(loadPopular, 'Failed to fetch popular products', seen);
+
+  return (
+    <section ref={ref} className="container section" aria-labelledby="popular-title">
+      <div className="section-header">
+        <h2 id="popular-title" className="section-title">
+          Popular Products
+        </h2>
+        <Link to={paths.products}>View All</Link>
+      </div>
+      {!seen && <SkeletonGrid count={HOME_SECTION_SIZE} />}
+      {seen && state.status === 'loading' && (
+        <div className="state-message">
+          <Spinner label="Loading..." />
+        </div>
+      )}
+      {seen && state.status === 'error' && (
+        <p className="state-message state-error" role="alert">
+          {state.message}
+        </p>
+      )}
+      {seen && state.status === 'ready' && state.data.length === 0 && <p className="state-message">No products available</p>}
+      {seen && state.status === 'ready' && state.data.length > 0 && (
+        <>
+          <ProductGrid products={state.data} />
+          <div className="section-more">
+            <button type="button" className="btn btn-secondary" onClick={() => navigate(paths.products)}>
+              Load More
+            </button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

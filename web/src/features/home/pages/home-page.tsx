@@ -1,0 +1,46 @@
+// Home (spec 2): a 1 s splash, then hero, feature cards, categories, featured and popular products,
+// an About teaser and the newsletter. Everything renders under the splash so it is ready when it lifts.
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useDocumentTitle } from '../../../components/ui/use-document-title';
+import { FeatureCards } from '../components/feature-cards';
+import { HeroSlider } from '../components/hero-slider';
+import { Splash, useSplash } from '../components/splash';
+import '../home.css';
+
+const HomeSections = lazy(() => import('../components/home-sections'));
+
+/** Performance marks the paint benchmark reads: the hero is "painted" once the splash is gone and
+ *  the first slide's picture has arrived. */
+function useHeroVisibleMark(splashVisible: boolean) {
+  const imageReady = useRef(false);
+  const marked = useRef(false);
+  const markIfReady = () => {
+    if (marked.current || splashVisible || !imageReady.current) return;
+    marked.current = true;
+    // Wait for the frame that shows it, not just the state change.
+    requestAnimationFrame(() => requestAnimationFrame(() => performance.mark('hero-visible')));
+  };
+  useEffect(markIfReady);
+  return () => {
+    imageReady.current = true;
+    markIfReady();
+  };
+}
+
+export default function HomePage() {
+  useDocumentTitle('Fresh groceries delivered in Kigali');
+  const splashVisible = useSplash();
+  const onFirstImage = useHeroVisibleMark(splashVisible);
+
+  return (
+    <div className="home">
+      {splashVisible && <Splash name="Isoko" />}
+      <HeroSlider onFirstImage={onFirstImage} />
+      <FeatureCards />
+      {/* The fallback holds roughly the sections' height so the footer does not jump up and back. */}
+      <Suspense fallback={<div className="home-sections-placeholder" />}>
+        <HomeSections />
+      </Suspense>
+    </div>
+  );
+}

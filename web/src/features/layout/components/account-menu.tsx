@@ -1,0 +1,28 @@
+// Desktop account area: Login and Sign Up for guests; a small menu (Profile, Track Orders, Logout) for users.
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { useAuthStore } from '../../auth/store';
+
+const UserMenu = lazy(() => import('./user-menu'));
+
+export function AccountMenu() {
+  const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
+  if (!isAuthenticated) {
+    return (
+      <div className="account-guest">
+        <Link to={paths.login} className="btn btn-ghost btn-sm">
+          Login
+        </Link>
+        <Link to={paths.signup} className="btn btn-primary btn-sm">
+          Sign Up
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <Suspense fallback={<span className="account-menu-placeholder" />}>
+      <UserMenu />
+    </Suspense>
+  );
+}

@@ -1,0 +1,19 @@
+// Opens the cart drawer; the badge shows how many items are in the cart.
+import { CartIcon } from '../../../components/ui/icons';
+import { useCartStore } from '../../cart/store';
+
+export function CartButton() {
+  const totalItems = useCartStore((state) => state.totalItems);
+  const openDrawer = useCartStore((state) => state.openDrawer);
+  const label = `Open cart, ${totalItems} ${totalItems === 1 ? 'item' : 'items'}`;
+  return (
+    <button type="button" className="btn btn-ghost btn-icon header-cart" aria-label={label} title="Cart" onClick={openDrawer}>
+      <CartIcon size={22} />
+      {totalItems > 0 && (
+        <span className="badge header-cart-badge" aria-hidden="true">
+          {totalItems > 99 ? '99+' : totalItems}
+        </span>
+      )}
+    </button>
+  );
+}

@@ -1,0 +1,79 @@
+// The footer (spec 2): site links, three placeholder policy links and the shop's contact details from GET /api/config.
+import { Link } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { MailIcon, MapPinIcon, PhoneIcon } from '../../../components/ui/icons';
+import { FALLBACK_ADDRESS, useShopConfig } from '../shop-config';
+import { SiteLogo } from './site-logo';
+
+const SITE_LINKS = [
+  { to: paths.home, label: 'Home' },
+  { to: paths.products, label: 'All Products' },
+  { to: paths.contact, label: 'Contact' },
+  { to: paths.about, label: 'About' },
+];
+
+// Placeholders until the policies are written; they keep their place in the footer but go nowhere.
+const POLICY_LINKS = ['Privacy Policy', 'Terms of Service', 'Delivery Policy'];
+
+export function Footer() {
+  const config = useShopConfig();
+  const year = new Date().getFullYear();
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer-grid">
+        <div className="site-footer-brand">
+          <SiteLogo />
+          <p>Fresh produce and groceries from local farmers and producers, delivered to your door in Kigali.</p>
+        </div>
+        <nav aria-label="Footer">
+          <h2 className="site-footer-heading">Quick Links</h2>
+          <ul>
+            {SITE_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to}>{link.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="site-footer-heading">Policies</h2>
+          <ul>
+            {POLICY_LINKS.map((label) => (
+              <li key={label}>
+                <a href="#" onClick={(event) => event.preventDefault()}>
+                  {label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <address className="site-footer-contact">
+          <h2 className="site-footer-heading">Contact Us</h2>
+          <p>
+            <MapPinIcon size={16} />
+            <span>{config?.address || FALLBACK_ADDRESS}</span>
+          </p>
+          {config?.supportPhone && (
+            <p>
+              <PhoneIcon size={16} />
+              <a href={`tel:${config.supportPhone.replace(/\s/g, '')}`}>{config.supportPhone}</a>
+            </p>
+          )}
+          {config?.supportEmail && (
+            <p>
+              <MailIcon size={16} />
+              <a href={`mailto:${config.supportEmail}`}>{config.supportEmail}</a>
+            </p>
+          )}
+        </address>
+      </div>
+      <div className="site-footer-bottom">
+        <div className="container">
+          <p>
+            &copy; {year} {config?.shopName || 'Isoko'}. All rights reserved.
+          </p>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,82 @@
+// The header search (spec 2): typing searches after a 300 ms pause, clearing goes back to all products,
+// submitting searches at once, blank text is ignored.
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { SearchIcon } from '../../../components/ui/icons';
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+interface HeaderSearchProps {
+  /** Called after a search navigates (the mobile menu closes itself). */
+  onSearched?: () => void;
+  className?: string;
+}
+
+export function HeaderSearch({ onSearched, className = '' }: HeaderSearchProps) {
+  const inputId = useId();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const urlSearch = location.pathname === paths.products ? (params.get('search') ?? '') : '';
+  const [text, setText] = useState(urlSearch);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  // Follow the address when it changes from elsewhere (back button, a link), not while typing.
+  useEffect(() => {
+    setText((current) => (current.trim() === urlSearch.trim() ? current : urlSearch));
+  }, [urlSearch]);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  function go(value: string) {
+    const trimmed = value.trim();
+    // While already looking at results, replace the entry so Back leaves the search, not each keystroke.
+    const replace = location.pathname === paths.products;
+    if (trimmed) navigate(paths.productsSearch(trimmed), { replace });
+    else navigate(paths.products, { replace });
+    onSearched?.();
+  }
+
+  function handleChange(value: string) {
+    setText(value);
+    clearTimeout(timer.current);
+    if (value === '') {
+      // Clearing the box shows every product again.
+      timer.current = setTimeout(() => go(''), SEARCH_DEBOUNCE_MS);
+      return;
+    }
+    if (!value.trim()) return; // blank text is ignored
+    timer.current = setTimeout(() => {
+      if (value.trim() !== urlSearch.trim() || location.pathname !== paths.products) go(value);
+    }, SEARCH_DEBOUNCE_MS);
+  }
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    clearTimeout(timer.current);
+    if (!text.trim()) return;
+    go(text);
+  }
+
+  return (
+    <form role="search" className={`header-search ${className}`.trim()} onSubmit={handleSubmit}>
+      <label htmlFor={inputId} className="visually-hidden">
+        Search products
+      </label>
+      <input
+        id={inputId}
+        type="search"
+        className="input header-search-input"
+        placeholder="Search products..."
+        autoComplete="off"
+        enterKeyHint="search"
+        value={text}
+        onChange={(event) => handleChange(event.target.value)}
+      />
+      <button type="submit" className="header-search-button" aria-label="Search">
+        <SearchIcon size={18} />
+      </button>
+    </form>
+  );
+}

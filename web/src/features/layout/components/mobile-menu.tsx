@@ -1,0 +1,71 @@
+// The phone menu (spec 2): a panel that folds out under the header with the links, the search and the
+// account actions ('Logging out...' while signing out).
+import { Link, NavLink } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { useAuthStore } from '../../auth/store';
+import { HeaderSearch } from './header-search';
+import { NAV_LINKS } from './nav-links';
+import { useLogout } from './use-logout';
+
+interface MobileMenuProps {
+  id: string;
+  open: boolean;
+  onClose: () => void;
+}
+
+export function MobileMenu({ id, open, onClose }: MobileMenuProps) {
+  const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
+  const { isLoggingOut, logout } = useLogout(onClose);
+
+  return (
+    <nav id={id} className="mobile-menu" aria-label="Mobile" hidden={!open}>
+      <div className="container">
+        <HeaderSearch onSearched={onClose} className="mobile-menu-search" />
+        <ul className="mobile-menu-links">
+          {NAV_LINKS.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} end={link.end} onClick={onClose}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+          {isAuthenticated && (
+            <>
+              <li>
+                <NavLink to={paths.profile} onClick={onClose}>
+                  Profile
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to={paths.trackOrders} onClick={onClose}>
+                  Track Orders
+                </NavLink>
+              </li>
+            </>
+          )}
+        </ul>
+        <div className="mobile-menu-actions">
+          {isAuthenticated ? (
+            <button
+              type="button"
+              className="btn btn-secondary btn-block"
+              onClick={() => void logout()}
+              disabled={isLoggingOut}
+            >
+              {isLoggingOut ? 'Logging out...' : 'Logout'}
+            </button>
+          ) : (
+            <>
+              <Link to={paths.login} className="btn btn-secondary btn-block" onClick={onClose}>
+                Login
+              </Link>
+              <Link to={paths.signup} className="btn btn-primary btn-block" onClick={onClose}>
+                Sign Up
+              </Link>
+            </>
+          )}
+        </div>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,9 @@
+// The four header links (spec 2), shared by the desktop bar and the mobile menu.
+import { paths } from '../../../app/paths';
+
+export const NAV_LINKS = [
+  { to: paths.home, label: 'Home', end: true },
+  { to: paths.products, label: 'All Products', end: false },
+  { to: paths.contact, label: 'Contact us', end: false },
+  { to: paths.about, label: 'About us', end: false },
+] as const;

@@ -1,0 +1,15 @@
+// The shop's mark and name, linking home.
+import { Link } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { LeafIcon } from '../../../components/ui/icons';
+
+export function SiteLogo({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <Link to={paths.home} className="site-logo" onClick={onNavigate} aria-label="Isoko home">
+      <span className="site-logo-mark" aria-hidden="true">
+        <LeafIcon size={20} />
+      </span>
+      <span className="site-logo-name">Isoko</span>
+    </Link>
+  );
+}
