@@ -1,0 +1,22 @@
+// The two limits a tester checks on every screen: at most 182 characters, GSM-7 only.
+import { USSD_SCREEN_LIMIT, nonGsm7Characters, screenLength } from '../ussd-text';
+
+export function ScreenMeter({ screen }: { screen: string }) {
+  const length = screenLength(screen);
+  const over = length > USSD_SCREEN_LIMIT;
+  const foreign = nonGsm7Characters(screen);
+  return (
+    <p className="ussd-meter">
+      <span className={over ? 'ussd-meter__count ussd-meter__count--over' : 'ussd-meter__count'} data-testid="ussd-count">
+        {length}/{USSD_SCREEN_LIMIT}
+      </span>{' '}
+      characters{over && ' (too long for one screen)'}
+      {foreign.length > 0 && (
+        <span className="ussd-meter__warning">
+          {' '}
+          Not GSM-7: {foreign.map((char) => (char === ' ' ? '(space)' : char)).join(' ')}
+        </span>
+      )}
+    </p>
+  );
+}

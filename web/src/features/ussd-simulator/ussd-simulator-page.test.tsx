@@ -1,0 +1,127 @@
+// The simulator against a mocked server: the Africa's Talking form it posts, and what the phone shows.
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import UssdSimulatorPage, { DEFAULT_PHONE } from './ussd-simulator-page';
+import { nonGsm7Characters, parseUssdAnswer } from './ussd-text';
+
+const WELCOME = 'CON Welcome to Isoko!\nType a product name or choose:\n1. Search products\n2. Categories';
+
+/** Serves GET /api/config and answers each POST /ussd with the next body (and status), recording the forms. */
+function mockServer(...answers: (string | { status: number; body: string })[]) {
+  const forms: URLSearchParams[] = [];
+  const NodeRequest = globalThis.Request;
+  // ky builds a Request for /api/config; Node's Request needs the page's origin to resolve it.
+  class PageRequest extends NodeRequest {
+    constructor(input: RequestInfo | URL, init?: RequestInit) {
+      super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
+    }
+  }
+  vi.stubGlobal('Request', PageRequest);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (url.endsWith('/api/config')) {
+        return new Response(JSON.stringify({ ussdServiceCode: '*384*123#' }), {
+          headers: { 'Content-Type': 'application/json' },
+        });
+      }
+      expect(url).toBe('/ussd');
+      expect(init?.method).toBe('POST');
+      expect(new Headers(init?.headers).get('Content-Type')).toBe('application/x-www-form-urlencoded');
+      forms.push(new URLSearchParams(String(init?.body)));
+      const next = answers.shift() ?? 'END Bye';
+      const { status, body } = typeof next === 'string' ? { status: 200, body: next } : next;
+      return new Response(body, { status, headers: { 'Content-Type': 'text/plain' } });
+    }),
+  );
+  return forms;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+async function dial() {
+  await userEvent.click(await screen.findByRole('button', { name: 'Dial *384*123#' }));
+}
+
+describe('UssdSimulatorPage', () => {
+  it('dials with a fresh session and shows the screen without CON, with its length', async () => {
+    const forms = mockServer(WELCOME);
+    render(<UssdSimulatorPage />);
+    expect(screen.getByLabelText('Phone number')).toHaveValue(DEFAULT_PHONE);
+
+    await dial();
+    const shown = await screen.findByTestId('ussd-screen');
+    expect(shown.textContent).toBe(WELCOME.slice(4));
+    expect(screen.getByTestId('ussd-count')).toHaveTextContent(`${WELCOME.length - 4}/182`);
+
+    const form = forms[0];
+    expect(form.get('sessionId')).toMatch(/^ATUid_\w+/);
+    expect(form.get('serviceCode')).toBe('*384*123#');
+    expect(form.get('phoneNumber')).toBe(DEFAULT_PHONE);
+    expect(form.get('networkCode')).toBeTruthy();
+    expect(form.get('text')).toBe('');
+  });
+
+  it("sends every input so far joined by '*', in the same session", async () => {
+    const forms = mockServer(WELCOME, 'CON Enter a product name:', 'CON Results for "tomatos":\n1. Tomatoes', 'END Bye');
+    render(<UssdSimulatorPage />);
+    await dial();
+
+    for (const input of ['1', 'tomatos', '1']) {
+      const reply = await screen.findByRole('textbox', { name: 'Reply' });
+      await waitFor(() => expect(reply).toBeEnabled());
+      await userEvent.type(reply, `${input}{Enter}`);
+    }
+
+    await screen.findByText('Bye');
+    expect(forms.map((form) => form.get('text'))).toEqual(['', '1', '1*tomatos', '1*tomatos*1']);
+    expect(new Set(forms.map((form) => form.get('sessionId'))).size).toBe(1);
+    expect(screen.getByTestId('ussd-last-text')).toHaveTextContent('"1*tomatos*1"');
+  });
+
+  it('shows the ended state after END, and a new dial starts a new session', async () => {
+    const forms = mockServer('END Order AB12CD34 placed.', WELCOME);
+    render(<UssdSimulatorPage />);
+    await dial();
+
+    expect(await screen.findByText('Session ended.')).toBeInTheDocument();
+    expect(screen.getByTestId('ussd-screen').textContent).toBe('Order AB12CD34 placed.');
+    expect(screen.queryByRole('textbox', { name: 'Reply' })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Dial again *384*123#' }));
+    await screen.findByRole('textbox', { name: 'Reply' });
+    expect(forms[1].get('text')).toBe('');
+    expect(forms[1].get('sessionId')).not.toBe(forms[0].get('sessionId'));
+  });
+
+  it("shows the server's answer when it refuses the request", async () => {
+    mockServer({ status: 403, body: 'Forbidden: unsigned USSD requests are accepted only from loopback' });
+    render(<UssdSimulatorPage />);
+    await dial();
+
+    expect(await screen.findByText(/refused the request \(HTTP 403\)/)).toBeInTheDocument();
+    expect(screen.getByText(/accepted only from loopback/)).toBeInTheDocument();
+  });
+
+  it('flags a screen over 182 characters', async () => {
+    mockServer(`CON ${'x'.repeat(190)}`);
+    render(<UssdSimulatorPage />);
+    await dial();
+    expect(await screen.findByTestId('ussd-count')).toHaveTextContent('190/182');
+    expect(screen.getByText(/too long for one screen/)).toBeInTheDocument();
+  });
+});
+
+describe('ussd text helpers', () => {
+  it('strips CON/END and spots characters outside GSM-7', () => {
+    expect(parseUssdAnswer('CON Hello')).toEqual({ kind: 'CON', screen: 'Hello' });
+    expect(parseUssdAnswer('END Bye')).toEqual({ kind: 'END', screen: 'Bye' });
+    expect(parseUssdAnswer('Oops').kind).toBe('invalid');
+    expect(nonGsm7Characters('Francais 1,500.00')).toEqual([]);
+    expect(nonGsm7Characters('Français ✓')).toEqual(['ç', '✓']);
+  });
+});
