@@ -1,0 +1,124 @@
+// /api/address/*: the shopper's delivery addresses (API.md; spec 5 messages).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestShop, type Shopper, type TestShop } from '../support/test-app';
+import { address, expectErrorShape, expectFieldErrors, expectTokenRejected } from './expectations';
+
+let shop: TestShop;
+beforeAll(async () => {
+  shop = await createTestShop();
+});
+afterAll(async () => shop.close());
+
+const create = (shopper: Shopper, body: Record<string, unknown>) => shop.http.post('/api/address/create').set(shopper.auth).send(body);
+const all = (shopper: Shopper) => shop.http.get('/api/address/allAddress').set(shopper.auth);
+const defaults = async (shopper: Shopper) =>
+  ((await all(shopper)).body.addresses as Array<{ _id: string; isDefault: boolean }>).filter((a) => a.isDefault).map((a) => a._id);
+
+describe('addresses', () => {
+  it('creates an address; the first one is the default', async () => {
+    const shopper = await shop.newShopper();
+    const response = await create(shopper, address({ description: '  Home near Kimironko market ' }));
+    expect(response.status).toBe(201);
+    expect(response.body).toEqual({
+      success: true,
+      message: 'Address added successfully!',
+      address: {
+        _id: expect.any(String),
+        description: 'Home near Kimironko market',
+        city: 'Kigali',
+        street: 'KN 5 Rd 12',
+        district: 'Nyarugenge',
+        phoneNumber: '0788123456',
+        isDefault: true,
+      },
+    });
+    const second = await create(shopper, address({ description: 'Office' }));
+    expect(second.body.address.isDefault).toBe(false);
+    expect(await defaults(shopper)).toEqual([response.body.address._id]);
+  });
+
+  it("lists the caller's addresses as `addresses` and `data`", async () => {
+    const shopper = await shop.newShopper();
+    const empty = await all(shopper);
+    expect(empty.status).toBe(200);
+    expect(empty.body).toEqual({ success: true, addresses: [], data: [] });
+    const home = (await create(shopper, address({ description: 'Home' }))).body.address;
+    const office = (await create(shopper, address({ description: 'Office' }))).body.address;
+    const response = await all(shopper);
+    expect(response.body.addresses).toEqual([home, office]);
+    expect(response.body.data).toEqual(response.body.addresses);
+  });
+
+  it('moves the default when a new or updated address asks for it, keeping exactly one', async () => {
+    const shopper = await shop.newShopper();
+    const home = (await create(shopper, address({ description: 'Home' }))).body.address;
+    const office = (await create(shopper, address({ description: 'Office', isDefault: true }))).body.address;
+    expect(office.isDefault).toBe(true);
+    expect(await defaults(shopper)).toEqual([office._id]);
+    const back = await shop.http.put(`/api/address/update/${home._id}`).set(shopper.auth).send(address({ description: 'Home', isDefault: true }));
+    expect(back.body.address.isDefault).toBe(true);
+    expect(await defaults(shopper)).toEqual([home._id]);
+  });
+
+  it('updates an address', async () => {
+    const shopper = await shop.newShopper();
+    const home = (await create(shopper, address())).body.address;
+    const response = await shop.http
+      .put(`/api/address/update/${home._id}`)
+      .set(shopper.auth)
+      .send(address({ description: 'Moved', street: 'KG 11 Ave 3', district: 'Gasabo' }));
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      success: true,
+      message: 'Address updated successfully',
+      address: { ...home, description: 'Moved', street: 'KG 11 Ave 3', district: 'Gasabo' },
+    });
+    expect((await all(shopper)).body.addresses).toEqual([response.body.address]);
+  });
+
+  it('deletes an address; deleting the default passes it on', async () => {
+    const shopper = await shop.newShopper();
+    const home = (await create(shopper, address({ description: 'Home' }))).body.address;
+    const office = (await create(shopper, address({ description: 'Office' }))).body.address;
+    const response = await shop.http.delete(`/api/address/delete/${home._id}`).set(shopper.auth);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ success: true, message: 'Address deleted successfully' });
+    const left = (await all(shopper)).body.addresses;
+    expect(left).toEqual([{ ...office, isDefault: true }]);
+    expectErrorShape(await shop.http.delete(`/api/address/delete/${home._id}`).set(shopper.auth), 404, 'Address not found');
+    expect((await shop.http.delete(`/api/address/delete/${office._id}`).set(shopper.auth)).status).toBe(200);
+    expect((await all(shopper)).body.addresses).toEqual([]);
+    // After the last is gone, the next first address is the default again.
+    expect((await create(shopper, address())).body.address.isDefault).toBe(true);
+  });
+
+  it('names each missing field with the spec message', async () => {
+    const shopper = await shop.newShopper();
+    expectFieldErrors(await create(shopper, {}), {
+      description: 'Description is required',
+      city: 'City is required',
+      street: 'Street is required',
+      district: 'District is required',
+      phoneNumber: 'Phone number is required',
+    });
+    expectFieldErrors(await create(shopper, address({ city: '   ' })), { city: 'City is required' });
+    const home = (await create(shopper, address())).body.address;
+    expectFieldErrors(await shop.http.put(`/api/address/update/${home._id}`).set(shopper.auth).send(address({ street: '' })), {
+      street: 'Street is required',
+    });
+    expect((await all(shopper)).body.addresses).toEqual([home]);
+  });
+
+  it('404 "Address not found" for an unknown id', async () => {
+    const shopper = await shop.newShopper();
+    expectErrorShape(await shop.http.put('/api/address/update/nope').set(shopper.auth).send(address()), 404, 'Address not found');
+    expectErrorShape(await shop.http.delete('/api/address/delete/nope').set(shopper.auth), 404, 'Address not found');
+  });
+
+  it('needs a token for every call', async () => {
+    expectTokenRejected(await shop.http.post('/api/address/create').send(address()));
+    expectTokenRejected(await shop.http.get('/api/address/allAddress'));
+    expectTokenRejected(await shop.http.put('/api/address/update/x').send(address()));
+    expectTokenRejected(await shop.http.delete('/api/address/delete/x').set('Authorization', 'Bearer garbage'));
+  });
+});
