@@ -16,13 +16,13 @@ export function PriceTag({ price, offerPrice, unit, size = 'md' }: PriceTagProps
     <p className={`price-tag price-tag-${size}`}>
       <span className="price-current">
         {discounted && <span className="visually-hidden">Now </span>}
-        {formatMoney(current)}
+        <span className="price-amount">{formatMoney(current)}</span>
         <span className="price-unit">/{unit}</span>
       </span>
       {discounted && (
         <s className="price-original">
           <span className="visually-hidden">was </span>
-          {formatMoney(price)}
+          <span className="price-amount">{formatMoney(price)}</span>
         </s>
       )}
     </p>

@@ -1,0 +1,200 @@
+// The cart store against a mocked network (global fetch), as the browser would run it.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '../../components/ui/toast';
+import { setCartNavigator, useCartStore } from './store';
+
+type Handler = (request: Request) => Response | Promise<Response>;
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** Node's Request refuses relative URLs such as /api/cart; the browser resolves them against the page. */
+function mockFetch(handler: Handler) {
+  const NodeRequest = globalThis.Request;
+  class PageRequest extends NodeRequest {
+    constructor(input: RequestInfo | URL, init?: RequestInit) {
+      super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
+    }
+  }
+  vi.stubGlobal('Request', PageRequest);
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
+    handler(input instanceof NodeRequest ? input : new PageRequest(input, init)),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const category = { _id: 'vegetables', name: 'Vegetables' };
+function product(id: string, price: number, offerPrice: number | null = null) {
+  return {
+    _id: id,
+    productname: id[0].toUpperCase() + id.slice(1),
+    price,
+    offerPrice,
+    productImage: `/images/products/${id}.svg`,
+    productUnit: 'kg',
+    description: `${id} from the market`,
+    averageRating: 4,
+    ratingCount: 2,
+    inStock: true,
+    productCategory: category,
+    createdAt: '2026-01-01T00:00:00.000Z',
+  };
+}
+
+const messages = () => toast.current().map((item) => item.message);
+const navigateTo = vi.fn();
+
+beforeEach(() => {
+  toast.clear();
+  useCartStore.getState().reset();
+  navigateTo.mockReset();
+  setCartNavigator(navigateTo);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  window.history.replaceState(null, '', '/');
+});
+
+describe('useCartStore', () => {
+  it('sends a guest who adds to cart to sign in, and back to the page afterwards', async () => {
+    const fetchMock = mockFetch(() => json({}));
+    window.history.replaceState(null, '', '/products?search=tom');
+    const added = await useCartStore.getState().addItem(product('tomatoes', 800));
+    expect(added).toBe(false);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(messages()).toContain('Please log in to add items to your cart.');
+    expect(navigateTo).toHaveBeenCalledWith('/login?redirect=%2Fproducts%3Fsearch%3Dtom');
+  });
+
+  it('refuses products without an id or a name', async () => {
+    window.localStorage.setItem('token', 't');
+    mockFetch(() => json({}));
+    expect(await useCartStore.getState().addItem({ _id: '', productname: 'X' })).toBe(false);
+    expect(await useCartStore.getState().addItem({ _id: 'x', productname: '' })).toBe(false);
+    expect(messages()).toEqual(['Invalid product data', 'Product information is incomplete.']);
+  });
+
+  it('loads the cart with the effective price, the discount and the totals, skipping lines without a product', async () => {
+    window.localStorage.setItem('token', 't');
+    mockFetch((request) => {
+      expect(request.headers.get('Authorization')).toBe('Bearer t');
+      return json({
+        success: true,
+        cart: {
+          products: [
+            { productId: product('tomatoes', 800), quantity: 2 },
+            { productId: product('eggs', 4500, 4200), quantity: 1 },
+            { productId: null, quantity: 3 },
+          ],
+        },
+      });
+    });
+    await useCartStore.getState().fetchCart();
+    const state = useCartStore.getState();
+    expect(state.items.map((item) => [item.id, item.price, item.originalPrice, item.discount, item.quantity])).toEqual([
+      ['tomatoes', 800, 800, 0, 2],
+      ['eggs', 4200, 4500, 7, 1],
+    ]);
+    expect(state.totalItems).toBe(3);
+    expect(state.totalPrice).toBe(5800);
+    expect(state.isLoading).toBe(false);
+  });
+
+  it('empties the local cart when the reply has no success or no cart', async () => {
+    window.localStorage.setItem('token', 't');
+    useCartStore.setState({ items: [{ id: 'a' } as never], totalItems: 1, totalPrice: 5 });
+    mockFetch(() => json({ success: false }));
+    await useCartStore.getState().fetchCart();
+    expect(useCartStore.getState().items).toEqual([]);
+    expect(useCartStore.getState().totalItems).toBe(0);
+  });
+
+  it('adds one item, marks the cart refreshing meanwhile, and takes the whole cart back', async () => {
+    window.localStorage.setItem('token', 't');
+    let seenRefreshing = false;
+    const fetchMock = mockFetch(async (request) => {
+      seenRefreshing = useCartStore.getState().isRefreshing;
+      expect(request.method).toBe('POST');
+      expect(new URL(request.url).pathname).toBe('/api/cart/add');
+      expect(await request.json()).toEqual({ productId: 'tomatoes', quantity: 1 });
+      return json({ success: true, message: 'ok', cart: { products: [{ productId: product('tomatoes', 800), quantity: 1 }] } });
+    });
+    const added = await useCartStore.getState().addItem(product('tomatoes', 800));
+    expect(added).toBe(true);
+    expect(seenRefreshing).toBe(true);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(useCartStore.getState().isRefreshing).toBe(false);
+    expect(useCartStore.getState().totalItems).toBe(1);
+    expect(messages()).toContain('Added Tomatoes to your cart!');
+  });
+
+  it('reloads the cart when a change reply carries no cart', async () => {
+    window.localStorage.setItem('token', 't');
+    const fetchMock = mockFetch((request) =>
+      request.method === 'PUT'
+        ? json({ success: true })
+        : json({ success: true, cart: { products: [{ productId: product('tomatoes', 800), quantity: 4 }] } }),
+    );
+    await useCartStore.getState().updateQuantity('tomatoes', 4);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(useCartStore.getState().totalItems).toBe(4);
+    expect(messages()).toContain('Quantity updated');
+  });
+
+  it('never sends a quantity below 1', async () => {
+    window.localStorage.setItem('token', 't');
+    const fetchMock = mockFetch(() => json({}));
+    await useCartStore.getState().updateQuantity('tomatoes', 0);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('asks a guest to log in before changing or removing lines', async () => {
+    mockFetch(() => json({}));
+    await useCartStore.getState().updateQuantity('tomatoes', 2);
+    await useCartStore.getState().removeItem('tomatoes');
+    expect(messages()).toEqual(['Please log in to update your cart.', 'Please log in to remove items from your cart.']);
+    expect(navigateTo).toHaveBeenCalledTimes(2);
+  });
+
+  it('treats a 404 on remove as already removed and reloads', async () => {
+    window.localStorage.setItem('token', 't');
+    const fetchMock = mockFetch((request) =>
+      request.method === 'DELETE' ? json({ success: false, message: 'Not in cart' }, 404) : json({ success: true, cart: { products: [] } }),
+    );
+    await useCartStore.getState().removeItem('tomatoes');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(messages()).toContain('Product already removed from cart');
+  });
+
+  it('reports failures with the messages of section 8', async () => {
+    window.localStorage.setItem('token', 't');
+    mockFetch(() => json({ success: false, message: 'Something went wrong' }, 500));
+    await useCartStore.getState().fetchCart();
+    await useCartStore.getState().updateQuantity('tomatoes', 2);
+    await useCartStore.getState().removeItem('tomatoes');
+    await useCartStore.getState().clearCart();
+    expect(messages()).toEqual(
+      expect.arrayContaining(['Failed to fetch cart', 'Failed to update quantity', 'Failed to remove item from cart', 'Failed to clear cart']),
+    );
+  });
+
+  it('clears the cart', async () => {
+    window.localStorage.setItem('token', 't');
+    useCartStore.setState({ items: [{ id: 'a', price: 5, quantity: 1 } as never], totalItems: 1, totalPrice: 5 });
+    mockFetch(() => json({ success: true, cart: { products: [] } }));
+    await useCartStore.getState().clearCart();
+    expect(useCartStore.getState().items).toEqual([]);
+    expect(messages()).toContain('Cart cleared successfully');
+  });
+
+  it('shares one request between callers asking for the cart at the same time', async () => {
+    window.localStorage.setItem('token', 't');
+    const fetchMock = mockFetch(() => json({ success: true, cart: { products: [] } }));
+    await Promise.all([useCartStore.getState().fetchCart(), useCartStore.getState().fetchCart()]);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
