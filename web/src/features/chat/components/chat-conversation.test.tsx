@@ -1,5 +1,5 @@
 // The conversation view against a mocked network: what the shopper sees and what reaches POST /api/chat.
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -99,10 +99,7 @@ describe('ChatConversation', () => {
     renderConversation();
     await screen.findByText(/Welcome to Isoko!/);
 
-    const input = screen.getByRole('textbox', { name: INPUT_LABEL });
-    input.innerHTML = 'tomatos';
-    fireEvent.input(input);
-    fireEvent.keyPress(input, { key: 'Enter', code: 'Enter', charCode: 13 });
+    await userEvent.type(screen.getByRole('textbox', { name: INPUT_LABEL }), '  tomatos {Enter}');
 
     expect(await screen.findByText('Results for "tomatos":')).toBeInTheDocument();
     expect(bodies[1]).toEqual({ sessionId: 's1', text: 'tomatos' });

@@ -1,42 +1,21 @@
-// The one conversation view, used by the floating widget and the /chat page alike. Built on chatscope's kit;
-// its stylesheet is imported here, so only the lazily loaded chat chunks ever carry it.
+// The one conversation view, used by the floating widget and the /chat page alike, on chatscope's message list.
+// Its stylesheet is imported here, so only the lazily loaded chat chunks ever carry it.
 import '@chatscope/chat-ui-kit-styles/dist/default/styles.min.css';
 import './chat-conversation.css';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import {
-  ChatContainer,
-  MainContainer,
-  Message,
-  MessageInput,
-  MessageList,
-  TypingIndicator,
-} from '@chatscope/chat-ui-kit-react';
+import { MainContainer, Message, MessageList, TypingIndicator } from './chatscope';
 import { useChatStore, type ChatEntry } from '../chat-store';
 import { QuickReplies } from './quick-replies';
+import { MessageComposer } from './message-composer';
+
+export { INPUT_LABEL } from './message-composer';
 
 interface ChatConversationProps {
-  /** Put the caret in the input on mount (the widget wants this; a page reached by a link may too). */
+  /** Put the caret in the input on mount (the widget wants this when it opens). */
   autoFocus?: boolean;
   onLeave?: () => void;
   className?: string;
-}
-
-export const INPUT_LABEL = 'Type a message';
-
-/** chatscope renders a bare contenteditable and an icon-only send button; give both an accessible name. */
-function useLabelledInput(root: React.RefObject<HTMLDivElement | null>) {
-  useLayoutEffect(() => {
-    const editor = root.current?.querySelector('.cs-message-input__content-editor');
-    if (editor) {
-      editor.setAttribute('role', 'textbox');
-      editor.setAttribute('aria-label', INPUT_LABEL);
-      editor.setAttribute('aria-multiline', 'false');
-      // The kit writes a `disabled` attribute on a div, which means nothing to assistive tech.
-      editor.removeAttribute('disabled');
-    }
-    root.current?.querySelector('.cs-button--send')?.setAttribute('aria-label', 'Send');
-  });
 }
 
 function ChatMessage({ entry }: { entry: ChatEntry }) {
@@ -66,11 +45,16 @@ export function ChatConversation({ autoFocus = false, onLeave, className }: Chat
       restart: state.restart,
     })),
   );
-  const [draft, setDraft] = useState('');
-  const [draftText, setDraftText] = useState('');
-  const rootRef = useRef<HTMLDivElement>(null);
-  const inputRef = useRef<{ focus: () => void }>(null);
-  useLabelledInput(rootRef);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  // Opening the chat asks the server for its first screen, unless this tab already has a conversation.
+  useEffect(() => {
+    start();
+  }, [start]);
+
+  useEffect(() => {
+    if (autoFocus) inputRef.current?.focus();
+  }, [autoFocus]);
 
   /** A picked button disappears with the old options; keep keyboard users in the conversation, not on <body>. */
   function thenFocusInput(action: () => Promise<void>) {
@@ -78,28 +62,14 @@ export function ChatConversation({ autoFocus = false, onLeave, className }: Chat
     inputRef.current?.focus();
   }
 
-  // Opening the chat asks the server for its first screen, unless this tab already has a conversation.
-  useEffect(() => {
-    start();
-  }, [start]);
-
-  function submit(text: string) {
-    const clean = text.replace(/\s+/g, ' ').trim();
-    if (!clean || sending) return;
-    setDraft('');
-    setDraftText('');
-    void send(clean);
-  }
-
   return (
-    <div ref={rootRef} className={['chat-conversation', className].filter(Boolean).join(' ')}>
+    <div className={['chat-conversation', className].filter(Boolean).join(' ')}>
       <MainContainer>
-        <ChatContainer>
+        <div className="cs-chat-container">
           <MessageList
             role="log"
             aria-live="polite"
             aria-label="Conversation with Isoko"
-            aria-busy={sending}
             typingIndicator={sending ? <TypingIndicator content="Isoko is typing" /> : undefined}
           >
             {entries.map((entry) => (
@@ -116,22 +86,8 @@ export function ChatConversation({ autoFocus = false, onLeave, className }: Chat
               onLeave={onLeave}
             />
           </MessageList>
-          <MessageInput
-            ref={inputRef as never}
-            placeholder="Type a product or a reply"
-            attachButton={false}
-            autoFocus={autoFocus}
-            // Controlled, so a text typed while a reply is on its way is kept rather than lost.
-            value={draft}
-            sendDisabled={sending || draftText.trim().length === 0}
-            onChange={(html, textContent) => {
-              setDraft(html);
-              setDraftText(textContent);
-            }}
-            // textContent, not the HTML: what was pasted is sent as plain words.
-            onSend={(_html, textContent) => submit(textContent)}
-          />
-        </ChatContainer>
+          <MessageComposer ref={inputRef} busy={sending} onSend={(text) => void send(text)} />
+        </div>
       </MainContainer>
     </div>
   );

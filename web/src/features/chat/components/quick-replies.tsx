@@ -1,10 +1,15 @@
 // The buttons under the shop's last message: the screen's options, plus Retry after a failure and
 // Start again after a finished journey. A `login` option is a real link, so the shopper comes back here.
 import { Link, useLocation } from 'react-router-dom';
-import { loginHref } from '../../auth';
+import { paths } from '../../../app/paths';
 import type { ChatOption } from '../chat-store';
 
 export const LOGIN_KEY = 'login';
+
+/** The login page sends the shopper back to `redirect` (checked there to stay on this site). */
+function loginHref(from: string): string {
+  return `${paths.login}?redirect=${encodeURIComponent(from)}`;
+}
 
 interface QuickRepliesProps {
   options: ChatOption[];
