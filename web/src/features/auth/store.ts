@@ -76,11 +76,6 @@ function resetCart() {
   useCartStore.getState().reset();
 }
 
-function loadCart() {
-  // The cart store reports its own failures; a failed cart load must not fail the sign-in.
-  void Promise.resolve(useCartStore.getState().fetchCart()).catch(() => undefined);
-}
-
 export const useAuthStore = create<AuthState>()((set, get) => ({
   token: storage.getToken(),
   user: storage.getUser(),
@@ -100,8 +95,8 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
     const kept = rememberedUser(user);
     storage.setUser(remember ? kept : null);
     set({ token, user: kept, isAuthenticated: true });
+    // The app's CartFollowsSession loads the cart once isAuthenticated turns true.
     toast.success('Login successful!');
-    loadCart();
   },
 
   async register(input) {
@@ -118,7 +113,6 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
     storage.setUser(user ?? null);
     set({ token, user: user ?? null, isAuthenticated: true });
     toast.success('Registration successful!');
-    loadCart();
   },
 
   async logout(options) {

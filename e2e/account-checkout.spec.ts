@@ -1,0 +1,108 @@
+// /checkout and /order-confirmation: steps, the shared New Address dialog, one order per attempt,
+// the confirmation with its pay code, and the trapped back action.
+import { expect, test } from '@playwright/test';
+import { addAddress, createShopper, expectAccessible, expectToast, fillCart, signIn } from './account-fixtures';
+
+test('an empty cart goes back to /cart', async ({ page, request }) => {
+  const shopper = await createShopper(request);
+  await signIn(page, shopper);
+  await page.goto('/checkout');
+  await expect(page).toHaveURL(/\/cart$/);
+});
+
+test('a guest is sent to log in first', async ({ page }) => {
+  await page.goto('/checkout');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fcheckout$/);
+});
+
+test('checkout with a new address places exactly one order and confirms it', async ({ page, request }) => {
+  const shopper = await createShopper(request);
+  const products = await fillCart(request, shopper, 2);
+  await signIn(page, shopper);
+  await page.goto('/checkout');
+
+  await expect(page.getByRole('list', { name: 'Checkout progress' })).toBeVisible();
+  await expect(page.getByText('The administrator verifies payment and calls the customer within 10 minutes.')).toBeVisible();
+  const config = await (await request.get('/api/config')).json();
+  await expect(page.locator('.momo-instructions')).toContainText(config.payCode);
+  await expect(page.locator('.momo-instructions')).toContainText(config.businessName);
+  await expect(page.getByRole('complementary', { name: 'Order Summary' })).toContainText(products[0].productname);
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Continue to Delivery' }).click();
+  await expect(page.getByRole('heading', { name: 'Delivery Address' })).toBeVisible();
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expectToast(page, 'Please select a shipping address');
+
+  await page.getByRole('button', { name: 'New Address' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Address' });
+  await dialog.getByRole('button', { name: 'Save Address' }).click();
+  await expect(dialog.getByText('Description is required')).toBeVisible();
+  await expect(dialog.getByText('Street is required')).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByLabel('Description').fill('Office');
+  await dialog.getByLabel('Street').fill('KG 11 Ave');
+  await dialog.getByLabel('District').fill('Kicukiro');
+  await dialog.getByLabel('Phone number').fill('+250788765432');
+  await dialog.getByRole('button', { name: 'Save Address' }).click();
+  await expectToast(page, 'Address added successfully!');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByLabel('Saved addresses')).toHaveValue(/.+/);
+  await expect(page.locator('.selected-address')).toContainText('KG 11 Ave');
+
+  // A double click must still make one order: the second click finds the submit already running.
+  await page.getByRole('button', { name: 'Place Order' }).dblclick();
+  await expect(page.getByRole('button', { name: 'Placing Order...' })).toBeDisabled();
+  await expectToast(page, 'Order placed successfully and cart cleared!');
+  await expect(page).toHaveURL(/\/order-confirmation\?orderId=/);
+
+  await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toBeVisible();
+  const orderId = new URL(page.url()).searchParams.get('orderId') ?? '';
+  await expect(page.locator('.confirm-number')).toContainText(orderId.slice(-8).toUpperCase());
+  await expect(page.getByText('What Happens Next')).toBeVisible();
+  await expect(page.getByText('PENDING', { exact: true })).toBeVisible();
+  await expect(page.locator('.confirm-panel').filter({ hasText: 'Payment Information' })).toContainText(config.payCode);
+  expect(await page.evaluate(() => window.localStorage.getItem('lastOrderId'))).toBeNull();
+  await expectAccessible(page);
+
+  const orders = await request.get('/api/order/getUserOrders', { headers: { Authorization: `Bearer ${shopper.token}` } });
+  expect(((await orders.json()) as { orders: unknown[] }).orders).toHaveLength(1);
+
+  // Back stays here.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/order-confirmation\?orderId=/);
+  await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toBeVisible();
+  await page.getByRole('link', { name: 'Track Orders' }).first().click();
+  await expect(page).toHaveURL(/\/track-orders$/);
+});
+
+test('the default address is preselected and labelled Default', async ({ page, request }) => {
+  const shopper = await createShopper(request);
+  await fillCart(request, shopper, 1);
+  const address = await addAddress(request, shopper, 'Home');
+  await addAddress(request, shopper, 'Work');
+  await signIn(page, shopper);
+  await page.goto('/checkout');
+  await page.getByRole('button', { name: 'Continue to Delivery' }).click();
+  const select = page.getByLabel('Saved addresses');
+  await expect(select).toHaveValue(address._id);
+  await expect(select.locator('option:checked')).toHaveText(/\(Default\)$/);
+  await page.getByRole('button', { name: 'Back to Payment' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment Method' })).toBeVisible();
+});
+
+test('confirmation for an unknown order shows Order Not Found', async ({ page, request }) => {
+  const shopper = await createShopper(request);
+  await signIn(page, shopper);
+  await page.goto('/order-confirmation?orderId=does-not-exist');
+  await expect(page.getByRole('heading', { name: 'Order Not Found' })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('confirmation without any order id goes home', async ({ page, request }) => {
+  const shopper = await createShopper(request);
+  await signIn(page, shopper);
+  await page.goto('/order-confirmation');
+  await expectToast(page, 'No order information found');
+  await expect(page).toHaveURL(/localhost:\d+\/$/);
+});
