@@ -1,0 +1,184 @@
+// /api/contact, /api/config, /api/health, the OpenAPI document and CORS (API.md, issue 2).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestShop, lastMessageTo, uniqueEmail, type TestShop } from '../support/test-app';
+import { expectFieldErrors } from './expectations';
+
+const ORIGIN = 'https://shop.example';
+let shop: TestShop;
+beforeAll(async () => {
+  shop = await createTestShop({
+    MOMO_PAY_CODE: '654321',
+    CORS_ORIGINS: `${ORIGIN}, https://other.example`,
+    SUPPORT_EMAIL: 'help@isoko.example',
+    SHOP_NAME: 'Isoko Test',
+  });
+});
+afterAll(async () => shop.close());
+
+describe('POST /contact', () => {
+  it("stores the message and hands it to the notifier for the shop's inbox", async () => {
+    const email = uniqueEmail('visitor');
+    const body = { name: 'Divine Ingabire', email, subject: 'Do you deliver to Kanombe?', message: 'I live near the airport.\nThank you!' };
+    const response = await shop.http.post('/api/contact').send(body);
+    expect(response.status).toBe(201);
+    expect(response.body).toEqual({ success: true, message: "Message sent! We'll get back to you soon." });
+
+    const stored = await shop.deps.db.selectFrom('contact_messages').selectAll().where('email', '=', email).execute();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ ...body, recipient: 'help@isoko.example' });
+    expect(stored[0].created_at).toBeTruthy();
+
+    const sent = await lastMessageTo(shop.deps, 'help@isoko.example');
+    expect(sent?.subject).toContain('Do you deliver to Kanombe?');
+    expect(sent?.body).toContain('Divine Ingabire');
+    expect(sent?.body).toContain(email);
+    expect(sent?.body).toContain('I live near the airport.');
+  });
+
+  it('needs no sign-in but every field, and a real email', async () => {
+    const before = await shop.deps.db.selectFrom('contact_messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const response = await shop.http.post('/api/contact').send({});
+    expectFieldErrors(response, {
+      name: 'Name is required',
+      email: 'Email is required',
+      subject: 'Subject is required',
+      message: 'Message is required',
+    });
+    expectFieldErrors(await shop.http.post('/api/contact').send({ name: 'A', email: 'not-mail', subject: 'S', message: 'M' }), {
+      email: 'Invalid email format',
+    });
+    expectFieldErrors(await shop.http.post('/api/contact').send({ name: '  ', email: uniqueEmail(), subject: 'S', message: '   ' }), {
+      name: 'Name is required',
+      message: 'Message is required',
+    });
+    const after = await shop.deps.db.selectFrom('contact_messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+});
+
+describe('GET /config', () => {
+  it('gives the shop facts from configuration, with the configured pay code', async () => {
+    const response = await shop.http.get('/api/config');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      shopName: 'Isoko Test',
+      payCode: '654321',
+      businessName: expect.any(String),
+      supportPhone: expect.any(String),
+      supportEmail: 'help@isoko.example',
+      address: expect.stringContaining('Kigali'),
+      hours: expect.any(String),
+      ussdServiceCode: expect.any(String),
+    });
+  });
+});
+
+describe('GET /health', () => {
+  it('reports the database it runs on', async () => {
+    const response = await shop.http.get('/api/health');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ ok: true, database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite' });
+  });
+});
+
+describe('API documents', () => {
+  const CALLS: Array<[string, string]> = [
+    ['post', '/auth/register'],
+    ['post', '/auth/login'],
+    ['post', '/auth/forgot-password'],
+    ['post', '/auth/reset-password'],
+    ['get', '/user/is-auth'],
+    ['get', '/user/account'],
+    ['put', '/user/updateProfile'],
+    ['put', '/user/updatePassword'],
+    ['get', '/user/logout'],
+    ['get', '/category/getAllCategories'],
+    ['get', '/category/{}/products'],
+    ['get', '/product/getAllProducts'],
+    ['get', '/product/getProductDetails/{}'],
+    ['put', '/product/rateProduct/{}'],
+    ['post', '/cart/add'],
+    ['get', '/cart'],
+    ['put', '/cart/update/{}'],
+    ['delete', '/cart/remove/{}'],
+    ['delete', '/cart/clear'],
+    ['post', '/address/create'],
+    ['get', '/address/allAddress'],
+    ['put', '/address/update/{}'],
+    ['delete', '/address/delete/{}'],
+    ['post', '/order/placeOrder'],
+    ['get', '/order/getUserOrders'],
+    ['get', '/order/getOrderDetails/{}'],
+    ['post', '/contact'],
+    ['get', '/config'],
+    ['get', '/health'],
+  ];
+  const shapeOf = (path: string) => path.replace(/\{[^}]*\}|:[^/]+/g, '{}');
+
+  it('/api/openapi.json lists every call of API.md with its method', async () => {
+    const response = await shop.http.get('/api/openapi.json');
+    expect(response.status).toBe(200);
+    expect(response.body.openapi).toMatch(/^3\./);
+    const documented = new Map<string, string[]>();
+    for (const [path, methods] of Object.entries(response.body.paths as Record<string, object>)) {
+      documented.set(shapeOf(path), Object.keys(methods));
+    }
+    for (const [method, path] of CALLS) {
+      expect(documented.get(path), `${method.toUpperCase()} ${path}`).toContain(method);
+    }
+    // The signed-in calls say so.
+    expect(response.body.paths['/cart'].get.security).toBeTruthy();
+    expect(response.body.paths['/auth/login'].post.requestBody).toBeTruthy();
+  });
+
+  it('documents every /api route the app serves', async () => {
+    const documented = new Set(Object.keys((await shop.http.get('/api/openapi.json')).body.paths).map(shapeOf));
+    const served = shop.app.routes
+      .filter((route) => route.method !== 'ALL' && route.path.startsWith('/api/') && !route.path.includes('*'))
+      .map((route) => shapeOf(route.path.slice('/api'.length)))
+      .filter((path) => !['/openapi.json', '/docs'].includes(path));
+    expect(served.length).toBeGreaterThanOrEqual(CALLS.length);
+    for (const path of served) expect(documented, path).toContain(path);
+  });
+
+  it('/api/docs is a readable HTML page that loads nothing from another host', async () => {
+    const response = await shop.http.get('/api/docs');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.text).toContain('/product/getAllProducts');
+    expect(response.text).toContain('/order/placeOrder');
+    expect(response.text).not.toMatch(/<script[^>]+src=["']https?:|<link[^>]+href=["']https?:/i);
+  });
+});
+
+describe('CORS', () => {
+  it('lets a configured origin send Authorization and Content-Type', async () => {
+    const response = await shop.http
+      .options('/api/cart/add')
+      .set('Origin', ORIGIN)
+      .set('Access-Control-Request-Method', 'POST')
+      .set('Access-Control-Request-Headers', 'authorization, content-type');
+    expect(response.status).toBeLessThan(300);
+    expect(response.headers['access-control-allow-origin']).toBe(ORIGIN);
+    const allowed = String(response.headers['access-control-allow-headers']).toLowerCase();
+    expect(allowed).toContain('authorization');
+    expect(allowed).toContain('content-type');
+    expect(String(response.headers['access-control-allow-methods'])).toMatch(/POST/);
+
+    const actual = await shop.http.get('/api/product/getAllProducts').set('Origin', 'https://other.example');
+    expect(actual.headers['access-control-allow-origin']).toBe('https://other.example');
+  });
+
+  it('gives an unlisted origin no allow-origin header', async () => {
+    const preflight = await shop.http
+      .options('/api/cart/add')
+      .set('Origin', 'https://evil.example')
+      .set('Access-Control-Request-Method', 'POST')
+      .set('Access-Control-Request-Headers', 'authorization');
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    const actual = await shop.http.get('/api/config').set('Origin', 'https://evil.example');
+    expect(actual.status).toBe(200);
+    expect(actual.headers['access-control-allow-origin']).toBeUndefined();
+    expect(actual.headers['access-control-allow-credentials']).toBeUndefined();
+  });
+});
