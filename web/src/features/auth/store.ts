@@ -149,7 +149,10 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
       await getIsAuth();
       return 'valid';
     } catch (error) {
-      return error instanceof ApiError && error.error === 'unauthorized' ? 'expired' : 'failed';
+      // A 401 is expiry even when another call already cleared the token (the handler then did not run here).
+      if (error instanceof ApiError && error.error === 'unauthorized') return 'expired';
+      const failure = await toApiError(error, 'Authentication failed. Please log in');
+      return failure.status === 401 ? 'expired' : 'failed';
     }
   },
 }));
