@@ -8,6 +8,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
+import { chatDocs, chatRoutes } from './channels/chat';
+import { ussdRoutes } from './channels/ussd/ussd.routes';
 import type { AppEnv, ShopDeps } from './lib/deps';
 import { isAppError } from './lib/errors';
 import { buildOpenApiDocument, renderDocsPage } from './lib/openapi';
@@ -33,7 +35,7 @@ function errorBody(message: string, error: string, errors?: unknown[]) {
 }
 
 function apiRoutes(deps: ShopDeps) {
-  const docs = [...authDocs, ...usersDocs, ...catalogDocs, ...cartDocs, ...addressDocs, ...orderDocs, ...contactDocs, ...shopDocs, ...adminDocs];
+  const docs = [...authDocs, ...usersDocs, ...catalogDocs, ...cartDocs, ...addressDocs, ...orderDocs, ...contactDocs, ...shopDocs, ...adminDocs, ...chatDocs];
   const openApi = buildOpenApiDocument(docs, { title: `${deps.config.shop.shopName} shop API`, version: '1.0.0' });
   return new Hono<AppEnv>()
     .route('/auth', authRoutes(deps))
@@ -44,6 +46,7 @@ function apiRoutes(deps: ShopDeps) {
     .route('/address', addressRoutes(deps))
     .route('/order', orderRoutes(deps))
     .route('/contact', contactRoutes(deps))
+    .route('/chat', chatRoutes(deps))
     .route('/admin', adminRoutes(deps))
     .route('/', shopRoutes(deps))
     .get('/openapi.json', (c) => c.json(openApi))
@@ -102,6 +105,7 @@ export function createApp(deps: ShopDeps, options: AppOptions = {}) {
 
   app.route('/api', apiRoutes(deps));
   app.all('/api/*', (c) => c.json(errorBody('Not found', 'not_found'), 404));
+  app.route('/ussd', ussdRoutes(deps));
 
   app.use('/images/*', async (c, next) => {
     await next();

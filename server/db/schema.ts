@@ -140,6 +140,21 @@ export interface ContactMessagesTable {
   created_at: CreatedAt;
 }
 
+/** A conversation's state (USSD or chat), when CONVERSATION_STORE=db; the JSON is the engine's Session. */
+export interface ConversationSessionsTable {
+  id: string;
+  data: Json<unknown>;
+  expires_at: Timestamp;
+}
+
+/** What a phone number chose (its language) and where it stopped, to offer "continue where you left off". */
+export interface ConversationPhonesTable {
+  phone_number: string; // stored as +<digits>
+  language: string | null;
+  last_session_id: string | null;
+  last_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -153,4 +168,6 @@ export interface Database {
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   contact_messages: ContactMessagesTable;
+  conversation_sessions: ConversationSessionsTable;
+  conversation_phones: ConversationPhonesTable;
 }

@@ -1,0 +1,27 @@
+// What a USSD gateway protocol must provide: reading its request and writing our reply in its
+// format. The engine and the route know nothing of any one gateway; a new one is a new adapter.
+import type { UssdInput } from '../../conversation/conversation';
+import type { Reply } from '../../conversation/types';
+
+export interface UssdRequest {
+  sessionId: string;
+  phoneNumber: string;
+  serviceCode?: string;
+  networkCode?: string;
+  input: UssdInput;
+}
+
+export interface UssdResponse {
+  body: string;
+  contentType: string;
+}
+
+export interface UssdGateway {
+  name: string;
+  /** The request read from the gateway's form fields, or undefined when it is not one. */
+  parse(fields: Record<string, string>): UssdRequest | undefined;
+  /** A screen in the gateway's reply format. */
+  format(reply: Reply): UssdResponse;
+  /** The reply when anything failed: the session ends politely, never with an HTTP error. */
+  apology(text: string): UssdResponse;
+}

@@ -1,0 +1,70 @@
+// POST /ussd: the gateway's callback. Only the gateway may call it (a shared secret in the URL's
+// ?key= or an X-USSD-Secret header; with no secret configured, only this machine). It never
+// answers 500: whatever fails, the shopper gets an "END" apology and the failure is logged.
+import { timingSafeEqual } from 'node:crypto';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { conversationFor } from '../../conversation/conversation';
+import { en } from '../../conversation/i18n/en';
+import type { AppEnv, ShopDeps } from '../../lib/deps';
+import { africasTalking } from './africas-talking';
+import type { UssdGateway, UssdResponse } from './gateway';
+
+const LOOPBACK_ADDRESSES = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+function sameSecret(given: string | undefined, expected: string): boolean {
+  if (!given) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function remoteAddress(c: Context): string | undefined {
+  try {
+    return getConnInfo(c).remote.address;
+  } catch {
+    return undefined; // not served by Node (a test calling app.request): not loopback
+  }
+}
+
+/** Whether the caller is the gateway: the secret when one is configured, else this machine only. */
+export function isGatewayCaller(c: Context, secret: string | undefined): boolean {
+  if (secret) return sameSecret(c.req.query('key') ?? c.req.header('X-USSD-Secret'), secret);
+  const address = remoteAddress(c);
+  return address !== undefined && LOOPBACK_ADDRESSES.has(address);
+}
+
+function send(c: Context, response: UssdResponse, status: 200 | 400 | 403 = 200) {
+  return c.body(response.body, status, { 'Content-Type': response.contentType, 'Cache-Control': 'no-store' });
+}
+
+async function formFields(c: Context): Promise<Record<string, string>> {
+  const body = await c.req.parseBody();
+  return Object.fromEntries(Object.entries(body).flatMap(([name, value]) => (typeof value === 'string' ? [[name, value]] : [])));
+}
+
+export function ussdRoutes(deps: ShopDeps, gateway: UssdGateway = africasTalking) {
+  const secret = deps.config.ussd.secret;
+  if (!secret) {
+    deps.log.warn('ussd_secret_missing', { message: 'USSD_SECRET is not set: /ussd accepts requests from this machine only' });
+  }
+  const conversation = conversationFor(deps);
+  return new Hono<AppEnv>()
+    .use(bodyLimit({ maxSize: 16 * 1024, onError: (c) => send(c, gateway.apology(en['error.apology']), 400) }))
+    .post('/', async (c) => {
+      if (!isGatewayCaller(c, secret)) {
+        deps.log.warn('ussd_refused', { gateway: gateway.name });
+        return send(c, gateway.apology('Not allowed'), 403);
+      }
+      try {
+        const request = gateway.parse(await formFields(c));
+        if (!request) return send(c, gateway.apology(en['error.apology']), 400);
+        const reply = await conversation.ussd(request);
+        return send(c, gateway.format(reply));
+      } catch (error) {
+        deps.log.error('ussd_failed', { gateway: gateway.name, error: error instanceof Error ? error.stack : String(error) });
+        return send(c, gateway.apology(en['error.apology']));
+      }
+    });
+}

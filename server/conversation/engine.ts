@@ -1,0 +1,235 @@
+// The conversation engine: one input in, the next screen out. It knows no channel: a reply is
+// data that render-ussd.ts and render-chat.ts turn into text. Apart from the shop's services it
+// is pure: the session comes in and a new session goes out, the caller stores it.
+import type { ShopDeps } from '../lib/deps';
+import { findOrCreatePhoneAccount } from '../modules/auth/auth.service';
+import { translator, type Translate } from './i18n';
+import { fitsUssdScreen, MIN_LABEL_LENGTH, READABLE_LABEL_LENGTH } from './render-ussd';
+import { CHAT_MAX_OPTIONS } from './render-chat';
+import { screens } from './screens';
+import { MAX_LIST_ROWS, newState, refusalText } from './screens/helpers';
+import type { Outcome, Reply, ReplyOption, ScreenContext, ScreenState, ScreenView, Session } from './types';
+
+export const KEY_BACK = '0';
+export const KEY_HOME = '00';
+export const KEY_MORE = '98';
+
+export interface StepResult {
+  session: Session;
+  reply: Reply;
+}
+
+type Note = { error?: string; notice?: string };
+
+function copySession(session: Session): Session {
+  return structuredClone(session);
+}
+
+function contextOf(session: Session, deps: ShopDeps): ScreenContext {
+  return { deps, session, t: translator(session.language ?? 'en') };
+}
+
+/** First-contact screens (first language choice, sign-up, resume) must be answered: no Back or Home. */
+function allowsNavigation(state: ScreenState): boolean {
+  if (state.name === 'signup' || state.name === 'resume') return false;
+  return !(state.name === 'language' && state.data.first);
+}
+
+/** Where a new session starts: language on a new phone, sign-up for an unknown number, resume, or home. */
+export function entryState(session: Session): ScreenState {
+  if (session.channel === 'ussd') {
+    if (!session.language) return newState('language', { first: true });
+    if (!session.userId) return newState('signup');
+  }
+  if (session.resumable) return newState('resume');
+  return newState('home');
+}
+
+/** A USSD caller is the account with their number, when there is one. */
+async function identifyCaller(session: Session, deps: ShopDeps): Promise<void> {
+  if (session.channel !== 'ussd' || session.userId || !session.phone) return;
+  const account = await findOrCreatePhoneAccount(deps, session.phone);
+  session.userId = account?._id;
+}
+
+function unwind(session: Session, name: ScreenState['name']): boolean {
+  if (session.current?.name === name) return true;
+  for (let index = session.stack.length - 1; index >= 0; index -= 1) {
+    if (session.stack[index].name === name) {
+      session.current = session.stack[index];
+      session.stack = session.stack.slice(0, index);
+      return true;
+    }
+  }
+  return false;
+}
+
+/** Moves the session as an outcome says; returns the line to show on top of the next screen. */
+function apply(session: Session, outcome: Exclude<Outcome, { type: 'end' }>): Note {
+  switch (outcome.type) {
+    case 'go': {
+      if (outcome.unwindTo) unwind(session, outcome.unwindTo);
+      if (outcome.how === 'push' && session.current) session.stack.push(session.current);
+      if (outcome.how === 'reset') session.stack = [];
+      session.current = outcome.to;
+      return { notice: outcome.notice };
+    }
+    case 'return': {
+      // Back to the nearest screen of that name, shown afresh from its first page.
+      if (!unwind(session, outcome.to)) {
+        session.stack = [newState('home')];
+        session.current = newState(outcome.to);
+      }
+      session.current = { ...session.current!, offset: 0 };
+      return { notice: outcome.notice };
+    }
+    case 'enter':
+      session.stack = [];
+      session.current = entryState(session);
+      return { notice: outcome.notice };
+    case 'stay':
+      return { error: outcome.error, notice: outcome.notice };
+  }
+}
+
+/** Back, Home and More mean the same on every screen that allows them. */
+function navigation(session: Session, state: ScreenState, text: string): Outcome | undefined {
+  if (!allowsNavigation(state)) return undefined;
+  if (text === KEY_HOME) return { type: 'go', to: newState('home'), how: 'reset' };
+  if (text === KEY_BACK && session.stack.length) {
+    const previous = session.stack.pop()!;
+    return { type: 'go', to: previous, how: 'replace' };
+  }
+  if (text === KEY_MORE && state.more) return { type: 'go', to: { ...state, offset: state.offset + state.shown }, how: 'push' };
+  return undefined;
+}
+
+/** The list value a typed number names, if it names one of the entries last shown. */
+function chosenValue(state: ScreenState, text: string): string | undefined {
+  if (!/^\d{1,2}$/.test(text)) return undefined;
+  return state.choices[Number(text) - 1];
+}
+
+async function respond(ctx: ScreenContext, text: string): Promise<Outcome> {
+  const state = ctx.session.current!;
+  const moved = navigation(ctx.session, state, text);
+  if (moved) return moved;
+  try {
+    return await screens[state.name].handle(ctx, state, { text, choice: chosenValue(state, text) });
+  } catch (error) {
+    const refusal = refusalText(error, ctx.t, ctx.session.language ?? 'en');
+    if (refusal === undefined) throw error;
+    return { type: 'stay', error: refusal };
+  }
+}
+
+function navOptions(session: Session, state: ScreenState, view: ScreenView, more: boolean, t: Translate): ReplyOption[] {
+  if (view.noNav || !allowsNavigation(state)) return [];
+  const options: ReplyOption[] = [];
+  if (more) options.push({ key: KEY_MORE, label: t('nav.more'), kind: 'nav' });
+  if (session.stack.length) options.push({ key: KEY_BACK, label: t('nav.back'), kind: 'nav' });
+  if (state.name !== 'home') options.push({ key: KEY_HOME, label: t('nav.home'), kind: 'nav' });
+  return options;
+}
+
+/** The reply showing the first `count` candidate rows of the view. */
+function compose(session: Session, state: ScreenState, view: ScreenView, count: number, note: Note, t: Translate): Reply {
+  const candidates = view.rows ?? [];
+  const shownRows = candidates.slice(0, count);
+  let key = 0;
+  const list = shownRows.map((row) => (row.value === undefined ? { label: row.label, detail: row.detail } : { key: String(++key), label: row.label, detail: row.detail }));
+  const more = count < candidates.length || Boolean(view.rowsContinue);
+  return {
+    ...note,
+    title: view.title,
+    lines: view.lines ?? [],
+    list,
+    prompt: view.prompt,
+    options: [...(view.actions ?? []).map((action) => ({ key: action.key, label: action.label, kind: action.kind ?? 'action' })), ...navOptions(session, state, view, more, t)],
+    end: false,
+  };
+}
+
+/**
+ * How many rows a page shows: as many as fit one USSD screen (names shortened before prices) and
+ * leave the chat at most ten buttons. Both channels page alike, so a flow reads the same on each.
+ */
+function rowsThatFit(session: Session, state: ScreenState, view: ScreenView, note: Note, t: Translate): number {
+  const candidates = Math.min(view.rows?.length ?? 0, MAX_LIST_ROWS);
+  for (const minLabel of [READABLE_LABEL_LENGTH, MIN_LABEL_LENGTH]) {
+    for (let count = candidates; count >= 1; count -= 1) {
+      const reply = compose(session, state, view, count, note, t);
+      const buttons = reply.list.filter((row) => row.key).length + reply.options.length;
+      if (buttons <= CHAT_MAX_OPTIONS && fitsUssdScreen(reply, minLabel)) return count;
+    }
+  }
+  // One row always shows, even if it must be cut to fit.
+  return Math.min(candidates, 1);
+}
+
+async function show(session: Session, deps: ShopDeps, note: Note): Promise<Reply> {
+  const ctx = contextOf(session, deps);
+  let state = session.current!;
+  let view = await screens[state.name].render(ctx, state);
+  if (state.offset > 0 && !view.rows?.length) {
+    // The list shrank under this page (a line removed elsewhere): show its first page instead.
+    state = { ...state, offset: 0 };
+    view = await screens[state.name].render(ctx, state);
+  }
+  const count = rowsThatFit(session, state, view, note, ctx.t);
+  const reply = compose(session, state, view, count, note, ctx.t);
+  const rows = (view.rows ?? []).slice(0, count);
+  session.current = {
+    ...state,
+    shown: count,
+    more: reply.options.some((option) => option.key === KEY_MORE),
+    choices: rows.flatMap((row) => (row.value === undefined ? [] : [row.value])),
+  };
+  return reply;
+}
+
+function endReply(text: string): Reply {
+  return { title: text, lines: [], list: [], options: [], end: true };
+}
+
+/**
+ * One turn. `input` null opens the conversation (a dial, a chat opened): the first screen is
+ * chosen from what is known of the phone (language, account, an unfinished journey).
+ */
+export async function step(session: Session, input: string | null, deps: ShopDeps): Promise<StepResult> {
+  const next = copySession(session);
+  let note: Note = {};
+  if (input === null || !next.current || next.ended) {
+    next.ended = false;
+    await identifyCaller(next, deps);
+    next.stack = [];
+    next.current = entryState(next);
+  } else {
+    const outcome = await respond(contextOf(next, deps), input.trim());
+    if (outcome.type === 'end') {
+      next.ended = true;
+      next.resumable = undefined;
+      const reply = endReply(outcome.text);
+      next.lastReply = reply;
+      next.updatedAt = Date.now();
+      return { session: next, reply };
+    }
+    note = apply(next, outcome);
+  }
+  const reply = await show(next, deps, note);
+  next.lastReply = reply;
+  next.updatedAt = Date.now();
+  return { session: next, reply };
+}
+
+/** A fresh session record; the channel fills in who is speaking. */
+export function newSession(init: Pick<Session, 'id' | 'channel'> & Partial<Session>): Session {
+  const now = Date.now();
+  return { stack: [], ended: false, createdAt: now, updatedAt: now, ...init };
+}
+
+/** Whether a session stopped mid-journey (not on its first screen, not finished): worth offering to resume. */
+export function isUnfinished(session: Session): boolean {
+  if (session.ended || !session.current) return false;
+  return !['home', 'language', 'signup', 'resume'].includes(session.current.name);
+}

@@ -1,0 +1,126 @@
+// Kinyarwanda. Written by a non-native speaker from common shop and mobile-money wording: every
+// string marked "REVIEW" needs a native speaker's check before launch. GSM-7 only, no accents.
+import type { Catalogue } from './en';
+
+export const rw: Catalogue = {
+  'language.name': 'Kinyarwanda',
+  'language.title': 'Hitamo ururimi:',
+  'language.changed': 'Ururimi: Kinyarwanda.', // REVIEW
+
+  'signup.title': 'Murakaza neza kuri {shop}!',
+  'signup.prompt': 'Andika amazina yawe yombi:', // REVIEW
+  'signup.invalid': 'Andika amazina yawe yombi.', // REVIEW
+  'signup.done': 'Murakaza neza, {name}!',
+
+  'resume.title': 'Ntiwarangije ubushize.', // REVIEW
+  'resume.continue': 'Komeza aho wari ugeze', // REVIEW
+  'resume.restart': 'Tangira bundi bushya', // REVIEW
+
+  'home.title': 'Murakaza neza kuri {shop}!',
+  'home.hint': 'Andika izina ry\'igicuruzwa cyangwa uhitemo:', // REVIEW
+  'home.search': 'Shakisha ibicuruzwa',
+  'home.categories': 'Ibyiciro', // REVIEW
+  'home.cart': 'Agatebo kanjye',
+  'home.cartCount': 'Agatebo kanjye ({count})',
+  'home.orders': 'Kurikirana komande',
+  'home.addresses': 'Aderesi zanjye', // REVIEW
+  'home.language': 'Ururimi',
+
+  'search.prompt': 'Andika izina ry\'igicuruzwa:', // REVIEW
+  'search.empty': 'Andika izina ry\'igicuruzwa.', // REVIEW
+  'search.results': 'Ibyabonetse kuri "{query}":', // REVIEW
+  'search.none': 'Nta gicuruzwa cyabonetse kuri "{query}".', // REVIEW
+  'search.again': 'Ongera ushakishe', // REVIEW
+
+  'categories.title': 'Ibyiciro:', // REVIEW
+  'category.title': '{name}:',
+  'category.empty': 'Nta bicuruzwa biri muri iki cyiciro', // REVIEW
+
+  'product.offer': '{offer} (cyari {price})', // REVIEW
+  'product.add': 'Shyira mu gatebo',
+  'product.gone': 'Igicuruzwa ntikibonetse', // REVIEW
+
+  'quantity.prompt': 'Umubare wa {unit} (1-{max}):', // REVIEW
+  'quantity.invalid': 'Andika umubare wuzuye kuva 1 kugeza {max}.', // REVIEW
+
+  'added.notice': '{quantity} {name} byashyizwe mu gatebo!', // REVIEW
+  'added.checkout': 'Soza komande', // REVIEW
+  'added.shopMore': 'Komeza guhaha',
+  'added.cart': 'Agatebo kanjye',
+
+  'cart.title': 'Agatebo kanjye ({count}):',
+  'cart.empty': 'Agatebo kawe karimo ubusa', // REVIEW
+  'cart.total': 'Igiteranyo: {total}',
+  'cart.checkout': 'Soza komande', // REVIEW
+  'cart.clear': 'Siba agatebo', // REVIEW
+  'cart.change': 'Hindura ingano', // REVIEW
+  'cart.remove': 'Kuramo',
+  'cart.updated': 'Ingano yahinduwe', // REVIEW
+  'cart.removed': 'Cyakuwe mu gatebo', // REVIEW
+  'cart.cleared': 'Agatebo karasibwe', // REVIEW
+  'cart.clearAsk': 'Ukuremo byose mu gatebo?', // REVIEW
+  'cart.clearYes': 'Yego, siba', // REVIEW
+  'cart.shop': 'Shakisha ibicuruzwa',
+
+  'address.choose': 'Bigezwe he?', // REVIEW
+  'address.addNew': 'Aderesi nshya', // REVIEW
+  'address.default': '(iy\'ibanze)', // REVIEW
+  'address.district': 'Aderesi nshya. Hitamo akarere:', // REVIEW
+  'address.street': 'Andika umuhanda, urugero KG 11 Ave:', // REVIEW
+  'address.description': 'Sobanura aho ari (inzu, ikimenyetso):', // REVIEW
+  'address.phone': 'Telefoni yo kuguhamagaraho:', // REVIEW
+  'address.useCaller': 'Koresha {phone}',
+  'address.otherPhone': 'Indi nimero', // REVIEW
+  'address.phonePrompt': 'Andika nimero ya telefoni, urugero 0788123456:', // REVIEW
+  'address.phoneInvalid': 'Andika nimero nka 0788123456.', // REVIEW
+  'address.tooLong': 'Ni birebire: inyuguti {max} gusa.', // REVIEW
+  'address.added': 'Aderesi yongeweho!', // REVIEW
+  'address.list': 'Aderesi zanjye:', // REVIEW
+  'address.none': 'Nta aderesi urabika.', // REVIEW
+  'address.phoneLine': 'Telefoni: {phone}',
+  'address.makeDefault': 'Yigire iy\'ibanze', // REVIEW
+  'address.delete': 'Siba',
+  'address.deleted': 'Aderesi yasibwe', // REVIEW
+  'address.defaultSet': 'Aderesi y\'ibanze yahinduwe.', // REVIEW
+
+  'checkout.title': 'Emeza komande', // REVIEW
+  'checkout.items': 'Ibintu {count}: {total}', // REVIEW
+  'checkout.delivery': 'Kugeza: igiciro tuzumvikana', // REVIEW
+  'checkout.to': 'Aho: {address}', // REVIEW
+  'checkout.pay': 'Ishyura ubigejejweho cyangwa MoMo Pay {code} ({business})', // REVIEW
+  'checkout.confirm': 'Emeza',
+  'checkout.placed':
+    'Komande {number} yakiriwe. Ishyura {total} ubigejejweho cyangwa kuri MoMo Pay {code}. Turaguhamagara mu minota 10; bikugeraho mu masaha 1-2.', // REVIEW
+  'checkout.emptyCart': 'Agatebo kawe karimo ubusa. Banza ushyiremo ibicuruzwa.', // REVIEW
+  'checkout.failed': 'Komande ntiyakunze. Ongera ugerageze.', // REVIEW
+
+  'orders.title': 'Komande zanjye:',
+  'orders.none': 'Nta komande uratanga.', // REVIEW
+  'order.title': 'Komande {number}',
+  'order.status': 'Uko ihagaze: {status}', // REVIEW
+  'order.payment': 'Kwishyura: {status}', // REVIEW
+  'order.total': 'Igiteranyo: {total}',
+  'order.gone': 'Komande ntibonetse', // REVIEW
+  'status.pending': 'itegereje', // REVIEW
+  'status.processing': 'irimo gutegurwa', // REVIEW
+  'status.shipped': 'iri mu nzira', // REVIEW
+  'status.delivered': 'yagejejwe', // REVIEW
+  'status.cancelled': 'yahagaritswe', // REVIEW
+  'payment.pending': 'bitegereje', // REVIEW
+  'payment.completed': 'byishyuwe', // REVIEW
+  'payment.failed': 'byanze', // REVIEW
+
+  'login.addToCart': 'Banza winjire kugira ngo ushyire ibintu mu gatebo.', // REVIEW
+  'login.page': 'Banza winjire kugira ngo ubone iyi paji', // REVIEW
+  'login.button': 'Injira', // REVIEW
+  'login.hint': 'Injira ku rubuga, hanyuma ugaruke hano.', // REVIEW
+
+  'nav.back': 'Subira inyuma',
+  'nav.home': 'Ahabanza', // REVIEW
+  'nav.more': 'Ibindi',
+
+  'error.invalidChoice': 'Ibyo wahisemo si byo. Ongera ugerageze.', // REVIEW
+  'error.emptyAnswer': 'Andika igisubizo.', // REVIEW
+  'error.failed': 'Ihangane, ntibyakunze. Ongera ugerageze.', // REVIEW
+  'error.apology': 'Ihangane, habaye ikibazo. Ongera ugerageze nyuma.', // REVIEW
+};

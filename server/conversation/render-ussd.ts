@@ -1,0 +1,112 @@
+// A reply as a USSD screen: "CON "/"END " and at most 182 characters of the GSM-7 alphabet.
+// When a screen is too long, list names are shortened first (prices stay whole), then "00 Home"
+// is dropped (the key still works), then the longest text line is cut; a hard cut is the last resort.
+import type { ListRow, Reply } from './types';
+
+export const USSD_SCREEN_LIMIT = 182;
+/** A list name is never shortened below this, so the shopper can still tell entries apart. */
+export const MIN_LABEL_LENGTH = 8;
+/** Pages prefer fewer entries to names cut shorter than this ("Tomato ketchup", not "Tomato."). */
+export const READABLE_LABEL_LENGTH = 14;
+
+/** The characters a screen may use: the plain-ASCII part of GSM-7's basic set (no accents, no extension table). */
+const GSM_SAFE = /^[A-Za-z0-9 \n!"#$%&'()*+,\-./:;<=>?@_]*$/;
+
+export function isGsmSafe(text: string): boolean {
+  return GSM_SAFE.test(text);
+}
+
+const LOOKALIKES: Record<string, string> = {
+  '\u2018': "'", '\u2019': "'", '\u201C': '"', '\u201D': '"', '\u2013': '-', '\u2014': '-', '\u2026': '...',
+  '\u00A0': ' ', '[': '(', ']': ')', '{': '(', '}': ')', '~': '-', '|': '/', '\\': '/', '^': '', '`': "'",
+  '\u20AC': 'EUR', '\t': ' ',
+};
+
+/** Any text (a product name, a typed name) made GSM-safe: accents dropped, look-alikes swapped, the rest '?'. */
+export function toGsm(text: string): string {
+  const plain = text.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  let out = '';
+  for (const char of plain) {
+    const swapped = LOOKALIKES[char] ?? char;
+    out += isGsmSafe(swapped) ? swapped : '?';
+  }
+  return out;
+}
+
+function shorten(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return `${text.slice(0, Math.max(1, max - 1)).trimEnd()}.`;
+}
+
+function rowLine(row: ListRow, labelMax: number): string {
+  const label = shorten(row.label, labelMax);
+  const text = row.detail ? `${label} ${row.detail}` : label;
+  return row.key ? `${row.key}. ${text}` : text;
+}
+
+interface Layout {
+  labelMax: number;
+  withHome: boolean;
+  lineMax: number;
+}
+
+function composeLines(reply: Reply, layout: Layout): string[] {
+  const out: string[] = [];
+  const note = reply.error ?? reply.notice;
+  if (note) out.push(note);
+  out.push(shorten(reply.title, layout.lineMax));
+  for (const line of reply.lines) out.push(shorten(line, layout.lineMax));
+  for (const row of reply.list) out.push(rowLine(row, layout.labelMax));
+  for (const option of reply.options) {
+    if (option.kind === 'action') out.push(`${option.key}. ${option.label}`);
+  }
+  if (reply.prompt) out.push(reply.prompt);
+  for (const option of reply.options) {
+    if (option.kind !== 'nav') continue;
+    if (option.key === '00' && !layout.withHome) continue;
+    out.push(`${option.key} ${option.label}`);
+  }
+  return out;
+}
+
+function measure(reply: Reply, layout: Layout): string {
+  return toGsm(composeLines(reply, layout).join('\n'));
+}
+
+function longestLabel(reply: Reply): number {
+  return Math.max(MIN_LABEL_LENGTH, ...reply.list.map((row) => row.label.length));
+}
+
+/** The layout that fits by shortening list names and dropping "00 Home", or undefined when that is not enough. */
+function fittingLayout(reply: Reply, minLabel = MIN_LABEL_LENGTH): Layout | undefined {
+  for (const withHome of [true, false]) {
+    for (let labelMax = longestLabel(reply); labelMax >= minLabel; labelMax -= 1) {
+      const layout = { labelMax, withHome, lineMax: Number.POSITIVE_INFINITY };
+      if (measure(reply, layout).length <= USSD_SCREEN_LIMIT) return layout;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Whether the reply fits a screen without cutting its text lines, list names cut to no fewer
+ * than minLabel characters: the engine asks it to decide how many list rows a page holds.
+ */
+export function fitsUssdScreen(reply: Reply, minLabel = MIN_LABEL_LENGTH): boolean {
+  return fittingLayout(reply, minLabel) !== undefined;
+}
+
+/** The screen text after "CON "/"END ": always within the limit and the alphabet. */
+export function ussdBody(reply: Reply): string {
+  const fitted = fittingLayout(reply);
+  if (fitted) return measure(reply, fitted);
+  for (let lineMax = 60; lineMax >= 20; lineMax -= 5) {
+    const text = measure(reply, { labelMax: MIN_LABEL_LENGTH, withHome: false, lineMax });
+    if (text.length <= USSD_SCREEN_LIMIT) return text;
+  }
+  return measure(reply, { labelMax: MIN_LABEL_LENGTH, withHome: false, lineMax: 20 }).slice(0, USSD_SCREEN_LIMIT);
+}
+
+export function renderUssd(reply: Reply): string {
+  return `${reply.end ? 'END' : 'CON'} ${ussdBody(reply)}`;
+}

@@ -1,0 +1,159 @@
+// Addresses: a new one step by step (district, street, description, phone), for checkout or the
+// address book, and the address book itself (make default, delete).
+import type { z } from 'zod';
+import { isPhoneLike } from '../../lib/fields';
+import { localPhone } from '../../lib/phone';
+import { addressInputSchema, KIGALI_DISTRICTS } from '../../modules/addresses/addresses.schema';
+import { createAddress, deleteAddress, getAddress, listAddresses, setDefaultAddress } from '../../modules/addresses/addresses.service';
+import type { Outcome, Screen, ScreenContext, ScreenState } from '../types';
+import { accountId, invalidChoice, pageOf, push, refuse, returnTo } from './helpers';
+import { addressLabel, confirmState } from './checkout';
+
+/** Every address made in this conversation is in Kigali: the districts offered are Kigali's. */
+export const CONVERSATION_CITY = 'Kigali';
+
+/** A typed answer checked by the address form's own rule for that field. */
+function readField(ctx: ScreenContext, field: 'street' | 'description', text: string): { value?: string; error?: string } {
+  const schema = addressInputSchema.shape[field] as z.ZodString;
+  const parsed = schema.safeParse(text);
+  if (parsed.success) return { value: parsed.data };
+  if (!text.trim()) return { error: ctx.t('error.emptyAnswer') };
+  return { error: ctx.t('address.tooLong', { max: schema.maxLength ?? 200 }) };
+}
+
+async function saveAddress(ctx: ScreenContext, state: ScreenState, phone: string): Promise<Outcome> {
+  const input = addressInputSchema.safeParse({
+    description: state.data.description,
+    city: CONVERSATION_CITY,
+    street: state.data.street,
+    district: state.data.district,
+    phoneNumber: localPhone(phone),
+  });
+  if (!input.success) return refuse(ctx.t('error.failed'));
+  const address = await createAddress(ctx.deps, accountId(ctx), input.data);
+  if (state.data.purpose === 'checkout') {
+    // The address steps are done: Back from the confirm screen skips them.
+    return { type: 'go', unwindTo: 'address-district', how: 'replace', to: confirmState(address._id, ctx.session.id) };
+  }
+  return returnTo('addresses', ctx.t('address.added'));
+}
+
+export const addressDistrict: Screen = {
+  async render(ctx) {
+    return {
+      title: ctx.t('address.district'),
+      actions: KIGALI_DISTRICTS.map((district, index) => ({ key: String(index + 1), label: district })),
+    };
+  },
+
+  async handle(ctx, state, { text }) {
+    const district = /^\d$/.test(text) ? KIGALI_DISTRICTS[Number(text) - 1] : undefined;
+    return district ? push('address-street', { ...state.data, district }) : invalidChoice(ctx);
+  },
+};
+
+export const addressStreet: Screen = {
+  async render(ctx) {
+    return { title: ctx.t('address.street') };
+  },
+
+  async handle(ctx, state, { text }) {
+    const { value, error } = readField(ctx, 'street', text);
+    return value ? push('address-description', { ...state.data, street: value }) : refuse(error!);
+  },
+};
+
+export const addressDescription: Screen = {
+  async render(ctx) {
+    return { title: ctx.t('address.description') };
+  },
+
+  async handle(ctx, state, { text }) {
+    const { value, error } = readField(ctx, 'description', text);
+    return value ? push('address-phone', { ...state.data, description: value }) : refuse(error!);
+  },
+};
+
+export const addressPhone: Screen = {
+  async render(ctx) {
+    const own = ctx.session.phone;
+    if (!own) return { title: ctx.t('address.phonePrompt') };
+    return {
+      title: ctx.t('address.phone'),
+      actions: [
+        { key: '1', label: ctx.t('address.useCaller', { phone: localPhone(own) }) },
+        { key: '2', label: ctx.t('address.otherPhone') },
+      ],
+    };
+  },
+
+  async handle(ctx, state, { text }) {
+    const own = ctx.session.phone;
+    if (own && text === '1') return saveAddress(ctx, state, own);
+    if (own && text === '2') return push('address-phone-other', state.data);
+    // A number typed straight away is taken too.
+    if (text.length > 2 && isPhoneLike(text)) return saveAddress(ctx, state, text);
+    return own ? invalidChoice(ctx) : refuse(ctx.t('address.phoneInvalid'));
+  },
+};
+
+export const addressPhoneOther: Screen = {
+  async render(ctx) {
+    return { title: ctx.t('address.phonePrompt') };
+  },
+
+  async handle(ctx, state, { text }) {
+    return text.length > 2 && isPhoneLike(text) ? saveAddress(ctx, state, text) : refuse(ctx.t('address.phoneInvalid'));
+  },
+};
+
+export const addresses: Screen = {
+  async render(ctx, state) {
+    const saved = await listAddresses(ctx.deps, accountId(ctx));
+    const actions = [{ key: '9', label: ctx.t('address.addNew') }];
+    if (!saved.length) return { title: ctx.t('address.none'), actions };
+    const rows = saved.map((address) => ({
+      value: address._id,
+      label: addressLabel(address),
+      detail: address.isDefault ? ctx.t('address.default') : undefined,
+    }));
+    return { title: ctx.t('address.list'), ...pageOf(rows, state.offset), actions };
+  },
+
+  async handle(ctx, _state, { text, choice }) {
+    if (choice) return push('address-detail', { id: choice });
+    if (text === '9') return push('address-district', { purpose: 'book' });
+    return invalidChoice(ctx);
+  },
+};
+
+export const addressDetail: Screen = {
+  async render(ctx, state) {
+    const address = await getAddress(ctx.deps, accountId(ctx), String(state.data.id));
+    const actions = [
+      ...(address.isDefault ? [] : [{ key: '1', label: ctx.t('address.makeDefault') }]),
+      { key: '2', label: ctx.t('address.delete') },
+    ];
+    return {
+      title: addressLabel(address) + (address.isDefault ? ` ${ctx.t('address.default')}` : ''),
+      lines: [address.description, ctx.t('address.phoneLine', { phone: address.phoneNumber })],
+      actions,
+    };
+  },
+
+  async handle(ctx, state, { text }) {
+    const userId = accountId(ctx);
+    const id = String(state.data.id);
+    if (text === '1') {
+      const address = await getAddress(ctx.deps, userId, id);
+      if (address.isDefault) return invalidChoice(ctx);
+      await setDefaultAddress(ctx.deps, userId, id);
+      return returnTo('addresses', ctx.t('address.defaultSet'));
+    }
+    if (text === '2') {
+      await deleteAddress(ctx.deps, userId, id);
+      return returnTo('addresses', ctx.t('address.deleted'));
+    }
+    return invalidChoice(ctx);
+  },
+};

@@ -1,0 +1,113 @@
+// The cart: its lines a page at a time with the total; a line can change quantity or go; the whole
+// cart can be cleared (after a yes, since a keypad slip is easy).
+import { formatFrw } from '../../lib/money';
+import { MAX_LINE_QUANTITY } from '../../modules/cart/cart.schema';
+import type { Cart } from '../../modules/cart/cart.schema';
+import { clearCart, getCart, removeFromCart, updateCartLine } from '../../modules/cart/cart.service';
+import type { Screen } from '../types';
+import { accountId, invalidChoice, pageOf, push, quantityText, refuse, returnTo, unitPriceMinor } from './helpers';
+import { readQuantity } from './product';
+import { startCheckout } from './checkout';
+
+type CartLine = Cart['products'][number];
+
+export const lineTotalMinor = (line: CartLine) => unitPriceMinor(line.productId) * line.quantity;
+
+export function cartTotals(cart: Cart): { items: number; totalMinor: number } {
+  return {
+    items: cart.products.reduce((sum, line) => sum + line.quantity, 0),
+    totalMinor: cart.products.reduce((sum, line) => sum + lineTotalMinor(line), 0),
+  };
+}
+
+const lineDetail = (line: CartLine) =>
+  `${quantityText(line.quantity, line.productId.productUnit)} ${formatFrw(lineTotalMinor(line))}`;
+
+export const cart: Screen = {
+  async render(ctx, state) {
+    const current = await getCart(ctx.deps, accountId(ctx));
+    if (!current.products.length) {
+      return { title: ctx.t('cart.empty'), actions: [{ key: '1', label: ctx.t('cart.shop') }] };
+    }
+    const { items, totalMinor } = cartTotals(current);
+    const rows = current.products.map((line) => ({ value: line.productId._id, label: line.productId.productname, detail: lineDetail(line) }));
+    return {
+      title: ctx.t('cart.title', { count: items }),
+      lines: [ctx.t('cart.total', { total: formatFrw(totalMinor) })],
+      ...pageOf(rows, state.offset),
+      actions: [
+        { key: '8', label: ctx.t('cart.checkout') },
+        { key: '9', label: ctx.t('cart.clear') },
+      ],
+    };
+  },
+
+  async handle(ctx, state, { text, choice }) {
+    if (choice) return push('cart-line', { id: choice });
+    const empty = !state.choices.length;
+    if (empty && text === '1') return push('search-prompt');
+    if (!empty && text === '8') return startCheckout(ctx);
+    if (!empty && text === '9') return push('cart-clear');
+    return invalidChoice(ctx);
+  },
+};
+
+async function findLine(ctx: Parameters<Screen['render']>[0], productId: string): Promise<CartLine | undefined> {
+  const current = await getCart(ctx.deps, accountId(ctx));
+  return current.products.find((line) => line.productId._id === productId);
+}
+
+export const cartLine: Screen = {
+  async render(ctx, state) {
+    const line = await findLine(ctx, String(state.data.id));
+    if (!line) return { title: ctx.t('product.gone') };
+    return {
+      title: line.productId.productname,
+      lines: [lineDetail(line)],
+      actions: [
+        { key: '1', label: ctx.t('cart.change') },
+        { key: '2', label: ctx.t('cart.remove') },
+      ],
+    };
+  },
+
+  async handle(ctx, state, { text }) {
+    if (text === '1') return push('cart-quantity', { id: state.data.id });
+    if (text === '2') {
+      await removeFromCart(ctx.deps, accountId(ctx), String(state.data.id));
+      return returnTo('cart', ctx.t('cart.removed'));
+    }
+    return invalidChoice(ctx);
+  },
+};
+
+export const cartQuantity: Screen = {
+  async render(ctx, state) {
+    const line = await findLine(ctx, String(state.data.id));
+    if (!line) return { title: ctx.t('product.gone') };
+    return {
+      title: line.productId.productname,
+      lines: [lineDetail(line)],
+      prompt: ctx.t('quantity.prompt', { unit: line.productId.productUnit, max: MAX_LINE_QUANTITY }),
+    };
+  },
+
+  async handle(ctx, state, { text }) {
+    const amount = readQuantity(text);
+    if (amount === undefined) return refuse(ctx.t('quantity.invalid', { max: MAX_LINE_QUANTITY }));
+    await updateCartLine(ctx.deps, accountId(ctx), String(state.data.id), amount);
+    return returnTo('cart', ctx.t('cart.updated'));
+  },
+};
+
+export const cartClear: Screen = {
+  async render(ctx) {
+    return { title: ctx.t('cart.clearAsk'), actions: [{ key: '1', label: ctx.t('cart.clearYes') }] };
+  },
+
+  async handle(ctx, _state, { text }) {
+    if (text !== '1') return invalidChoice(ctx);
+    await clearCart(ctx.deps, accountId(ctx));
+    return returnTo('cart', ctx.t('cart.cleared'));
+  },
+};

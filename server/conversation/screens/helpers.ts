@@ -1,0 +1,100 @@
+// Small pieces every screen uses: making states and outcomes, money and quantity wording, and
+// turning a service's refusal into a line the shopper can read.
+import { isAppError } from '../../lib/errors';
+import { effectivePriceMinor, formatFrw, toMinor } from '../../lib/money';
+import type { Product } from '../../modules/catalog/catalog.schema';
+import type { MessageKey, Translate } from '../i18n';
+import type { Outcome, ScreenContext, ScreenData, ScreenName, ScreenState, ViewRow } from '../types';
+
+/** How many list entries a page offers at most: keys 1-7, leaving 8 and 9 for a screen's actions. */
+export const MAX_LIST_ROWS = 7;
+
+export function newState(name: ScreenName, data: ScreenData = {}): ScreenState {
+  return { name, data, offset: 0, choices: [], shown: 0, more: false };
+}
+
+export const push = (name: ScreenName, data: ScreenData = {}, notice?: string): Outcome => ({
+  type: 'go',
+  to: newState(name, data),
+  how: 'push',
+  notice,
+});
+
+export const replace = (name: ScreenName, data: ScreenData = {}, notice?: string): Outcome => ({
+  type: 'go',
+  to: newState(name, data),
+  how: 'replace',
+  notice,
+});
+
+export const goHome = (notice?: string): Outcome => ({ type: 'go', to: newState('home'), how: 'reset', notice });
+
+export const returnTo = (name: ScreenName, notice?: string): Outcome => ({ type: 'return', to: name, notice });
+
+export const invalidChoice = (ctx: ScreenContext): Outcome => ({ type: 'stay', error: ctx.t('error.invalidChoice') });
+
+export const refuse = (error: string): Outcome => ({ type: 'stay', error });
+
+/** A guest asking for something that needs an account is told so, with a way to log in. */
+export function needsAccount(ctx: ScreenContext, message: MessageKey): Outcome | undefined {
+  return ctx.session.userId ? undefined : push('login-required', { message });
+}
+
+export function accountId(ctx: ScreenContext): string {
+  if (!ctx.session.userId) throw new Error('This screen needs a signed-in shopper');
+  return ctx.session.userId;
+}
+
+/** The service error codes the conversation words itself, in every language. */
+const KNOWN_ERRORS: Record<string, MessageKey> = {
+  product_not_found: 'product.gone',
+  empty_cart: 'checkout.emptyCart',
+};
+
+/**
+ * A service's refusal as one line. The services speak English; in another language a refusal
+ * the catalogue does not know becomes a general "that did not work".
+ */
+export function refusalText(error: unknown, t: Translate, language: string): string | undefined {
+  if (!isAppError(error)) return undefined;
+  const known = KNOWN_ERRORS[error.code];
+  if (known) return t(known);
+  return language === 'en' ? error.message : t('error.failed');
+}
+
+export function unitPriceMinor(product: Pick<Product, 'price' | 'offerPrice'>): number {
+  return effectivePriceMinor(toMinor(product.price), product.offerPrice == null ? null : toMinor(product.offerPrice));
+}
+
+/** "frw 800.00/kg", the way a list shows a product's price. */
+export function priceText(product: Pick<Product, 'price' | 'offerPrice' | 'productUnit'>): string {
+  return `${formatFrw(unitPriceMinor(product))}/${product.productUnit}`;
+}
+
+/** "2 kg", "1 bunch", "3 pcs". */
+export function quantityText(quantity: number, unit: string): string {
+  if (unit === 'piece') return quantity === 1 ? '1 piece' : `${quantity} pcs`;
+  return `${quantity} ${unit}`;
+}
+
+export function productRow(product: Product): ViewRow {
+  return { value: product._id, label: product.productname, detail: priceText(product) };
+}
+
+/** Reads a whole number typed on a keypad; anything else (letters, decimals, "1e2") is undefined. */
+export function wholeNumber(text: string): number | undefined {
+  return /^\d{1,6}$/.test(text.trim()) ? Number.parseInt(text.trim(), 10) : undefined;
+}
+
+/** The rows of one page of a longer list, and whether more follow. */
+export function pageOf<T>(all: T[], offset: number): { rows: T[]; rowsContinue: boolean } {
+  return { rows: all.slice(offset, offset + MAX_LIST_ROWS), rowsContinue: all.length > offset + MAX_LIST_ROWS };
+}
+
+/** Enough items, from the first, to fill the page at this offset and know whether another follows. */
+export const windowLimit = (offset: number) => offset + MAX_LIST_ROWS + 1;
+
+/** The page at this offset of a list fetched from its start with windowLimit, knowing its total. */
+export function windowOf<T>(fromStart: T[], total: number, offset: number): { rows: T[]; rowsContinue: boolean } {
+  return { rows: fromStart.slice(offset, offset + MAX_LIST_ROWS), rowsContinue: total > offset + MAX_LIST_ROWS };
+}

@@ -1,0 +1,44 @@
+// Every screen by name: the engine looks a state's screen up here.
+import type { Screen, ScreenName } from '../types';
+import { addressDescription, addressDetail, addressDistrict, addresses, addressPhone, addressPhoneOther, addressStreet } from './address';
+import { cart, cartClear, cartLine, cartQuantity } from './cart';
+import { categories, category } from './category';
+import { checkoutAddress, checkoutConfirm } from './checkout';
+import { home } from './home';
+import { language } from './language';
+import { loginRequired } from './login';
+import { order, orders } from './orders';
+import { added, product, quantity } from './product';
+import { resume } from './resume';
+import { searchPrompt, searchResults } from './search';
+import { signup } from './signup';
+
+export const screens: Record<ScreenName, Screen> = {
+  language,
+  signup,
+  resume,
+  home,
+  'search-prompt': searchPrompt,
+  'search-results': searchResults,
+  categories,
+  category,
+  product,
+  quantity,
+  added,
+  cart,
+  'cart-line': cartLine,
+  'cart-quantity': cartQuantity,
+  'cart-clear': cartClear,
+  'checkout-address': checkoutAddress,
+  'address-district': addressDistrict,
+  'address-street': addressStreet,
+  'address-description': addressDescription,
+  'address-phone': addressPhone,
+  'address-phone-other': addressPhoneOther,
+  'checkout-confirm': checkoutConfirm,
+  addresses,
+  'address-detail': addressDetail,
+  orders,
+  order,
+  'login-required': loginRequired,
+};

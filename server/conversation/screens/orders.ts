@@ -1,0 +1,53 @@
+// Track orders: the latest first with status and payment status; one order's lines and total.
+import { formatFrw, toMinor } from '../../lib/money';
+import type { Order } from '../../modules/orders/orders.schema';
+import { orderNumber } from '../../modules/orders/orders.schema';
+import { getOrder, listOrders } from '../../modules/orders/orders.service';
+import type { Translate } from '../i18n';
+import type { Screen } from '../types';
+import { accountId, invalidChoice, push, quantityText, windowLimit, windowOf } from './helpers';
+
+const statusWords = (order: Order, t: Translate) => ({
+  status: t(`status.${order.status}`),
+  payment: t(`payment.${order.paymentStatus}`),
+});
+
+export const orders: Screen = {
+  async render(ctx, state) {
+    const { orders: latest, pagination } = await listOrders(ctx.deps, accountId(ctx), { page: 1, limit: windowLimit(state.offset) });
+    if (!pagination.total) return { title: ctx.t('orders.none') };
+    const rows = latest.map((order) => {
+      const { status, payment } = statusWords(order, ctx.t);
+      return { value: order._id, label: orderNumber(order._id), detail: `${formatFrw(toMinor(order.amount))} ${status}/${payment}` };
+    });
+    return { title: ctx.t('orders.title'), ...windowOf(rows, pagination.total, state.offset) };
+  },
+
+  async handle(ctx, _state, { choice }) {
+    return choice ? push('order', { id: choice }) : invalidChoice(ctx);
+  },
+};
+
+export const order: Screen = {
+  async render(ctx, state) {
+    const found = await getOrder(ctx.deps, accountId(ctx), String(state.data.id));
+    const { status, payment } = statusWords(found, ctx.t);
+    const lines = found.products.map((line) => ({
+      label: line.productName,
+      detail: `${quantityText(line.productQuantity, line.unit)} ${formatFrw(toMinor(line.subtotal))}`,
+    }));
+    return {
+      title: ctx.t('order.title', { number: orderNumber(found._id) }),
+      lines: [
+        ctx.t('order.status', { status }),
+        ctx.t('order.payment', { status: payment }),
+        ctx.t('order.total', { total: formatFrw(toMinor(found.amount)) }),
+      ],
+      ...windowOf(lines, lines.length, state.offset),
+    };
+  },
+
+  async handle(ctx) {
+    return invalidChoice(ctx);
+  },
+};

@@ -1,0 +1,88 @@
+// One product, adding it to the cart with a quantity, and what to do next.
+import { formatFrw, toMinor } from '../../lib/money';
+import { addToCart } from '../../modules/cart/cart.service';
+import { MAX_LINE_QUANTITY, updateCartLineSchema } from '../../modules/cart/cart.schema';
+import { getProduct } from '../../modules/catalog/catalog.service';
+import type { Product } from '../../modules/catalog/catalog.schema';
+import type { Translate } from '../i18n';
+import type { Screen, ScreenContext } from '../types';
+import { accountId, goHome, invalidChoice, needsAccount, priceText, push, quantityText, refuse, replace, wholeNumber } from './helpers';
+import { startCheckout } from './checkout';
+
+function priceLine(product: Product, t: Translate): string {
+  if (product.offerPrice == null) return priceText(product);
+  return t('product.offer', { offer: priceText(product), price: formatFrw(toMinor(product.price)) });
+}
+
+/** The product's name, with its Kinyarwanda name for a Kinyarwanda speaker. */
+function displayName(ctx: ScreenContext, product: Product): string {
+  return ctx.session.language === 'rw' && product.localName ? `${product.productname} (${product.localName})` : product.productname;
+}
+
+/**
+ * A quantity as the cart's own rule reads it (a whole number from 1 to the line maximum), or
+ * undefined. The keypad check comes first so "1e2" or "2.5" are refused, not coerced.
+ */
+export function readQuantity(text: string): number | undefined {
+  const typed = wholeNumber(text);
+  if (typed === undefined) return undefined;
+  const parsed = updateCartLineSchema.safeParse({ quantity: typed });
+  return parsed.success ? parsed.data.quantity : undefined;
+}
+
+export const product: Screen = {
+  async render(ctx, state) {
+    const found = await getProduct(ctx.deps, String(state.data.id));
+    return {
+      title: displayName(ctx, found),
+      lines: [priceLine(found, ctx.t)],
+      actions: [{ key: '1', label: ctx.t('product.add') }],
+    };
+  },
+
+  async handle(ctx, state, { text }) {
+    if (text !== '1') return invalidChoice(ctx);
+    return needsAccount(ctx, 'login.addToCart') ?? push('quantity', { id: state.data.id });
+  },
+};
+
+export const quantity: Screen = {
+  async render(ctx, state) {
+    const found = await getProduct(ctx.deps, String(state.data.id));
+    return {
+      title: displayName(ctx, found),
+      lines: [priceLine(found, ctx.t)],
+      prompt: ctx.t('quantity.prompt', { unit: found.productUnit, max: MAX_LINE_QUANTITY }),
+    };
+  },
+
+  async handle(ctx, state, { text }) {
+    const amount = readQuantity(text);
+    if (amount === undefined) return refuse(ctx.t('quantity.invalid', { max: MAX_LINE_QUANTITY }));
+    const productId = String(state.data.id);
+    await addToCart(ctx.deps, accountId(ctx), { productId, quantity: amount });
+    const found = await getProduct(ctx.deps, productId);
+    // The quantity prompt is done with: Back from "Added" returns to the product.
+    return replace('added', { id: productId, name: found.productname, amount: quantityText(amount, found.productUnit) });
+  },
+};
+
+export const added: Screen = {
+  async render(ctx, state) {
+    return {
+      title: ctx.t('added.notice', { quantity: String(state.data.amount), name: String(state.data.name) }),
+      actions: [
+        { key: '1', label: ctx.t('added.checkout') },
+        { key: '2', label: ctx.t('added.shopMore') },
+        { key: '3', label: ctx.t('added.cart') },
+      ],
+    };
+  },
+
+  async handle(ctx, _state, { text }) {
+    if (text === '1') return startCheckout(ctx);
+    if (text === '2') return goHome();
+    if (text === '3') return push('cart');
+    return invalidChoice(ctx);
+  },
+};

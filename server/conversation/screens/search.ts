@@ -1,0 +1,45 @@
+// Search: a prompt, then the best matches first (typo-tolerant: the catalog service decides).
+import { listProducts } from '../../modules/catalog/catalog.service';
+import type { Screen } from '../types';
+import { invalidChoice, productRow, push, refuse, replace, windowLimit, windowOf } from './helpers';
+
+/** The query as a title shows it: long pastes are cut so the results still fit. */
+const shownQuery = (query: string) => (query.length > 16 ? `${query.slice(0, 15)}.` : query);
+
+export const searchPrompt: Screen = {
+  async render(ctx) {
+    return { title: ctx.t('search.prompt') };
+  },
+
+  async handle(ctx, _state, { text }) {
+    if (!text) return refuse(ctx.t('search.empty'));
+    return replace('search-results', { query: text.slice(0, 60) });
+  },
+};
+
+export const searchResults: Screen = {
+  async render(ctx, state) {
+    const query = String(state.data.query ?? '');
+    const { products, pagination } = await listProducts(ctx.deps, {
+      page: 1,
+      limit: windowLimit(state.offset),
+      search: query,
+      category: undefined,
+    });
+    if (!pagination.total) {
+      return { title: ctx.t('search.none', { query: shownQuery(query) }), actions: [{ key: '1', label: ctx.t('search.again') }] };
+    }
+    return {
+      title: ctx.t('search.results', { query: shownQuery(query) }),
+      ...windowOf(products.map(productRow), pagination.total, state.offset),
+    };
+  },
+
+  async handle(ctx, state, { text, choice }) {
+    if (choice) return push('product', { id: choice });
+    if (text === '1' && !state.choices.length) return replace('search-prompt');
+    // A word typed on the results searches again, as it would on the home screen.
+    if (text && !/^\d+$/.test(text)) return replace('search-results', { query: text.slice(0, 60) });
+    return invalidChoice(ctx);
+  },
+};

@@ -1,0 +1,33 @@
+// Sign-up for a number the shop does not know: a full name is enough to make an account tied to it.
+import { findOrCreatePhoneAccount } from '../../modules/auth/auth.service';
+import type { Screen } from '../types';
+import { refuse } from './helpers';
+
+const MAX_NAME_LENGTH = 100;
+
+/** A name with at least two letters and no digits: what a person calls themselves. */
+function readFullName(text: string): string | undefined {
+  const name = text.replace(/\s+/g, ' ').trim();
+  const letters = name.replace(/[^\p{L}]/gu, '');
+  if (letters.length < 2 || /\d/.test(name) || name.length > MAX_NAME_LENGTH) return undefined;
+  return name;
+}
+
+export const signup: Screen = {
+  async render(ctx) {
+    return {
+      title: ctx.t('signup.title', { shop: ctx.deps.config.shop.shopName }),
+      prompt: ctx.t('signup.prompt'),
+      noNav: true,
+    };
+  },
+
+  async handle(ctx, _state, { text }) {
+    const name = readFullName(text);
+    if (!name || !ctx.session.phone) return refuse(ctx.t('signup.invalid'));
+    const user = await findOrCreatePhoneAccount(ctx.deps, ctx.session.phone, name);
+    if (!user) return refuse(ctx.t('error.failed'));
+    ctx.session.userId = user._id;
+    return { type: 'enter', notice: ctx.t('signup.done', { name: user.fullName.split(' ')[0] }) };
+  },
+};

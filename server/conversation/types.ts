@@ -1,0 +1,155 @@
+// The shapes the engine, its screens and the channel renderers share. A reply is data, never
+// channel text: each channel decides how a title, a list and options look.
+import type { ShopDeps } from '../lib/deps';
+import type { Language, Translate } from './i18n';
+
+export type ChannelName = 'ussd' | 'chat';
+
+export type ScreenName =
+  | 'language'
+  | 'signup'
+  | 'resume'
+  | 'home'
+  | 'search-prompt'
+  | 'search-results'
+  | 'categories'
+  | 'category'
+  | 'product'
+  | 'quantity'
+  | 'added'
+  | 'cart'
+  | 'cart-line'
+  | 'cart-quantity'
+  | 'cart-clear'
+  | 'checkout-address'
+  | 'address-district'
+  | 'address-street'
+  | 'address-description'
+  | 'address-phone'
+  | 'address-phone-other'
+  | 'checkout-confirm'
+  | 'addresses'
+  | 'address-detail'
+  | 'orders'
+  | 'order'
+  | 'login-required';
+
+export type ScreenData = Record<string, string | number | boolean | undefined>;
+
+/** Where the shopper is: one screen with its inputs, and what it last showed (to read a choice). */
+export interface ScreenState {
+  name: ScreenName;
+  data: ScreenData;
+  /** Index of the first list entry shown (lists page with "More"). */
+  offset: number;
+  /** The values behind the numbered list entries last shown: entry n is choices[n-1]. */
+  choices: string[];
+  /** How many list entries the last rendering showed, so "More" knows where the next page starts. */
+  shown: number;
+  /** Whether the list continues past what was shown. */
+  more: boolean;
+}
+
+export interface Session {
+  id: string;
+  channel: ChannelName;
+  /** The caller's number (+250...) on USSD; the signed-in user's number on chat, when they have one. */
+  phone?: string;
+  userId?: string;
+  /** Unset on a phone that has never chosen: the first screen asks. */
+  language?: Language;
+  current?: ScreenState;
+  /** The screens under the current one, for Back. */
+  stack: ScreenState[];
+  /** An unfinished journey of this phone (under 10 minutes old), offered on the first screen. */
+  resumable?: { current: ScreenState; stack: ScreenState[] };
+  ended: boolean;
+  /** USSD: the gateway's cumulative text already consumed, so only the new part is read. */
+  consumedText?: string;
+  /** The last reply, answered again when a gateway retries the same request. */
+  lastReply?: Reply;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** One entry of a list; with a key it can be chosen, without one it is information (an order line). */
+export interface ListRow {
+  key?: string;
+  label: string;
+  /** Kept whole when space is short (a price); the label is shortened first. */
+  detail?: string;
+}
+
+export interface ReplyOption {
+  key: string;
+  label: string;
+  /** action: numbered menu entry; nav: Back/Home/More; link: only a channel with links shows it. */
+  kind: 'action' | 'nav' | 'link';
+}
+
+export interface Reply {
+  /** One short line above the screen: why the input was refused. */
+  error?: string;
+  /** One short line above the screen: what just happened ("Quantity updated"). */
+  notice?: string;
+  title: string;
+  lines: string[];
+  list: ListRow[];
+  /** Asks for free text (a name, a street); its answer is the next input. */
+  prompt?: string;
+  options: ReplyOption[];
+  end: boolean;
+}
+
+/** A list row as a screen gives it: the value is what choosing it means (a product id). */
+export interface ViewRow {
+  value?: string;
+  label: string;
+  detail?: string;
+}
+
+/** What a screen shows, before the engine numbers the list, fits it and adds Back/Home/More. */
+export interface ScreenView {
+  title: string;
+  lines?: string[];
+  /** Candidate rows from the state's offset; the engine shows as many as fit. */
+  rows?: ViewRow[];
+  /** Whether the list goes on after the candidate rows. */
+  rowsContinue?: boolean;
+  actions?: { key: string; label: string; kind?: 'action' | 'link' }[];
+  prompt?: string;
+  /** A first-contact screen (language, sign-up, resume) offers no Back/Home. */
+  noNav?: boolean;
+}
+
+export interface ScreenContext {
+  deps: ShopDeps;
+  session: Session;
+  t: Translate;
+}
+
+/** The shopper's input as a screen receives it: the text, and the list value if it named a row. */
+export interface ScreenInput {
+  text: string;
+  choice?: string;
+}
+
+export type Outcome =
+  | {
+      type: 'go';
+      to: ScreenState;
+      /** push: Back returns here; replace: this screen is done; reset: a fresh start (home). */
+      how: 'push' | 'replace' | 'reset';
+      /** First drop back to the nearest screen of this name (e.g. the cart after a change). */
+      unwindTo?: ScreenName;
+      notice?: string;
+    }
+  | { type: 'return'; to: ScreenName; notice?: string }
+  | { type: 'stay'; error?: string; notice?: string }
+  | { type: 'enter'; notice?: string }
+  | { type: 'end'; text: string };
+
+export interface Screen {
+  render(ctx: ScreenContext, state: ScreenState): Promise<ScreenView>;
+  handle(ctx: ScreenContext, state: ScreenState, input: ScreenInput): Promise<Outcome>;
+}
