@@ -20,6 +20,20 @@ export function isPhoneLike(value: string): boolean {
   return PHONE_PATTERN.test(compact) || LOCAL_RWANDA_PHONE_PATTERN.test(compact);
 }
 
+/** Spec 5: 'Full name is required' (sign-up and profile alike). */
+export const fullNameField = z
+  .string({ error: 'Full name is required' })
+  .trim()
+  .min(1, 'Full name is required')
+  .max(100, 'Full name must be at most 100 characters');
+
+/** Spec 5: required, at least 6 characters (sign-up, reset, password change). */
+export const newPasswordField = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(200, 'Password must be at most 200 characters');
+
 /** A string that is trimmed, with '' read as "not given". */
 export const optionalText = z
   .string()

@@ -1,18 +1,15 @@
 // Sign-up, sign-in and password reset shapes. Plain zod only: the web's forms use these too.
 import { z } from 'zod';
 import {
+  fullNameField,
+  newPasswordField,
   EMAIL_PATTERN,
-  MIN_PASSWORD_LENGTH,
   compactPhone,
   isPhoneLike,
   optionalText,
 } from '../../lib/fields';
 
-const password = z
-  .string({ error: 'Password is required' })
-  .min(1, 'Password is required')
-  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
-  .max(200, 'Password must be at most 200 characters');
+const password = newPasswordField;
 
 const email = optionalText.refine((value) => !value || EMAIL_PATTERN.test(value), 'Invalid email format');
 const phoneNumber = optionalText
@@ -24,11 +21,7 @@ const isPlainObject = (value: unknown) => typeof value === 'object' && value !==
 /** POST /auth/register: a full name, an email and/or a phone number, and a password. */
 export const registerSchema = z
   .object({
-    fullName: z
-      .string({ error: 'Full name is required' })
-      .trim()
-      .min(1, 'Full name is required')
-      .max(100, 'Full name must be at most 100 characters'),
+    fullName: fullNameField,
     email,
     phoneNumber,
     password,

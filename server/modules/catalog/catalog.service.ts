@@ -1,7 +1,7 @@
 // The catalog: products, categories, search and ratings.
 import Fuse from 'fuse.js';
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Database, ProductsTable } from '../../db/schema';
 import type { ShopDeps } from '../../lib/deps';
 import { notFound } from '../../lib/errors';
 import { toFrw } from '../../lib/money';
@@ -9,43 +9,14 @@ import { offsetOf, paginate } from '../../lib/pagination';
 import type { Pagination } from '../../lib/fields';
 import type { Category, CategoryProductsQuery, Product, ProductListQuery } from './catalog.schema';
 
-interface ProductRow {
-  id: string;
-  name: string;
-  local_name: string | null;
-  price_minor: number;
-  offer_price_minor: number | null;
-  image: string;
-  unit: string;
-  description: string;
-  in_stock: boolean;
-  rating_total: number;
-  rating_count: number;
-  created_at: Date;
-  category_id: string;
-  category_name: string;
-}
+type ProductRow = Selectable<ProductsTable> & { category_name: string };
 
 function selectProducts(db: Kysely<Database>) {
   return db
     .selectFrom('products')
     .innerJoin('categories', 'categories.id', 'products.category_id')
-    .select([
-      'products.id',
-      'products.name',
-      'products.local_name',
-      'products.price_minor',
-      'products.offer_price_minor',
-      'products.image',
-      'products.unit',
-      'products.description',
-      'products.in_stock',
-      'products.rating_total',
-      'products.rating_count',
-      'products.created_at',
-      'products.category_id',
-      'categories.name as category_name',
-    ]);
+    .selectAll('products')
+    .select('categories.name as category_name');
 }
 
 export function toProduct(row: ProductRow): Product {

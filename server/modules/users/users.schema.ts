@@ -1,6 +1,8 @@
 // The shopper's own profile. Plain zod only: the web's profile form uses these too.
 import { z } from 'zod';
 import {
+  fullNameField,
+  newPasswordField,
   EMAIL_PATTERN,
   MIN_PASSWORD_LENGTH,
   PROFILE_PHONE_PATTERN,
@@ -16,11 +18,7 @@ import {
  */
 export const updateProfileSchema = z
   .object({
-    fullName: z
-      .string({ error: 'Full name is required' })
-      .trim()
-      .min(1, 'Full name is required')
-      .max(100, 'Full name must be at most 100 characters'),
+    fullName: fullNameField,
     email: optionalText.refine((value) => !value || EMAIL_PATTERN.test(value), 'Invalid or missing email'),
     phoneNumber: optionalText
       .transform((value) => (value ? compactPhone(value) : undefined))
@@ -44,10 +42,6 @@ export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
 export const updatePasswordSchema = z.object({
   email: optionalText,
   phoneNumber: optionalText,
-  password: z
-    .string({ error: 'Password is required' })
-    .min(1, 'Password is required')
-    .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
-    .max(200),
+  password: newPasswordField,
 });
 export type UpdatePasswordInput = z.infer<typeof updatePasswordSchema>;
