@@ -134,14 +134,14 @@ function Checkout() {
 
   if (returnedOrderId || !cartChecked || items.length === 0) {
     return (
-      <main className="container checkout-page">
+      <div className="container checkout-page">
         <LoadingBlock label="Loading checkout..." />
-      </main>
+      </div>
     );
   }
 
   return (
-    <main className="container checkout-page">
+    <div className="container checkout-page">
       <Link to={paths.cart} className="back-link">
         <ArrowLeftIcon size={16} aria-hidden="true" /> Back to Cart
       </Link>
@@ -176,7 +176,7 @@ function Checkout() {
           void loadAddresses(address._id);
         }}
       />
-    </main>
+    </div>
   );
 }
 
