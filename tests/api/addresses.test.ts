@@ -37,6 +37,14 @@ describe('addresses', () => {
     expect(await defaults(shopper)).toEqual([response.body.address._id]);
   });
 
+  it('makes exactly one default when two first addresses arrive at once', async () => {
+    const shopper = await shop.newShopper();
+    const created = await Promise.all([create(shopper, address({ description: 'A' })), create(shopper, address({ description: 'B' }))]);
+    for (const response of created) expect(response.status).toBe(201);
+    expect(created.filter((r) => r.body.address.isDefault)).toHaveLength(1);
+    expect(await defaults(shopper)).toHaveLength(1);
+  });
+
   it("lists the caller's addresses as `addresses` and `data`", async () => {
     const shopper = await shop.newShopper();
     const empty = await all(shopper);

@@ -53,7 +53,8 @@ describe('GET /product/getAllProducts', () => {
     expect(four.body.pagination).toMatchObject({ totalPages: Math.ceil(SEED_PRODUCTS / 4), currentPage: 1, hasNextPage: true });
     const second = await list({ limit: 4, page: 2 });
     expect(second.body.productList[0]._id).not.toBe(four.body.productList[0]._id);
-    for (const query of [{ page: 'abc' }, { page: -3 }, { limit: 0 }, { limit: 'x' }]) {
+    const nonsense: Array<Record<string, string | number>> = [{ page: 'abc' }, { page: -3 }, { limit: 0 }, { limit: 'x' }];
+    for (const query of nonsense) {
       const response = await list(query);
       expect(response.status, JSON.stringify(query)).toBe(200);
       expect(response.body.productList.length).toBeGreaterThan(0);

@@ -10,7 +10,7 @@ export function expectNoInternals(response: Response): void {
 
 /** API.md: `{success:false, message}` with string `message` (and `error`, when present). */
 export function expectErrorShape(response: Response, status: number, message?: string | RegExp): void {
-  expect(response.status, `status of ${response.req?.method} ${response.req?.path}: ${response.text}`).toBe(status);
+  expect(response.status, `status (body: ${response.text})`).toBe(status);
   expect(response.headers['content-type']).toMatch(/application\/json/);
   expect(response.body.success).toBe(false);
   expect(typeof response.body.message).toBe('string');

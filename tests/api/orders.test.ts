@@ -163,6 +163,26 @@ describe('POST /order/placeOrder', () => {
     expect(list.body.orders[0].amount).toBe(1600);
   });
 
+  it('two requests at once without a key make one order; the other finds the cart empty', async () => {
+    const shopper = await shop.newShopper();
+    const home = await withAddress(shopper);
+    await addToCart(shopper, 'tomatoes', 2);
+    const responses = await Promise.all([place(shopper, home._id), place(shopper, home._id)]);
+    expect(responses.map((r) => r.status).sort()).toEqual([201, 400]);
+    expectErrorShape(responses.find((r) => r.status === 400)!, 400, /cart is empty/i);
+    expect((await orders(shopper)).body.pagination.total).toBe(1);
+  });
+
+  it('gives every order its own invoice number when shoppers order at the same moment', async () => {
+    const shoppers = await Promise.all([1, 2, 3, 4].map(() => shop.newShopper()));
+    const homes = await Promise.all(shoppers.map((s) => withAddress(s)));
+    await Promise.all(shoppers.map((s) => addToCart(s, 'carrots')));
+    const placed = await Promise.all(shoppers.map((s, i) => place(s, homes[i]._id)));
+    for (const response of placed) expect(response.status).toBe(201);
+    expect(new Set(placed.map((r) => r.body.invoiceNumber)).size).toBe(4);
+    expect(new Set(placed.map((r) => r.body.order._id)).size).toBe(4);
+  });
+
   it('one key does not reach across shoppers', async () => {
     const [a, b] = [await shop.newShopper(), await shop.newShopper()];
     const [homeA, homeB] = [await withAddress(a), await withAddress(b)];
