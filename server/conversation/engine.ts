@@ -228,8 +228,11 @@ export function newSession(init: Pick<Session, 'id' | 'channel'> & Partial<Sessi
   return { stack: [], ended: false, createdAt: now, updatedAt: now, ...init };
 }
 
-/** Whether a session stopped mid-journey (not on its first screen, not finished): worth offering to resume. */
+/** Screens where a journey rests: stopping on one leaves nothing half done. */
+const RESTING_SCREENS = new Set<ScreenState['name']>(['home', 'language', 'signup', 'resume', 'login-required', 'addresses', 'address-detail', 'orders', 'order']);
+
+/** Whether a session stopped mid-journey (shopping, a cart change, checkout): worth offering to resume. */
 export function isUnfinished(session: Session): boolean {
   if (session.ended || !session.current) return false;
-  return !['home', 'language', 'signup', 'resume'].includes(session.current.name);
+  return !RESTING_SCREENS.has(session.current.name);
 }

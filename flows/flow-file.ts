@@ -1,0 +1,108 @@
+// Reads a flow: a plain-text conversation script a tester can write without programming.
+//
+//   title: Find tomatoes with a typo          what the flow shows
+//   channels: ussd, chat                      played once on each channel named
+//   account: web                              a web account with the flow's phone exists (chat uses it)
+//   dial                                      start a conversation (a new USSD session, a new chat)
+//   > tomatos                                 what the shopper sends
+//   < contains: Tomatoes                      the reply must contain this text
+//   < not: Error                              ...and must not contain this
+//   < continues  /  < ends                    whether the conversation goes on
+//   capture order = Order (\w{8})             keep what the brackets match, reuse it as {order}
+//   web GET /api/cart                         call the web API as the flow's account; check it like a reply
+//   [ussd] > 1                                a line for one channel only
+//   # a comment
+//
+// {phone} is the flow's phone number (+2507...), {local-phone} the same as 07...
+export type Channel = 'ussd' | 'chat';
+
+export type Step =
+  | { kind: 'dial' }
+  | { kind: 'send'; text: string }
+  | { kind: 'contains'; text: string }
+  | { kind: 'not'; text: string }
+  | { kind: 'continues' }
+  | { kind: 'ends' }
+  | { kind: 'capture'; name: string; pattern: string }
+  | { kind: 'web'; method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string };
+
+export interface FlowLine {
+  line: number;
+  source: string;
+  only?: Channel;
+  step: Step;
+}
+
+export interface Flow {
+  file: string;
+  title: string;
+  channels: Channel[];
+  account: 'none' | 'web';
+  lines: FlowLine[];
+}
+
+export class FlowSyntaxError extends Error {}
+
+const CHANNELS: Channel[] = ['ussd', 'chat'];
+
+function readChannels(value: string, where: string): Channel[] {
+  const names = value.split(',').map((name) => name.trim().toLowerCase()).filter(Boolean);
+  const unknown = names.filter((name) => !CHANNELS.includes(name as Channel));
+  if (!names.length || unknown.length) throw new FlowSyntaxError(`${where}: channels must be ussd and/or chat`);
+  return names as Channel[];
+}
+
+function readStep(text: string, where: string): Step {
+  if (text === 'dial' || text === 'open') return { kind: 'dial' };
+  if (text === '>' || text.startsWith('> ')) return { kind: 'send', text: text.slice(2) };
+  if (text.startsWith('<')) {
+    const check = text.slice(1).trim();
+    if (check === 'continues') return { kind: 'continues' };
+    if (check === 'ends') return { kind: 'ends' };
+    const match = /^(contains|not):\s?(.*)$/.exec(check);
+    if (match && match[2]) return { kind: match[1] as 'contains' | 'not', text: match[2] };
+    throw new FlowSyntaxError(`${where}: after "<" write "contains: ...", "not: ...", "continues" or "ends"`);
+  }
+  const capture = /^capture\s+([\w-]+)\s*=\s*(.+)$/.exec(text);
+  if (capture) {
+    try {
+      new RegExp(capture[2]);
+    } catch {
+      throw new FlowSyntaxError(`${where}: the capture pattern is not a valid regular expression`);
+    }
+    return { kind: 'capture', name: capture[1], pattern: capture[2] };
+  }
+  const web = /^web\s+(GET|POST|PUT|DELETE)\s+(\/\S*)$/i.exec(text);
+  if (web) return { kind: 'web', method: web[1].toUpperCase() as 'GET', path: web[2] };
+  throw new FlowSyntaxError(`${where}: cannot read "${text}"`);
+}
+
+export function parseFlow(file: string, source: string): Flow {
+  const flow: Flow = { file, title: file, channels: ['ussd'], account: 'none', lines: [] };
+  source.split(/\r?\n/).forEach((raw, index) => {
+    const where = `${file}:${index + 1}`;
+    let text = raw.trim();
+    if (!text || text.startsWith('#')) return;
+    const header = /^(title|channel|channels|account|phone):\s*(.*)$/i.exec(text);
+    if (header && !flow.lines.length) {
+      const [, key, value] = header;
+      const name = key.toLowerCase();
+      if (name === 'title') flow.title = value;
+      else if (name === 'channel' || name === 'channels') flow.channels = readChannels(value, where);
+      else if (name === 'account') {
+        if (value !== 'web' && value !== 'none') throw new FlowSyntaxError(`${where}: account is "web" or "none"`);
+        flow.account = value;
+      } else if (value !== 'new') throw new FlowSyntaxError(`${where}: phone is always "new" (a fresh number per run)`);
+      return;
+    }
+    let only: Channel | undefined;
+    const prefix = /^\[(ussd|chat)\]\s*(.*)$/i.exec(text);
+    if (prefix) {
+      only = prefix[1].toLowerCase() as Channel;
+      text = prefix[2];
+    }
+    flow.lines.push({ line: index + 1, source: raw.trim(), only, step: readStep(text, where) });
+  });
+  if (!flow.lines.some((line) => line.step.kind === 'dial')) throw new FlowSyntaxError(`${file}: a flow starts with "dial"`);
+  return flow;
+}

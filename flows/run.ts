@@ -1,0 +1,106 @@
+// npm run flows [files...] [--url http://host:port]
+// Plays every flow in this folder (or the files named) on each channel it names, in-process against
+// a fresh test database, or against a running server with --url. Exit code 1 if any step fails.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { parseFlow, type Flow } from './flow-file';
+import { playFlow, type FlowResult, type PlayOptions } from './player';
+
+const FLOWS_DIR = import.meta.dirname;
+export const FLOW_EXTENSION = '.flow';
+
+export function flowFiles(names: string[] = []): string[] {
+  if (names.length) return names.map((name) => path.resolve(name));
+  return readdirSync(FLOWS_DIR)
+    .filter((name) => name.endsWith(FLOW_EXTENSION))
+    .sort()
+    .map((name) => path.join(FLOWS_DIR, name));
+}
+
+export function loadFlow(file: string): Flow {
+  return parseFlow(path.basename(file), readFileSync(file, 'utf8'));
+}
+
+function readArguments(argv: string[]): { files: string[]; url?: string } {
+  const files: string[] = [];
+  let url: string | undefined;
+  for (let index = 0; index < argv.length; index += 1) {
+    const arg = argv[index];
+    if (arg === '--url') url = argv[++index];
+    else if (arg.startsWith('--url=')) url = arg.slice('--url='.length);
+    else files.push(arg);
+  }
+  return { files, url };
+}
+
+/** The shop in this process, on a fresh copy of the seeded test database. */
+async function inProcessShop(): Promise<{ options: PlayOptions; close: () => Promise<void> }> {
+  const [{ openTestDatabase }, { createApp }, { loadConfig }, { silentLogger }, { outboxNotifier }] = await Promise.all([
+    import('../tests/support/database'),
+    import('../server/app'),
+    import('../server/config'),
+    import('../server/lib/logger'),
+    import('../server/lib/notifier'),
+  ]);
+  const database = await openTestDatabase();
+  const ussdSecret = randomBytes(16).toString('hex');
+  const config = loadConfig({ NODE_ENV: 'test', LOG_REQUESTS: 'false', USSD_SECRET: ussdSecret });
+  const log = silentLogger();
+  const app = createApp({ db: database.db, databaseKind: database.kind, config, log, notifier: outboxNotifier(database.db, log) });
+  return {
+    options: { transport: async (p, init) => app.request(p, init), ussdSecret },
+    close: () => database.close(),
+  };
+}
+
+function remoteShop(url: string): PlayOptions {
+  const base = url.replace(/\/+$/, '');
+  return { transport: (p, init) => fetch(`${base}${p}`, init), ussdSecret: process.env.USSD_SECRET?.trim() || undefined };
+}
+
+function report(result: FlowResult): void {
+  const name = `${result.flow.file} [${result.channel}] ${result.flow.title}`;
+  if (!result.failures.length) {
+    console.log(`PASS ${name}`);
+    return;
+  }
+  console.log(`FAIL ${name}`);
+  for (const failure of result.failures) {
+    console.log(`  line ${failure.line}: ${failure.source}`);
+    console.log(`    ${failure.reason}`);
+    console.log(`    reply: ${failure.reply.replace(/\n/g, '\n           ')}`);
+  }
+}
+
+async function main(): Promise<number> {
+  const { files, url } = readArguments(process.argv.slice(2));
+  const flows = flowFiles(files).map(loadFlow);
+  const shop = url ? { options: remoteShop(url), close: async () => {} } : await inProcessShop();
+  let passed = 0;
+  let failed = 0;
+  try {
+    for (const flow of flows) {
+      for (const channel of flow.channels) {
+        const result = await playFlow(flow, channel, shop.options);
+        report(result);
+        if (result.failures.length) failed += 1;
+        else passed += 1;
+      }
+    }
+  } finally {
+    await shop.close();
+  }
+  console.log(`${passed} passed, ${failed} failed`);
+  return failed ? 1 : 0;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  main().then(
+    (code) => process.exit(code),
+    (error) => {
+      console.error(error instanceof Error ? error.message : String(error));
+      process.exit(1);
+    },
+  );
+}
