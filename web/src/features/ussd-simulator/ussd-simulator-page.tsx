@@ -55,16 +55,16 @@ export default function UssdSimulatorPage() {
             readOnly={inSession}
             aria-describedby={inSession ? 'ussd-phone-hint' : undefined}
           />
-          {inSession && (
-            <span id="ussd-phone-hint" className="muted ussd-dial__hint">
-              Cancel to change the number.
-            </span>
-          )}
         </div>
         <button type="submit" className="btn btn-primary ussd-dial__button" disabled={state.status === 'waiting'}>
           {state.status === 'idle' ? 'Dial' : 'Dial again'}
           {serviceCode ? ` ${serviceCode}` : ''}
         </button>
+        {inSession && (
+          <p id="ussd-phone-hint" className="muted ussd-dial__hint">
+            Press Cancel on the phone to change the number.
+          </p>
+        )}
       </form>
 
       <div className="ussd-page__body">
