@@ -4,6 +4,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { ApiError, toApiError } from '../../lib/api-client';
+import { storage } from '../../lib/storage';
 import { sendChatMessage, type ChatOption } from './api/send-chat-message';
 
 export type { ChatOption } from './api/send-chat-message';
@@ -31,6 +32,8 @@ interface ChatState {
   /** The turn that failed, kept so Retry can send it again without echoing it twice. */
   failedTurn?: Turn;
   seq: number;
+  /** Who the transcript belongs to (a signed-in shopper's id), so a shared phone never shows it to the next person. */
+  owner?: string;
   /** Opens the conversation once: sends an empty text when there is nothing to show yet. */
   start: () => void;
   send: (text: string, label?: string) => Promise<void>;
@@ -53,8 +56,16 @@ function friendlyLine(error: ApiError): string {
   return FAILED_LINE;
 }
 
+/** The signed-in shopper, read from the session the auth feature keeps; undefined for a guest. */
+function currentShopper(): string | undefined {
+  const user = storage.getUser();
+  if (!storage.getToken() || !user) return undefined;
+  return user._id ?? user.email ?? user.phoneNumber ?? user.fullName;
+}
+
 const emptyConversation = {
   sessionId: undefined,
+  owner: undefined,
   entries: [] as ChatEntry[],
   options: [] as ChatOption[],
   end: false,
@@ -66,8 +77,20 @@ export const useChatStore = create<ChatState>()(
   persist(
     (set, get) => {
       /** Sends one turn; `echo` is false on a retry, whose shopper line is already shown. */
+      /**
+       * A shopper's transcript is dropped once they sign out or another account signs in. A guest's is kept
+       * when they sign in (the login link in the chat brings them back to carry on) and becomes theirs.
+       */
+      function forgetIfNotTheirs() {
+        const shopper = currentShopper();
+        const { owner } = get();
+        if (owner && owner !== shopper) set({ ...emptyConversation });
+        else if (!owner && shopper) set({ owner: shopper });
+      }
+
       async function exchange(turn: Turn, echo: boolean) {
         if (get().sending) return;
+        forgetIfNotTheirs();
         const text = turn.text.slice(0, MAX_TEXT);
         set((state) => {
           const entries = state.entries.filter((entry) => !entry.failed);
@@ -108,6 +131,7 @@ export const useChatStore = create<ChatState>()(
         ...emptyConversation,
         seq: 0,
         start() {
+          forgetIfNotTheirs();
           const { entries, sending } = get();
           if (entries.length === 0 && !sending) void exchange({ text: '' }, false);
         },
@@ -127,8 +151,9 @@ export const useChatStore = create<ChatState>()(
       name: STORAGE_KEY,
       storage: createJSONStorage(() => sessionStorage),
       // A request in flight does not survive a reload, so `sending` is never stored.
-      partialize: ({ sessionId, entries, options, end, failedTurn, seq }) => ({
+      partialize: ({ sessionId, entries, options, end, failedTurn, seq, owner }) => ({
         sessionId,
+        owner,
         entries,
         options,
         end,

@@ -165,6 +165,43 @@ describe('ChatConversation', () => {
     expect(fetchMock).not.toHaveBeenCalled();
     expect(JSON.parse(sessionStorage.getItem('isoko-chat') ?? '{}').state.sessionId).toBe('s9');
   });
+
+  it("drops a signed-in shopper's transcript once they have signed out", async () => {
+    const { bodies } = mockChat(welcome);
+    act(() => {
+      useChatStore.setState({
+        sessionId: 's9',
+        owner: 'u1',
+        entries: [{ id: 1, from: 'shop', text: 'Order AB12CD34: delivered' }],
+        options: [],
+        seq: 1,
+      });
+    });
+    // No token in localStorage: whoever holds the phone now is a guest.
+    renderConversation();
+
+    expect(await screen.findByText(/Welcome to Isoko!/)).toBeInTheDocument();
+    expect(screen.queryByText('Order AB12CD34: delivered')).not.toBeInTheDocument();
+    expect(bodies).toEqual([{ text: '' }]);
+  });
+
+  it("keeps a guest's transcript when they sign in from the chat", () => {
+    mockChat();
+    act(() => {
+      useChatStore.setState({
+        sessionId: 's9',
+        entries: [{ id: 1, from: 'shop', text: 'Please log in to add items to your cart.' }],
+        options: [{ key: '0', label: 'Back' }],
+        seq: 1,
+      });
+    });
+    localStorage.setItem('token', 't1');
+    localStorage.setItem('user', JSON.stringify({ _id: 'u1', fullName: 'Aline Uwase' }));
+    renderConversation();
+
+    expect(screen.getByText('Please log in to add items to your cart.')).toBeInTheDocument();
+    expect(useChatStore.getState().owner).toBe('u1');
+  });
 });
 
 describe('ChatWidget', () => {
