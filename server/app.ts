@@ -30,6 +30,11 @@ export interface AppOptions {
   webDistDir?: string;
 }
 
+/** PostgreSQL refuses text holding a NUL byte (SQLSTATE 22021): that is the caller's input, not our failure. */
+function isUnstorableText(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '22021';
+}
+
 function errorBody(message: string, error: string, errors?: unknown[]) {
   return { success: false as const, message, error, ...(errors?.length ? { errors } : {}) };
 }
@@ -118,6 +123,9 @@ export function createApp(deps: ShopDeps, options: AppOptions = {}) {
     if (isAppError(error)) return c.json(errorBody(error.message, error.code, error.errors), error.status);
     if (error instanceof HTTPException && error.status < 500) {
       return c.json(errorBody(error.message || 'Bad request', 'bad_request'), error.status);
+    }
+    if (isUnstorableText(error)) {
+      return c.json(errorBody('The request contains characters that cannot be used (such as a NUL byte)', 'bad_request'), 400);
     }
     deps.log.error('unhandled', { method: c.req.method, path: c.req.path, error: error instanceof Error ? error.stack : String(error) });
     return c.json(errorBody('Something went wrong', 'server_error'), 500);

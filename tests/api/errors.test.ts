@@ -59,6 +59,30 @@ describe('malformed and odd bodies', () => {
     for (const [method, path, signedIn] of JSON_CALLS) expectErrorShape(await send(method, path, signedIn).send(''), 400);
   });
 
+  it('a NUL byte in any text, body or path, is refused as a 4xx, never a 500', async () => {
+    const nul = 'a\u0000b';
+    const responses = [
+      await shop.http.post('/api/auth/register').send({ fullName: nul, email: `nul.${Date.now()}@example.rw`, password: 'secret-123' }),
+      await shop.http.post('/api/auth/login').send({ identifier: `${nul}@example.rw`, password: nul }),
+      await shop.http.post('/api/auth/forgot-password').send({ email: `${nul}@example.rw` }),
+      await shop.http.post('/api/contact').send({ name: nul, email: 'a@b.rw', subject: 'S', message: 'M' }),
+      await shop.http.post('/api/address/create').set(shopper.auth).send({ description: nul, city: 'b', street: 'c', district: 'd', phoneNumber: 'e' }),
+      await shop.http.post('/api/cart/add').set(shopper.auth).send({ productId: nul }),
+      await shop.http.post('/api/order/placeOrder').set(shopper.auth).send({ addressId: nul, paymentType: 'cash' }),
+      await shop.http.get('/api/product/getAllProducts').query({ category: nul }),
+      await shop.http.get('/api/product/getAllProducts').query({ search: nul }),
+      await shop.http.get('/api/product/getProductDetails/a%00b'),
+      await shop.http.get('/api/category/a%00b/products'),
+      await shop.http.get('/api/order/getOrderDetails/a%00b').set(shopper.auth),
+      await shop.http.put('/api/product/rateProduct/a%00b').set(shopper.auth).send({ rating: 3 }),
+      await shop.http.delete('/api/address/delete/a%00b').set(shopper.auth),
+    ];
+    for (const response of responses) {
+      expect(response.status, response.text).toBeLessThan(500);
+      expectNoInternals(response);
+    }
+  });
+
   it('a body sent as a form instead of JSON is a 400, never a 500', async () => {
     const response = await shop.http.post('/api/auth/login').type('form').send({ identifier: 'a@b.rw', password: 'secret-123' });
     expectErrorShape(response, 400);
