@@ -30,6 +30,13 @@ test.describe('chat widget', () => {
 
     await expectNoSeriousAxeViolations(page);
 
+    if ((page.viewportSize()?.width ?? 0) < 640) {
+      // On a phone the panel is a full-screen sheet: Tab wraps inside it instead of reaching the hidden page.
+      await input.focus();
+      await page.keyboard.press('Tab');
+      await expect(widget.getByRole('link', { name: 'Full screen' })).toBeFocused();
+    }
+
     await page.keyboard.press('Escape');
     await expect(widget).toBeHidden();
     await expect(page.getByRole('button', { name: 'Chat with Isoko' })).toBeVisible();

@@ -1,6 +1,6 @@
 // The floating chat panel. The layout's launcher lazy-loads this file on the first click, so the chat kit, its
 // stylesheet and the conversation code never weigh on the home page's first load.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { CloseIcon } from '../../components/ui/icons';
 import { paths } from '../../app/paths';
@@ -11,8 +11,42 @@ interface ChatWidgetProps {
   onClose: () => void;
 }
 
+/** Below this width the panel covers the whole screen (see chat-widget.css), so it behaves as a modal. */
+const SHEET_QUERY = '(max-width: 639px)';
+
+function useIsSheet(): boolean {
+  const [sheet, setSheet] = useState(() => typeof window.matchMedia === 'function' && window.matchMedia(SHEET_QUERY).matches);
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return;
+    const query = window.matchMedia(SHEET_QUERY);
+    const update = () => setSheet(query.matches);
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, []);
+  return sheet;
+}
+
+const FOCUSABLE = 'a[href], button:not(:disabled), input:not(:disabled), [tabindex]:not([tabindex="-1"])';
+
+/** Tab and Shift+Tab wrap inside the panel, so focus never lands on the page hidden behind a full-screen sheet. */
+function keepTabInside(event: ReactKeyboardEvent<HTMLElement>) {
+  if (event.key !== 'Tab') return;
+  const items = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  if (items.length === 0) return;
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
 export default function ChatWidget({ onClose }: ChatWidgetProps) {
   const panelRef = useRef<HTMLElement>(null);
+  const sheet = useIsSheet();
 
   // Escape closes from inside the panel, and from the page when nothing else has focus. A modal dialog
   // elsewhere (cart drawer) handles its own Escape and keeps focus inside itself, so it is left alone.
@@ -28,7 +62,15 @@ export default function ChatWidget({ onClose }: ChatWidgetProps) {
   }, [onClose]);
 
   return (
-    <section ref={panelRef} className="chat-widget" role="dialog" aria-modal="false" aria-labelledby="chat-widget-title">
+    <section
+      ref={panelRef}
+      className="chat-widget"
+      role="dialog"
+      // A corner panel leaves the page usable beside it; the phone's full-screen sheet does not.
+      aria-modal={sheet}
+      aria-labelledby="chat-widget-title"
+      onKeyDown={sheet ? keepTabInside : undefined}
+    >
       <header className="chat-widget__header">
         <h2 id="chat-widget-title" className="chat-widget__title">
           Chat with Isoko

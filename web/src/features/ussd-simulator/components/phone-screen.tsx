@@ -38,7 +38,7 @@ export function PhoneScreen({ state, serviceCode, onReply, onCancel }: PhoneScre
   // Like a handset, each new screen puts the cursor on the reply line.
   useEffect(() => {
     if (open) inputRef.current?.focus();
-  }, [open, state.screen]);
+  }, [open, state.screen, state.lastText]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
