@@ -143,6 +143,7 @@ function compose(session: Session, state: ScreenState, view: ScreenView, count: 
     ...note,
     title: view.title,
     lines: view.lines ?? [],
+    hint: view.hint,
     list,
     prompt: view.prompt,
     options: [...(view.actions ?? []).map((action) => ({ key: action.key, label: action.label, kind: action.kind ?? 'action' })), ...navOptions(session, state, view, more, t)],
@@ -167,7 +168,8 @@ function rowsThatFit(session: Session, state: ScreenState, view: ScreenView, not
   return Math.min(candidates, 1);
 }
 
-async function show(session: Session, deps: ShopDeps, note: Note): Promise<Reply> {
+/** Renders the session's current screen (and records what it showed in the session). */
+export async function show(session: Session, deps: ShopDeps, note: Note = {}): Promise<Reply> {
   const ctx = contextOf(session, deps);
   let state = session.current!;
   let view = await screens[state.name].render(ctx, state);

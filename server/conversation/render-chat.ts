@@ -26,7 +26,7 @@ export function renderChat(reply: Reply): ChatReply {
   const messages: { text: string }[] = [];
   const note = reply.error ?? reply.notice;
   if (note) messages.push({ text: note });
-  const body = [reply.title, ...reply.lines, ...reply.list.map(rowText), ...(reply.prompt ? [reply.prompt] : [])];
+  const body = [reply.title, ...reply.lines, ...(reply.hint ? [reply.hint] : []), ...reply.list.map(rowText), ...(reply.prompt ? [reply.prompt] : [])];
   messages.push({ text: body.join('\n') });
   const options: ChatOption[] = [
     ...reply.list.flatMap((row) => (row.key ? [{ key: row.key, label: chatLabel(row.label) }] : [])),

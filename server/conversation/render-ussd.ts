@@ -1,6 +1,7 @@
 // A reply as a USSD screen: "CON "/"END " and at most 182 characters of the GSM-7 alphabet.
-// When a screen is too long, list names are shortened first (prices stay whole), then "00 Home"
-// is dropped (the key still works), then the longest text line is cut; a hard cut is the last resort.
+// When a screen is too long, list names are shortened first (prices stay whole), then the hint
+// line is left out, then "00 Home" (the key still works), then the longest text line is cut; a
+// hard cut is the last resort.
 import type { ListRow, Reply } from './types';
 
 export const USSD_SCREEN_LIMIT = 182;
@@ -46,6 +47,7 @@ function rowLine(row: ListRow, labelMax: number): string {
 
 interface Layout {
   labelMax: number;
+  withHint: boolean;
   withHome: boolean;
   lineMax: number;
 }
@@ -56,6 +58,7 @@ function composeLines(reply: Reply, layout: Layout): string[] {
   if (note) out.push(note);
   out.push(shorten(reply.title, layout.lineMax));
   for (const line of reply.lines) out.push(shorten(line, layout.lineMax));
+  if (reply.hint && layout.withHint) out.push(reply.hint);
   for (const row of reply.list) out.push(rowLine(row, layout.labelMax));
   for (const option of reply.options) {
     if (option.kind === 'action') out.push(`${option.key}. ${option.label}`);
@@ -79,9 +82,14 @@ function longestLabel(reply: Reply): number {
 
 /** The layout that fits by shortening list names and dropping "00 Home", or undefined when that is not enough. */
 function fittingLayout(reply: Reply, minLabel = MIN_LABEL_LENGTH): Layout | undefined {
-  for (const withHome of [true, false]) {
+  const extras = [
+    { withHint: true, withHome: true },
+    { withHint: false, withHome: true },
+    { withHint: false, withHome: false },
+  ];
+  for (const extra of extras) {
     for (let labelMax = longestLabel(reply); labelMax >= minLabel; labelMax -= 1) {
-      const layout = { labelMax, withHome, lineMax: Number.POSITIVE_INFINITY };
+      const layout = { ...extra, labelMax, lineMax: Number.POSITIVE_INFINITY };
       if (measure(reply, layout).length <= USSD_SCREEN_LIMIT) return layout;
     }
   }
@@ -101,10 +109,10 @@ export function ussdBody(reply: Reply): string {
   const fitted = fittingLayout(reply);
   if (fitted) return measure(reply, fitted);
   for (let lineMax = 60; lineMax >= 20; lineMax -= 5) {
-    const text = measure(reply, { labelMax: MIN_LABEL_LENGTH, withHome: false, lineMax });
+    const text = measure(reply, { labelMax: MIN_LABEL_LENGTH, withHint: false, withHome: false, lineMax });
     if (text.length <= USSD_SCREEN_LIMIT) return text;
   }
-  return measure(reply, { labelMax: MIN_LABEL_LENGTH, withHome: false, lineMax: 20 }).slice(0, USSD_SCREEN_LIMIT);
+  return measure(reply, { labelMax: MIN_LABEL_LENGTH, withHint: false, withHome: false, lineMax: 20 }).slice(0, USSD_SCREEN_LIMIT);
 }
 
 export function renderUssd(reply: Reply): string {

@@ -94,6 +94,8 @@ export interface Reply {
   notice?: string;
   title: string;
   lines: string[];
+  /** A helpful line a small screen may leave out ("Type a product name or choose:"). */
+  hint?: string;
   list: ListRow[];
   /** Asks for free text (a name, a street); its answer is the next input. */
   prompt?: string;
@@ -112,6 +114,7 @@ export interface ViewRow {
 export interface ScreenView {
   title: string;
   lines?: string[];
+  hint?: string;
   /** Candidate rows from the state's offset; the engine shows as many as fit. */
   rows?: ViewRow[];
   /** Whether the list goes on after the candidate rows. */

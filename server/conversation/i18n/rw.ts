@@ -91,7 +91,7 @@ export const rw: Catalogue = {
   'checkout.confirm': 'Emeza',
   'checkout.placed':
     'Komande {number} yakiriwe. Ishyura {total} ubigejejweho cyangwa kuri MoMo Pay {code}. Turaguhamagara mu minota 10; bikugeraho mu masaha 1-2.', // REVIEW
-  'checkout.emptyCart': 'Agatebo kawe karimo ubusa. Banza ushyiremo ibicuruzwa.', // REVIEW
+  'checkout.emptyCart': 'Agatebo kawe nta kirimo.', // REVIEW
   'checkout.failed': 'Komande ntiyakunze. Ongera ugerageze.', // REVIEW
 
   'orders.title': 'Komande zanjye:',

@@ -9,7 +9,7 @@ export const home: Screen = {
     const cartCount = session.userId ? await countCartItems(deps, session.userId) : 0;
     return {
       title: t('home.title', { shop: deps.config.shop.shopName }),
-      lines: [t('home.hint')],
+      hint: t('home.hint'),
       actions: [
         { key: '1', label: t('home.search') },
         { key: '2', label: t('home.categories') },

@@ -1,0 +1,157 @@
+// Renders every screen in every language, with the worst data the seeded shop allows (the longest
+// names, 999 of a thing, long streets, many order lines) and a refusal line on top, and checks
+// the USSD limits (182 characters, GSM-7) and the chat limits (10 buttons, 24-character labels).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newSession, show } from '../../server/conversation/engine';
+import { catalogues, LANGUAGES, translator, type Language } from '../../server/conversation/i18n';
+import { CHAT_LABEL_MAX, CHAT_MAX_OPTIONS, renderChat } from '../../server/conversation/render-chat';
+import { isGsmSafe, renderUssd, USSD_SCREEN_LIMIT } from '../../server/conversation/render-ussd';
+import { newState } from '../../server/conversation/screens/helpers';
+import type { ChannelName, Reply, ScreenData, ScreenName, Session } from '../../server/conversation/types';
+import { formatFrw } from '../../server/lib/money';
+import { createAddress } from '../../server/modules/addresses/addresses.service';
+import { addToCart } from '../../server/modules/cart/cart.service';
+import { listCategories, listProducts } from '../../server/modules/catalog/catalog.service';
+import { placeOrder } from '../../server/modules/orders/orders.service';
+import { createTestShop, type TestShop } from '../support/test-app';
+
+let shop: TestShop;
+let userId: string;
+let phone: string;
+let addressId: string;
+let orderId: string;
+let productIds: string[];
+let categoryIds: string[];
+const longest: Record<string, number> = {};
+
+beforeAll(async () => {
+  shop = await createTestShop();
+  const shopper = await shop.newShopper();
+  userId = shopper.user._id;
+  phone = shopper.user.phoneNumber!;
+  const { products } = await listProducts(shop.deps, { page: 1, limit: 500, search: '', category: undefined });
+  productIds = products.map((product) => product._id);
+  categoryIds = (await listCategories(shop.deps)).map((category) => category._id);
+  const longNames = [...products].sort((a, b) => b.productname.length - a.productname.length).slice(0, 9);
+  for (const product of longNames) await addToCart(shop.deps, userId, { productId: product._id, quantity: 999 });
+  const address = await createAddress(shop.deps, userId, {
+    description: 'Behind the big yellow house with a blue gate, second door on the left after the church'.repeat(2),
+    city: 'Kigali',
+    street: 'KG 123 Avenue, Kimihurura, near the roundabout and the market',
+    district: 'Nyarugenge',
+    phoneNumber: '0788123456',
+  });
+  addressId = address._id;
+  orderId = (await placeOrder(shop.deps, userId, { addressId, paymentType: 'cash', channel: 'ussd' }))._id;
+  for (const product of longNames) await addToCart(shop.deps, userId, { productId: product._id, quantity: 999 });
+});
+afterAll(async () => shop.close());
+
+function sessionFor(language: Language, channel: ChannelName, guest = false): Session {
+  const session = newSession({ id: `limits-${language}`, channel, language, phone, userId: guest ? undefined : userId });
+  session.stack = [newState('home')];
+  session.resumable = { current: newState('home'), stack: [] };
+  return session;
+}
+
+/** The longest refusal or notice a language has: the worst line to carry on top of a screen. */
+function longestNote(language: Language): string {
+  const t = translator(language);
+  const keys = ['error.invalidChoice', 'error.emptyAnswer', 'error.failed', 'quantity.invalid', 'address.phoneInvalid', 'checkout.emptyCart', 'address.tooLong', 'signup.invalid', 'search.empty'] as const;
+  return keys.map((key) => t(key, { max: 999 })).sort((a, b) => b.length - a.length)[0];
+}
+
+function check(reply: Reply, label: string, language: Language) {
+  const ussd = renderUssd(reply);
+  const body = ussd.slice(4);
+  longest[language] = Math.max(longest[language] ?? 0, body.length);
+  expect(body.length, `${label}: ${body}`).toBeLessThanOrEqual(USSD_SCREEN_LIMIT);
+  expect(isGsmSafe(body), `${label}: ${body}`).toBe(true);
+  // Nothing a shopper must act on is ever cut: the actions and the prompt show whole.
+  for (const option of reply.options.filter((o) => o.kind === 'action')) expect(body, label).toContain(`${option.key}. ${option.label}`);
+  if (reply.prompt) expect(body, label).toContain(reply.prompt);
+  const chat = renderChat(reply);
+  expect(chat.options.length, label).toBeLessThanOrEqual(CHAT_MAX_OPTIONS);
+  for (const option of chat.options) expect(option.label.length, label).toBeLessThanOrEqual(CHAT_LABEL_MAX);
+  // Back stays reachable in chat whenever the screen offers it.
+  if (reply.options.some((o) => o.key === '0')) expect(chat.options.some((o) => o.key === '0'), label).toBe(true);
+}
+
+async function renderScreen(language: Language, name: ScreenName, data: ScreenData = {}, options: { offset?: number; guest?: boolean; channel?: ChannelName } = {}) {
+  for (const note of [{}, { error: longestNote(language) }]) {
+    const session = sessionFor(language, options.channel ?? 'ussd', options.guest);
+    session.current = { ...newState(name, data), offset: options.offset ?? 0 };
+    const reply = await show(session, shop.deps, note);
+    check(reply, `${language} ${name} ${JSON.stringify(data)} ${JSON.stringify(note)}`, language);
+  }
+}
+
+describe.each(LANGUAGES)('every screen in %s', (language) => {
+  it('catalogue strings are GSM-7 and button labels fit chat', () => {
+    const t = translator(language);
+    const sample = { shop: 'Isoko', name: 'Aline', query: 'tomatos', count: 3, total: 'frw 1.00', max: 999, unit: 'kg', quantity: '2 kg', offer: 'frw 1.00', price: 'frw 2.00', phone: '0788123456', address: 'KG 1 Ave, Gasabo', code: '123456', business: 'Isoko Ltd', number: 'AB12CD34', status: 'pending', payment: 'pending' };
+    for (const key of Object.keys(catalogues[language]) as (keyof typeof catalogues.en)[]) {
+      expect(isGsmSafe(t(key, sample)), key).toBe(true);
+    }
+  });
+
+  it('first contact, home and language', async () => {
+    await renderScreen(language, 'language', { first: true });
+    await renderScreen(language, 'language');
+    await renderScreen(language, 'signup');
+    await renderScreen(language, 'resume');
+    await renderScreen(language, 'home');
+    await renderScreen(language, 'home', {}, { guest: true, channel: 'chat' });
+    await renderScreen(language, 'login-required', { message: 'login.addToCart' }, { guest: true, channel: 'chat' });
+  });
+
+  it('search and categories, every page', async () => {
+    await renderScreen(language, 'search-prompt');
+    for (const query of ['tomatos', 'a', 'zzqqxxv', 'x'.repeat(60), 'juice']) {
+      for (const offset of [0, 7, 14]) await renderScreen(language, 'search-results', { query }, { offset });
+    }
+    for (const offset of [0, 7]) await renderScreen(language, 'categories', {}, { offset });
+    for (const id of categoryIds) {
+      for (const offset of [0, 7, 14]) await renderScreen(language, 'category', { id }, { offset });
+    }
+  });
+
+  it('every product, its quantity prompt and the added screen', async () => {
+    for (const id of productIds) {
+      await renderScreen(language, 'product', { id });
+      await renderScreen(language, 'quantity', { id });
+    }
+    await renderScreen(language, 'added', { id: productIds[0], name: 'Ikivuguto (fermented milk)', amount: '999 bottle' });
+  });
+
+  it('cart, checkout and addresses', async () => {
+    for (const offset of [0, 7]) await renderScreen(language, 'cart', {}, { offset });
+    for (const id of productIds.slice(0, 3)) {
+      await renderScreen(language, 'cart-line', { id });
+      await renderScreen(language, 'cart-quantity', { id });
+    }
+    await renderScreen(language, 'cart-clear');
+    await renderScreen(language, 'checkout-address');
+    for (const name of ['address-district', 'address-street', 'address-description', 'address-phone', 'address-phone-other'] as const) {
+      await renderScreen(language, name, { purpose: 'checkout' });
+    }
+    await renderScreen(language, 'address-phone', { purpose: 'checkout' }, { channel: 'chat', guest: false });
+    await renderScreen(language, 'checkout-confirm', { addressId, key: 'k' });
+    await renderScreen(language, 'addresses');
+    await renderScreen(language, 'address-detail', { id: addressId });
+  });
+
+  it('orders and the end screens', async () => {
+    await renderScreen(language, 'orders');
+    for (const offset of [0, 7]) await renderScreen(language, 'order', { id: orderId }, { offset });
+    const t = translator(language);
+    const placed = t('checkout.placed', { number: 'AB12CD34', total: formatFrw(99_999_999_00), code: '1234567890' });
+    for (const title of [placed, t('error.apology')]) check({ title, lines: [], list: [], options: [], end: true }, `${language} end`, language);
+    // The end screen is never cut: the order number and the promise both show.
+    expect(placed.length, placed).toBeLessThanOrEqual(USSD_SCREEN_LIMIT);
+  });
+});
+
+afterAll(() => {
+  console.log(`longest USSD screen per language: ${JSON.stringify(longest)}`);
+});
