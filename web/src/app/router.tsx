@@ -5,10 +5,11 @@
 // adds about 21 kB gzipped to every first load, which alone would break the 100 kB budget for the
 // home page (React DOM is ~72 kB of it). Nothing here uses loaders or actions; the error screen is an
 // error boundary (app/error-boundary.tsx) and scrolling is restored in the layout.
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
 import { paths } from './paths';
 import { RootLayout } from './layout/root-layout';
+import { Splash } from '../features/home/components/splash';
 
 const HomePage = lazy(() => import('../features/home/pages/home-page'));
 const ProductsPage = lazy(() => import('../features/catalog/pages/products-page'));
@@ -30,12 +31,22 @@ const AddressManagementPage = lazy(() => import('../features/addresses/pages/add
 const ChatPage = lazy(() => import('../features/chat/chat-page'));
 const UssdSimulatorPage = lazy(() => import('../features/ussd-simulator/ussd-simulator-page'));
 
+/** While the home page's code downloads, the shopper keeps seeing the same splash index.html painted,
+ *  instead of the layout flashing in with a spinner and the splash coming back. */
+function HomeRoute() {
+  return (
+    <Suspense fallback={<Splash name="Isoko" />}>
+      <HomePage />
+    </Suspense>
+  );
+}
+
 export const routes: RouteObject[] = [
   {
     path: paths.home,
     element: <RootLayout />,
     children: [
-      { index: true, element: <HomePage /> },
+      { index: true, element: <HomeRoute /> },
       { path: paths.login, element: <LoginPage /> },
       { path: paths.signup, element: <SignupPage /> },
       { path: paths.products, element: <ProductsPage /> },

@@ -1,6 +1,7 @@
 // Toasts callable from anywhere (components, stores, the api client): toast.success('Quantity updated').
 // A tiny external store instead of a library: the Toaster subscribes with useSyncExternalStore.
 import { useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
 import { AlertIcon, CheckIcon, CloseIcon, InfoIcon } from './icons';
 
 export type ToastKind = 'success' | 'error' | 'info';
@@ -60,6 +61,23 @@ export const toast = {
   },
 };
 
+// While a modal <dialog> is open, everything outside it sits under its backdrop and is inert, so toasts
+// would be invisible and unheard. Open dialogs register here and the Toaster renders inside the top one.
+let hosts: HTMLElement[] = [];
+
+export function pushToastHost(element: HTMLElement): void {
+  hosts = [...hosts.filter((host) => host !== element), element];
+  emit();
+}
+
+export function popToastHost(element: HTMLElement): void {
+  if (!hosts.includes(element)) return;
+  hosts = hosts.filter((host) => host !== element);
+  emit();
+}
+
+const currentHost = () => hosts[hosts.length - 1] ?? null;
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -84,7 +102,8 @@ function ToastCard({ item }: { item: ToastItem }) {
  *  errors interrupt (role=alert), the rest wait their turn (role=status). */
 export function Toaster() {
   const all = useSyncExternalStore(subscribe, () => items, () => items);
-  return (
+  const host = useSyncExternalStore(subscribe, currentHost, () => null);
+  const regions = (
     <div className="toaster">
       <div role="alert" className="toaster-region">
         {all.filter((item) => item.kind === 'error').map((item) => (
@@ -98,4 +117,5 @@ export function Toaster() {
       </div>
     </div>
   );
+  return host ? createPortal(regions, host) : regions;
 }

@@ -1,6 +1,7 @@
 // Shared behaviour of Dialog and Drawer on top of the native <dialog>: showModal() gives a real
 // modal (focus stays inside, the rest of the page is inert, Escape asks to close) for free.
 import { useEffect, useRef, type KeyboardEvent, type MouseEvent, type SyntheticEvent } from 'react';
+import { popToastHost, pushToastHost } from './toast';
 
 function supportsModal(element: HTMLDialogElement): boolean {
   return typeof element.showModal === 'function';
@@ -25,7 +26,9 @@ export function useModalDialog(open: boolean, onClose: () => void) {
         element.setAttribute('open', '');
       }
       document.body.classList.add('has-modal');
+      pushToastHost(element);
     } else {
+      popToastHost(element);
       if (supportsModal(element)) {
         if (element.open) element.close();
       } else {
@@ -38,7 +41,13 @@ export function useModalDialog(open: boolean, onClose: () => void) {
   }, [open]);
 
   // Unmounting while open must not leave the page unscrollable.
-  useEffect(() => () => document.body.classList.remove('has-modal'), []);
+  useEffect(() => {
+    const element = ref.current;
+    return () => {
+      document.body.classList.remove('has-modal');
+      if (element) popToastHost(element);
+    };
+  }, []);
 
   const handlers = {
     // Escape fires "cancel"; we keep the dialog controlled by the parent's state.
