@@ -58,7 +58,7 @@ describe('cart', () => {
     const shopper = await shop.newShopper();
     expectFieldErrors(await add(shopper, {}), { productId: 'Invalid product data' });
     expectFieldErrors(await add(shopper, { productId: '' }), { productId: 'Invalid product data' });
-    for (const quantity of [0, -2, 1.5, 'many', 100000]) {
+    for (const quantity of [0, -2, 1.5, 'many', 100000, true, [2], null]) {
       const response = await add(shopper, { productId: 'tomatoes', quantity });
       expectErrorShape(response, 400);
       expect(response.body.errors[0].param).toBe('quantity');
@@ -79,6 +79,9 @@ describe('cart', () => {
       expectFieldErrors(await update(shopper, 'tomatoes', { quantity }), { quantity: 'Quantity cannot be less than 1' });
     }
     expectErrorShape(await update(shopper, 'tomatoes', {}), 400);
+    expectErrorShape(await update(shopper, 'tomatoes', { quantity: true }), 400);
+    expect(lines((await update(shopper, 'tomatoes', { quantity: '2' })).body)).toEqual([['tomatoes', 2]]);
+    await update(shopper, 'tomatoes', { quantity: 1 });
     expect(lines((await getCart(shopper)).body)).toEqual([['tomatoes', 1]]);
   });
 

@@ -214,7 +214,7 @@ describe('PUT /product/rateProduct/{id}', () => {
 
   it('accepts 1 to 5 only', async () => {
     const shopper = await shop.newShopper();
-    for (const rating of [0, 6, -1, 2.5, 'five', null, '']) {
+    for (const rating of [0, 6, -1, 2.5, 'five', null, '', true, [5], { value: 5 }]) {
       const response = await rate(shopper.auth, 'spinach', { rating });
       expectErrorShape(response, 400);
       expect(response.body.errors[0].param).toBe('rating');

@@ -4,11 +4,16 @@ import { productSchema } from '../catalog/catalog.schema';
 
 export const MAX_LINE_QUANTITY = 999;
 
-const quantity = z.coerce
-  .number({ error: 'Quantity must be a number' })
-  .int('Quantity must be a whole number')
-  .min(1, 'Quantity cannot be less than 1')
-  .max(MAX_LINE_QUANTITY, `Quantity cannot be more than ${MAX_LINE_QUANTITY}`);
+// A number, or digits as text; true or [2] are not quantities (plain coercion would read them as 1 and 2).
+const quantity = z
+  .union([z.number(), z.string()], { error: 'Quantity must be a number' })
+  .pipe(
+    z.coerce
+      .number<string | number>({ error: 'Quantity must be a number' })
+      .int('Quantity must be a whole number')
+      .min(1, 'Quantity cannot be less than 1')
+      .max(MAX_LINE_QUANTITY, `Quantity cannot be more than ${MAX_LINE_QUANTITY}`),
+  );
 
 export const addToCartSchema = z.object({
   productId: z.string({ error: 'Invalid product data' }).trim().min(1, 'Invalid product data').max(64),

@@ -55,11 +55,16 @@ export const categoryProductsQuerySchema = z.object({
 export type CategoryProductsQuery = z.infer<typeof categoryProductsQuerySchema>;
 
 export const rateProductSchema = z.object({
-  rating: z.coerce
-    .number({ error: 'Rating must be a number from 1 to 5' })
-    .int('Rating must be a whole number from 1 to 5')
-    .min(1, 'Rating must be from 1 to 5')
-    .max(5, 'Rating must be from 1 to 5'),
+  // A number, or digits as text; true or [5] are not ratings (plain coercion would read them as 1 and 5).
+  rating: z
+    .union([z.number(), z.string()], { error: 'Rating must be a number from 1 to 5' })
+    .pipe(
+      z.coerce
+        .number<string | number>({ error: 'Rating must be a number from 1 to 5' })
+        .int('Rating must be a whole number from 1 to 5')
+        .min(1, 'Rating must be from 1 to 5')
+        .max(5, 'Rating must be from 1 to 5'),
+    ),
 });
 export type RateProductInput = z.infer<typeof rateProductSchema>;
 
