@@ -9,7 +9,8 @@ import { chromium } from '@playwright/test';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 4399);
-const BASE = `http://localhost:${PORT}`;
+// BENCH_WEB_URL measures a site that is already running (a staging host, a different server setup).
+const BASE = process.env.BENCH_WEB_URL ?? `http://localhost:${PORT}`;
 const RUNS = Number(process.env.BENCH_PAINT_RUNS ?? 3);
 const BUDGET_MS = 2000;
 
@@ -40,8 +41,10 @@ function startServer(): ChildProcess {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 export default async function webPaintBench() {
-  if (!existsSync(path.join(root, 'web/dist/index.html'))) throw new Error('Build the site first: npm run build');
-  const server = startServer();
+  if (!process.env.BENCH_WEB_URL && !existsSync(path.join(root, 'web/dist/index.html'))) {
+    throw new Error('Build the site first: npm run build');
+  }
+  const server = process.env.BENCH_WEB_URL ? null : startServer();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
@@ -75,6 +78,6 @@ export default async function webPaintBench() {
     ];
   } finally {
     await browser.close();
-    server.kill();
+    server?.kill();
   }
 }

@@ -10,6 +10,8 @@ import { useRoutes, type RouteObject } from 'react-router-dom';
 import { paths } from './paths';
 import { RootLayout } from './layout/root-layout';
 import { Splash } from '../features/home/components/splash';
+// The home page's styles travel with the entry stylesheet (see home-page.tsx).
+import '../features/home/home.css';
 
 const HomePage = lazy(() => import('../features/home/pages/home-page'));
 const ProductsPage = lazy(() => import('../features/catalog/pages/products-page'));

@@ -5,7 +5,8 @@ import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import { FeatureCards } from '../components/feature-cards';
 import { HeroSlider } from '../components/hero-slider';
 import { Splash, useSplash } from '../components/splash';
-import '../home.css';
+// home.css is imported by app/router.tsx so it arrives with the entry stylesheet: a dynamic chunk with
+// its own CSS waits for that file before rendering, one more round trip before the hero can paint.
 
 const HomeSections = lazy(() => import('../components/home-sections'));
 
