@@ -1,0 +1,150 @@
+// The engine and the conversation around it: first screens, navigation, refusals, resuming,
+// gateway retries and the checkout's idempotency.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createConversation, newInputs, RESUME_WINDOW_MS } from '../../server/conversation/conversation';
+import { newSession, step } from '../../server/conversation/engine';
+import { renderUssd } from '../../server/conversation/render-ussd';
+import { memorySessionStore } from '../../server/conversation/sessions';
+import type { Session } from '../../server/conversation/types';
+import { createAddress } from '../../server/modules/addresses/addresses.service';
+import { addToCart, countCartItems } from '../../server/modules/cart/cart.service';
+import { listOrders } from '../../server/modules/orders/orders.service';
+import { createTestShop, uniquePhone, type TestShop } from '../support/test-app';
+
+let shop: TestShop;
+beforeAll(async () => {
+  shop = await createTestShop();
+});
+afterAll(async () => shop.close());
+
+/** Plays inputs through the engine directly, returning the last session and USSD text. */
+async function play(session: Session, inputs: (string | null)[]) {
+  let current = session;
+  let text = '';
+  for (const input of inputs) {
+    const result = await step(current, input, shop.deps);
+    current = result.session;
+    text = renderUssd(result.reply);
+  }
+  return { session: current, text };
+}
+
+async function returningShopper() {
+  const shopper = await shop.newShopper();
+  const session = newSession({ id: `ussd:${Math.random()}`, channel: 'ussd', phone: shopper.user.phoneNumber, language: 'en' });
+  return { shopper, session };
+}
+
+describe('first screens', () => {
+  it('asks a new phone its language, then a name, then shows the menu', async () => {
+    const session = newSession({ id: 'ussd:new-phone', channel: 'ussd', phone: uniquePhone() });
+    let result = await play(session, [null]);
+    expect(result.text).toContain('1. English');
+    result = await play(result.session, ['1']);
+    expect(result.text).toContain('Enter your full name:');
+    result = await play(result.session, ['Aline Uwase']);
+    expect(result.text).toContain('Welcome, Aline!');
+    expect(result.session.userId).toBeTruthy();
+  });
+
+  it('never changes the session it is given', async () => {
+    const { session } = await returningShopper();
+    const before = structuredClone(session);
+    await step(session, null, shop.deps);
+    expect(session).toEqual(before);
+  });
+});
+
+describe('navigation and refusals', () => {
+  it('searches a word typed on the home screen', async () => {
+    const { session } = await returningShopper();
+    const { text } = await play(session, [null, 'tomatos']);
+    expect(text).toMatch(/^CON Results for "tomatos":\n1\. Tomatoes frw 800\.00\/kg/);
+  });
+
+  it('repeats the screen with one reason line for a wrong choice', async () => {
+    const { session } = await returningShopper();
+    const home = await play(session, [null]);
+    const wrong = await play(home.session, ['7']);
+    expect(wrong.text).toBe(home.text.replace(/^CON /, 'CON Invalid choice. Try again.\n'));
+    expect(wrong.session.current!.name).toBe('home');
+  });
+
+  it('pages with 98, goes back a page with 0 and home with 00', async () => {
+    const { session } = await returningShopper();
+    const first = await play(session, [null, '2', '1']);
+    const firstChoices = first.session.current!.choices;
+    const second = await play(first.session, ['98']);
+    expect(second.session.current!.offset).toBe(firstChoices.length);
+    expect(second.session.current!.choices[0]).not.toBe(firstChoices[0]);
+    const back = await play(second.session, ['0']);
+    expect(back.session.current!.choices).toEqual(firstChoices);
+    const home = await play(back.session, ['00']);
+    expect(home.session.current!.name).toBe('home');
+    expect(home.session.stack).toEqual([]);
+  });
+
+  it('treats 98 as an answer where no list continues (a quantity)', async () => {
+    const { shopper, session } = await returningShopper();
+    const { text } = await play(session, [null, 'tomatoes', '1', '1', '98']);
+    expect(text).toContain('Added 98 kg Tomatoes');
+    expect(await countCartItems(shop.deps, shopper.user._id)).toBe(98);
+  });
+});
+
+describe('checkout', () => {
+  it('places one order for a confirm answered twice (a retry on a stale copy of the session)', async () => {
+    const { shopper, session } = await returningShopper();
+    await createAddress(shop.deps, shopper.user._id, { description: 'Gate', city: 'Kigali', street: 'KG 1 Ave', district: 'Gasabo', phoneNumber: '0788000000' });
+    await addToCart(shop.deps, shopper.user._id, { productId: 'tomatoes', quantity: 2 });
+    const confirm = await play(session, [null, '3', '8', '1']);
+    expect(confirm.text).toContain('Confirm order');
+    const first = await play(confirm.session, ['1']);
+    const again = await play(confirm.session, ['1']);
+    expect(first.text).toMatch(/^END Order [A-Z0-9]{8} placed/);
+    expect(again.text).toBe(first.text);
+    const { orders } = await listOrders(shop.deps, shopper.user._id, { page: 1, limit: 10 });
+    expect(orders).toHaveLength(1);
+  });
+});
+
+describe('the conversation around the engine', () => {
+  it('reads only the new part of the gateway text, and answers a retry from the stored reply', async () => {
+    const shopper = await shop.newShopper();
+    const conversation = createConversation(shop.deps, { store: memorySessionStore() });
+    const phoneNumber = shopper.user.phoneNumber!;
+    const turn = (text: string) => conversation.ussd({ sessionId: 'retry', phoneNumber, input: { kind: 'cumulative', text } });
+    await turn('');
+    await turn('1');
+    await turn('1*tomatoes');
+    await turn('1*tomatoes*1');
+    await turn('1*tomatoes*1*1');
+    const added = await turn('1*tomatoes*1*1*2');
+    const retried = await turn('1*tomatoes*1*1*2');
+    expect(retried).toEqual(added);
+    expect(await countCartItems(shop.deps, shopper.user._id)).toBe(2);
+  });
+
+  it('splits a text into new inputs', () => {
+    expect(newInputs(undefined, { kind: 'cumulative', text: '' })).toEqual([]);
+    expect(newInputs(undefined, { kind: 'cumulative', text: '1*tomatoes' })).toEqual(['1', 'tomatoes']);
+    expect(newInputs('1*tomatoes', { kind: 'cumulative', text: '1*tomatoes*2' })).toEqual(['2']);
+    expect(newInputs('1', { kind: 'cumulative', text: '5*3' })).toEqual(['3']);
+    expect(newInputs('x', { kind: 'latest', text: '4', first: false })).toEqual(['4']);
+  });
+
+  it('offers to resume within 10 minutes of an unfinished journey, not after', async () => {
+    const shopper = await shop.newShopper();
+    let clock = Date.now();
+    const conversation = createConversation(shop.deps, { store: memorySessionStore(), now: () => clock });
+    const phoneNumber = shopper.user.phoneNumber!;
+    const dial = (sessionId: string, text: string) => conversation.ussd({ sessionId, phoneNumber, input: { kind: 'cumulative', text } });
+    await dial('a', '');
+    await dial('a', '1*tomatoes*1');
+    clock += RESUME_WINDOW_MS - 60_000;
+    expect(renderUssd(await dial('b', ''))).toContain('1. Continue where you left off');
+    expect(renderUssd(await dial('b', '1'))).toContain('Add to cart');
+    clock += RESUME_WINDOW_MS + 60_000;
+    expect(renderUssd(await dial('c', ''))).toContain('Welcome to Isoko!');
+  });
+});
