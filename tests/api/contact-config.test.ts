@@ -112,6 +112,7 @@ describe('API documents', () => {
     ['post', '/contact'],
     ['get', '/config'],
     ['get', '/health'],
+    ['post', '/chat'],
   ];
   const shapeOf = (path: string) => path.replace(/\{[^}]*\}|:[^/]+/g, '{}');
 
