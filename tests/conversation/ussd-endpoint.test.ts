@@ -108,7 +108,7 @@ describe('one shopper on every channel', () => {
     const phone = uniquePhone();
     const shopper = await shop.newShopper({ phoneNumber: `0${phone.slice(4)}` });
     const sessionId = `one-${Math.random()}`;
-    const send = (text: string) => shop.app.request(`/ussd?key=${SECRET}`, form(call(phone, text, sessionId))).then((r) => r.text());
+    const send = async (text: string) => (await shop.app.request(`/ussd?key=${SECRET}`, form(call(phone, text, sessionId)))).text();
     await send('');
     expect(await send('1')).toContain('Welcome to Isoko!');
     await send('1*tomatoes');
