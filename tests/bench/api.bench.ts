@@ -13,7 +13,7 @@ function percentile(sorted: number[], p: number): number {
   return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] * 10) / 10;
 }
 
-async function time(rounds: number, call: (round: number) => Promise<Response>): Promise<number[]> {
+async function time(rounds: number, call: (round: number) => Response | Promise<Response>): Promise<number[]> {
   const samples: number[] = [];
   for (let round = 0; round < rounds; round += 1) {
     const started = performance.now();
