@@ -1,7 +1,7 @@
 // A reply as a USSD screen: "CON "/"END " and at most 182 characters of the GSM-7 alphabet.
-// When a screen is too long, list names are shortened first (prices stay whole), then the hint
-// line is left out, then "00 Home" (the key still works), then the longest text line is cut; a
-// hard cut is the last resort.
+// When a screen is too long, the hint line and "00 Home" are left out first (the key still works),
+// then list names are shortened (prices stay whole), first to a readable length, then shorter;
+// then the longest text line is cut; a hard cut is the last resort.
 import type { ListRow, Reply } from './types';
 
 export const USSD_SCREEN_LIMIT = 182;
@@ -87,10 +87,14 @@ function fittingLayout(reply: Reply, minLabel = MIN_LABEL_LENGTH): Layout | unde
     { withHint: false, withHome: true },
     { withHint: false, withHome: false },
   ];
-  for (const extra of extras) {
-    for (let labelMax = longestLabel(reply); labelMax >= minLabel; labelMax -= 1) {
-      const layout = { ...extra, labelMax, lineMax: Number.POSITIVE_INFINITY };
-      if (measure(reply, layout).length <= USSD_SCREEN_LIMIT) return layout;
+  // Names stay whole, then readable, as long as leaving out the hint and "00 Home" can pay for it.
+  const floors = [longestLabel(reply), Math.max(minLabel, READABLE_LABEL_LENGTH), minLabel];
+  for (const floor of floors) {
+    for (const extra of extras) {
+      for (let labelMax = longestLabel(reply); labelMax >= floor; labelMax -= 1) {
+        const layout = { ...extra, labelMax, lineMax: Number.POSITIVE_INFINITY };
+        if (measure(reply, layout).length <= USSD_SCREEN_LIMIT) return layout;
+      }
     }
   }
   return undefined;
