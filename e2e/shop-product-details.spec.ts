@@ -23,7 +23,7 @@ test.describe('product details', () => {
   test('sends a guest to sign in, and back to the product afterwards', async ({ page, request }) => {
     const product = await discountedProduct(request);
     await page.goto(`/product/${product._id}`);
-    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
     await expectToast(page, 'Please log in to continue shopping');
     await expect(page).toHaveURL(new RegExp(`/login\\?redirect=%2Fproduct%2F${product._id}$`));
   });
@@ -33,7 +33,7 @@ test.describe('product details', () => {
     const shopper = await createShopper(request);
     await signIn(page, shopper);
     await page.goto(`/product/${product._id}`);
-    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
     await expectToast(page, `Added ${product.productname} to your cart!`);
     await expect(page.getByRole('button', { name: 'Open cart, 1 item' })).toBeVisible();
 

@@ -61,7 +61,7 @@ describe('ProductCard', () => {
     expect(screen.getByRole('link', { name: 'Eggs (tray of 30)' })).toHaveAttribute('href', '/product/eggs');
     expect(screen.getByText('Dairy & Eggs')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Rated 4.3 out of 5' })).toBeInTheDocument();
-    expect(within(screen.getByRole('article')).getByRole('button', { name: 'Add Eggs (tray of 30) to cart' })).toBeEnabled();
+    expect(within(screen.getByRole('article')).getByRole('button', { name: 'Add to Cart: Eggs (tray of 30)' })).toBeEnabled();
   });
 
   it("falls back to 'Unknown' without a category", () => {

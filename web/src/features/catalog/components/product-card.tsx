@@ -53,10 +53,11 @@ export function ProductCard({ product, priority = false }: ProductCardProps) {
           className="btn btn-primary btn-sm btn-block product-card-add"
           onClick={() => void handleAdd()}
           disabled={adding}
-          aria-label={adding ? `Adding ${name} to cart` : `Add ${name} to cart`}
         >
           {adding ? <span className="spinner spinner-sm" aria-hidden="true" /> : <CartIcon size={16} />}
           {adding ? 'Adding...' : 'Add to Cart'}
+          {/* The visible words come first in the name, so voice control ("click Add to Cart") still works. */}
+          <span className="visually-hidden">: {name}</span>
         </button>
       </div>
     </article>
