@@ -71,7 +71,8 @@ function serveWeb(app: Hono<AppEnv>, deps: ShopDeps, webDistDir: string | undefi
       await next();
       if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
     });
-    app.use('/*', serveStatic({ root: path.relative(process.cwd(), root) || '.' }));
+    // The build writes .br and .gz beside each asset; a phone on a slow network gets the smallest.
+    app.use('/*', serveStatic({ root: path.relative(process.cwd(), root) || '.', precompressed: true }));
   }
   // Every other path is a storefront route: the single-page app decides (and shows its 404).
   app.get('*', (c) => {
