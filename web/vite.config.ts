@@ -68,6 +68,13 @@ function precompressAssets(): Plugin {
   };
 }
 
+// Calls the dev server hands to the shop's server. '^/ussd$' so that /ussd-simulator stays a web page.
+const serverProxy = {
+  '/api': { target: apiTarget, changeOrigin: true },
+  '/images': { target: apiTarget, changeOrigin: true },
+  '^/ussd$': { target: apiTarget, changeOrigin: true },
+};
+
 export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
   publicDir: 'public',
@@ -85,18 +92,10 @@ export default defineConfig(({ command }) => ({
   },
   server: {
     port: 5173,
-    proxy: {
-      '/api': { target: apiTarget, changeOrigin: true },
-      '/images': { target: apiTarget, changeOrigin: true },
-      '/ussd': { target: apiTarget, changeOrigin: true },
-    },
+    proxy: serverProxy,
   },
   preview: {
-    proxy: {
-      '/api': { target: apiTarget, changeOrigin: true },
-      '/images': { target: apiTarget, changeOrigin: true },
-      '/ussd': { target: apiTarget, changeOrigin: true },
-    },
+    proxy: serverProxy,
   },
   build: {
     outDir: 'dist',
