@@ -1,15 +1,6 @@
 // The floating chat, as a shopper uses it: open it from any page, type a product with a typo, get it back.
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-
-/** The widget only: the page under it is checked by the shop's own specs. */
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).include('.chat-widget').analyze();
-  const bad = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-  expect(bad).toEqual([]);
-}
+import { expectAccessible } from './support/shop';
+import { expect, test } from '@playwright/test';
 
 test.describe('chat widget', () => {
   test('opens from the launcher, searches a typo, and closes on Escape', async ({ page }) => {
@@ -28,7 +19,7 @@ test.describe('chat widget', () => {
     await expect(log).toContainText('tomatos');
     await expect(log.getByRole('button', { name: /^Tomatoes/ })).toBeVisible();
 
-    await expectNoSeriousAxeViolations(page);
+    await expectAccessible(page, { include: '.chat-widget' });
 
     if ((page.viewportSize()?.width ?? 0) < 640) {
       // On a phone the panel is a full-screen sheet: Tab wraps inside it instead of reaching the hidden page.
@@ -39,7 +30,8 @@ test.describe('chat widget', () => {
 
     await page.keyboard.press('Escape');
     await expect(widget).toBeHidden();
-    await expect(page.getByRole('button', { name: 'Chat with Isoko' })).toBeVisible();
+    // Focus returns to the launcher, so a keyboard user carries on where they were.
+    await expect(page.getByRole('button', { name: 'Chat with Isoko' })).toBeFocused();
   });
 
   test('keeps the conversation when reopened', async ({ page }) => {

@@ -1,6 +1,6 @@
 // A small floating button that loads the chat widget only when the shopper asks for it, so the
 // conversation code never counts against the home page's first load.
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState, type ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
 import { paths } from '../paths';
 import { ChatIcon } from '../../components/ui/icons';
@@ -20,12 +20,24 @@ const HIDDEN_ON: string[] = [paths.chat, paths.ussdSimulator];
 export function ChatLauncher() {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
+  // Keyboard users land back on the button that opened the chat, not at the top of the page.
+  const focusLauncherNext = useRef(false);
+  const launcherRef = useCallback((button: HTMLButtonElement | null) => {
+    if (button && focusLauncherNext.current) {
+      focusLauncherNext.current = false;
+      button.focus();
+    }
+  }, []);
+  const close = useCallback(() => {
+    focusLauncherNext.current = true;
+    setOpen(false);
+  }, []);
   if (HIDDEN_ON.includes(pathname)) return null;
 
   return (
     <>
       {!open && (
-        <button type="button" className="chat-launcher" aria-label="Chat with Isoko" onClick={() => setOpen(true)}>
+        <button ref={launcherRef} type="button" className="chat-launcher" aria-label="Chat with Isoko" onClick={() => setOpen(true)}>
           <ChatIcon size={26} />
         </button>
       )}
@@ -37,7 +49,7 @@ export function ChatLauncher() {
             </div>
           }
         >
-          <ChatWidget onClose={() => setOpen(false)} />
+          <ChatWidget onClose={close} />
         </Suspense>
       )}
     </>
