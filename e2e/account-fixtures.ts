@@ -1,6 +1,5 @@
 // Helpers for the account specs: a fresh shopper per test (unique email and phone), signed in by
 // storing the token the API returns, and the axe check every account route must pass.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export interface Shopper {
@@ -67,16 +66,9 @@ export async function signIn(page: Page, shopper: Shopper) {
   await page.evaluate((token) => window.localStorage.setItem('token', token), shopper.token);
 }
 
-/** No serious or critical accessibility violation on the page as it is now. */
-export async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-  expect(bad).toEqual([]);
-}
-
 /** A toast with exactly this text appears. */
 export async function expectToast(page: Page, message: string) {
   await expect(page.locator('.toaster').getByText(message, { exact: true })).toBeVisible();
 }
+
+export { expectAccessible } from './support/shop';

@@ -1,15 +1,7 @@
 // The two conversation pages: /chat (the widget's conversation on a whole page) and /ussd-simulator (a feature
 // phone dialling the USSD menu through the real /ussd endpoint).
-import AxeBuilder from '@axe-core/playwright';
+import { expectAccessible } from './support/shop';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-  expect(bad).toEqual([]);
-}
 
 /** A shopper of our own (unique email and phone), so parallel projects never share an account. */
 async function registerShopper(request: APIRequestContext) {
@@ -37,7 +29,7 @@ test('the /chat page talks with the shop and picks a reply', async ({ page }) =>
   await expect(log.locator('.cs-message--outgoing')).toContainText('Categories');
   await expect(log.getByRole('button', { name: 'Back' })).toBeVisible();
 
-  await expectNoSeriousAxeViolations(page);
+  await expectAccessible(page);
 });
 
 test('a guest asked to log in comes back to the same conversation, now signed in', async ({ page, request }) => {
@@ -92,5 +84,5 @@ test('the USSD simulator dials and shows the language screen within 182 characte
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByTestId('ussd-last-text')).toHaveText('"1"');
 
-  await expectNoSeriousAxeViolations(page);
+  await expectAccessible(page);
 });

@@ -33,7 +33,7 @@ test('a guest signs up, buys tomatoes, tracks the order and signs out', async ({
   await expect(page).toHaveURL(/\/products\?search=tomato$/);
 
   // Add to the cart.
-  await page.getByRole('button', { name: 'Add Tomatoes to cart' }).click();
+  await page.getByRole('button', { name: /^Add to Cart\W+Tomatoes$/ }).click();
   await expectToast(page, 'Added Tomatoes to your cart!');
   await expect(page.getByRole('button', { name: 'Open cart, 1 item' })).toBeVisible();
 

@@ -79,6 +79,13 @@ export async function expectToast(page: Page, message: string) {
 
 /** No serious or critical accessibility violation on the page as it is now. */
 export async function expectAccessible(page: Page, options: { include?: string } = {}) {
+  // A page that is still fading in has half-transparent text, which axe would score as low contrast.
+  // Spinners loop for ever, so only animations with an end are waited for.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
+  );
   let builder = new AxeBuilder({ page });
   if (options.include) builder = builder.include(options.include);
   const results = await builder.analyze();
