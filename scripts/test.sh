@@ -43,7 +43,7 @@ fi
 step "Browser suites (Playwright in Chromium) on the built site"
 ensure_chromium
 npm run build --silent || status=1
-npx playwright test --reporter=list,json 2>&1 | tee .tmp/results/playwright.log
+PLAYWRIGHT_JSON_OUTPUT_NAME=.tmp/results/playwright.json npx playwright test --reporter=list,json 2>&1 | tee .tmp/results/playwright.log
 [ "${PIPESTATUS[0]}" = 0 ] || status=1
 
 node scripts/summarize-results.mjs .tmp/results || status=1
