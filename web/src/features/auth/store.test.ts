@@ -1,28 +1,7 @@
 // The session store against a mocked network (global fetch), as the browser would run it.
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockFetch } from '../../test/mock-fetch';
 import { safeRedirectTarget } from './redirect';
-
-type Handler = (request: Request) => Response | Promise<Response>;
-
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-/** Node's Request refuses relative URLs such as /api/auth/login; the browser resolves them. */
-function mockFetch(handler: Handler) {
-  const NodeRequest = globalThis.Request;
-  class PageRequest extends NodeRequest {
-    constructor(input: RequestInfo | URL, init?: RequestInit) {
-      super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
-    }
-  }
-  vi.stubGlobal('Request', PageRequest);
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
-    handler(input instanceof NodeRequest ? input : new PageRequest(input, init)),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
 
 const user = { _id: 'u1', fullName: 'Aline Uwase', email: 'aline@example.rw', phoneNumber: '+250788123456' };
 

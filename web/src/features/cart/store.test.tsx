@@ -1,29 +1,8 @@
 // The cart store against a mocked network (global fetch), as the browser would run it.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, mockFetch } from '../../test/mock-fetch';
 import { toast } from '../../components/ui/toast';
 import { setCartNavigator, useCartStore } from './store';
-
-type Handler = (request: Request) => Response | Promise<Response>;
-
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-/** Node's Request refuses relative URLs such as /api/cart; the browser resolves them against the page. */
-function mockFetch(handler: Handler) {
-  const NodeRequest = globalThis.Request;
-  class PageRequest extends NodeRequest {
-    constructor(input: RequestInfo | URL, init?: RequestInit) {
-      super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
-    }
-  }
-  vi.stubGlobal('Request', PageRequest);
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
-    handler(input instanceof NodeRequest ? input : new PageRequest(input, init)),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
 
 const category = { _id: 'vegetables', name: 'Vegetables' };
 function product(id: string, price: number, offerPrice: number | null = null) {

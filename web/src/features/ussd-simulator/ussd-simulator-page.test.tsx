@@ -2,6 +2,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockFetch } from '../../test/mock-fetch';
 import UssdSimulatorPage, { DEFAULT_PHONE } from './ussd-simulator-page';
 import { nonGsm7Characters, parseUssdAnswer } from './ussd-text';
 
@@ -10,32 +11,16 @@ const WELCOME = 'CON Welcome to Isoko!\nType a product name or choose:\n1. Searc
 /** Serves GET /api/config and answers each POST /ussd with the next body (and status), recording the forms. */
 function mockServer(...answers: (string | { status: number; body: string })[]) {
   const forms: URLSearchParams[] = [];
-  const NodeRequest = globalThis.Request;
-  // ky builds a Request for /api/config; Node's Request needs the page's origin to resolve it.
-  class PageRequest extends NodeRequest {
-    constructor(input: RequestInfo | URL, init?: RequestInit) {
-      super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
-    }
-  }
-  vi.stubGlobal('Request', PageRequest);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      if (url.endsWith('/api/config')) {
-        return new Response(JSON.stringify({ ussdServiceCode: '*384*123#' }), {
-          headers: { 'Content-Type': 'application/json' },
-        });
-      }
-      expect(url).toBe('/ussd');
-      expect(init?.method).toBe('POST');
-      expect(new Headers(init?.headers).get('Content-Type')).toBe('application/x-www-form-urlencoded');
-      forms.push(new URLSearchParams(String(init?.body)));
-      const next = answers.shift() ?? 'END Bye';
-      const { status, body } = typeof next === 'string' ? { status: 200, body: next } : next;
-      return new Response(body, { status, headers: { 'Content-Type': 'text/plain' } });
-    }),
-  );
+  mockFetch(async (request) => {
+    if (new URL(request.url).pathname === '/api/config') return json({ ussdServiceCode: '*384*123#' });
+    expect(new URL(request.url).pathname).toBe('/ussd');
+    expect(request.method).toBe('POST');
+    expect(request.headers.get('Content-Type')).toBe('application/x-www-form-urlencoded');
+    forms.push(new URLSearchParams(await request.text()));
+    const next = answers.shift() ?? 'END Bye';
+    const { status, body } = typeof next === 'string' ? { status: 200, body: next } : next;
+    return new Response(body, { status, headers: { 'Content-Type': 'text/plain' } });
+  });
   return forms;
 }
 

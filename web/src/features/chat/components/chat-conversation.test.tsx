@@ -3,6 +3,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, mockFetch } from '../../../test/mock-fetch';
 import { resetChatStore, useChatStore } from '../chat-store';
 import { ChatConversation, INPUT_LABEL } from './chat-conversation';
 import ChatWidget from '../chat-widget';
@@ -22,25 +23,12 @@ const welcome: Reply = {
 /** Answers each POST /api/chat with the next reply (a number is an HTTP error status) and records the bodies. */
 function mockChat(...replies: (Reply | number)[]) {
   const bodies: Record<string, unknown>[] = [];
-  const NodeRequest = globalThis.Request;
-  // Node's Request refuses the relative /api/chat that a browser resolves against the page.
-  class PageRequest extends NodeRequest {
-    constructor(input: RequestInfo | URL, init?: RequestInit) {
-      super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
-    }
-  }
-  vi.stubGlobal('Request', PageRequest);
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-    const request = input as Request;
+  const fetchMock = mockFetch(async (request) => {
     expect(new URL(request.url).pathname).toBe('/api/chat');
     bodies.push((await request.json()) as Record<string, unknown>);
     const next = replies.shift() ?? 500;
-    if (typeof next === 'number') {
-      return new Response(JSON.stringify({ success: false, message: 'Something went wrong' }), { status: next });
-    }
-    return new Response(JSON.stringify(next), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    return typeof next === 'number' ? json({ success: false, message: 'Something went wrong' }, next) : json(next);
   });
-  vi.stubGlobal('fetch', fetchMock);
   return { bodies, fetchMock };
 }
 

@@ -2,26 +2,9 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, mockFetch } from '../../../test/mock-fetch';
 import { toast } from '../../../components/ui/toast';
 import { ContactForm } from './contact-form';
-
-function mockFetch(handler: (request: Request) => Response | Promise<Response>) {
-  const NodeRequest = globalThis.Request;
-  class PageRequest extends NodeRequest {
-    constructor(input: RequestInfo | URL, init?: RequestInit) {
-      super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
-    }
-  }
-  vi.stubGlobal('Request', PageRequest);
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
-    handler(input instanceof NodeRequest ? input : new PageRequest(input, init)),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 async function fillIn(values: { name?: string; email?: string; subject?: string; message?: string }) {
   const user = userEvent.setup();
