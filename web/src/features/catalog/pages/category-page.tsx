@@ -13,6 +13,7 @@ import { ListEnd } from '../components/list-end';
 import { ProductGrid } from '../components/product-grid';
 import { useInfiniteList } from '../hooks/use-infinite-list';
 import '../catalog.css';
+import { RetryError } from '../components/retry-error';
 
 export function findCategory(categories: Category[], nameOrId: string): Category | undefined {
   const wanted = nameOrId.trim().toLowerCase();
@@ -102,14 +103,7 @@ function CategoryProducts({ category }: { category: Category }) {
         {category.description && <p className="muted">{category.description}</p>}
       </header>
       {list.status === 'loading' && <LoadingBlock label="Loading products..." />}
-      {list.status === 'error' && (
-        <div className="state-message state-error" role="alert">
-          <p>{list.error}</p>
-          <button type="button" className="btn btn-primary" onClick={list.retry}>
-            Try Again
-          </button>
-        </div>
-      )}
+      {list.status === 'error' && <RetryError message={list.error} onRetry={list.retry} />}
       {list.status === 'ready' && shown.length === 0 && !list.hasMore && (
         <p className="state-message">
           {search ? 'No products found matching the search in the category' : 'No products available in the category'}

@@ -11,6 +11,7 @@ import { ProductGrid } from '../components/product-grid';
 import { useInfiniteList } from '../hooks/use-infinite-list';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import '../catalog.css';
+import { RetryError } from '../components/retry-error';
 
 export function productsTitle(search: string, category: string): string {
   if (search) return `Results for "${search}"`;
@@ -47,14 +48,7 @@ export default function ProductsPage() {
       </Link>
       <h1 className="page-title">{title}</h1>
       {list.status === 'loading' && <LoadingBlock label="Loading products..." />}
-      {list.status === 'error' && (
-        <div className="state-message state-error" role="alert">
-          <p>{list.error}</p>
-          <button type="button" className="btn btn-primary" onClick={list.retry}>
-            Try Again
-          </button>
-        </div>
-      )}
+      {list.status === 'error' && <RetryError message={list.error} onRetry={list.retry} />}
       {list.status === 'ready' && list.items.length === 0 && (
         <p className="state-message">
           No products found
