@@ -161,6 +161,14 @@ describe('useCartStore', () => {
     );
   });
 
+  it('says what the screen asked for when an add fails without a reason from the server', async () => {
+    window.localStorage.setItem('token', 't');
+    mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    expect(await useCartStore.getState().addItem(product('tomatoes', 800), 'Failed to add item to cart. Please try again.')).toBe(false);
+    expect(await useCartStore.getState().addItem(product('tomatoes', 800), 'Failed to add to cart')).toBe(false);
+    expect(messages()).toEqual(expect.arrayContaining(['Failed to add item to cart. Please try again.', 'Failed to add to cart']));
+  });
+
   it('clears the cart', async () => {
     window.localStorage.setItem('token', 't');
     useCartStore.setState({ items: [{ id: 'a', price: 5, quantity: 1 } as never], totalItems: 1, totalPrice: 5 });

@@ -23,7 +23,8 @@ export interface CartState {
   closeDrawer(): void;
   fetchCart(): Promise<void>;
   /** Adds one of the product; false when refused (guest, bad product) or failed. */
-  addItem(product: Pick<Product, '_id' | 'productname'> & Partial<Product>): Promise<boolean>;
+  /** failureMessage: what the shopper hears when the server gives no reason (spec 8 differs by screen). */
+  addItem(product: Pick<Product, '_id' | 'productname'> & Partial<Product>, failureMessage?: string): Promise<boolean>;
   updateQuantity(productId: string, quantity: number): Promise<void>;
   removeItem(productId: string): Promise<void>;
   clearCart(): Promise<void>;
@@ -123,7 +124,7 @@ export const useCartStore = create<CartState>()((set, get) => {
     closeDrawer: () => set({ isDrawerOpen: false }),
     fetchCart: fetchCartNow,
 
-    async addItem(product) {
+    async addItem(product, failureMessage = 'Failed to add item to cart') {
       if (!requireLogin('Please log in to add items to your cart.')) return false;
       if (!product?._id) {
         toast.error('Invalid product data');
@@ -141,9 +142,9 @@ export const useCartStore = create<CartState>()((set, get) => {
           added = true;
           toast.success(`Added ${product.productname} to your cart!`);
         } catch (error) {
-          const failure = await toApiError(error, 'Failed to add item to cart');
+          const failure = await toApiError(error, failureMessage);
           if (isSessionExpiry(failure)) return;
-          toast.error(failure.status === 404 ? 'Product not found' : failure.message || 'Failed to add item to cart');
+          toast.error(failure.status === 404 ? 'Product not found' : failure.message || failureMessage);
         }
       });
       return added;

@@ -27,7 +27,7 @@ export function ProductCard({ product, priority = false }: ProductCardProps) {
   async function handleAdd() {
     setAdding(true);
     try {
-      await addItem(product);
+      await addItem(product, 'Failed to add item to cart. Please try again.');
     } finally {
       setAdding(false);
     }

@@ -94,7 +94,7 @@ function ProductDetails({ product, onRated }: { product: Product; onRated: (prod
     if (!requireLogin('Please log in to continue shopping')) return;
     setBusy('add');
     try {
-      await addItem(product);
+      await addItem(product, 'Failed to add to cart');
     } finally {
       setBusy(null);
     }
@@ -104,7 +104,7 @@ function ProductDetails({ product, onRated }: { product: Product; onRated: (prod
     if (!requireLogin('Please log in to continue shopping')) return;
     setBusy('buy');
     try {
-      if (await addItem(product)) navigate(paths.checkout);
+      if (await addItem(product, 'Failed to add to cart')) navigate(paths.checkout);
     } finally {
       setBusy(null);
     }
