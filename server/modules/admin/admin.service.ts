@@ -4,7 +4,7 @@ import type { ShopDeps } from '../../lib/deps';
 import { badRequest, notFound } from '../../lib/errors';
 import { offsetOf, paginate } from '../../lib/pagination';
 import type { Order } from '../orders/orders.schema';
-import { orderWithLines } from '../orders/orders.service';
+import { orderWithLines, ordersWithLines } from '../orders/orders.service';
 import {
   NEXT_ORDER_STATUSES,
   NEXT_PAYMENT_STATUSES,
@@ -27,9 +27,7 @@ export async function listAllOrders(deps: ShopDeps, query: AdminOrdersQuery) {
     rows.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).offset(offsetOf(query.page, query.limit)).execute(),
     count.executeTakeFirstOrThrow(),
   ]);
-  const orders: Order[] = [];
-  for (const row of orderRows) orders.push(await orderWithLines(deps.db, row));
-  return { orders, pagination: paginate(total, query.page, query.limit) };
+  return { orders: await ordersWithLines(deps.db, orderRows), pagination: paginate(total, query.page, query.limit) };
 }
 
 /** Moves an order's status and/or payment status, only along the allowed transitions. */

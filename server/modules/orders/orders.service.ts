@@ -59,8 +59,15 @@ async function linesOf(db: ShopDeps['db'] | Transaction<Database>, orderIds: str
   return byOrder;
 }
 
+/** Orders with their lines, in one query for all the lines. */
+export async function ordersWithLines(db: ShopDeps['db'] | Transaction<Database>, orders: OrderRow[]): Promise<Order[]> {
+  const lines = await linesOf(db, orders.map((order) => order.id));
+  return orders.map((order) => toOrder(order, lines.get(order.id) ?? []));
+}
+
 export async function orderWithLines(db: ShopDeps['db'] | Transaction<Database>, order: OrderRow): Promise<Order> {
-  return toOrder(order, (await linesOf(db, [order.id])).get(order.id) ?? []);
+  const [withLines] = await ordersWithLines(db, [order]);
+  return withLines;
 }
 
 async function nextInvoiceNumber(trx: Transaction<Database>): Promise<string> {
@@ -178,11 +185,7 @@ export async function listOrders(deps: ShopDeps, userId: string, query: OrdersQu
       .where('user_id', '=', userId)
       .executeTakeFirstOrThrow(),
   ]);
-  const lines = await linesOf(deps.db, rows.map((row) => row.id));
-  return {
-    orders: rows.map((row) => toOrder(row, lines.get(row.id) ?? [])),
-    pagination: paginate(total, query.page, query.limit),
-  };
+  return { orders: await ordersWithLines(deps.db, rows), pagination: paginate(total, query.page, query.limit) };
 }
 
 export async function getOrder(deps: ShopDeps, userId: string, orderId: string): Promise<Order> {
