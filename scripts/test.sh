@@ -23,6 +23,9 @@ ensure_chromium() {
   fi
 }
 
+# Checked first, so a machine without Chromium hears it now rather than after the other suites.
+ensure_chromium
+
 step "Type check"
 npx tsc --noEmit -p . || status=1
 
@@ -41,7 +44,6 @@ else
 fi
 
 step "Browser suites (Playwright in Chromium) on the built site"
-ensure_chromium
 npm run build --silent || status=1
 PLAYWRIGHT_JSON_OUTPUT_NAME=.tmp/results/playwright.json npx playwright test --reporter=list,json 2>&1 | tee .tmp/results/playwright.log
 [ "${PIPESTATUS[0]}" = 0 ] || status=1
