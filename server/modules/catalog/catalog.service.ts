@@ -129,11 +129,6 @@ async function searchIndex(deps: ShopDeps): Promise<Fuse<SearchEntry>> {
   return fuse;
 }
 
-/** Forget the search index, so a reseed or a new product is found at once. */
-export function invalidateSearchIndex(deps: Pick<ShopDeps, 'db'>): void {
-  searchIndexes.delete(deps.db);
-}
-
 /** Exact name first, then names that start with the text, then the fuzzy order. */
 function matchRank(entry: SearchEntry, text: string): number {
   const name = entry.name.toLowerCase();

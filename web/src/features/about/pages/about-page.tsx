@@ -38,33 +38,13 @@ export default function AboutPage() {
         <h2 id="values-title" className="section-title">
           Our Values
         </h2>
-        <ul className="about-grid plain-list">
-          {VALUES.map(({ title, text, Icon }) => (
-            <li key={title} className="card about-item">
-              <span className="about-icon" aria-hidden="true">
-                <Icon size={24} />
-              </span>
-              <h3>{title}</h3>
-              <p className="muted">{text}</p>
-            </li>
-          ))}
-        </ul>
+        <AboutCards items={VALUES} />
       </section>
       <section className="section" aria-labelledby="services-title">
         <h2 id="services-title" className="section-title">
           Our Services
         </h2>
-        <ul className="about-grid about-grid-4 plain-list">
-          {SERVICES.map(({ title, text, Icon }) => (
-            <li key={title} className="card about-item">
-              <span className="about-icon" aria-hidden="true">
-                <Icon size={24} />
-              </span>
-              <h3>{title}</h3>
-              <p className="muted">{text}</p>
-            </li>
-          ))}
-        </ul>
+        <AboutCards items={SERVICES} className="about-grid-4" />
       </section>
       <div className="card about-cta">
         <ChatIcon size={22} />
@@ -74,5 +54,22 @@ export default function AboutPage() {
         </p>
       </div>
     </div>
+  );
+}
+
+/** A grid of cards, each an icon, a title and a line (Our Values, Our Services). */
+function AboutCards({ items, className = '' }: { items: typeof VALUES; className?: string }) {
+  return (
+    <ul className={`about-grid ${className} plain-list`.replace(/\s+/g, ' ')}>
+      {items.map(({ title, text, Icon }) => (
+        <li key={title} className="card about-item">
+          <span className="about-icon" aria-hidden="true">
+            <Icon size={24} />
+          </span>
+          <h3>{title}</h3>
+          <p className="muted">{text}</p>
+        </li>
+      ))}
+    </ul>
   );
 }
