@@ -2,7 +2,8 @@
 // in Debian's Chromium, at a low-end phone's size and at a desktop's.
 import { defineConfig } from '@playwright/test';
 
-const PORT = 4321;
+// E2E_PORT lets two checkouts on one machine run their browser suites side by side.
+const PORT = Number(process.env.E2E_PORT ?? 4321);
 const DATA_DIR = '.tmp/e2e-data';
 
 export default defineConfig({
