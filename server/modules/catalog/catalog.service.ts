@@ -7,6 +7,7 @@ import { notFound } from '../../lib/errors';
 import { toFrw } from '../../lib/money';
 import { offsetOf, paginate } from '../../lib/pagination';
 import type { Pagination } from '../../lib/fields';
+import { catalogChanged, onCatalogChange } from './catalog-changes';
 import type { Category, CategoryProductsQuery, Product, ProductListQuery } from './catalog.schema';
 
 type ProductRow = Selectable<ProductsTable> & { category_name: string };
@@ -97,13 +98,23 @@ interface SearchEntry {
   description: string;
 }
 
+// A write on this instance drops the index at once (catalogChanged); the time limit only bounds how
+// long a write made by another instance on the same database can go unseen.
 const SEARCH_INDEX_TTL_MS = 30_000;
 const searchIndexes = new WeakMap<object, { builtAt: number; fuse: Fuse<SearchEntry> }>();
 
-/** The catalog is small (hundreds of products): a fuzzy index in memory, rebuilt every 30 s. */
+const databasesListenedTo = new WeakSet<object>();
+function listenForCatalogChanges(deps: ShopDeps): void {
+  if (databasesListenedTo.has(deps.db)) return;
+  databasesListenedTo.add(deps.db);
+  onCatalogChange(deps, () => searchIndexes.delete(deps.db));
+}
+
+/** The catalog is small (hundreds of products): a fuzzy index in memory, dropped on every catalog change. */
 async function searchIndex(deps: ShopDeps): Promise<Fuse<SearchEntry>> {
   const cached = searchIndexes.get(deps.db);
   if (cached && Date.now() - cached.builtAt < SEARCH_INDEX_TTL_MS) return cached.fuse;
+  if (!cached) listenForCatalogChanges(deps);
   const rows = await selectProducts(deps.db).execute();
   const entries = rows.map((row) => ({
     id: row.id,
@@ -204,5 +215,6 @@ export async function rateProduct(deps: ShopDeps, userId: string, productId: str
       .where('id', '=', productId)
       .execute();
   });
+  catalogChanged(deps);
   return getProduct(deps, productId);
 }
