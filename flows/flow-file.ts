@@ -1,7 +1,7 @@
 // Reads a flow: a plain-text conversation script a tester can write without programming.
 //
 //   title: Find tomatoes with a typo          what the flow shows
-//   channels: ussd, chat                      played once on each channel named
+//   channels: ussd, chat, whatsapp            played once on each channel named
 //   account: web                              a web account with the flow's phone exists (chat uses it)
 //   dial                                      start a conversation (a new USSD session, a new chat)
 //   > tomatos                                 what the shopper sends
@@ -11,10 +11,11 @@
 //   capture order = Order (\w{8})             keep what the brackets match, reuse it as {order}
 //   web GET /api/cart                         call the web API as the flow's account; check it like a reply
 //   [ussd] > 1                                a line for one channel only
+//   [ussd, whatsapp] > 1                      ...or for some channels
 //   # a comment
 //
 // {phone} is the flow's phone number (+2507...), {local-phone} the same as 07...
-export type Channel = 'ussd' | 'chat';
+export type Channel = 'ussd' | 'chat' | 'whatsapp';
 
 export type Step =
   | { kind: 'dial' }
@@ -29,7 +30,8 @@ export type Step =
 export interface FlowLine {
   line: number;
   source: string;
-  only?: Channel;
+  /** The channels this line is played on; every channel when absent. */
+  only?: Channel[];
   step: Step;
 }
 
@@ -43,12 +45,12 @@ export interface Flow {
 
 export class FlowSyntaxError extends Error {}
 
-const CHANNELS: Channel[] = ['ussd', 'chat'];
+const CHANNELS: Channel[] = ['ussd', 'chat', 'whatsapp'];
 
 function readChannels(value: string, where: string): Channel[] {
   const names = value.split(',').map((name) => name.trim().toLowerCase()).filter(Boolean);
   const unknown = names.filter((name) => !CHANNELS.includes(name as Channel));
-  if (!names.length || unknown.length) throw new FlowSyntaxError(`${where}: channels must be ussd and/or chat`);
+  if (!names.length || unknown.length) throw new FlowSyntaxError(`${where}: channels are ussd, chat and whatsapp`);
   return names as Channel[];
 }
 
@@ -95,10 +97,10 @@ export function parseFlow(file: string, source: string): Flow {
       } else if (value !== 'new') throw new FlowSyntaxError(`${where}: phone is always "new" (a fresh number per run)`);
       return;
     }
-    let only: Channel | undefined;
-    const prefix = /^\[(ussd|chat)\]\s*(.*)$/i.exec(text);
+    let only: Channel[] | undefined;
+    const prefix = /^\[([a-z, ]+)\]\s*(.*)$/i.exec(text);
     if (prefix) {
-      only = prefix[1].toLowerCase() as Channel;
+      only = readChannels(prefix[1], where);
       text = prefix[2];
     }
     flow.lines.push({ line: index + 1, source: raw.trim(), only, step: readStep(text, where) });

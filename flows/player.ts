@@ -1,14 +1,24 @@
 // Plays a flow against the shop over HTTP: in-process (app.request) or a running server (fetch).
-import { randomBytes } from 'node:crypto';
+// On WhatsApp the player is Meta: it posts signed webhook deliveries and reads the shop's replies
+// from the fake Graph API they were sent to.
+import { createHmac, randomBytes } from 'node:crypto';
 import type { Channel, Flow, FlowLine } from './flow-file';
 
 /** Sends one HTTP request to the shop; in-process it is app.request, against a server it is fetch. */
 export type Transport = (path: string, init: RequestInit) => Promise<Response>;
 
+/** What the WhatsApp channel needs: the app secret to sign deliveries, and the messages the shop sent. */
+export interface WhatsAppHarness {
+  appSecret: string;
+  /** Every message the Graph API was asked to send to this number (digits), refused ones included. */
+  sentTo(to: string): { body: Record<string, any>; accepted: boolean; problems: string[] }[];
+}
+
 export interface PlayOptions {
   transport: Transport;
   /** The USSD shared secret the server expects, if it has one. */
   ussdSecret?: string;
+  whatsapp?: WhatsAppHarness;
 }
 
 export interface StepFailure {
@@ -39,6 +49,8 @@ interface Player {
   ussdSessionId?: string;
   ussdText: string;
   chatSessionId?: string;
+  /** The last WhatsApp message received, to tap its rows and buttons by id. */
+  whatsappLast?: Record<string, any>;
   reply: string;
   ended: boolean;
   vars: Record<string, string>;
@@ -129,6 +141,89 @@ async function sendChat(options: PlayOptions, player: Player, text: string | nul
   return undefined;
 }
 
+const WHATSAPP_REPLY_WAIT_MS = 10_000;
+
+/** The choices (id and title) of a WhatsApp message: list rows or reply buttons. */
+function whatsappChoices(message: Record<string, any> | undefined): { id: string; title: string; description?: string }[] {
+  const interactive = message?.interactive;
+  if (!interactive) return [];
+  if (interactive.type === 'list') return interactive.action.sections.flatMap((section: any) => section.rows);
+  return interactive.action.buttons.map((button: any) => button.reply);
+}
+
+/** A WhatsApp message as the shopper reads it: the text, each list row's title and description, [buttons]. */
+function whatsappTranscript(message: Record<string, any>): string {
+  if (message.type === 'text') return message.text.body;
+  const { interactive } = message;
+  const lines: string[] = [];
+  if (interactive.header?.type === 'image') lines.push(`(picture ${interactive.header.image.link})`);
+  lines.push(interactive.body.text);
+  if (interactive.type === 'list') {
+    for (const row of whatsappChoices(message)) lines.push(row.description ? `${row.title} ${row.description}` : row.title);
+    lines.push(`[${interactive.action.button}]`);
+  } else for (const button of whatsappChoices(message)) lines.push(`[${button.title}]`);
+  return lines.join('\n');
+}
+
+/** The webhook delivery Meta would post for this shopper's message: a tap on a shown choice, or text. */
+function whatsappDelivery(player: Player, text: string): object {
+  const from = player.phone.slice(1);
+  const choice = whatsappChoices(player.whatsappLast).find((candidate) => candidate.id === text);
+  const id = `wamid.flow${randomBytes(8).toString('hex')}`;
+  const base = { from, id, timestamp: String(Math.floor(Date.now() / 1000)) };
+  const list = player.whatsappLast?.interactive?.type === 'list';
+  const message = choice
+    ? { ...base, type: 'interactive', interactive: list ? { type: 'list_reply', list_reply: { id: choice.id, title: choice.title } } : { type: 'button_reply', button_reply: { id: choice.id, title: choice.title } } }
+    : { ...base, type: 'text', text: { body: text } };
+  return {
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: '100000000000001',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '250780000000', phone_number_id: '109876543210987' },
+              contacts: [{ profile: { name: 'Flow Shopper' }, wa_id: from }],
+              messages: [message],
+            },
+          },
+        ],
+      },
+    ],
+  };
+}
+
+async function sendWhatsApp(options: PlayOptions, player: Player, text: string | null): Promise<string | undefined> {
+  const harness = options.whatsapp;
+  if (!harness) return 'the WhatsApp channel is not set up for this run';
+  // WhatsApp has no dial: a shopper opens the menu by saying hi.
+  const typed = text ?? 'hi';
+  if (!typed.trim()) return 'a WhatsApp message cannot be empty (limit this line to [ussd])';
+  const to = player.phone.slice(1);
+  const before = harness.sentTo(to).length;
+  const raw = JSON.stringify(whatsappDelivery(player, typed));
+  const signature = `sha256=${createHmac('sha256', harness.appSecret).update(raw).digest('hex')}`;
+  const response = await options.transport('/whatsapp/webhook', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': signature },
+    body: raw,
+  });
+  if (response.status !== 200) return `HTTP ${response.status} from the webhook`;
+  const deadline = Date.now() + WHATSAPP_REPLY_WAIT_MS;
+  while (harness.sentTo(to).length === before && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+  const fresh = harness.sentTo(to).slice(before);
+  if (!fresh.length) return 'no WhatsApp reply was sent';
+  if (fresh.length > 1) return `${fresh.length} WhatsApp replies to one message (expected 1)`;
+  const [message] = fresh;
+  player.whatsappLast = message.body;
+  player.reply = whatsappTranscript(message.body);
+  player.ended = whatsappChoices(message.body).some((choice) => choice.id === 'start');
+  return message.accepted ? undefined : `the Graph API refused the reply: ${message.problems.join('; ')}`;
+}
+
 async function callWeb(options: PlayOptions, player: Player, method: string, path: string): Promise<string | undefined> {
   const headers: Record<string, string> = {};
   if (player.token) headers.Authorization = `Bearer ${player.token}`;
@@ -139,7 +234,7 @@ async function callWeb(options: PlayOptions, player: Player, method: string, pat
 
 async function playLine(options: PlayOptions, channel: Channel, player: Player, line: FlowLine): Promise<string | undefined> {
   const { step } = line;
-  const send = channel === 'ussd' ? sendUssd : sendChat;
+  const send = { ussd: sendUssd, chat: sendChat, whatsapp: sendWhatsApp }[channel];
   switch (step.kind) {
     case 'dial':
       return send(options, player, null);
@@ -170,7 +265,7 @@ export async function playFlow(flow: Flow, channel: Channel, options: PlayOption
   const failures: StepFailure[] = [];
   if (flow.account === 'web') await createWebAccount(options, player);
   for (const line of flow.lines) {
-    if (line.only && line.only !== channel) continue;
+    if (line.only && !line.only.includes(channel)) continue;
     let reason: string | undefined;
     try {
       reason = await playLine(options, channel, player, line);

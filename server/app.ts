@@ -10,6 +10,7 @@ import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { chatDocs, chatRoutes } from './channels/chat';
 import { ussdRoutes } from './channels/ussd/ussd.routes';
+import { WHATSAPP_WEBHOOK_PATH, whatsappRoutes } from './channels/whatsapp/whatsapp.routes';
 import type { AppEnv, ShopDeps } from './lib/deps';
 import { isAppError } from './lib/errors';
 import { buildOpenApiDocument, renderDocsPage } from './lib/openapi';
@@ -112,6 +113,8 @@ export function createApp(deps: ShopDeps, options: AppOptions = {}) {
   app.route('/api', apiRoutes(deps));
   app.all('/api/*', (c) => c.json(errorBody('Not found', 'not_found'), 404));
   app.route('/ussd', ussdRoutes(deps));
+  // Off without configuration: the path then falls through to the storefront like any unknown one.
+  if (deps.config.whatsapp) app.route(WHATSAPP_WEBHOOK_PATH, whatsappRoutes(deps, deps.config.whatsapp));
 
   app.use('/images/*', async (c, next) => {
     await next();

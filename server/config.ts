@@ -11,6 +11,15 @@ const commaList = z
       .filter(Boolean),
   );
 
+const optionalSecret = (min: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined)
+    .refine((value) => !value || value.length >= min, `must be at least ${min} characters`);
+
+const WHATSAPP_KEYS = ['WHATSAPP_ACCESS_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN'] as const;
+
 const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -51,6 +60,30 @@ const configSchema = z
       .refine((value) => !value || value.length >= 24, 'must be at least 24 characters'),
     CONVERSATION_STORE: z.enum(['memory', 'db']).default('memory'),
     WEB_DIST_DIR: z.string().min(1).default('web/dist'),
+    // WhatsApp Cloud API: all four set turns the channel on at /whatsapp/webhook; none leaves it off.
+    WHATSAPP_ACCESS_TOKEN: optionalSecret(16),
+    WHATSAPP_PHONE_NUMBER_ID: z
+      .string()
+      .optional()
+      .transform((value) => value?.trim() || undefined)
+      .refine((value) => !value || /^\d{5,20}$/.test(value), 'must be the digits of the phone number id'),
+    WHATSAPP_APP_SECRET: optionalSecret(16),
+    WHATSAPP_VERIFY_TOKEN: optionalSecret(16),
+    WHATSAPP_GRAPH_URL: z.string().url('must be a URL').default('https://graph.facebook.com/v21.0'),
+    /** Where shoppers reach this server (https://shop.example.rw): makes picture links absolute for WhatsApp. */
+    PUBLIC_BASE_URL: z
+      .string()
+      .optional()
+      .transform((value) => value?.trim().replace(/\/+$/, '') || undefined)
+      .refine((value) => !value || /^https?:\/\//.test(value), 'must start with https:// or http://'),
+  })
+  .superRefine((env, ctx) => {
+    const set = WHATSAPP_KEYS.filter((key) => env[key]);
+    if (set.length && set.length < WHATSAPP_KEYS.length) {
+      for (const key of WHATSAPP_KEYS.filter((name) => !env[name])) {
+        ctx.addIssue({ code: 'custom', path: [key], message: 'set all four WHATSAPP_ variables, or none' });
+      }
+    }
   })
   .transform((env) => ({
     env: env.NODE_ENV,
@@ -77,6 +110,17 @@ const configSchema = z
       ussdServiceCode: env.USSD_SERVICE_CODE,
     },
     contactRecipient: env.CONTACT_RECIPIENT ?? env.SUPPORT_EMAIL,
+    publicBaseUrl: env.PUBLIC_BASE_URL,
+    whatsapp:
+      env.WHATSAPP_ACCESS_TOKEN && env.WHATSAPP_PHONE_NUMBER_ID && env.WHATSAPP_APP_SECRET && env.WHATSAPP_VERIFY_TOKEN
+        ? {
+            accessToken: env.WHATSAPP_ACCESS_TOKEN,
+            phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID,
+            appSecret: env.WHATSAPP_APP_SECRET,
+            verifyToken: env.WHATSAPP_VERIFY_TOKEN,
+            graphUrl: env.WHATSAPP_GRAPH_URL.replace(/\/+$/, ''),
+          }
+        : undefined,
   }));
 
 export type Config = z.output<typeof configSchema>;

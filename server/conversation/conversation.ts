@@ -3,8 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import type { ShopDeps } from '../lib/deps';
 import { normalizePhone } from '../lib/phone';
-import { isUnfinished, newSession, step } from './engine';
-import { keyForTypedLabel } from './render-chat';
+import { afterLogin, isUnfinished, newSession, step } from './engine';
+import { chatLimits, keyForTypedLabel } from './render-chat';
+import { keyForTypedTitle, renderWhatsApp, whatsappLimits } from './render-whatsapp';
 import { createSessionStore, databasePhoneBook, sessionLocks, type PhoneBook, type SessionStore } from './sessions';
 import type { Reply, Session } from './types';
 
@@ -29,6 +30,24 @@ export interface ChatTurn {
   user?: { id: string; phoneNumber: string | null };
 }
 
+/** One WhatsApp message: who sent it (their number is the shopper) and what it says or chose. */
+export interface WhatsAppTurn {
+  phoneNumber: string;
+  /** The typed text, or the id of the list row / reply button chosen. */
+  text: string;
+  /** A tapped choice, not typed words. */
+  chosen: boolean;
+}
+
+/** Words that open the menu afresh on WhatsApp, as dialling does on USSD. */
+const GREETINGS = new Set(['hi', 'hello', 'hey', 'menu', 'start', 'muraho', 'mwaramutse', 'bonjour', 'salut']);
+
+/** A screen that waits for typed words (a prompt, or nothing to choose but Back and Home). */
+const asksForText = (reply: Reply) =>
+  Boolean(reply.prompt) || (!reply.list.some((row) => row.key) && !reply.options.some((option) => option.kind === 'action'));
+
+export const isGreeting = (text: string) => GREETINGS.has(text.trim().toLowerCase().replace(/[!.?]+$/, ''));
+
 export interface ConversationOptions {
   store?: SessionStore;
   phoneBook?: PhoneBook;
@@ -38,11 +57,14 @@ export interface ConversationOptions {
 export interface Conversation {
   ussd(turn: UssdTurn): Promise<Reply>;
   chat(turn: ChatTurn): Promise<{ sessionId: string; reply: Reply }>;
+  /** One WhatsApp turn; `deliver` sends the reply while the phone's session is still held, so replies keep their order. */
+  whatsapp(turn: WhatsAppTurn, deliver: (reply: Reply, session: Session) => Promise<void>): Promise<Reply>;
   store: SessionStore;
 }
 
 const ussdKey = (gatewaySessionId: string) => `ussd:${gatewaySessionId}`;
 const chatKey = (sessionId: string) => `chat:${sessionId}`;
+const whatsappKey = (phone: string) => `whatsapp:${phone}`;
 
 /**
  * The inputs a cumulative text adds to what the session has consumed. The first request may
@@ -105,7 +127,7 @@ export function createConversation(deps: ShopDeps, options: ConversationOptions 
     const memory = phone ? await phoneBook.recall(phone) : undefined;
     // A chat has no first-call language screen: the phone's choice if known, else English (changeable from the menu).
     const session = newSession({ id, channel: 'chat', phone, userId: turn.user?.id, language: memory?.language ?? 'en' });
-    return step(session, null, deps);
+    return step(session, null, deps, chatLimits);
   }
 
   async function chat(turn: ChatTurn): Promise<{ sessionId: string; reply: Reply }> {
@@ -119,15 +141,21 @@ export function createConversation(deps: ShopDeps, options: ConversationOptions 
       let result: { session: Session; reply: Reply };
       if (!existing || existing.ended) {
         result = await openChatSession(id, turn);
-        if (text) result = await step(result.session, text, deps);
-      } else if (!text && existing.lastReply) {
-        // An empty message (the widget reopened) shows where the shopper is.
-        result = { session: existing, reply: existing.lastReply };
+        if (text) result = await step(result.session, text, deps, chatLimits);
       } else {
         // A guest who has logged in since keeps their place, now as themselves.
         const phone = turn.user?.phoneNumber ? normalizePhone(turn.user.phoneNumber) : existing.phone;
         const session = { ...existing, userId: turn.user?.id ?? existing.userId, phone };
-        result = await step(session, keyForTypedLabel(existing.lastReply, text), deps);
+        const resumed = text ? undefined : afterLogin(session);
+        if (resumed) {
+          // Back from the chat's log-in link: do what they asked for (add to cart, checkout) as themselves.
+          result = await step(resumed.session, resumed.input, deps, chatLimits);
+        } else if (!text && existing.lastReply) {
+          // An empty message (the widget reopened) shows where the shopper is.
+          result = { session: existing, reply: existing.lastReply };
+        } else {
+          result = await step(session, keyForTypedLabel(existing.lastReply, text), deps, chatLimits);
+        }
       }
       const languageBefore = existing?.language;
       await store.save(result.session);
@@ -139,7 +167,38 @@ export function createConversation(deps: ShopDeps, options: ConversationOptions 
     });
   }
 
-  return { ussd, chat, store };
+  /**
+   * WhatsApp has no dial: the number's session goes on from message to message. A greeting (where
+   * no free text is asked for), or a message after the journey ended, opens the menu as a dial would (offering to continue an
+   * unfinished journey); a first message that is not a greeting is also read on the home screen
+   * ("tomatoes" searches at once).
+   */
+  async function whatsapp(turn: WhatsAppTurn, deliver: (reply: Reply, session: Session) => Promise<void>): Promise<Reply> {
+    const phone = normalizePhone(turn.phoneNumber);
+    const id = whatsappKey(phone);
+    return withLock(id, async () => {
+      const existing = await store.load(id);
+      let result: { session: Session; reply: Reply };
+      // A greeting answering a question ("your street?") is the answer, not a fresh start.
+      const restart = isGreeting(turn.text) && !(existing?.lastReply && asksForText(existing.lastReply));
+      if (!existing || existing.ended || restart) {
+        const memory = await phoneBook.recall(phone);
+        const session = newSession({ id, channel: 'whatsapp', phone, language: memory?.language });
+        session.resumable = await unfinishedJourneyOf(phone);
+        result = await step(session, null, deps, whatsappLimits);
+        if (turn.text.trim() && !isGreeting(turn.text) && result.session.current?.name === 'home') result = await step(result.session, turn.text, deps, whatsappLimits);
+      } else {
+        const input = turn.chosen ? turn.text : keyForTypedTitle(existing.lastReply && renderWhatsApp(existing.lastReply, { language: existing.language ?? 'en' }), turn.text);
+        result = await step(existing, input, deps, whatsappLimits);
+      }
+      await store.save(result.session);
+      await phoneBook.remember(phone, { language: result.session.language, lastSessionId: id, lastSeenAt: now() });
+      await deliver(result.reply, result.session);
+      return result.reply;
+    });
+  }
+
+  return { ussd, chat, whatsapp, store };
 }
 
 const conversations = new WeakMap<ShopDeps, Conversation>();

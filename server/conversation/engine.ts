@@ -4,11 +4,10 @@
 import type { ShopDeps } from '../lib/deps';
 import { findOrCreatePhoneAccount } from '../modules/auth/auth.service';
 import { translator, type Translate } from './i18n';
-import { fitsUssdScreen, MIN_LABEL_LENGTH, READABLE_LABEL_LENGTH } from './render-ussd';
-import { CHAT_MAX_OPTIONS } from './render-chat';
+import { MIN_LABEL_LENGTH, READABLE_LABEL_LENGTH, ussdLimits } from './render-ussd';
 import { screens } from './screens';
-import { MAX_LIST_ROWS, newState, refusalText } from './screens/helpers';
-import type { Outcome, Reply, ReplyOption, ScreenContext, ScreenState, ScreenView, Session } from './types';
+import { newState, refusalText } from './screens/helpers';
+import type { ChannelLimits, Outcome, Reply, ReplyOption, ScreenContext, ScreenState, ScreenView, Session } from './types';
 
 export const KEY_BACK = '0';
 export const KEY_HOME = '00';
@@ -19,14 +18,14 @@ export interface StepResult {
   reply: Reply;
 }
 
-type Note = { error?: string; notice?: string };
+type Note = { error?: string; notice?: string; cartChanged?: boolean };
 
 function copySession(session: Session): Session {
   return structuredClone(session);
 }
 
-function contextOf(session: Session, deps: ShopDeps): ScreenContext {
-  return { deps, session, t: translator(session.language ?? 'en') };
+function contextOf(session: Session, deps: ShopDeps, limits: ChannelLimits): ScreenContext {
+  return { deps, session, t: translator(session.language ?? 'en'), pageSize: limits.pageSize };
 }
 
 /** First-contact screens (first language choice, sign-up, resume) must be answered: no Back or Home. */
@@ -37,7 +36,7 @@ function allowsNavigation(state: ScreenState): boolean {
 
 /** Where a new session starts: language on a new phone, sign-up for an unknown number, resume, or home. */
 export function entryState(session: Session): ScreenState {
-  if (session.channel === 'ussd') {
+  if (session.channel !== 'chat') {
     if (!session.language) return newState('language', { first: true });
     if (!session.userId) return newState('signup');
   }
@@ -45,9 +44,9 @@ export function entryState(session: Session): ScreenState {
   return newState('home');
 }
 
-/** A USSD caller is the account with their number, when there is one. */
+/** A USSD or WhatsApp caller is the account with their number, when there is one. */
 async function identifyCaller(session: Session, deps: ShopDeps): Promise<void> {
-  if (session.channel !== 'ussd' || session.userId || !session.phone) return;
+  if (session.channel === 'chat' || session.userId || !session.phone) return;
   const account = await findOrCreatePhoneAccount(deps, session.phone);
   session.userId = account?._id;
 }
@@ -72,7 +71,7 @@ function apply(session: Session, outcome: Exclude<Outcome, { type: 'end' }>): No
       if (outcome.how === 'push' && session.current) session.stack.push(session.current);
       if (outcome.how === 'reset') session.stack = [];
       session.current = outcome.to;
-      return { notice: outcome.notice };
+      return { notice: outcome.notice, cartChanged: outcome.cartChanged };
     }
     case 'return': {
       // Back to the nearest screen of that name, shown afresh from its first page.
@@ -81,7 +80,7 @@ function apply(session: Session, outcome: Exclude<Outcome, { type: 'end' }>): No
         session.current = newState(outcome.to);
       }
       session.current = { ...session.current!, offset: 0 };
-      return { notice: outcome.notice };
+      return { notice: outcome.notice, cartChanged: outcome.cartChanged };
     }
     case 'enter':
       session.stack = [];
@@ -137,10 +136,19 @@ function compose(session: Session, state: ScreenState, view: ScreenView, count: 
   const candidates = view.rows ?? [];
   const shownRows = candidates.slice(0, count);
   let key = 0;
-  const list = shownRows.map((row) => (row.value === undefined ? { label: row.label, detail: row.detail } : { key: String(++key), label: row.label, detail: row.detail }));
+  const list = shownRows.map((row) => ({
+    ...(row.value === undefined ? {} : { key: String(++key) }),
+    label: row.label,
+    detail: row.detail,
+    ...(row.product ? { product: row.product } : {}),
+  }));
   const more = count < candidates.length || Boolean(view.rowsContinue);
   return {
-    ...note,
+    ...(note.error ? { error: note.error } : {}),
+    ...(note.notice ? { notice: note.notice } : {}),
+    ...(note.cartChanged ? { cartChanged: true } : {}),
+    ...(view.product ? { product: view.product } : {}),
+    ...(view.cart ? { cart: view.cart } : {}),
     title: view.title,
     lines: view.lines ?? [],
     hint: view.hint,
@@ -152,16 +160,14 @@ function compose(session: Session, state: ScreenState, view: ScreenView, count: 
 }
 
 /**
- * How many rows a page shows: as many as fit one USSD screen (names shortened before prices) and
- * leave the chat at most ten buttons. Both channels page alike, so a flow reads the same on each.
+ * How many rows a page shows: as many as the channel fits (on USSD, names shortened before
+ * prices; in chat and on WhatsApp, ten).
  */
-function rowsThatFit(session: Session, state: ScreenState, view: ScreenView, note: Note, t: Translate): number {
-  const candidates = Math.min(view.rows?.length ?? 0, MAX_LIST_ROWS);
+function rowsThatFit(session: Session, state: ScreenState, view: ScreenView, note: Note, t: Translate, limits: ChannelLimits): number {
+  const candidates = Math.min(view.rows?.length ?? 0, limits.pageSize);
   for (const minLabel of [READABLE_LABEL_LENGTH, MIN_LABEL_LENGTH]) {
     for (let count = candidates; count >= 1; count -= 1) {
-      const reply = compose(session, state, view, count, note, t);
-      const buttons = reply.list.filter((row) => row.key).length + reply.options.length;
-      if (buttons <= CHAT_MAX_OPTIONS && fitsUssdScreen(reply, minLabel)) return count;
+      if (limits.fits(compose(session, state, view, count, note, t), minLabel)) return count;
     }
   }
   // One row always shows, even if it must be cut to fit.
@@ -169,8 +175,8 @@ function rowsThatFit(session: Session, state: ScreenState, view: ScreenView, not
 }
 
 /** Renders the session's current screen (and records what it showed in the session). */
-export async function show(session: Session, deps: ShopDeps, note: Note = {}): Promise<Reply> {
-  const ctx = contextOf(session, deps);
+export async function show(session: Session, deps: ShopDeps, note: Note = {}, limits: ChannelLimits = ussdLimits): Promise<Reply> {
+  const ctx = contextOf(session, deps, limits);
   let state = session.current!;
   let view = await screens[state.name].render(ctx, state);
   if (state.offset > 0 && !view.rows?.length) {
@@ -178,7 +184,7 @@ export async function show(session: Session, deps: ShopDeps, note: Note = {}): P
     state = { ...state, offset: 0 };
     view = await screens[state.name].render(ctx, state);
   }
-  const count = rowsThatFit(session, state, view, note, ctx.t);
+  const count = rowsThatFit(session, state, view, note, ctx.t, limits);
   const reply = compose(session, state, view, count, note, ctx.t);
   const rows = (view.rows ?? []).slice(0, count);
   session.current = {
@@ -190,15 +196,24 @@ export async function show(session: Session, deps: ShopDeps, note: Note = {}): P
   return reply;
 }
 
-function endReply(text: string): Reply {
-  return { title: text, lines: [], list: [], options: [], end: true };
+function endReply(outcome: Extract<Outcome, { type: 'end' }>): Reply {
+  return {
+    title: outcome.text,
+    lines: [],
+    list: [],
+    options: [],
+    end: true,
+    ...(outcome.order ? { order: outcome.order } : {}),
+    ...(outcome.cartChanged ? { cartChanged: true } : {}),
+  };
 }
 
 /**
  * One turn. `input` null opens the conversation (a dial, a chat opened): the first screen is
- * chosen from what is known of the phone (language, account, an unfinished journey).
+ * chosen from what is known of the phone (language, account, an unfinished journey). The limits
+ * are the channel's: how many rows a page holds.
  */
-export async function step(session: Session, input: string | null, deps: ShopDeps): Promise<StepResult> {
+export async function step(session: Session, input: string | null, deps: ShopDeps, limits: ChannelLimits = ussdLimits): Promise<StepResult> {
   const next = copySession(session);
   let note: Note = {};
   if (input === null || !next.current || next.ended) {
@@ -207,21 +222,33 @@ export async function step(session: Session, input: string | null, deps: ShopDep
     next.stack = [];
     next.current = entryState(next);
   } else {
-    const outcome = await respond(contextOf(next, deps), input.trim());
+    const outcome = await respond(contextOf(next, deps, limits), input.trim());
+    // The log-in prompt remembers what was asked, so signing in can carry on with it (afterLogin).
+    if (outcome.type === 'go' && outcome.to.name === 'login-required') outcome.to.data.retry = input.trim();
     if (outcome.type === 'end') {
       next.ended = true;
       next.resumable = undefined;
-      const reply = endReply(outcome.text);
+      const reply = endReply(outcome);
       next.lastReply = reply;
       next.updatedAt = Date.now();
       return { session: next, reply };
     }
     note = apply(next, outcome);
   }
-  const reply = await show(next, deps, note);
+  const reply = await show(next, deps, note, limits);
   next.lastReply = reply;
   next.updatedAt = Date.now();
   return { session: next, reply };
+}
+
+/**
+ * A guest who was asked to log in and has since signed in: the session as it was under the log-in
+ * prompt, and the input that asked, to be played again as the shopper. Undefined otherwise.
+ */
+export function afterLogin(session: Session): { session: Session; input: string } | undefined {
+  const { current, stack } = session;
+  if (!session.userId || current?.name !== 'login-required' || typeof current.data.retry !== 'string' || !stack.length) return undefined;
+  return { session: { ...session, current: stack[stack.length - 1], stack: stack.slice(0, -1) }, input: current.data.retry };
 }
 
 /** A fresh session record; the channel fills in who is speaking. */

@@ -1,19 +1,37 @@
 // A reply as chat: message bubbles plus quick-reply buttons. The button's key is what the widget
-// sends back (the same keys the USSD menu numbers), its label the option's words.
-import type { ListRow, Reply } from './types';
+// sends back (the same keys the USSD menu numbers), its label the option's words. A product in a
+// list comes as a card carrying its own button, so a page can offer ten products and still keep
+// Back and Home; a product page and the cart come as cards too, and a placed order as a link.
+import { formatFrw, toMinor } from '../lib/money';
+import type { CartCard, ChannelLimits, ListRow, ProductCard, Reply } from './types';
 
 export const CHAT_MAX_OPTIONS = 10;
 export const CHAT_LABEL_MAX = 24;
+/** Products a chat page shows at most. */
+export const CHAT_PAGE_SIZE = 10;
 
 export interface ChatOption {
   key: string;
   label: string;
 }
 
+export type ChatCard = ({ type: 'product'; key?: string } & ProductCard) | ({ type: 'cart' } & CartCard);
+
+export interface ChatMessage {
+  /** Always there: what a card says in words (a screen reader, a transcript, a flow reads it). */
+  text: string;
+  card?: ChatCard;
+}
+
 export interface ChatReply {
-  messages: { text: string }[];
+  messages: ChatMessage[];
+  /** The quick replies: every choice that is not on a card. */
   options: ChatOption[];
   end: boolean;
+  /** The turn changed the cart: the storefront's badge, drawer and cart page read it again. */
+  cartChanged?: boolean;
+  /** The order this turn placed: the widget links to its confirmation page. */
+  order?: { id: string; number: string };
 }
 
 export function chatLabel(label: string): string {
@@ -22,24 +40,50 @@ export function chatLabel(label: string): string {
 
 const rowText = (row: ListRow) => (row.detail ? `${row.label} ${row.detail}` : row.label);
 
-export function renderChat(reply: Reply): ChatReply {
-  const messages: { text: string }[] = [];
-  const note = reply.error ?? reply.notice;
-  if (note) messages.push({ text: note });
-  const body = [reply.title, ...reply.lines, ...(reply.hint ? [reply.hint] : []), ...reply.list.map(rowText), ...(reply.prompt ? [reply.prompt] : [])];
-  messages.push({ text: body.join('\n') });
-  const options: ChatOption[] = [
-    ...reply.list.flatMap((row) => (row.key ? [{ key: row.key, label: chatLabel(row.label) }] : [])),
+/** Rows that show as cards (products with a key), and the rest, which stay lines and buttons. */
+const isCardRow = (row: ListRow) => Boolean(row.key && row.product);
+
+/** Quick replies of a reply: the non-card rows, then the screen's actions and Back/Home/More. */
+function quickReplies(reply: Reply): ChatOption[] {
+  return [
+    ...reply.list.flatMap((row) => (row.key && !isCardRow(row) ? [{ key: row.key, label: chatLabel(row.label) }] : [])),
     ...reply.options.map((option) => ({ key: option.key, label: chatLabel(option.label) })),
   ];
-  return { messages, options: options.slice(0, CHAT_MAX_OPTIONS), end: reply.end };
 }
 
-/** Chat lets a shopper type a button's words ("Back", "My cart") instead of tapping it. */
+/** A chat page: ten products as cards, as many other rows as leave every button on screen. */
+export const chatLimits: ChannelLimits = {
+  pageSize: CHAT_PAGE_SIZE,
+  fits: (reply) => quickReplies(reply).length <= CHAT_MAX_OPTIONS,
+};
+
+export function renderChat(reply: Reply): ChatReply {
+  const messages: ChatMessage[] = [];
+  const note = reply.error ?? reply.notice;
+  if (note) messages.push({ text: note });
+  const lines = reply.list.filter((row) => !isCardRow(row)).map(rowText);
+  const body = [reply.title, ...reply.lines, ...(reply.hint ? [reply.hint] : []), ...lines, ...(reply.prompt ? [reply.prompt] : [])];
+  messages.push({ text: body.join('\n') });
+  if (reply.product) messages.push({ text: `${reply.product.name}: ${reply.product.description}`, card: { type: 'product', ...reply.product } });
+  for (const row of reply.list.filter(isCardRow)) {
+    messages.push({ text: rowText(row), card: { type: 'product', key: row.key, ...row.product! } });
+  }
+  if (reply.cart) messages.push({ text: `${reply.cart.items} items, ${formatFrw(toMinor(reply.cart.total))}`, card: { type: 'cart', ...reply.cart } });
+  return {
+    messages,
+    options: quickReplies(reply).slice(0, CHAT_MAX_OPTIONS),
+    end: reply.end,
+    ...(reply.cartChanged ? { cartChanged: true } : {}),
+    ...(reply.order ? { order: reply.order } : {}),
+  };
+}
+
+/** Chat lets a shopper type a button's words ("Back", "My cart") or a product's name instead of tapping it. */
 export function keyForTypedLabel(reply: Reply | undefined, text: string): string {
   if (!reply) return text;
   const wanted = text.trim().toLowerCase();
-  const rendered = renderChat(reply);
-  const match = rendered.options.find((option) => option.label.toLowerCase() === wanted);
-  return match ? match.key : text;
+  const option = quickReplies(reply).find((candidate) => candidate.label.toLowerCase() === wanted);
+  if (option) return option.key;
+  const card = reply.list.find((row) => isCardRow(row) && row.label.toLowerCase() === wanted);
+  return card?.key ?? text;
 }

@@ -2,7 +2,7 @@
 // When a screen is too long, the hint line and "00 Home" are left out first (the key still works),
 // then list names are shortened (prices stay whole), first to a readable length, then shorter;
 // then the longest text line is cut; a hard cut is the last resort.
-import type { ListRow, Reply } from './types';
+import type { ChannelLimits, ListRow, Reply } from './types';
 
 export const USSD_SCREEN_LIMIT = 182;
 /** A list name is never shortened below this, so the shopper can still tell entries apart. */
@@ -107,6 +107,19 @@ function fittingLayout(reply: Reply, minLabel = MIN_LABEL_LENGTH): Layout | unde
 export function fitsUssdScreen(reply: Reply, minLabel = MIN_LABEL_LENGTH): boolean {
   return fittingLayout(reply, minLabel) !== undefined;
 }
+
+/** At most this many choosable entries on a screen, whatever the text: keys 1-7, 8 and 9 for actions, and the nav keys. */
+const USSD_MAX_CHOICES = 10;
+
+/** A USSD page: up to seven rows, as many as fit 182 characters. */
+export const ussdLimits: ChannelLimits = {
+  // Keys 1-7, leaving 8 and 9 for a screen's actions.
+  pageSize: 7,
+  fits(reply, minLabel) {
+    const choices = reply.list.filter((row) => row.key).length + reply.options.length;
+    return choices <= USSD_MAX_CHOICES && fitsUssdScreen(reply, minLabel);
+  },
+};
 
 /** The screen text after "CON "/"END ": always within the limit and the alphabet. */
 export function ussdBody(reply: Reply): string {

@@ -3,7 +3,18 @@
 import type { ShopDeps } from '../lib/deps';
 import type { Language, Translate } from './i18n';
 
-export type ChannelName = 'ussd' | 'chat';
+export type ChannelName = 'ussd' | 'chat' | 'whatsapp';
+
+/**
+ * What a channel can show, handed to the engine so a page holds as many rows as that channel allows
+ * (USSD: what fits 182 characters; chat and WhatsApp: ten).
+ */
+export interface ChannelLimits {
+  /** Most list rows a page offers; a screen that reserves keys (8, 9) offers fewer. */
+  pageSize: number;
+  /** Whether a composed reply fits the channel, list names cut to no fewer than minLabel characters. */
+  fits(reply: Reply, minLabel: number): boolean;
+}
 
 export type ScreenName =
   | 'language'
@@ -78,6 +89,28 @@ export interface ListRow {
   label: string;
   /** Kept whole when space is short (a price); the label is shortened first. */
   detail?: string;
+  /** The product behind the row, for a channel that shows pictures (USSD ignores it). */
+  product?: ProductCard;
+}
+
+/** A product as a card shows it: prices in frw, the offer when there is one. */
+export interface ProductCard {
+  id: string;
+  name: string;
+  price: number;
+  offerPrice?: number;
+  unit: string;
+  image: string;
+  description: string;
+  inStock: boolean;
+}
+
+/** The cart as a summary card shows it. */
+export interface CartCard {
+  items: number;
+  /** frw */
+  total: number;
+  lines: { name: string; quantity: string; total: number; image: string }[];
 }
 
 export interface ReplyOption {
@@ -101,6 +134,14 @@ export interface Reply {
   prompt?: string;
   options: ReplyOption[];
   end: boolean;
+  /** The product this screen is about (a product page). */
+  product?: ProductCard;
+  /** The cart this screen shows. */
+  cart?: CartCard;
+  /** The order this turn placed, so a channel with links can point to it. */
+  order?: { id: string; number: string };
+  /** This turn changed the shopper's cart: other faces showing it should read it again. */
+  cartChanged?: boolean;
 }
 
 /** A list row as a screen gives it: the value is what choosing it means (a product id). */
@@ -108,6 +149,7 @@ export interface ViewRow {
   value?: string;
   label: string;
   detail?: string;
+  product?: ProductCard;
 }
 
 /** What a screen shows, before the engine numbers the list, fits it and adds Back/Home/More. */
@@ -123,12 +165,16 @@ export interface ScreenView {
   prompt?: string;
   /** A first-contact screen (language, sign-up, resume) offers no Back/Home. */
   noNav?: boolean;
+  product?: ProductCard;
+  cart?: CartCard;
 }
 
 export interface ScreenContext {
   deps: ShopDeps;
   session: Session;
   t: Translate;
+  /** Most rows a page offers on this channel. */
+  pageSize: number;
 }
 
 /** The shopper's input as a screen receives it: the text, and the list value if it named a row. */
@@ -146,11 +192,12 @@ export type Outcome =
       /** First drop back to the nearest screen of this name (e.g. the cart after a change). */
       unwindTo?: ScreenName;
       notice?: string;
+      cartChanged?: boolean;
     }
-  | { type: 'return'; to: ScreenName; notice?: string }
+  | { type: 'return'; to: ScreenName; notice?: string; cartChanged?: boolean }
   | { type: 'stay'; error?: string; notice?: string }
   | { type: 'enter'; notice?: string }
-  | { type: 'end'; text: string };
+  | { type: 'end'; text: string; order?: { id: string; number: string }; cartChanged?: boolean };
 
 export interface Screen {
   render(ctx: ScreenContext, state: ScreenState): Promise<ScreenView>;

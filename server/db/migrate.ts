@@ -2,10 +2,12 @@
 import { Migrator, type Kysely, type Migration } from 'kysely';
 import * as shop from './migrations/001-shop';
 import * as conversation from './migrations/002-conversation';
+import * as whatsapp from './migrations/007-whatsapp';
 
 const migrations: Record<string, Migration> = {
   '001-shop': shop,
   '002-conversation': conversation,
+  '007-whatsapp': whatsapp,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

@@ -113,7 +113,7 @@ export interface OrdersTable {
   address: Json<OrderAddressSnapshot>;
   idempotency_key: string | null;
   callback_url: string | null;
-  channel: string; // 'web' | 'chat' | 'ussd': where the order was placed
+  channel: string; // 'web' | 'chat' | 'ussd' | 'whatsapp': where the order was placed
   created_at: CreatedAt;
 }
 
@@ -155,6 +155,12 @@ export interface ConversationPhonesTable {
   last_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** WhatsApp message ids already acted on (Meta may deliver a webhook more than once). */
+export interface WhatsappDeliveriesTable {
+  message_id: string;
+  received_at: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -170,4 +176,5 @@ export interface Database {
   contact_messages: ContactMessagesTable;
   conversation_sessions: ConversationSessionsTable;
   conversation_phones: ConversationPhonesTable;
+  whatsapp_deliveries: WhatsappDeliveriesTable;
 }

@@ -116,6 +116,8 @@ export const en = {
   'nav.back': 'Back',
   'nav.home': 'Home',
   'nav.more': 'More',
+  'nav.choose': 'Choose',
+  'nav.restart': 'Start again',
 
   'error.invalidChoice': 'Invalid choice. Try again.',
   'error.emptyAnswer': 'Please type an answer.',

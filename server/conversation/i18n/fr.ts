@@ -117,6 +117,8 @@ export const fr: Catalogue = {
   'nav.back': 'Retour',
   'nav.home': 'Accueil',
   'nav.more': 'Suite',
+  'nav.choose': 'Choisir',
+  'nav.restart': 'Recommencer',
 
   'error.invalidChoice': 'Choix invalide. Reessayez.',
   'error.emptyAnswer': 'Tapez une reponse.',

@@ -118,6 +118,8 @@ export const rw: Catalogue = {
   'nav.back': 'Subira inyuma',
   'nav.home': 'Ahabanza', // REVIEW
   'nav.more': 'Ibindi',
+  'nav.choose': 'Hitamo', // REVIEW
+  'nav.restart': 'Ongera utangire', // REVIEW
 
   'error.invalidChoice': 'Ibyo wahisemo si byo. Ongera ugerageze.', // REVIEW
   'error.emptyAnswer': 'Andika igisubizo.', // REVIEW

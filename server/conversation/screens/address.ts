@@ -6,7 +6,7 @@ import { localPhone } from '../../lib/phone';
 import { addressInputSchema, KIGALI_DISTRICTS } from '../../modules/addresses/addresses.schema';
 import { createAddress, deleteAddress, getAddress, listAddresses, setDefaultAddress } from '../../modules/addresses/addresses.service';
 import type { Outcome, Screen, ScreenContext, ScreenState } from '../types';
-import { accountId, invalidChoice, pageOf, push, refuse, returnTo } from './helpers';
+import { accountId, invalidChoice, pageOf, pageSizeOf, push, refuse, returnTo } from './helpers';
 import { addressLabel, confirmState } from './checkout';
 
 /** Every address made in this conversation is in Kigali: the districts offered are Kigali's. */
@@ -117,7 +117,7 @@ export const addresses: Screen = {
       label: addressLabel(address),
       detail: address.isDefault ? ctx.t('address.default') : undefined,
     }));
-    return { title: ctx.t('address.list'), ...pageOf(rows, state.offset), actions };
+    return { title: ctx.t('address.list'), ...pageOf(rows, state.offset, pageSizeOf(ctx, 9)), actions };
   },
 
   async handle(ctx, _state, { text, choice }) {

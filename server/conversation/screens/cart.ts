@@ -1,11 +1,11 @@
 // The cart: its lines a page at a time with the total; a line can change quantity or go; the whole
 // cart can be cleared (after a yes, since a keypad slip is easy).
-import { formatFrw } from '../../lib/money';
+import { formatFrw, toFrw } from '../../lib/money';
 import { MAX_LINE_QUANTITY } from '../../modules/cart/cart.schema';
 import type { Cart } from '../../modules/cart/cart.schema';
 import { clearCart, getCart, removeFromCart, updateCartLine } from '../../modules/cart/cart.service';
-import type { Screen } from '../types';
-import { accountId, invalidChoice, pageOf, push, quantityText, refuse, returnTo, unitPriceMinor } from './helpers';
+import type { CartCard, Screen } from '../types';
+import { accountId, invalidChoice, pageOf, pageSizeOf, push, quantityText, refuse, returnTo, unitPriceMinor } from './helpers';
 import { readQuantity } from './product';
 import { startCheckout } from './checkout';
 
@@ -17,6 +17,21 @@ export function cartTotals(cart: Cart): { items: number; totalMinor: number } {
   return {
     items: cart.products.reduce((sum, line) => sum + line.quantity, 0),
     totalMinor: cart.products.reduce((sum, line) => sum + lineTotalMinor(line), 0),
+  };
+}
+
+/** The cart as a summary card: the count, the total, and each line with its picture. */
+export function cartCard(current: Cart): CartCard {
+  const { items, totalMinor } = cartTotals(current);
+  return {
+    items,
+    total: toFrw(totalMinor),
+    lines: current.products.map((line) => ({
+      name: line.productId.productname,
+      quantity: quantityText(line.quantity, line.productId.productUnit),
+      total: toFrw(lineTotalMinor(line)),
+      image: line.productId.productImage,
+    })),
   };
 }
 
@@ -32,9 +47,10 @@ export const cart: Screen = {
     const { items, totalMinor } = cartTotals(current);
     const rows = current.products.map((line) => ({ value: line.productId._id, label: line.productId.productname, detail: lineDetail(line) }));
     return {
+      cart: cartCard(current),
       title: ctx.t('cart.title', { count: items }),
       lines: [ctx.t('cart.total', { total: formatFrw(totalMinor) })],
-      ...pageOf(rows, state.offset),
+      ...pageOf(rows, state.offset, pageSizeOf(ctx, 8)),
       actions: [
         { key: '8', label: ctx.t('cart.checkout') },
         { key: '9', label: ctx.t('cart.clear') },
@@ -75,7 +91,7 @@ export const cartLine: Screen = {
     if (text === '1') return push('cart-quantity', { id: state.data.id });
     if (text === '2') {
       await removeFromCart(ctx.deps, accountId(ctx), String(state.data.id));
-      return returnTo('cart', ctx.t('cart.removed'));
+      return { ...returnTo('cart', ctx.t('cart.removed')), cartChanged: true };
     }
     return invalidChoice(ctx);
   },
@@ -96,7 +112,7 @@ export const cartQuantity: Screen = {
     const amount = readQuantity(text);
     if (amount === undefined) return refuse(ctx.t('quantity.invalid', { max: MAX_LINE_QUANTITY }));
     await updateCartLine(ctx.deps, accountId(ctx), String(state.data.id), amount);
-    return returnTo('cart', ctx.t('cart.updated'));
+    return { ...returnTo('cart', ctx.t('cart.updated')), cartChanged: true };
   },
 };
 
@@ -108,6 +124,6 @@ export const cartClear: Screen = {
   async handle(ctx, _state, { text }) {
     if (text !== '1') return invalidChoice(ctx);
     await clearCart(ctx.deps, accountId(ctx));
-    return returnTo('cart', ctx.t('cart.cleared'));
+    return { ...returnTo('cart', ctx.t('cart.cleared')), cartChanged: true };
   },
 };

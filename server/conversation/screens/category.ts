@@ -6,7 +6,7 @@ import { invalidChoice, pageOf, productRow, push, windowLimit, windowOf } from '
 export const categories: Screen = {
   async render(ctx, state) {
     const all = await listCategories(ctx.deps);
-    const page = pageOf(all.map((category) => ({ value: category._id, label: category.name })), state.offset);
+    const page = pageOf(all.map((category) => ({ value: category._id, label: category.name })), state.offset, ctx.pageSize);
     return { title: ctx.t('categories.title'), ...page };
   },
 
@@ -19,12 +19,12 @@ export const category: Screen = {
   async render(ctx, state) {
     const { category: found, products, pagination } = await listCategoryProducts(ctx.deps, String(state.data.id), {
       page: 1,
-      limit: windowLimit(state.offset),
+      limit: windowLimit(state.offset, ctx.pageSize),
     });
     if (!pagination.total) return { title: found.name, lines: [ctx.t('category.empty')] };
     return {
       title: ctx.t('category.title', { name: found.name }),
-      ...windowOf(products.map(productRow), pagination.total, state.offset),
+      ...windowOf(products.map(productRow), pagination.total, state.offset, ctx.pageSize),
     };
   },
 

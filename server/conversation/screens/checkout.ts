@@ -8,7 +8,7 @@ import { countCartItems, getCart } from '../../modules/cart/cart.service';
 import { orderNumber } from '../../modules/orders/orders.schema';
 import { placeOrder } from '../../modules/orders/orders.service';
 import type { Outcome, Screen, ScreenContext } from '../types';
-import { accountId, invalidChoice, needsAccount, newState, pageOf, push, refuse } from './helpers';
+import { accountId, invalidChoice, needsAccount, newState, pageOf, pageSizeOf, push, refuse } from './helpers';
 import { cartTotals } from './cart';
 
 export const addressLabel = (address: Pick<Address, 'street' | 'district'>) => `${address.street}, ${address.district}`;
@@ -41,7 +41,7 @@ export const checkoutAddress: Screen = {
     }));
     return {
       title: ctx.t('address.choose'),
-      ...pageOf(rows, state.offset),
+      ...pageOf(rows, state.offset, pageSizeOf(ctx, 9)),
       actions: [{ key: '9', label: ctx.t('address.addNew') }],
     };
   },
@@ -83,6 +83,8 @@ export const checkoutConfirm: Screen = {
     });
     return {
       type: 'end',
+      order: { id: order._id, number: orderNumber(order._id) },
+      cartChanged: true,
       text: ctx.t('checkout.placed', {
         number: orderNumber(order._id),
         total: formatFrw(toMinor(order.amount)),

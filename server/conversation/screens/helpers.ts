@@ -4,10 +4,16 @@ import { isAppError } from '../../lib/errors';
 import { effectivePriceMinor, formatFrw, toMinor } from '../../lib/money';
 import type { Product } from '../../modules/catalog/catalog.schema';
 import type { MessageKey, Translate } from '../i18n';
-import type { Outcome, ScreenContext, ScreenData, ScreenName, ScreenState, ViewRow } from '../types';
+import type { Outcome, ProductCard, ScreenContext, ScreenData, ScreenName, ScreenState, ViewRow } from '../types';
 
-/** How many list entries a page offers at most: keys 1-7, leaving 8 and 9 for a screen's actions. */
-export const MAX_LIST_ROWS = 7;
+
+/**
+ * The rows a page of this screen offers: the channel's page size, below the first key the screen
+ * keeps for its own actions (the cart's 8 Checkout) so a row's number never means an action.
+ */
+export function pageSizeOf(ctx: Pick<ScreenContext, 'pageSize'>, firstReservedKey?: number): number {
+  return firstReservedKey === undefined ? ctx.pageSize : Math.min(ctx.pageSize, firstReservedKey - 1);
+}
 
 export function newState(name: ScreenName, data: ScreenData = {}): ScreenState {
   return { name, data, offset: 0, choices: [], shown: 0, more: false };
@@ -77,8 +83,22 @@ export function quantityText(quantity: number, unit: string): string {
   return `${quantity} ${unit}`;
 }
 
+export function productCard(product: Product): ProductCard {
+  return {
+    id: product._id,
+    name: product.productname,
+    price: product.price,
+    ...(product.offerPrice != null && product.offerPrice < product.price ? { offerPrice: product.offerPrice } : {}),
+    unit: product.productUnit,
+    image: product.productImage,
+    description: product.description,
+    // A catalog without stock keeping says nothing: the product is taken as in stock.
+    inStock: product.inStock !== false,
+  };
+}
+
 export function productRow(product: Product): ViewRow {
-  return { value: product._id, label: product.productname, detail: priceText(product) };
+  return { value: product._id, label: product.productname, detail: priceText(product), product: productCard(product) };
 }
 
 /** Reads a whole number typed on a keypad; anything else (letters, decimals, "1e2") is undefined. */
@@ -87,14 +107,14 @@ export function wholeNumber(text: string): number | undefined {
 }
 
 /** The rows of one page of a longer list, and whether more follow. */
-export function pageOf<T>(all: T[], offset: number): { rows: T[]; rowsContinue: boolean } {
-  return { rows: all.slice(offset, offset + MAX_LIST_ROWS), rowsContinue: all.length > offset + MAX_LIST_ROWS };
+export function pageOf<T>(all: T[], offset: number, size: number): { rows: T[]; rowsContinue: boolean } {
+  return { rows: all.slice(offset, offset + size), rowsContinue: all.length > offset + size };
 }
 
 /** Enough items, from the first, to fill the page at this offset and know whether another follows. */
-export const windowLimit = (offset: number) => offset + MAX_LIST_ROWS + 1;
+export const windowLimit = (offset: number, size: number) => offset + size + 1;
 
 /** The page at this offset of a list fetched from its start with windowLimit, knowing its total. */
-export function windowOf<T>(fromStart: T[], total: number, offset: number): { rows: T[]; rowsContinue: boolean } {
-  return { rows: fromStart.slice(offset, offset + MAX_LIST_ROWS), rowsContinue: total > offset + MAX_LIST_ROWS };
+export function windowOf<T>(fromStart: T[], total: number, offset: number, size: number): { rows: T[]; rowsContinue: boolean } {
+  return { rows: fromStart.slice(offset, offset + size), rowsContinue: total > offset + size };
 }

@@ -14,13 +14,13 @@ const statusWords = (order: Order, t: Translate) => ({
 
 export const orders: Screen = {
   async render(ctx, state) {
-    const { orders: latest, pagination } = await listOrders(ctx.deps, accountId(ctx), { page: 1, limit: windowLimit(state.offset) });
+    const { orders: latest, pagination } = await listOrders(ctx.deps, accountId(ctx), { page: 1, limit: windowLimit(state.offset, ctx.pageSize) });
     if (!pagination.total) return { title: ctx.t('orders.none') };
     const rows = latest.map((order) => {
       const { status, payment } = statusWords(order, ctx.t);
       return { value: order._id, label: orderNumber(order._id), detail: `${formatFrw(toMinor(order.amount))} ${status}/${payment}` };
     });
-    return { title: ctx.t('orders.title'), ...windowOf(rows, pagination.total, state.offset) };
+    return { title: ctx.t('orders.title'), ...windowOf(rows, pagination.total, state.offset, ctx.pageSize) };
   },
 
   async handle(ctx, _state, { choice }) {
@@ -43,7 +43,7 @@ export const order: Screen = {
         ctx.t('order.payment', { status: payment }),
         ctx.t('order.total', { total: formatFrw(toMinor(found.amount)) }),
       ],
-      ...windowOf(lines, lines.length, state.offset),
+      ...windowOf(lines, lines.length, state.offset, ctx.pageSize),
     };
   },
 

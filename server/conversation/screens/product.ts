@@ -6,7 +6,7 @@ import { getProduct } from '../../modules/catalog/catalog.service';
 import type { Product } from '../../modules/catalog/catalog.schema';
 import type { Translate } from '../i18n';
 import type { Screen, ScreenContext } from '../types';
-import { accountId, goHome, invalidChoice, needsAccount, priceText, push, quantityText, refuse, replace, wholeNumber } from './helpers';
+import { accountId, goHome, invalidChoice, needsAccount, priceText, productCard, push, quantityText, refuse, replace, wholeNumber } from './helpers';
 import { startCheckout } from './checkout';
 
 function priceLine(product: Product, t: Translate): string {
@@ -34,6 +34,7 @@ export const product: Screen = {
   async render(ctx, state) {
     const found = await getProduct(ctx.deps, String(state.data.id));
     return {
+      product: productCard(found),
       title: displayName(ctx, found),
       lines: [priceLine(found, ctx.t)],
       actions: [{ key: '1', label: ctx.t('product.add') }],
@@ -63,7 +64,7 @@ export const quantity: Screen = {
     await addToCart(ctx.deps, accountId(ctx), { productId, quantity: amount });
     const found = await getProduct(ctx.deps, productId);
     // The quantity prompt is done with: Back from "Added" returns to the product.
-    return replace('added', { id: productId, name: found.productname, amount: quantityText(amount, found.productUnit) });
+    return { ...replace('added', { id: productId, name: found.productname, amount: quantityText(amount, found.productUnit) }), cartChanged: true };
   },
 };
 

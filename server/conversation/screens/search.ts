@@ -22,7 +22,7 @@ export const searchResults: Screen = {
     const query = String(state.data.query ?? '');
     const { products, pagination } = await listProducts(ctx.deps, {
       page: 1,
-      limit: windowLimit(state.offset),
+      limit: windowLimit(state.offset, ctx.pageSize),
       search: query,
       category: undefined,
     });
@@ -31,7 +31,7 @@ export const searchResults: Screen = {
     }
     return {
       title: ctx.t('search.results', { query: shownQuery(query) }),
-      ...windowOf(products.map(productRow), pagination.total, state.offset),
+      ...windowOf(products.map(productRow), pagination.total, state.offset, ctx.pageSize),
     };
   },
 

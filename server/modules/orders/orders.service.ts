@@ -13,7 +13,7 @@ import { ORDER_STATUSES, PAYMENT_STATUSES, type Order, type OrdersQuery, type Pl
 export const EMPTY_CART_MESSAGE = 'Your cart is empty. Add products before placing an order.';
 export const UNKNOWN_ADDRESS_MESSAGE = 'Please select a shipping address';
 
-export type OrderChannel = 'web' | 'chat' | 'ussd';
+export type OrderChannel = 'web' | 'chat' | 'ussd' | 'whatsapp';
 
 export interface PlaceOrderOptions extends PlaceOrderInput {
   idempotencyKey?: string;

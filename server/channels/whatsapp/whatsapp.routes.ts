@@ -1,0 +1,77 @@
+// /whatsapp/webhook: the WhatsApp Cloud API's webhook, mounted only when WHATSAPP_* is configured.
+// GET answers Meta's verification handshake. POST takes a signed delivery: a bad or missing
+// signature is a 401 and nothing is acted on; a good one is answered 200 at once (Meta retries
+// slow answers) and its messages are then played through the conversation, each message id once,
+// the replies sent through the Graph API in order.
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { conversationFor } from '../../conversation/conversation';
+import { translator } from '../../conversation/i18n';
+import { renderWhatsApp, type WhatsAppContent } from '../../conversation/render-whatsapp';
+import type { AppEnv, ShopDeps } from '../../lib/deps';
+import { incomingMessages, type IncomingMessage } from './delivery';
+import { sendWhatsAppMessage, type GraphSettings } from './graph-client';
+import { hasValidSignature, SIGNATURE_HEADER } from './signature';
+import { isFirstDelivery } from './whatsapp.service';
+
+export const WHATSAPP_WEBHOOK_PATH = '/whatsapp/webhook';
+
+export interface WhatsAppSettings extends GraphSettings {
+  appSecret: string;
+  verifyToken: string;
+}
+
+export function whatsappRoutes(deps: ShopDeps, settings: WhatsAppSettings) {
+  const conversation = conversationFor(deps);
+
+  async function send(to: string, content: WhatsAppContent) {
+    try {
+      await sendWhatsAppMessage(settings, to, content);
+    } catch (error) {
+      deps.log.error('whatsapp_send_failed', { error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  async function act(message: IncomingMessage) {
+    if (!(await isFirstDelivery(deps, message.id))) return;
+    try {
+      await conversation.whatsapp({ phoneNumber: message.from, text: message.text ?? '', chosen: message.chosen }, (reply, session) =>
+        send(message.from, renderWhatsApp(reply, { language: session.language ?? 'en', publicBaseUrl: deps.config.publicBaseUrl })),
+      );
+    } catch (error) {
+      deps.log.error('whatsapp_failed', { error: error instanceof Error ? error.stack : String(error) });
+      await send(message.from, { type: 'text', text: { body: translator('en')('error.apology') } });
+    }
+  }
+
+  async function actInOrder(messages: IncomingMessage[]) {
+    for (const message of messages) await act(message);
+  }
+
+  return new Hono<AppEnv>()
+    .get('/', (c) => {
+      const mode = c.req.query('hub.mode');
+      const token = c.req.query('hub.verify_token');
+      const challenge = c.req.query('hub.challenge');
+      if (mode !== 'subscribe' || token !== settings.verifyToken || !challenge) return c.text('Verification failed', 403);
+      return c.text(challenge, 200);
+    })
+    .post('/', bodyLimit({ maxSize: 256 * 1024, onError: (c) => c.text('Too large', 413) }), async (c) => {
+      const raw = new Uint8Array(await c.req.arrayBuffer());
+      if (!hasValidSignature(raw, c.req.header(SIGNATURE_HEADER), settings.appSecret)) {
+        deps.log.warn('whatsapp_bad_signature', {});
+        return c.text('Invalid signature', 401);
+      }
+      let body: unknown;
+      try {
+        body = JSON.parse(new TextDecoder().decode(raw));
+      } catch {
+        return c.text('Malformed JSON', 400);
+      }
+      const messages = incomingMessages(body);
+      if (!messages) return c.text('Not a WhatsApp delivery', 400);
+      // Answer now; Meta counts a slow answer as a failure and delivers again.
+      void actInOrder(messages).catch((error) => deps.log.error('whatsapp_failed', { error: String(error) }));
+      return c.text('OK', 200);
+    });
+}
