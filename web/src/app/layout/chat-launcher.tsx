@@ -1,10 +1,12 @@
 // A small floating button that loads the chat widget only when the shopper asks for it, so the
 // conversation code never counts against the home page's first load.
-import { lazy, Suspense, useCallback, useRef, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
 import { paths } from '../paths';
 import { ChatIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/spinner';
+import { isChatLoginPending } from '../../lib/chat-resume';
+import { storage } from '../../lib/storage';
 
 interface ChatWidgetProps {
   onClose: () => void;
@@ -20,6 +22,10 @@ const HIDDEN_ON: string[] = [paths.chat, paths.ussdSimulator];
 export function ChatLauncher() {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
+  // Signed in after the chat asked them to: open it again, where it carries on with what they asked for.
+  useEffect(() => {
+    if (pathname !== paths.login && isChatLoginPending() && storage.getToken()) setOpen(true);
+  }, [pathname]);
   // Keyboard users land back on the button that opened the chat, not at the top of the page.
   const focusLauncherNext = useRef(false);
   const launcherRef = useCallback((button: HTMLButtonElement | null) => {

@@ -4,15 +4,21 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { ApiError, toApiError } from '../../lib/api-client';
+import { clearChatLoginPending, isChatLoginPending } from '../../lib/chat-resume';
 import { storage } from '../../lib/storage';
-import { sendChatMessage, type ChatOption } from './api/send-chat-message';
+import { useCartStore } from '../cart/store';
+import { sendChatMessage, type ChatCard, type ChatOption, type ChatReply } from './api/send-chat-message';
 
-export type { ChatOption } from './api/send-chat-message';
+export type { ChatCard, ChatOption } from './api/send-chat-message';
 
 export interface ChatEntry {
   id: number;
   from: 'shop' | 'shopper';
   text: string;
+  /** A product or the cart, shown as a card (the text says the same in words). */
+  card?: ChatCard;
+  /** The order this message announces, linked to its confirmation page. */
+  order?: { id: string; number: string };
   /** A line we wrote ourselves because the turn failed; it goes away when the retry succeeds. */
   failed?: boolean;
 }
@@ -63,6 +69,11 @@ function currentShopper(): string | undefined {
   return user._id ?? user.email ?? user.phoneNumber ?? user.fullName;
 }
 
+/** One cart across faces: a chat turn that changed the cart refreshes the header badge, drawer and cart page. */
+function announceCartChange(reply: ChatReply) {
+  if (reply.cartChanged) void useCartStore.getState().fetchCart();
+}
+
 const emptyConversation = {
   sessionId: undefined,
   owner: undefined,
@@ -106,7 +117,8 @@ export const useChatStore = create<ChatState>()(
             let seq = state.seq;
             const incoming = reply.messages
               .filter((message) => typeof message?.text === 'string' && message.text.length > 0)
-              .map((message): ChatEntry => ({ id: ++seq, from: 'shop', text: message.text }));
+              .map((message): ChatEntry => ({ id: ++seq, from: 'shop', text: message.text, ...(message.card ? { card: message.card } : {}) }));
+            if (reply.order) incoming.push({ id: ++seq, from: 'shop', text: `Order ${reply.order.number}`, order: reply.order });
             return {
               sessionId: reply.sessionId || state.sessionId,
               entries: [...state.entries, ...incoming].slice(-MAX_ENTRIES),
@@ -116,6 +128,7 @@ export const useChatStore = create<ChatState>()(
               seq,
             };
           });
+          announceCartChange(reply);
         } catch (error) {
           const apiError = await toApiError(error, FAILED_LINE);
           set((state) => ({
@@ -132,6 +145,12 @@ export const useChatStore = create<ChatState>()(
         seq: 0,
         start() {
           forgetIfNotTheirs();
+          // Back from the chat's log-in link, now signed in: the server carries on with what was asked.
+          if (isChatLoginPending() && storage.getToken()) {
+            clearChatLoginPending();
+            void exchange({ text: '' }, false);
+            return;
+          }
           const { entries, sending } = get();
           if (entries.length === 0 && !sending) void exchange({ text: '' }, false);
         },

@@ -1,17 +1,24 @@
 // POST /api/chat: one turn of the conversation. The shared ky client adds the shopper's token when signed in,
 // so the same call serves a guest (browse, search) and a shopper (cart, checkout).
+import type { ChatCard, ChatOption } from '@server/conversation/render-chat';
 import { api } from '../../../lib/api-client';
 
-export interface ChatOption {
-  key: string;
-  label: string;
+export type { ChatCard, ChatOption } from '@server/conversation/render-chat';
+
+export interface ChatMessage {
+  text: string;
+  card?: ChatCard;
 }
 
 export interface ChatReply {
   sessionId: string;
-  messages: { text: string }[];
+  messages: ChatMessage[];
   options: ChatOption[];
   end: boolean;
+  /** The turn changed the cart: the header badge, drawer and cart page read it again. */
+  cartChanged: boolean;
+  /** The order the turn placed. */
+  order?: { id: string; number: string };
 }
 
 export interface ChatTurn {
@@ -30,5 +37,7 @@ export async function sendChatMessage(turn: ChatTurn): Promise<ChatReply> {
     messages: Array.isArray(reply.messages) ? reply.messages : [],
     options: Array.isArray(reply.options) ? reply.options : [],
     end: reply.end === true,
+    cartChanged: reply.cartChanged === true,
+    ...(reply.order?.id ? { order: reply.order } : {}),
   };
 }

@@ -5,6 +5,7 @@ import './chat-conversation.css';
 import { useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { MainContainer, Message, MessageList, TypingIndicator } from './chatscope';
+import { ChatCardView, ChatOrderLink } from './chat-cards';
 import { useChatStore, type ChatEntry } from '../chat-store';
 import { QuickReplies } from './quick-replies';
 import { MessageComposer } from './message-composer';
@@ -18,15 +19,33 @@ interface ChatConversationProps {
   className?: string;
 }
 
-function ChatMessage({ entry }: { entry: ChatEntry }) {
+interface ChatMessageProps {
+  entry: ChatEntry;
+  busy: boolean;
+  onPick: (key: string, label: string) => void;
+  onLeave?: () => void;
+}
+
+function ChatMessage({ entry, busy, onPick, onLeave }: ChatMessageProps) {
   const fromShop = entry.from === 'shop';
+  const rich = entry.card || entry.order;
   return (
     <Message
-      className={entry.failed ? 'chat-message--failed' : undefined}
-      model={{ direction: fromShop ? 'incoming' : 'outgoing', position: 'single', sender: fromShop ? 'Isoko' : 'You' }}
+      className={[entry.failed && 'chat-message--failed', rich && 'chat-message--card'].filter(Boolean).join(' ') || undefined}
+      model={{ direction: fromShop ? 'incoming' : 'outgoing', position: 'single', sender: fromShop ? 'Isoko' : 'You', type: rich ? 'custom' : 'text' }}
     >
-      {/* Text, never HTML: the kit's default would render a reply's markup. */}
-      <Message.TextContent text={entry.text} />
+      {entry.card ? (
+        <Message.CustomContent>
+          <ChatCardView card={entry.card} busy={busy} onPick={onPick} onLeave={onLeave} />
+        </Message.CustomContent>
+      ) : entry.order ? (
+        <Message.CustomContent>
+          <ChatOrderLink order={entry.order} onLeave={onLeave} />
+        </Message.CustomContent>
+      ) : (
+        // Text, never HTML: the kit's default would render a reply's markup.
+        <Message.TextContent text={entry.text} />
+      )}
     </Message>
   );
 }
@@ -73,7 +92,13 @@ export function ChatConversation({ autoFocus = false, onLeave, className }: Chat
             typingIndicator={sending ? <TypingIndicator content="Isoko is typing" /> : undefined}
           >
             {entries.map((entry) => (
-              <ChatMessage key={entry.id} entry={entry} />
+              <ChatMessage
+                key={entry.id}
+                entry={entry}
+                busy={sending}
+                onPick={(key, label) => thenFocusInput(() => send(key, label))}
+                onLeave={onLeave}
+              />
             ))}
             <QuickReplies
               options={options}

@@ -2,6 +2,7 @@
 // Start again after a finished journey. A `login` option is a real link, so the shopper comes back here.
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '../../../app/paths';
+import { markChatLoginPending } from '../../../lib/chat-resume';
 import type { ChatOption } from '../chat-store';
 
 export const LOGIN_KEY = 'login';
@@ -40,7 +41,11 @@ export function QuickReplies({ options, ended, failed, busy, onPick, onRetry, on
             key={option.key}
             className="chat-quick-reply chat-quick-reply--strong"
             to={loginHref(`${location.pathname}${location.search}`)}
-            onClick={onLeave}
+            onClick={() => {
+              // Once signed in, the chat reopens and carries on with what was asked (see chat-store start()).
+              markChatLoginPending();
+              onLeave?.();
+            }}
           >
             {option.label}
           </Link>

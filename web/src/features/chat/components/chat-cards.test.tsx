@@ -1,0 +1,133 @@
+// Chat that sells: product and cart cards, the placed order's link, one cart across faces (a chat
+// turn that changed the cart refreshes the cart store), and carrying on after signing in.
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, mockFetch } from '../../../test/mock-fetch';
+import { markChatLoginPending } from '../../../lib/chat-resume';
+import { useCartStore } from '../../cart/store';
+import { resetChatStore } from '../chat-store';
+import { ChatConversation } from './chat-conversation';
+
+const tomatoes = { type: 'product', key: '1', id: 'p1', name: 'Tomatoes', price: 1000, offerPrice: 800, unit: 'kg', image: '/images/products/p1.svg', description: 'Red and ripe', inStock: true };
+const beans = { type: 'product', key: '2', id: 'p2', name: 'Beans', price: 900, unit: 'kg', image: '/images/products/p2.svg', description: 'Dry', inStock: false };
+
+const cartLine = { productId: { _id: 'p1', productname: 'Tomatoes', price: 1000, offerPrice: 800, productImage: '/images/products/p1.svg', productUnit: 'kg', description: 'Red', inStock: true, productCategory: { _id: 'c1', name: 'Vegetables' } }, quantity: 2 };
+
+/** Answers POST /api/chat with the next reply and GET /api/cart with the server's cart; records what was asked. */
+function mockShop(replies: object[], cart: object = { products: [] }) {
+  const chatBodies: unknown[] = [];
+  let cartReads = 0;
+  mockFetch(async (request) => {
+    const { pathname } = new URL(request.url);
+    if (pathname === '/api/cart') {
+      cartReads += 1;
+      return json({ success: true, cart });
+    }
+    chatBodies.push(await request.json());
+    return json(replies.shift() ?? { sessionId: 's1', messages: [], options: [], end: false });
+  });
+  return { chatBodies, cartReads: () => cartReads };
+}
+
+function renderConversation() {
+  return render(
+    <MemoryRouter initialEntries={['/']}>
+      <ChatConversation />
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => {
+  resetChatStore();
+  useCartStore.getState().reset();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+  localStorage.clear();
+});
+
+describe('chat cards', () => {
+  it('shows each product as a card: lazy picture, name, offer with the price struck through, unit, stock, its own button', async () => {
+    const { chatBodies } = mockShop([
+      {
+        sessionId: 's1',
+        messages: [{ text: 'Results for "to":' }, { text: 'Tomatoes frw 800.00/kg', card: tomatoes }, { text: 'Beans frw 900.00/kg', card: beans }],
+        options: [{ key: '0', label: 'Back' }],
+        end: false,
+      },
+      { sessionId: 's1', messages: [{ text: 'Tomatoes' }], options: [], end: false },
+    ]);
+    renderConversation();
+    const card = await screen.findByRole('article', { name: 'Tomatoes' });
+    expect(within(card).getByRole('link', { name: 'Tomatoes' })).toHaveAttribute('href', '/product/p1');
+    expect(card.querySelector('img')).toHaveAttribute('loading', 'lazy');
+    expect(card.querySelector('img')).toHaveAttribute('src', '/images/products/p1.svg');
+    expect(within(card).getByText('frw 800.00/kg', { exact: false })).toBeInTheDocument();
+    expect(card.querySelector('s')).toHaveTextContent('frw 1,000.00');
+    expect(within(card).queryByText('Out of stock')).toBeNull();
+    expect(within(screen.getByRole('article', { name: 'Beans' })).getByText('Out of stock')).toBeInTheDocument();
+    // The card's button sends the product's key and echoes its name; Back stays a quick reply.
+    expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('button', { name: /Choose/ }));
+    await waitFor(() => expect(chatBodies).toEqual([{ text: '' }, { sessionId: 's1', text: '1' }]));
+  }, 20_000);
+
+  it('shows the cart as a summary card', async () => {
+    mockShop([
+      {
+        sessionId: 's1',
+        messages: [{ text: 'My cart (2)' }, { text: '2 items, frw 1,600.00', card: { type: 'cart', items: 2, total: 1600, lines: [{ name: 'Tomatoes', quantity: '2 kg', total: 1600, image: '/images/products/p1.svg' }] } }],
+        options: [],
+        end: false,
+      },
+    ]);
+    renderConversation();
+    const card = await screen.findByRole('article', { name: 'Your cart' });
+    expect(card).toHaveTextContent('Tomatoes');
+    expect(card).toHaveTextContent('2 kg');
+    expect(card).toHaveTextContent('2 items: frw 1,600.00');
+  });
+
+  it('links a placed order to its confirmation page and to tracking', async () => {
+    mockShop([{ sessionId: 's1', messages: [{ text: 'Order AB12CD34 placed.' }], options: [], end: true, cartChanged: true, order: { id: 'o-1234AB12CD34', number: 'AB12CD34' } }]);
+    renderConversation();
+    expect(await screen.findByRole('link', { name: 'See order AB12CD34' })).toHaveAttribute('href', '/order-confirmation?orderId=o-1234AB12CD34');
+    expect(screen.getByRole('link', { name: 'track your orders' })).toHaveAttribute('href', '/track-orders');
+  });
+});
+
+describe('one cart across faces', () => {
+  it('refreshes the cart store when a chat turn changed the cart, and only then', async () => {
+    localStorage.setItem('token', 't1');
+    const shop = mockShop(
+      [
+        { sessionId: 's1', messages: [{ text: 'Welcome to Isoko!' }], options: [{ key: '1', label: 'Search products' }], end: false },
+        { sessionId: 's1', messages: [{ text: 'Added 2 kg Tomatoes to your cart!' }], options: [], end: false, cartChanged: true },
+      ],
+      { products: [cartLine] },
+    );
+    renderConversation();
+    await screen.findByText('Welcome to Isoko!');
+    expect(shop.cartReads()).toBe(0);
+    await userEvent.type(screen.getByRole('textbox'), '2{Enter}');
+    await waitFor(() => expect(useCartStore.getState().totalItems).toBe(2));
+    expect(shop.cartReads()).toBe(1);
+  });
+});
+
+describe('signing in from the chat', () => {
+  it('carries on once signed in: the chat asks the server to continue, without a line from the shopper', async () => {
+    localStorage.setItem('token', 't1');
+    localStorage.setItem('user', JSON.stringify({ _id: 'u1', fullName: 'Aline Uwase' }));
+    markChatLoginPending();
+    const { chatBodies } = mockShop([{ sessionId: 's1', messages: [{ text: 'Tomatoes\nQuantity in kg (1-999):' }], options: [{ key: '0', label: 'Back' }], end: false }]);
+    renderConversation();
+    expect(await screen.findByText(/Quantity in kg/)).toBeInTheDocument();
+    expect(chatBodies).toEqual([{ text: '' }]);
+    expect(sessionStorage.getItem('isoko-chat-login-pending')).toBeNull();
+  });
+});

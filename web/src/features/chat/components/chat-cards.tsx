@@ -1,0 +1,85 @@
+// What a chat message can carry besides words: a product (picture, name, price with the offer,
+// unit, stock) with the button that picks it, the cart in brief, and the link to a placed order.
+import { Link } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { effectivePrice, formatMoney } from '../../../lib/money';
+import type { ChatCard } from '../chat-store';
+
+type ProductCard = Extract<ChatCard, { type: 'product' }>;
+type CartCard = Extract<ChatCard, { type: 'cart' }>;
+
+interface CardActions {
+  busy: boolean;
+  /** Sends a product card's choice (its key), echoing the product's name. */
+  onPick: (key: string, label: string) => void;
+  /** A link takes the shopper to a page (the floating widget closes). */
+  onLeave?: () => void;
+}
+
+function ChatProductCard({ card, busy, onPick, onLeave }: { card: ProductCard } & CardActions) {
+  const current = effectivePrice(card.price, card.offerPrice);
+  const discounted = current < card.price;
+  return (
+    <article className="chat-card chat-product-card" aria-label={card.name}>
+      <img className="chat-card__image" src={card.image} alt="" loading="lazy" decoding="async" width={72} height={72} />
+      <div className="chat-card__body">
+        <Link className="chat-card__title" to={paths.product(card.id)} onClick={onLeave}>
+          {card.name}
+        </Link>
+        <p className="chat-card__price">
+          <span className="chat-card__current">
+            {discounted && <span className="visually-hidden">Now </span>}
+            {formatMoney(current)}/{card.unit}
+          </span>
+          {discounted && (
+            <s className="chat-card__original">
+              <span className="visually-hidden">was </span>
+              {formatMoney(card.price)}
+            </s>
+          )}
+        </p>
+        {!card.inStock && <p className="chat-card__stock">Out of stock</p>}
+        {card.key !== undefined && (
+          <button type="button" className="chat-quick-reply chat-card__pick" disabled={busy} onClick={() => onPick(card.key!, card.name)}>
+            Choose<span className="visually-hidden"> {card.name}</span>
+          </button>
+        )}
+      </div>
+    </article>
+  );
+}
+
+function ChatCartCard({ card }: { card: CartCard }) {
+  return (
+    <article className="chat-card chat-cart-card" aria-label="Your cart">
+      <ul className="chat-cart-card__lines">
+        {card.lines.map((line, index) => (
+          <li key={`${line.name}-${index}`} className="chat-cart-card__line">
+            <img className="chat-cart-card__image" src={line.image} alt="" loading="lazy" decoding="async" width={40} height={40} />
+            <span className="chat-cart-card__name">{line.name}</span>
+            <span className="chat-cart-card__quantity">{line.quantity}</span>
+            <span className="chat-cart-card__total">{formatMoney(line.total)}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="chat-cart-card__sum">
+        {card.items} {card.items === 1 ? 'item' : 'items'}: <strong>{formatMoney(card.total)}</strong>
+      </p>
+    </article>
+  );
+}
+
+export function ChatCardView({ card, ...actions }: { card: ChatCard } & CardActions) {
+  return card.type === 'product' ? <ChatProductCard card={card} {...actions} /> : <ChatCartCard card={card} />;
+}
+
+export function ChatOrderLink({ order, onLeave }: { order: { id: string; number: string }; onLeave?: () => void }) {
+  return (
+    <p className="chat-order-link">
+      <Link to={paths.orderConfirmationFor(order.id)} onClick={onLeave}>
+        See order {order.number}
+      </Link>{' '}
+      or <Link to={paths.trackOrders} onClick={onLeave}>track your orders</Link>
+    </p>
+  );
+}
