@@ -75,3 +75,50 @@ describe('guests and shoppers', () => {
     expect(asBob.body.messages.at(-1).text).toBe('Enter a product name:');
   });
 });
+
+describe('chat that sells', () => {
+  it("shows ten of a category's products a page as product cards, with More, Back and Home still buttons", async () => {
+    const opened = await chat({ text: 'Categories' });
+    const vegetables = await chat({ sessionId: opened.body.sessionId, text: 'Vegetables' });
+    const cards = vegetables.body.messages.filter((message: { card?: unknown }) => message.card);
+    expect(cards).toHaveLength(10);
+    expect(cards[0].card).toMatchObject({ type: 'product', key: '1', name: expect.any(String), price: expect.any(Number), unit: expect.any(String), image: expect.stringContaining('/images/'), inStock: true });
+    expect(vegetables.body.options).toEqual([{ key: '98', label: 'More' }, { key: '0', label: 'Back' }, { key: '00', label: 'Home' }]);
+  });
+
+  it('says when a turn changed the cart, shows the cart as a card, and links the placed order', async () => {
+    const shopper = await shop.newShopper();
+    const opened = await chat({ text: 'tomatoes' }, shopper.auth);
+    const id = opened.body.sessionId;
+    const product = await chat({ sessionId: id, text: '1' }, shopper.auth);
+    expect(product.body.messages.find((message: { card?: { type: string } }) => message.card?.type === 'product').card).toMatchObject({ name: 'Tomatoes', unit: 'kg' });
+    expect(product.body.cartChanged).toBeUndefined();
+    await chat({ sessionId: id, text: '1' }, shopper.auth);
+    const added = await chat({ sessionId: id, text: '2' }, shopper.auth);
+    expect(added.body.cartChanged).toBe(true);
+    const cart = await chat({ sessionId: id, text: '3' }, shopper.auth);
+    expect(cart.body.messages.find((message: { card?: { type: string } }) => message.card?.type === 'cart').card).toMatchObject({ type: 'cart', items: 2, lines: [{ name: 'Tomatoes', quantity: '2 kg' }] });
+    for (const text of ['8', '1', 'KG 7 Ave', 'Blue gate', '1']) await chat({ sessionId: id, text }, shopper.auth);
+    const placed = await chat({ sessionId: id, text: '1' }, shopper.auth);
+    expect(placed.body.end).toBe(true);
+    expect(placed.body.cartChanged).toBe(true);
+    expect(placed.body.order).toEqual({ id: expect.any(String), number: expect.stringMatching(/^[A-Z0-9]{8}$/) });
+    const orders = await shop.http.get('/api/order/getUserOrders').set(shopper.auth);
+    expect(orders.body.orders[0]._id).toBe(placed.body.order.id);
+  });
+
+  it('carries on with the add once a guest has signed in from the log-in prompt', async () => {
+    const opened = await chat({ text: 'tomatoes' });
+    const id = opened.body.sessionId;
+    await chat({ sessionId: id, text: '1' });
+    const asked = await chat({ sessionId: id, text: '1' });
+    expect(asked.body.messages.at(-1).text).toBe('Please log in to add items to your cart.');
+    const shopper = await shop.newShopper();
+    const resumed = await chat({ sessionId: id, text: '' }, shopper.auth);
+    expect(resumed.body.messages.at(-1).text).toContain('Quantity in kg');
+    const added = await chat({ sessionId: id, text: '1' }, shopper.auth);
+    expect(added.body.messages.at(-1).text).toContain('Added 1 kg Tomatoes');
+    const cart = await shop.http.get('/api/cart').set(shopper.auth);
+    expect(cart.body.cart.products[0]).toMatchObject({ quantity: 1, productId: { productname: 'Tomatoes' } });
+  });
+});
