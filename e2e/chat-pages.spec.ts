@@ -40,7 +40,7 @@ test('a guest asked to log in comes back to the same conversation, now signed in
   await expect(log).toContainText('Welcome to Isoko');
   await input.fill('tomatos');
   await input.press('Enter');
-  await log.getByRole('article', { name: 'Tomatoes' }).getByRole('button', { name: 'Choose Tomatoes' }).click();
+  await log.getByRole('article', { name: 'Tomatoes', exact: true }).getByRole('button', { name: 'Choose Tomatoes' }).click();
   await log.getByRole('button', { name: 'Add to cart' }).click();
   await expect(log).toContainText('Please log in to add items to your cart.');
 

@@ -18,7 +18,7 @@ test('a signed-in shopper adds in the widget and the header badge changes withou
   await expect(log).toContainText('Welcome to Isoko');
   await input.fill('tomatoes');
   await input.press('Enter');
-  const card = log.getByRole('article', { name: 'Tomatoes' });
+  const card = log.getByRole('article', { name: 'Tomatoes', exact: true });
   await expect(card.locator('img')).toHaveAttribute('loading', 'lazy');
   await card.getByRole('button', { name: 'Choose Tomatoes' }).click();
   await log.getByRole('button', { name: 'Add to cart' }).click();
@@ -39,7 +39,7 @@ test('a guest asked to log in from the widget signs in and the add completes', a
   const input = widget.getByRole('textbox', { name: 'Type a message' });
   await input.fill('tomatoes');
   await input.press('Enter');
-  await log.getByRole('article', { name: 'Tomatoes' }).getByRole('button', { name: 'Choose Tomatoes' }).click();
+  await log.getByRole('article', { name: 'Tomatoes', exact: true }).getByRole('button', { name: 'Choose Tomatoes' }).click();
   await log.getByRole('button', { name: 'Add to cart' }).click();
   await expect(log).toContainText('Please log in to add items to your cart.');
 

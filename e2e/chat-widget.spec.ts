@@ -17,7 +17,7 @@ test.describe('chat widget', () => {
     await input.fill('tomatos');
     await input.press('Enter');
     await expect(log).toContainText('tomatos');
-    await expect(log.getByRole('article', { name: 'Tomatoes' })).toBeVisible();
+    await expect(log.getByRole('article', { name: 'Tomatoes', exact: true })).toBeVisible();
 
     await expectAccessible(page, { include: '.chat-widget' });
 
