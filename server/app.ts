@@ -15,13 +15,15 @@ import type { AppEnv, ShopDeps } from './lib/deps';
 import { isAppError } from './lib/errors';
 import { buildOpenApiDocument, renderDocsPage } from './lib/openapi';
 import { addressDocs, addressRoutes } from './modules/addresses/addresses.routes';
-import { adminDocs, adminRoutes } from './modules/admin/admin.routes';
 import { authDocs, authRoutes } from './modules/auth/auth.routes';
 import { cartDocs, cartRoutes } from './modules/cart/cart.routes';
 import { catalogDocs, categoryRoutes, productRoutes } from './modules/catalog/catalog.routes';
 import { contactDocs, contactRoutes } from './modules/contact/contact.routes';
 import { orderDocs, orderRoutes } from './modules/orders/orders.routes';
 import { shopDocs, shopRoutes } from './modules/shop/shop.routes';
+import { staffDocs, staffRoutes } from './modules/staff/staff.routes';
+import { MAX_IMAGE_BYTES } from './modules/staff/staff.schema';
+import { UPLOADS_URL_PATH, uploadsDir } from './modules/staff/staff-uploads.service';
 import { usersDocs, usersRoutes } from './modules/users/users.routes';
 
 export const IMAGES_DIR = path.resolve(import.meta.dirname, 'static/images');
@@ -36,12 +38,12 @@ function isUnstorableText(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '22021';
 }
 
-function errorBody(message: string, error: string, errors?: unknown[]) {
-  return { success: false as const, message, error, ...(errors?.length ? { errors } : {}) };
+function errorBody(message: string, error: string, errors?: unknown[], details: Record<string, unknown> = {}) {
+  return { ...details, success: false as const, message, error, ...(errors?.length ? { errors } : {}) };
 }
 
 function apiRoutes(deps: ShopDeps) {
-  const docs = [...authDocs, ...usersDocs, ...catalogDocs, ...cartDocs, ...addressDocs, ...orderDocs, ...contactDocs, ...shopDocs, ...adminDocs, ...chatDocs];
+  const docs = [...authDocs, ...usersDocs, ...catalogDocs, ...cartDocs, ...addressDocs, ...orderDocs, ...contactDocs, ...shopDocs, ...staffDocs, ...chatDocs];
   const openApi = buildOpenApiDocument(docs, { title: `${deps.config.shop.shopName} shop API`, version: '1.0.0' });
   return new Hono<AppEnv>()
     .route('/auth', authRoutes(deps))
@@ -53,7 +55,7 @@ function apiRoutes(deps: ShopDeps) {
     .route('/order', orderRoutes(deps))
     .route('/contact', contactRoutes(deps))
     .route('/chat', chatRoutes(deps))
-    .route('/admin', adminRoutes(deps))
+    .route('/admin', staffRoutes(deps))
     .route('/', shopRoutes(deps))
     .get('/openapi.json', (c) => c.json(openApi))
     .get('/docs', (c) => c.html(renderDocsPage(openApi)));
@@ -108,7 +110,10 @@ export function createApp(deps: ShopDeps, options: AppOptions = {}) {
       maxAge: 600,
     }),
   );
-  app.use('/api/*', bodyLimit({ maxSize: 100 * 1024, onError: (c) => c.json(errorBody('Request body is too large', 'payload_too_large'), 413) }));
+  const tooLarge = bodyLimit({ maxSize: 100 * 1024, onError: (c) => c.json(errorBody('Request body is too large', 'payload_too_large'), 413) });
+  // An image upload is the one body allowed past 100 KB: the image limit plus the form's own bytes.
+  const imageTooLarge = bodyLimit({ maxSize: MAX_IMAGE_BYTES + 64 * 1024, onError: (c) => c.json(errorBody('The image must be at most 2 MB', 'payload_too_large'), 413) });
+  app.use('/api/*', (c, next) => (c.req.path === '/api/admin/uploads' ? imageTooLarge(c, next) : tooLarge(c, next)));
 
   app.route('/api', apiRoutes(deps));
   app.all('/api/*', (c) => c.json(errorBody('Not found', 'not_found'), 404));
@@ -121,10 +126,19 @@ export function createApp(deps: ShopDeps, options: AppOptions = {}) {
     if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=86400');
   });
   app.use('/images/*', serveStatic({ root: path.relative(process.cwd(), path.dirname(IMAGES_DIR)) || '.' }));
+  // Images staff uploaded, under DATA_DIR/uploads; names are ours (id + extension of the sniffed type).
+  app.use(`${UPLOADS_URL_PATH}/*`, async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+  });
+  app.use(
+    `${UPLOADS_URL_PATH}/*`,
+    serveStatic({ root: path.relative(process.cwd(), path.dirname(uploadsDir(deps))) || '.' }),
+  );
   serveWeb(app, deps, options.webDistDir);
 
   app.onError((error, c) => {
-    if (isAppError(error)) return c.json(errorBody(error.message, error.code, error.errors), error.status);
+    if (isAppError(error)) return c.json(errorBody(error.message, error.code, error.errors, error.details), error.status);
     if (error instanceof HTTPException && error.status < 500) {
       return c.json(errorBody(error.message || 'Bad request', 'bad_request'), error.status);
     }

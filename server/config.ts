@@ -20,6 +20,11 @@ const optionalSecret = (min: number) =>
 
 const WHATSAPP_KEYS = ['WHATSAPP_ACCESS_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN'] as const;
 
+const optionalSetting = z
+  .string()
+  .optional()
+  .transform((value) => value?.trim() || undefined);
+
 const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -53,11 +58,11 @@ const configSchema = z
       .optional()
       .transform((value) => value?.trim() || undefined)
       .refine((value) => !value || value.length >= 16, 'must be at least 16 characters'),
-    ADMIN_API_KEY: z
-      .string()
-      .optional()
-      .transform((value) => value?.trim() || undefined)
-      .refine((value) => !value || value.length >= 24, 'must be at least 24 characters'),
+    // Africa's Talking SMS: off unless both the username and the API key are set.
+    AT_USERNAME: optionalSetting,
+    AT_API_KEY: optionalSetting,
+    AT_SMS_SENDER_ID: optionalSetting,
+    AT_SMS_URL: optionalSetting.refine((value) => !value || /^https?:\/\/\S+$/.test(value), 'must be an http(s) URL'),
     CONVERSATION_STORE: z.enum(['memory', 'db']).default('memory'),
     WEB_DIST_DIR: z.string().min(1).default('web/dist'),
     // WhatsApp Cloud API: all four set turns the channel on at /whatsapp/webhook; none leaves it off.
@@ -85,6 +90,10 @@ const configSchema = z
       }
     }
   })
+  .refine((env) => Boolean(env.AT_USERNAME) === Boolean(env.AT_API_KEY), {
+    message: 'set both AT_USERNAME and AT_API_KEY to send SMS, or neither',
+    path: ['AT_API_KEY'],
+  })
   .transform((env) => ({
     env: env.NODE_ENV,
     port: env.PORT,
@@ -97,7 +106,10 @@ const configSchema = z
     logRequests: env.LOG_REQUESTS,
     webDistDir: env.WEB_DIST_DIR,
     conversationStore: env.CONVERSATION_STORE,
-    adminApiKey: env.ADMIN_API_KEY,
+    sms:
+      env.AT_USERNAME && env.AT_API_KEY
+        ? { username: env.AT_USERNAME, apiKey: env.AT_API_KEY, senderId: env.AT_SMS_SENDER_ID, url: env.AT_SMS_URL }
+        : undefined,
     ussd: { serviceCode: env.USSD_SERVICE_CODE, secret: env.USSD_SECRET },
     shop: {
       shopName: env.SHOP_NAME,

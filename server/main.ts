@@ -6,7 +6,10 @@ import { openDatabase } from './db/connect';
 import { seedCatalogIfEmpty } from './db/seed/seed-catalog';
 import type { ShopDeps } from './lib/deps';
 import { consoleLogger } from './lib/logger';
-import { outboxNotifier } from './lib/notifier';
+import { outboxNotifier, retryFailedSms } from './lib/notifier';
+import { africasTalkingSms } from './lib/sms/africas-talking-sms';
+
+const SMS_RETRY_EVERY_MS = 5 * 60 * 1000;
 
 function readConfig(): Config {
   try {
@@ -30,13 +33,20 @@ async function main() {
   });
   const seeded = await seedCatalogIfEmpty(database.db);
   if (seeded) log.info('seeded', seeded);
+  const sms = config.sms ? africasTalkingSms(config.sms) : undefined;
   const deps: ShopDeps = {
     db: database.db,
     databaseKind: database.kind,
     config,
     log,
-    notifier: outboxNotifier(database.db, log),
+    notifier: outboxNotifier(database.db, log, { sms }),
   };
+  // A message the provider refused or never answered stays in the outbox; try it again now and then.
+  const retrying = sms
+    ? setInterval(() => void retryFailedSms(database.db, log, sms).catch((error) => log.warn('sms_retry_failed', { reason: String(error) })), SMS_RETRY_EVERY_MS)
+    : undefined;
+  retrying?.unref();
+  log.info('sms', { provider: sms ? 'africas-talking' : 'outbox only' });
   const app = createApp(deps, { webDistDir: config.webDistDir });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     log.info('listening', { url: `http://localhost:${info.port}`, database: database.kind });
@@ -48,6 +58,7 @@ async function main() {
     stopping = true;
     log.info('stopping', { signal });
     server.close();
+    if (retrying) clearInterval(retrying);
     await database.close();
     process.exit(0);
   };

@@ -12,6 +12,8 @@ export interface UsersTable {
   phone_number: string | null; // stored as +<digits>
   password_hash: string | null; // null for accounts made by USSD sign-up until a password is set
   created_at: CreatedAt;
+  is_staff: Generated<boolean>; // may use /api/admin (issue 9)
+  staff_since: Timestamp | null;
 }
 
 export interface AuthTokensTable {
@@ -37,7 +39,15 @@ export interface OutboxTable {
   channel: string; // 'sms' | 'email'
   recipient: string;
   subject: string;
-  body: string;
+  /** Cleared (null) once a provider has accepted the message: the text may hold a code or an order. */
+  body: string | null;
+  kind: Generated<string>; // what the message is about: 'order_status', 'payment', 'reset_code', ...
+  /** 'kept' (no provider: the outbox is the delivery), 'sending', 'sent', 'failed' (kept for retry). */
+  status: Generated<string>;
+  attempts: Generated<number>;
+  provider_message_id: string | null;
+  last_error: string | null;
+  sent_at: Timestamp | null;
   created_at: CreatedAt;
 }
 
@@ -47,6 +57,7 @@ export interface CategoriesTable {
   image: string;
   description: string;
   position: number;
+  hidden: Generated<boolean>;
 }
 
 export interface ProductsTable {
@@ -60,6 +71,7 @@ export interface ProductsTable {
   description: string;
   category_id: string;
   in_stock: Generated<boolean>;
+  hidden: Generated<boolean>; // off the storefront and the conversation, still in staff lists
   rating_total: Generated<number>;
   rating_count: Generated<number>;
   created_at: CreatedAt;
@@ -115,6 +127,22 @@ export interface OrdersTable {
   callback_url: string | null;
   channel: string; // 'web' | 'chat' | 'ussd' | 'whatsapp': where the order was placed
   created_at: CreatedAt;
+  momo_transaction_id: string | null; // set when staff confirm a MoMo payment
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** Every change staff make to an order: nothing is overwritten without one of these. */
+export interface OrderHistoryTable {
+  id: Generated<number>;
+  order_id: string;
+  kind: string; // 'status' | 'payment'
+  from_value: string;
+  to_value: string;
+  note: string | null;
+  momo_transaction_id: string | null;
+  staff_id: string | null;
+  staff_name: string | null; // kept so the history still says who after an account is removed
+  created_at: CreatedAt;
 }
 
 export interface OrderLinesTable {
@@ -138,6 +166,8 @@ export interface ContactMessagesTable {
   message: string;
   recipient: string;
   created_at: CreatedAt;
+  handled_at: Timestamp | null;
+  handled_by: string | null;
 }
 
 /** A conversation's state (USSD or chat), when CONVERSATION_STORE=db; the JSON is the engine's Session. */
@@ -173,6 +203,7 @@ export interface Database {
   addresses: AddressesTable;
   orders: OrdersTable;
   order_lines: OrderLinesTable;
+  order_history: OrderHistoryTable;
   contact_messages: ContactMessagesTable;
   conversation_sessions: ConversationSessionsTable;
   conversation_phones: ConversationPhonesTable;

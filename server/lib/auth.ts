@@ -2,7 +2,7 @@
 import { createMiddleware } from 'hono/factory';
 import { authenticate, requireToken } from '../modules/auth/auth.service';
 import type { AppEnv, ShopDeps } from './deps';
-import { unauthorized } from './errors';
+import { AppError, unauthorized } from './errors';
 import { sha256 } from './secrets';
 
 export function requireUser(deps: ShopDeps) {
@@ -13,5 +13,19 @@ export function requireUser(deps: ShopDeps) {
     c.set('user', user);
     c.set('tokenHash', sha256(token));
     await next();
+  });
+}
+
+/**
+ * The one rule for the staff console: a signed-in account with the staff role. No or bad token: 401
+ * (as requireUser); a shopper's token: 403. Mounted once over the whole /api/admin tree.
+ */
+export function requireStaff(deps: ShopDeps) {
+  const signedIn = requireUser(deps);
+  return createMiddleware<AppEnv>(async (c, next) => {
+    await signedIn(c, async () => {
+      if (!c.get('user').isStaff) throw new AppError(403, 'Staff only', 'forbidden');
+      await next();
+    });
   });
 }

@@ -20,6 +20,8 @@ export interface AuthUser {
   fullName: string;
   email: string | null;
   phoneNumber: string | null;
+  /** Holds the staff role: may call /api/admin/* (checked by requireStaff). */
+  isStaff: boolean;
 }
 
 export interface AppEnv {

@@ -11,6 +11,8 @@ export class AppError extends Error {
     message: string,
     readonly code: string = 'error',
     readonly errors: FieldError[] = [],
+    /** More of the answer, beside message and errors (e.g. the order as it is now, on a 409). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'AppError';

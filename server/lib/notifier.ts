@@ -1,26 +1,88 @@
-// How the shop tells people things (reset codes, contact messages). Development and tests keep
-// every message in the outbox table and the log; an SMS or e-mail provider plugs in here later.
+// How the shop tells people things (reset codes, order notices, contact messages). Every message
+// is written to the outbox table first. Without a provider the outbox is the delivery (development,
+// tests) and the message is logged. With an SMS provider configured, an SMS is sent, and once the
+// provider accepted it its text is cleared from the outbox (recipient, kind, status and the
+// provider's message id stay); a refused one is kept, marked failed, for retryFailedSms.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Logger } from './logger';
+import type { SmsSender } from './sms/africas-talking-sms';
 
 export interface Notification {
   channel: 'sms' | 'email';
   recipient: string;
   subject: string;
   body: string;
+  /** What the message is about ('order_status', 'payment', 'reset_code', ...), kept after the text is cleared. */
+  kind?: string;
 }
 
 export interface Notifier {
   send(notification: Notification): Promise<void>;
 }
 
-export function outboxNotifier(db: Kysely<Database>, log: Logger): Notifier {
+export interface NotifierOptions {
+  /** Sends the SMS channel; left out, SMS stay in the outbox. */
+  sms?: SmsSender;
+}
+
+type Db = Kysely<Database>;
+
+async function deliverSms(db: Db, log: Logger, sms: SmsSender, id: number, recipient: string, body: string): Promise<boolean> {
+  try {
+    const { messageId } = await sms.send(recipient, body);
+    await db
+      .updateTable('outbox')
+      .set((eb) => ({ status: 'sent', body: null, provider_message_id: messageId || null, sent_at: new Date(), last_error: null, attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', id)
+      .execute();
+    log.info('sms_sent', { outboxId: id, messageId });
+    return true;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    await db
+      .updateTable('outbox')
+      .set((eb) => ({ status: 'failed', last_error: reason.slice(0, 500), attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', id)
+      .execute();
+    // Never the body: it may hold a reset code.
+    log.warn('sms_failed', { outboxId: id, reason });
+    return false;
+  }
+}
+
+export function outboxNotifier(db: Db, log: Logger, options: NotifierOptions = {}): Notifier {
   return {
     async send(notification) {
-      await db.insertInto('outbox').values(notification).execute();
-      // The body may hold a one-time code; it is logged only because this notifier is for development.
+      const sendsNow = notification.channel === 'sms' && options.sms !== undefined;
+      const { kind = 'general', ...message } = notification;
+      const row = await db
+        .insertInto('outbox')
+        .values({ ...message, kind, status: sendsNow ? 'sending' : 'kept' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (sendsNow && options.sms) {
+        await deliverSms(db, log, options.sms, row.id, notification.recipient, notification.body);
+        return;
+      }
+      // No provider: this is development, and the log is where a developer reads the message.
       log.info('notification', { channel: notification.channel, to: notification.recipient, subject: notification.subject, body: notification.body });
     },
   };
+}
+
+/** Sends again the SMS a provider refused or never answered, oldest first. Returns how many went. */
+export async function retryFailedSms(db: Db, log: Logger, sms: SmsSender, { limit = 50, maxAttempts = 5 } = {}): Promise<number> {
+  const failed = await db
+    .selectFrom('outbox')
+    .select(['id', 'recipient', 'body'])
+    .where('status', '=', 'failed')
+    .where('channel', '=', 'sms')
+    .where('attempts', '<', maxAttempts)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  let sent = 0;
+  for (const row of failed) if (row.body !== null && (await deliverSms(db, log, sms, row.id, row.recipient, row.body))) sent += 1;
+  return sent;
 }

@@ -78,6 +78,7 @@ export const publicUserSchema = z.object({
   fullName: z.string(),
   email: z.string().optional(),
   phoneNumber: z.string().optional(),
+  isStaff: z.boolean().optional(), // issue 9: true for accounts that may use the staff console
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 

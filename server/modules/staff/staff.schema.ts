@@ -214,7 +214,7 @@ export const imagePathField = z
   .trim()
   .min(1, 'Choose an image')
   .max(300)
-  .regex(/^\/(uploads|images)\/[A-Za-z0-9._-]+$/, 'Upload an image first (the image must be one the shop stores)');
+  .regex(/^\/(uploads\/[A-Za-z0-9_-]+\.(jpg|png|webp)|images\/[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\.(svg|jpg|jpeg|png|webp))$/, 'Upload an image first (the image must be one the shop stores)');
 
 /** POST /api/admin/products (every field) and PUT /api/admin/products/:id (any of them). */
 export const productInputSchema = z

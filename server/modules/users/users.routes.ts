@@ -14,8 +14,8 @@ export function usersRoutes(deps: ShopDeps) {
   return new Hono<AppEnv>()
     .use(requireUser(deps))
     .get('/is-auth', (c) => {
-      const { id, fullName, email, phoneNumber } = c.get('user');
-      return c.json({ success: true, user: { id, fullName, email: email ?? undefined, phoneNumber: phoneNumber ?? undefined } });
+      const { id, fullName, email, phoneNumber, isStaff } = c.get('user');
+      return c.json({ success: true, user: { id, fullName, email: email ?? undefined, phoneNumber: phoneNumber ?? undefined, isStaff } });
     })
     .get('/account', async (c) => c.json({ success: true, ...(await getAccount(deps, c.get('user').id)) }))
     .put('/updateProfile', jsonBody(updateProfileSchema), async (c) => {

@@ -10,12 +10,14 @@ import type { UpdatePasswordInput, UpdateProfileInput } from './users.schema';
 
 export type UserRow = Selectable<UsersTable>;
 
-export function toPublicUser(user: Pick<UserRow, 'id' | 'full_name' | 'email' | 'phone_number'>): PublicUser {
+export function toPublicUser(user: Pick<UserRow, 'id' | 'full_name' | 'email' | 'phone_number'> & { is_staff?: boolean }): PublicUser {
   return {
     _id: user.id,
     fullName: user.full_name,
     ...(user.email ? { email: user.email } : {}),
     ...(user.phone_number ? { phoneNumber: user.phone_number } : {}),
+    // Tells the web whether to offer the staff console; the server checks the role on every staff call.
+    isStaff: user.is_staff === true,
   };
 }
 

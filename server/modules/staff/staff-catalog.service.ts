@@ -1,0 +1,169 @@
+// Staff edits to the catalog: products and categories, shown or hidden, in stock or not. Every
+// write ends with catalogChanged, so the storefront and the conversation search see it at once.
+import { sql, type Selectable } from 'kysely';
+import type { CategoriesTable } from '../../db/schema';
+import type { ShopDeps } from '../../lib/deps';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import { toMinor } from '../../lib/money';
+import { offsetOf, paginate } from '../../lib/pagination';
+import { catalogChanged } from '../catalog/catalog-changes';
+import { toProduct } from '../catalog/catalog.service';
+import { isUniqueViolation } from '../users/users.service';
+import type {
+  CategoryInput,
+  CategoryPatch,
+  ProductInput,
+  ProductPatch,
+  StaffCategory,
+  StaffProduct,
+  StaffProductsQuery,
+} from './staff.schema';
+
+const CATEGORY_TAKEN = 'A category with that name already exists';
+const UNKNOWN_CATEGORY = 'Choose a category';
+
+const allProducts = (deps: ShopDeps) =>
+  deps.db
+    .selectFrom('products')
+    .innerJoin('categories', 'categories.id', 'products.category_id')
+    .selectAll('products')
+    .select('categories.name as category_name');
+
+type ProductRow = Awaited<ReturnType<ReturnType<typeof allProducts>['executeTakeFirstOrThrow']>>;
+
+function toStaffProduct(row: ProductRow): StaffProduct {
+  return { ...toProduct(row), description: row.description, hidden: row.hidden, imagePath: row.image };
+}
+
+const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+export async function listStaffProducts(deps: ShopDeps, query: StaffProductsQuery) {
+  let rows = allProducts(deps);
+  let count = deps.db.selectFrom('products').select(sql<number>`count(*)::int`.as('total'));
+  if (query.category) {
+    rows = rows.where('products.category_id', '=', query.category);
+    count = count.where('category_id', '=', query.category);
+  }
+  if (query.search) {
+    const like = `%${likeEscaped(query.search.toLowerCase())}%`;
+    rows = rows.where((eb) => eb.or([eb(sql`lower(products.name)`, 'like', like), eb(sql`lower(coalesce(products.local_name, ''))`, 'like', like)]));
+    count = count.where((eb) => eb.or([eb(sql`lower(name)`, 'like', like), eb(sql`lower(coalesce(local_name, ''))`, 'like', like)]));
+  }
+  const [productRows, { total }] = await Promise.all([
+    rows.orderBy('products.created_at', 'desc').orderBy('products.id', 'desc').limit(query.limit).offset(offsetOf(query.page, query.limit)).execute(),
+    count.executeTakeFirstOrThrow(),
+  ]);
+  return { products: productRows.map(toStaffProduct), pagination: paginate(total, query.page, query.limit) };
+}
+
+async function staffProduct(deps: ShopDeps, productId: string): Promise<StaffProduct> {
+  const row = await allProducts(deps).where('products.id', '=', productId).executeTakeFirst();
+  if (!row) throw notFound('Product not found', 'product_not_found');
+  return toStaffProduct(row);
+}
+
+async function assertCategory(deps: ShopDeps, categoryId: string) {
+  const found = await deps.db.selectFrom('categories').select('id').where('id', '=', categoryId).executeTakeFirst();
+  if (!found) throw badRequest(UNKNOWN_CATEGORY, [{ msg: UNKNOWN_CATEGORY, param: 'categoryId' }]);
+}
+
+export async function createProduct(deps: ShopDeps, input: ProductInput): Promise<StaffProduct> {
+  await assertCategory(deps, input.categoryId);
+  const id = newId();
+  await deps.db
+    .insertInto('products')
+    .values({
+      id,
+      name: input.productname,
+      local_name: input.localName,
+      price_minor: toMinor(input.price),
+      offer_price_minor: input.offerPrice === null ? null : toMinor(input.offerPrice),
+      image: input.image,
+      unit: input.productUnit,
+      description: input.description,
+      category_id: input.categoryId,
+      in_stock: input.inStock,
+      hidden: input.hidden,
+    })
+    .execute();
+  catalogChanged(deps);
+  return staffProduct(deps, id);
+}
+
+export async function updateProduct(deps: ShopDeps, productId: string, patch: ProductPatch): Promise<StaffProduct> {
+  const current = await deps.db.selectFrom('products').selectAll().where('id', '=', productId).executeTakeFirst();
+  if (!current) throw notFound('Product not found', 'product_not_found');
+  if (patch.categoryId) await assertCategory(deps, patch.categoryId);
+  const priceMinor = patch.price !== undefined ? toMinor(patch.price) : current.price_minor;
+  const offerMinor = patch.offerPrice === undefined ? current.offer_price_minor : patch.offerPrice === null ? null : toMinor(patch.offerPrice);
+  if (offerMinor !== null && offerMinor >= priceMinor) {
+    throw badRequest('Offer price must be less than the price', [{ msg: 'Offer price must be less than the price', param: 'offerPrice' }]);
+  }
+  await deps.db
+    .updateTable('products')
+    .set({
+      name: patch.productname ?? current.name,
+      local_name: patch.localName === undefined ? current.local_name : patch.localName || null,
+      price_minor: priceMinor,
+      offer_price_minor: offerMinor,
+      image: patch.image ?? current.image,
+      unit: patch.productUnit ?? current.unit,
+      description: patch.description ?? current.description,
+      category_id: patch.categoryId ?? current.category_id,
+      in_stock: patch.inStock ?? current.in_stock,
+      hidden: patch.hidden ?? current.hidden,
+    })
+    .where('id', '=', productId)
+    .execute();
+  catalogChanged(deps);
+  return staffProduct(deps, productId);
+}
+
+function toStaffCategory(row: Selectable<CategoriesTable> & { product_count: number }): StaffCategory {
+  return { _id: row.id, name: row.name, image: row.image, description: row.description, hidden: row.hidden, imagePath: row.image, productCount: Number(row.product_count) };
+}
+
+const categoriesWithCounts = (deps: ShopDeps) =>
+  deps.db
+    .selectFrom('categories')
+    .selectAll('categories')
+    .select(sql<number>`(select count(*) from products where products.category_id = categories.id)::int`.as('product_count'));
+
+export async function listStaffCategories(deps: ShopDeps): Promise<StaffCategory[]> {
+  const rows = await categoriesWithCounts(deps).orderBy('position').orderBy('name').execute();
+  return rows.map(toStaffCategory);
+}
+
+async function staffCategory(deps: ShopDeps, categoryId: string): Promise<StaffCategory> {
+  const row = await categoriesWithCounts(deps).where('id', '=', categoryId).executeTakeFirst();
+  if (!row) throw notFound('Category not found');
+  return toStaffCategory(row);
+}
+
+function nameTaken(error: unknown): never {
+  if (isUniqueViolation(error)) throw conflict(CATEGORY_TAKEN, [{ msg: CATEGORY_TAKEN, param: 'name' }]);
+  throw error;
+}
+
+export async function createCategory(deps: ShopDeps, input: CategoryInput): Promise<StaffCategory> {
+  const id = newId();
+  const { last } = await deps.db.selectFrom('categories').select(sql<number>`coalesce(max(position), 0)::int`.as('last')).executeTakeFirstOrThrow();
+  await deps.db
+    .insertInto('categories')
+    .values({ id, name: input.name, description: input.description, image: input.image, hidden: input.hidden, position: last + 1 })
+    .execute()
+    .catch(nameTaken);
+  catalogChanged(deps);
+  return staffCategory(deps, id);
+}
+
+export async function updateCategory(deps: ShopDeps, categoryId: string, patch: CategoryPatch): Promise<StaffCategory> {
+  const changes = Object.fromEntries(Object.entries({ name: patch.name, description: patch.description, image: patch.image, hidden: patch.hidden }).filter(([, value]) => value !== undefined));
+  if (Object.keys(changes).length) {
+    const updated = await deps.db.updateTable('categories').set(changes).where('id', '=', categoryId).returning('id').executeTakeFirst().catch(nameTaken);
+    if (!updated) throw notFound('Category not found');
+    catalogChanged(deps);
+  }
+  return staffCategory(deps, categoryId);
+}

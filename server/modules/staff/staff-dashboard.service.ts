@@ -1,0 +1,54 @@
+// The day at a glance: today's orders and sales, what waits on staff, and 30 days of orders and
+// sales, all counted in SQL by Kigali day (UTC+2, no daylight saving).
+import { sql } from 'kysely';
+import type { ShopDeps } from '../../lib/deps';
+import { toFrw } from '../../lib/money';
+import type { Dashboard } from './staff.schema';
+import { countUnhandled } from './staff-messages.service';
+
+const DAYS = 30;
+// Kigali is UTC+2 all year; a fixed offset needs no time-zone data in the database.
+const kigaliDate = (column: ReturnType<typeof sql>) => sql`((${column} at time zone 'UTC') + interval '2 hours')::date`;
+
+interface DayRow {
+  day: string;
+  orders: number;
+  sales_minor: number;
+}
+
+export async function dashboard(deps: ShopDeps, now: Date = new Date()): Promise<Dashboard> {
+  // Every one of the 30 Kigali days appears, with zeros for a day without orders.
+  const days = await sql<DayRow>`
+    with bounds as (select ${kigaliDate(sql`${now.toISOString()}::timestamptz`)} as today),
+    calendar as (
+      select (bounds.today - offs)::date as day from bounds, generate_series(0, ${sql.lit(DAYS - 1)}) as offs
+    ),
+    per_day as (
+      select ${kigaliDate(sql.ref('created_at'))} as day,
+             count(*)::int as orders,
+             coalesce(sum(amount_minor) filter (where status <> 'cancelled'), 0)::bigint as sales_minor
+      from orders, bounds
+      where created_at >= (((bounds.today - ${sql.lit(DAYS - 1)})::timestamp - interval '2 hours') at time zone 'UTC')
+      group by 1
+    )
+    select to_char(calendar.day, 'YYYY-MM-DD') as day,
+           coalesce(per_day.orders, 0)::int as orders,
+           coalesce(per_day.sales_minor, 0)::bigint as sales_minor
+    from calendar left join per_day on per_day.day = calendar.day
+    order by calendar.day`.execute(deps.db);
+  const waiting = await deps.db
+    .selectFrom('orders')
+    .select([
+      sql<number>`(count(*) filter (where payment_status = 'pending' and status <> 'cancelled'))::int`.as('awaiting_payment'),
+      sql<number>`(count(*) filter (where status in ('processing', 'shipped')))::int`.as('awaiting_delivery'),
+    ])
+    .executeTakeFirstOrThrow();
+  const series = days.rows.map((row) => ({ date: row.day, orders: Number(row.orders), sales: toFrw(Number(row.sales_minor)) }));
+  const today = series[series.length - 1];
+  return {
+    success: true,
+    today: { ...today, awaitingPayment: waiting.awaiting_payment, awaitingDelivery: waiting.awaiting_delivery },
+    days: series,
+    unhandledMessages: (await countUnhandled(deps)).unhandled,
+  };
+}
