@@ -23,7 +23,7 @@ import { orderDocs, orderRoutes } from './modules/orders/orders.routes';
 import { shopDocs, shopRoutes } from './modules/shop/shop.routes';
 import { staffDocs, staffRoutes } from './modules/staff/staff.routes';
 import { MAX_IMAGE_BYTES } from './modules/staff/staff.schema';
-import { UPLOADS_URL_PATH, uploadsDir } from './modules/staff/staff-uploads.service';
+import { UPLOADS_URL_PATH, readUploadedImage } from './modules/staff/staff-uploads.service';
 import { usersDocs, usersRoutes } from './modules/users/users.routes';
 
 export const IMAGES_DIR = path.resolve(import.meta.dirname, 'static/images');
@@ -131,10 +131,11 @@ export function createApp(deps: ShopDeps, options: AppOptions = {}) {
     await next();
     if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
   });
-  app.use(
-    `${UPLOADS_URL_PATH}/*`,
-    serveStatic({ root: path.relative(process.cwd(), path.dirname(uploadsDir(deps))) || '.' }),
-  );
+  app.get(`${UPLOADS_URL_PATH}/:name`, async (c, next) => {
+    const image = await readUploadedImage(deps, c.req.param('name'));
+    if (!image) return next();
+    return c.body(image.bytes, 200, { 'Content-Type': image.type });
+  });
   serveWeb(app, deps, options.webDistDir);
 
   app.onError((error, c) => {

@@ -37,6 +37,7 @@ export const en = {
   'product.offer': '{offer} (was {price})',
   'product.add': 'Add to cart',
   'product.gone': 'Product not found',
+  'product.outOfStock': 'Out of stock',
 
   'quantity.prompt': 'Quantity in {unit} (1-{max}):',
   'quantity.invalid': 'Enter a whole number from 1 to {max}.',

@@ -38,6 +38,7 @@ export const fr: Catalogue = {
   'product.offer': '{offer} (au lieu de {price})',
   'product.add': 'Ajouter au panier',
   'product.gone': 'Produit introuvable',
+  'product.outOfStock': 'Rupture de stock',
 
   'quantity.prompt': 'Quantite en {unit} (1-{max}):',
   'quantity.invalid': 'Entrez un nombre entier de 1 a {max}.',

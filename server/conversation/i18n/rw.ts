@@ -39,6 +39,7 @@ export const rw: Catalogue = {
   'product.offer': '{offer} (cyari {price})', // REVIEW
   'product.add': 'Shyira mu gatebo',
   'product.gone': 'Igicuruzwa ntikibonetse', // REVIEW
+  'product.outOfStock': 'Cyashize', // REVIEW
 
   'quantity.prompt': 'Umubare wa {unit} (1-{max}):', // REVIEW
   'quantity.invalid': 'Andika umubare wuzuye kuva 1 kugeza {max}.', // REVIEW

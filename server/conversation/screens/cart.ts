@@ -4,6 +4,7 @@ import { formatFrw, toFrw } from '../../lib/money';
 import { MAX_LINE_QUANTITY } from '../../modules/cart/cart.schema';
 import type { Cart } from '../../modules/cart/cart.schema';
 import { clearCart, getCart, removeFromCart, updateCartLine } from '../../modules/cart/cart.service';
+import type { Translate } from '../i18n';
 import type { CartCard, Screen } from '../types';
 import { accountId, invalidChoice, pageOf, pageSizeOf, push, quantityText, refuse, returnTo, unitPriceMinor } from './helpers';
 import { readQuantity } from './product';
@@ -35,8 +36,8 @@ export function cartCard(current: Cart): CartCard {
   };
 }
 
-const lineDetail = (line: CartLine) =>
-  `${quantityText(line.quantity, line.productId.productUnit)} ${formatFrw(lineTotalMinor(line))}`;
+const lineDetail = (line: CartLine, t: Translate) =>
+  `${quantityText(line.quantity, line.productId.productUnit)} ${formatFrw(lineTotalMinor(line))}${line.productId.inStock ? '' : ` ${t('product.outOfStock')}`}`;
 
 export const cart: Screen = {
   async render(ctx, state) {
@@ -45,7 +46,7 @@ export const cart: Screen = {
       return { title: ctx.t('cart.empty'), actions: [{ key: '1', label: ctx.t('cart.shop') }] };
     }
     const { items, totalMinor } = cartTotals(current);
-    const rows = current.products.map((line) => ({ value: line.productId._id, label: line.productId.productname, detail: lineDetail(line) }));
+    const rows = current.products.map((line) => ({ value: line.productId._id, label: line.productId.productname, detail: lineDetail(line, ctx.t) }));
     return {
       cart: cartCard(current),
       title: ctx.t('cart.title', { count: items }),
@@ -79,7 +80,7 @@ export const cartLine: Screen = {
     if (!line) return { title: ctx.t('product.gone') };
     return {
       title: line.productId.productname,
-      lines: [lineDetail(line)],
+      lines: [lineDetail(line, ctx.t)],
       actions: [
         { key: '1', label: ctx.t('cart.change') },
         { key: '2', label: ctx.t('cart.remove') },
@@ -103,7 +104,7 @@ export const cartQuantity: Screen = {
     if (!line) return { title: ctx.t('product.gone') };
     return {
       title: line.productId.productname,
-      lines: [lineDetail(line)],
+      lines: [lineDetail(line, ctx.t)],
       prompt: ctx.t('quantity.prompt', { unit: line.productId.productUnit, max: MAX_LINE_QUANTITY }),
     };
   },

@@ -55,6 +55,7 @@ export function accountId(ctx: ScreenContext): string {
 const KNOWN_ERRORS: Record<string, MessageKey> = {
   product_not_found: 'product.gone',
   empty_cart: 'checkout.emptyCart',
+  out_of_stock: 'product.outOfStock',
 };
 
 /**
@@ -97,8 +98,11 @@ export function productCard(product: Product): ProductCard {
   };
 }
 
-export function productRow(product: Product): ViewRow {
-  return { value: product._id, label: product.productname, detail: priceText(product), product: productCard(product) };
+/** A product in a list: its price, and 'Out of stock' when staff marked it so. */
+export function productRow(product: Product, t: Translate): ViewRow {
+  const price = priceText(product);
+  const detail = product.inStock ? price : `${price} ${t('product.outOfStock')}`;
+  return { value: product._id, label: product.productname, detail, product: productCard(product) };
 }
 
 /** Reads a whole number typed on a keypad; anything else (letters, decimals, "1e2") is undefined. */

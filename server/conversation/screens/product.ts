@@ -33,6 +33,8 @@ export function readQuantity(text: string): number | undefined {
 export const product: Screen = {
   async render(ctx, state) {
     const found = await getProduct(ctx.deps, String(state.data.id));
+    // Out of stock: said plainly, and nothing to add (the cart would refuse it anyway).
+    if (!found.inStock) return { title: displayName(ctx, found), lines: [priceLine(found, ctx.t), ctx.t('product.outOfStock')] };
     return {
       product: productCard(found),
       title: displayName(ctx, found),
@@ -43,6 +45,7 @@ export const product: Screen = {
 
   async handle(ctx, state, { text }) {
     if (text !== '1') return invalidChoice(ctx);
+    if (!(await getProduct(ctx.deps, String(state.data.id))).inStock) return refuse(ctx.t('product.outOfStock'));
     return needsAccount(ctx, 'login.addToCart') ?? push('quantity', { id: state.data.id });
   },
 };

@@ -31,7 +31,7 @@ export const searchResults: Screen = {
     }
     return {
       title: ctx.t('search.results', { query: shownQuery(query) }),
-      ...windowOf(products.map(productRow), pagination.total, state.offset, ctx.pageSize),
+      ...windowOf(products.map((found) => productRow(found, ctx.t)), pagination.total, state.offset, ctx.pageSize),
     };
   },
 

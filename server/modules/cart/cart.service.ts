@@ -1,6 +1,6 @@
 // The shopper's cart: one line per product, the product populated on every read.
 import type { ShopDeps } from '../../lib/deps';
-import { notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import { getProduct, getProductsByIds } from '../catalog/catalog.service';
 import { MAX_LINE_QUANTITY, type AddToCartInput, type Cart } from './cart.schema';
 
@@ -22,9 +22,15 @@ export async function getCart(deps: ShopDeps, userId: string): Promise<Cart> {
   };
 }
 
-/** Adds to an existing line, or starts one; a line never grows past the quantity limit. */
+export const outOfStockMessage = (name: string) => `Sorry, ${name} is out of stock`;
+
+/** Adds to an existing line, or starts one; a line never grows past the quantity limit. Out of stock: refused, on every face. */
 export async function addToCart(deps: ShopDeps, userId: string, input: AddToCartInput): Promise<Cart> {
-  await getProduct(deps, input.productId);
+  const product = await getProduct(deps, input.productId);
+  if (!product.inStock) {
+    const message = outOfStockMessage(product.productname);
+    throw badRequest(message, [{ msg: message, param: 'productId' }], 'out_of_stock');
+  }
   await deps.db
     .insertInto('cart_lines')
     .values({ user_id: userId, product_id: input.productId, quantity: input.quantity })

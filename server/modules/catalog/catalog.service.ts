@@ -12,12 +12,15 @@ import type { Category, CategoryProductsQuery, Product, ProductListQuery } from 
 
 type ProductRow = Selectable<ProductsTable> & { category_name: string };
 
+/** Products shoppers may see: staff can hide a product, or a whole category (issue 9). */
 function selectProducts(db: Kysely<Database>) {
   return db
     .selectFrom('products')
     .innerJoin('categories', 'categories.id', 'products.category_id')
     .selectAll('products')
-    .select('categories.name as category_name');
+    .select('categories.name as category_name')
+    .where('products.hidden', '=', false)
+    .where('categories.hidden', '=', false);
 }
 
 export function toProduct(row: ProductRow): Product {
@@ -40,7 +43,7 @@ export function toProduct(row: ProductRow): Product {
 }
 
 export async function listCategories(deps: ShopDeps): Promise<Category[]> {
-  const rows = await deps.db.selectFrom('categories').selectAll().orderBy('position').orderBy('name').execute();
+  const rows = await deps.db.selectFrom('categories').selectAll().where('hidden', '=', false).orderBy('position').orderBy('name').execute();
   return rows.map((row) => ({ _id: row.id, name: row.name, image: row.image, description: row.description }));
 }
 
@@ -51,6 +54,7 @@ export async function findCategory(deps: ShopDeps, nameOrId: string): Promise<Ca
     .selectFrom('categories')
     .selectAll()
     .where((eb) => eb.or([eb('id', '=', wanted), eb(sql`lower(name)`, '=', wanted.toLowerCase())]))
+    .where('hidden', '=', false)
     .executeTakeFirst();
   return row ? { _id: row.id, name: row.name, image: row.image, description: row.description } : undefined;
 }
@@ -75,10 +79,15 @@ export interface ProductPage {
 
 async function newestProducts(deps: ShopDeps, categoryId: string | undefined, page: number, limit: number): Promise<ProductPage> {
   let query = selectProducts(deps.db);
-  let count = deps.db.selectFrom('products').select(sql<number>`count(*)::int`.as('total'));
+  let count = deps.db
+    .selectFrom('products')
+    .innerJoin('categories', 'categories.id', 'products.category_id')
+    .select(sql<number>`count(*)::int`.as('total'))
+    .where('products.hidden', '=', false)
+    .where('categories.hidden', '=', false);
   if (categoryId) {
     query = query.where('products.category_id', '=', categoryId);
-    count = count.where('category_id', '=', categoryId);
+    count = count.where('products.category_id', '=', categoryId);
   }
   const [rows, { total }] = await Promise.all([
     query.orderBy('products.created_at', 'desc').orderBy('products.id').limit(limit).offset(offsetOf(page, limit)).execute(),

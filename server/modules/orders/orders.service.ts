@@ -8,10 +8,13 @@ import { newId } from '../../lib/ids';
 import { effectivePriceMinor, toFrw } from '../../lib/money';
 import { offsetOf, paginate } from '../../lib/pagination';
 import type { Pagination } from '../../lib/fields';
+import { outOfStockMessage } from '../cart/cart.service';
 import { ORDER_STATUSES, PAYMENT_STATUSES, type Order, type OrdersQuery, type PlaceOrderInput } from './orders.schema';
 
 export const EMPTY_CART_MESSAGE = 'Your cart is empty. Add products before placing an order.';
 export const UNKNOWN_ADDRESS_MESSAGE = 'Please select a shipping address';
+export const outOfStockAtCheckout = (names: string[]) =>
+  `Out of stock: ${names.join(', ')}. Remove ${names.length > 1 ? 'them' : 'it'} from your cart to place the order.`;
 
 export type OrderChannel = 'web' | 'chat' | 'ussd' | 'whatsapp';
 
@@ -112,12 +115,22 @@ export async function placeOrder(deps: ShopDeps, userId: string, input: PlaceOrd
         'products.unit',
         'products.price_minor',
         'products.offer_price_minor',
+        'products.in_stock',
       ])
+      .innerJoin('categories', 'categories.id', 'products.category_id')
+      // A hidden product (or one in a hidden category) is no longer sold: its line is left out, as the cart shows it.
+      .where('products.hidden', '=', false)
+      .where('categories.hidden', '=', false)
       .where('cart_lines.user_id', '=', userId)
       .orderBy('cart_lines.added_at')
       .orderBy('cart_lines.product_id')
       .execute();
     if (!cartLines.length) throw badRequest(EMPTY_CART_MESSAGE, [], 'empty_cart');
+    const outOfStock = cartLines.filter((line) => !line.in_stock);
+    if (outOfStock.length) {
+      const message = outOfStockAtCheckout(outOfStock.map((line) => line.name));
+      throw badRequest(message, outOfStock.map((line) => ({ msg: outOfStockMessage(line.name), param: `products.${line.id}` })), 'out_of_stock');
+    }
 
     const lines = cartLines.map((line, position) => {
       const priceMinor = effectivePriceMinor(line.price_minor, line.offer_price_minor);

@@ -1,7 +1,7 @@
 // Images staff upload for products and categories: the type is read from the file's first bytes
 // (a name or a declared type proves nothing), the size is bounded, and the file is stored under
 // DATA_DIR/uploads with a name we choose, served at /uploads/<name>.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ShopDeps } from '../../lib/deps';
 import { AppError, badRequest } from '../../lib/errors';
@@ -42,4 +42,15 @@ export async function storeImage(deps: Pick<ShopDeps, 'config'>, file: unknown):
   await mkdir(directory, { recursive: true });
   await writeFile(path.join(directory, name), bytes, { flag: 'wx' });
   return { image: `${UPLOADS_URL_PATH}/${name}`, type, size: bytes.length };
+}
+
+const STORED_NAME = /^[0-9a-f]{24}\.(jpg|png|webp)$/;
+const TYPES_BY_EXTENSION: Record<string, ImageType> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+
+/** An uploaded image by the name storeImage gave it; undefined for any other name or a missing file. */
+export async function readUploadedImage(deps: Pick<ShopDeps, 'config'>, name: string): Promise<{ bytes: Uint8Array<ArrayBuffer>; type: ImageType } | undefined> {
+  const match = STORED_NAME.exec(name);
+  if (!match) return undefined;
+  const bytes = await readFile(path.join(uploadsDir(deps), name)).catch(() => undefined);
+  return bytes && { bytes: new Uint8Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer), type: TYPES_BY_EXTENSION[match[1]] };
 }
