@@ -7,6 +7,7 @@ import { loadConfig, type Config } from '../../server/config';
 import type { ShopDeps } from '../../server/lib/deps';
 import { silentLogger } from '../../server/lib/logger';
 import { outboxNotifier } from '../../server/lib/notifier';
+import { africasTalkingSms } from '../../server/lib/sms/africas-talking-sms';
 import { openTestDatabase } from './database';
 
 export interface TestShop {
@@ -39,7 +40,7 @@ export async function createTestShop(environment: Record<string, string> = {}): 
   const database = await openTestDatabase();
   const config: Config = loadConfig({ NODE_ENV: 'test', LOG_REQUESTS: 'false', ...environment });
   const log = silentLogger();
-  const deps: ShopDeps = { db: database.db, databaseKind: database.kind, config, log, notifier: outboxNotifier(database.db, log) };
+  const deps: ShopDeps = { db: database.db, databaseKind: database.kind, config, log, notifier: outboxNotifier(database.db, log, { sms: config.sms && africasTalkingSms(config.sms) }) };
   const app = createApp(deps);
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
   const http = supertest(server);
