@@ -131,9 +131,10 @@ export function createApp(deps: ShopDeps, options: AppOptions = {}) {
     await next();
     if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
   });
-  app.get(`${UPLOADS_URL_PATH}/:name`, async (c, next) => {
-    const image = await readUploadedImage(deps, c.req.param('name'));
-    if (!image) return next();
+  app.get(`${UPLOADS_URL_PATH}/*`, async (c) => {
+    const image = await readUploadedImage(deps, c.req.path.slice(UPLOADS_URL_PATH.length + 1));
+    // Never the storefront's page: a missing image is a plain 404.
+    if (!image) return c.text('Not found', 404);
     return c.body(image.bytes, 200, { 'Content-Type': image.type });
   });
   serveWeb(app, deps, options.webDistDir);
