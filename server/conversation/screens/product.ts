@@ -34,7 +34,7 @@ export const product: Screen = {
   async render(ctx, state) {
     const found = await getProduct(ctx.deps, String(state.data.id));
     // Out of stock: said plainly, and nothing to add (the cart would refuse it anyway).
-    if (!found.inStock) return { title: displayName(ctx, found), lines: [priceLine(found, ctx.t), ctx.t('product.outOfStock')] };
+    if (!found.inStock) return { product: productCard(found), title: displayName(ctx, found), lines: [priceLine(found, ctx.t), ctx.t('product.outOfStock')] };
     return {
       product: productCard(found),
       title: displayName(ctx, found),
