@@ -13,7 +13,9 @@ const migrations: Record<string, Migration> = {
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // Issues land in any order, so a database may have run a later-numbered migration before an earlier
+  // one arrived; each migration touches only its own tables, so running the newcomer late is safe.
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
