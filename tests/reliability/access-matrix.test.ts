@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { address, expectErrorShape, expectNoInternals } from '../api/expectations';
 import { createTestShop, type Shopper, type TestShop } from '../support/test-app';
+import { apiRoutes as routeTable, fillPath, paramNames, type Route } from './route-table';
 
 const ADMIN_KEY = 'matrix-admin-key-0123456789abcdef';
 
@@ -50,26 +51,7 @@ const AIM_AT_ALICE: Record<string, ((owned: Owned) => Aim) | 'not-owned'> = {
   'PUT /api/product/rateProduct/:id': 'not-owned',
 };
 
-interface Route {
-  method: string;
-  path: string;
-  key: string;
-}
-
-function apiRoutes(shop: TestShop): Route[] {
-  const seen = new Map<string, Route>();
-  for (const { method, path } of shop.app.routes) {
-    // ALL entries are middleware (auth, CORS, the /api 404); the handlers are the real calls.
-    if (method === 'ALL' || !path.startsWith('/api/')) continue;
-    const key = `${method} ${path}`;
-    seen.set(key, { method, path, key });
-  }
-  return [...seen.values()].sort((a, b) => a.key.localeCompare(b.key));
-}
-
-const paramNames = (path: string) => [...path.matchAll(/:(\w+)/g)].map(([, name]) => name);
-const fillPath = (path: string, params: Record<string, string>) =>
-  path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? 'some-id'));
+const apiRoutes = (shop: TestShop) => routeTable(shop.app);
 
 let shop: TestShop;
 let alice: Shopper;
