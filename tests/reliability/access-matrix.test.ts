@@ -152,7 +152,7 @@ describe('a guest', () => {
     expect(signedIn.length).toBeGreaterThanOrEqual(12);
     for (const route of signedIn) {
       const path = fillPath(route.path, { id: owned.alice.orderId, productId: owned.alice.cartProductId });
-      for (const headers of [{}, { Authorization: 'Bearer not-a-real-token' }, { Authorization: 'Basic YWxpY2U6YWxpY2UtcGFzcw==' }]) {
+      for (const headers of [{}, { Authorization: 'Bearer not-a-real-token' }, { Authorization: 'Basic YWxpY2U6YWxpY2UtcGFzcw==' }] as Array<Record<string, string>>) {
         const response = await send(route, path, headers, poisonedBody());
         expectErrorShape(response, 401);
         expect(response.text, route.key).not.toContain('Alice');
@@ -167,7 +167,7 @@ describe('a guest', () => {
     expect(operator.length).toBeGreaterThanOrEqual(1);
     for (const route of operator) {
       const path = fillPath(route.path, { id: owned.alice.orderId });
-      for (const headers of [{}, alice.auth, { 'X-Admin-Key': 'wrong-key' }]) {
+      for (const headers of [{}, alice.auth, { 'X-Admin-Key': 'wrong-key' }] as Array<Record<string, string>>) {
         const response = await send(route, path, headers, { status: 'cancelled', paymentStatus: 'completed' });
         expect([401, 403], `${route.key} ${JSON.stringify(headers)}: ${response.text}`).toContain(response.status);
         expect(response.text).not.toContain(aliceInvoice);

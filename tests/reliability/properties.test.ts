@@ -14,6 +14,8 @@ import { apiRoutes, fillPath, type Route } from './route-table';
 const SEED = Number(process.env.FC_SEED ?? 20261108);
 const SCALE = Math.max(1, Number(process.env.RELIABILITY_SCALE ?? 1));
 const runs = (count: number) => ({ seed: SEED, numRuns: Math.round(count * SCALE) });
+/** Generous: the runs are bounded by count, not time, and a shared CI machine can be slow. */
+const TIMEOUT = 240_000 * SCALE;
 const USSD_SECRET = 'property-ussd-secret-0123456789';
 const ADMIN_KEY = 'property-admin-key-0123456789abcdef';
 
@@ -92,7 +94,7 @@ describe('USSD: any sequence of inputs', () => {
       }),
       runs(20),
     );
-  });
+  }, TIMEOUT);
 
   it('the same holds for a returning shopper with an account and a cart', async () => {
     const phone = shopper.user.phoneNumber!;
@@ -102,7 +104,7 @@ describe('USSD: any sequence of inputs', () => {
       }),
       runs(10),
     );
-  });
+  }, TIMEOUT);
 
   it('a session of 300 inputs keeps answering what is typed, well past 1,000 characters of path', async () => {
     const inputs = ['1', 'Aline Uwase'];
@@ -115,7 +117,7 @@ describe('USSD: any sequence of inputs', () => {
       if (input === 'tomatoes') expect(replies[index], `input ${index}: tomatoes`).toContain('Tomatoes');
       else expect(replies[index], `input ${index}: 00`).toContain('1. Search products');
     }
-  });
+  }, TIMEOUT);
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -203,7 +205,7 @@ describe('/api: any body to any route', () => {
       }),
       runs(150),
     );
-  });
+  }, TIMEOUT);
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -227,7 +229,7 @@ describe('search: any text works', () => {
       }),
       { ...runs(60), examples: [['\u0000'], ['\ud800'], ['🍅']] },
     );
-  });
+  }, TIMEOUT);
 
   it('in the chat, as a guest and signed in: 200 and a reply', async () => {
     await fc.assert(
@@ -243,7 +245,7 @@ describe('search: any text works', () => {
       // A NUL byte and a lone surrogate are always tried: PostgreSQL cannot store either as text.
       { ...runs(30), examples: [['\u0000', false], ['\ud800', true], ['a\u0000b', true]] },
     );
-  });
+  }, TIMEOUT);
 
   it('typed on the USSD home screen: a screen back, never a 500', async () => {
     await fc.assert(
@@ -254,5 +256,5 @@ describe('search: any text works', () => {
       }),
       runs(20),
     );
-  });
+  }, TIMEOUT);
 });

@@ -42,7 +42,7 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
   let output = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start in 90 s:\n${output}`)), 90_000);
+    const timer = setTimeout(() => reject(new Error(`the server did not start in 180 s:\n${output}`)), 180_000);
     const read = (chunk: Buffer) => {
       output += chunk.toString();
       const listening = output.match(/"event":"listening","url":"http:\/\/localhost:(\d+)"/);

@@ -106,3 +106,5 @@ async function worker() {
 
 await Promise.all(Array.from({ length: CONCURRENCY }, worker));
 console.log(JSON.stringify({ requests, errors, samples }));
+
+export {}; // a module, for the top-level await
