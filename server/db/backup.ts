@@ -1,0 +1,159 @@
+// `npm run backup -- <file>` and `npm run restore -- <file> [--force]`: a copy of the whole shop
+// (users, orders, carts, catalogue) and the way back. On embedded PGlite the copy is PGlite's own
+// data-directory dump, made with the server stopped (two processes must never open one PGlite
+// folder); on a PostgreSQL server it is pg_dump's custom format, made while the shop runs.
+// Restore never replaces a database that holds data unless told to with --force; the PGlite
+// folder it replaces is kept beside it.
+import { execFile } from 'node:child_process';
+import { existsSync, readdirSync, readlinkSync } from 'node:fs';
+import { open, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { loadConfig } from '../config';
+
+const run = promisify(execFile);
+
+export class BackupError extends Error {}
+
+export interface Target {
+  /** A PostgreSQL server's URL; without it, the PGlite folder dataDir. */
+  databaseUrl?: string;
+  dataDir: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// PGlite
+
+/** Whether another process has files of this folder open (Linux: /proc), i.e. a server runs on it. */
+export function folderInUse(dir: string): boolean {
+  const prefix = `${path.resolve(dir)}/`;
+  if (!existsSync('/proc/self/fd')) return existsSync(path.join(dir, 'postmaster.pid'));
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name) && Number(name) !== process.pid)) {
+    let fds: string[];
+    try {
+      fds = readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      continue; // gone, or not ours to look at
+    }
+    for (const fd of fds) {
+      try {
+        if (readlinkSync(`/proc/${pid}/fd/${fd}`).startsWith(prefix)) return true;
+      } catch {
+        // closed meanwhile
+      }
+    }
+  }
+  return false;
+}
+
+const holdsDatabase = (dir: string) => existsSync(path.join(dir, 'PG_VERSION'));
+
+function refuseWhileRunning(dir: string) {
+  if (folderInUse(dir)) {
+    throw new BackupError(`The shop is running on ${dir}: stop it first (an embedded database is copied while stopped).`);
+  }
+}
+
+async function backupPglite(dataDir: string, file: string): Promise<string> {
+  if (!holdsDatabase(dataDir)) throw new BackupError(`There is no database in ${dataDir} to back up.`);
+  refuseWhileRunning(dataDir);
+  const pglite = await PGlite.create(dataDir);
+  try {
+    const dump = await pglite.dumpDataDir('gzip');
+    await writeAtomically(file, Buffer.from(await dump.arrayBuffer()));
+  } finally {
+    await pglite.close();
+  }
+  return `PGlite ${dataDir}`;
+}
+
+async function restorePglite(dataDir: string, file: string, force: boolean): Promise<string> {
+  const archive = await readFile(file);
+  if (archive[0] !== 0x1f || archive[1] !== 0x8b) {
+    throw new BackupError(`${file} is not an embedded-database backup (made by npm run backup without DATABASE_URL).`);
+  }
+  if (holdsDatabase(dataDir)) {
+    refuseWhileRunning(dataDir);
+    if (!force) throw new BackupError(`${dataDir} already holds a database: add --force to replace it (the old one is kept beside it).`);
+    const keptAt = `${path.resolve(dataDir)}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    await rename(dataDir, keptAt);
+    console.log(`The database that was in ${dataDir} is kept at ${keptAt}.`);
+  }
+  const pglite = await PGlite.create({ dataDir, loadDataDir: new Blob([archive]) });
+  await pglite.close();
+  return `PGlite ${dataDir}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// PostgreSQL
+
+async function tableCount(databaseUrl: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const result = await client.query<{ count: string }>(`SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public'`);
+    return Number(result.rows[0].count);
+  } finally {
+    await client.end();
+  }
+}
+
+async function backupPostgres(databaseUrl: string, file: string): Promise<string> {
+  const partial = `${file}.partial`;
+  await run('pg_dump', ['--format=custom', '--no-owner', `--file=${partial}`, `--dbname=${databaseUrl}`]);
+  await rename(partial, file);
+  return 'PostgreSQL';
+}
+
+async function restorePostgres(databaseUrl: string, file: string, force: boolean): Promise<string> {
+  const handle = await open(file, 'r');
+  const { buffer } = await handle.read(Buffer.alloc(5), 0, 5, 0);
+  await handle.close();
+  if (buffer.toString('latin1') !== 'PGDMP') {
+    throw new BackupError(`${file} is not a PostgreSQL backup (made by npm run backup with DATABASE_URL).`);
+  }
+  if ((await tableCount(databaseUrl)) > 0 && !force) {
+    throw new BackupError('The database already holds tables: add --force to replace them with the backup.');
+  }
+  // One transaction: a restore that fails half-way leaves the database as it was.
+  await run('pg_restore', ['--clean', '--if-exists', '--no-owner', '--single-transaction', `--dbname=${databaseUrl}`, file]);
+  return 'PostgreSQL';
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function writeAtomically(file: string, content: Buffer) {
+  const partial = `${file}.partial`;
+  await writeFile(partial, content);
+  await rename(partial, file);
+}
+
+export async function backup(target: Target, file: string): Promise<string> {
+  return target.databaseUrl ? backupPostgres(target.databaseUrl, file) : backupPglite(target.dataDir, file);
+}
+
+export async function restore(target: Target, file: string, { force = false } = {}): Promise<string> {
+  if (!existsSync(file)) throw new BackupError(`There is no backup file ${file}.`);
+  return target.databaseUrl ? restorePostgres(target.databaseUrl, file, force) : restorePglite(target.dataDir, file, force);
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [verb, ...rest] = argv;
+  const file = rest.find((arg) => !arg.startsWith('--'));
+  if ((verb !== 'backup' && verb !== 'restore') || !file) {
+    throw new BackupError('Usage: npm run backup -- <file>   |   npm run restore -- <file> [--force]');
+  }
+  const config = loadConfig();
+  const target = { databaseUrl: config.databaseUrl, dataDir: config.dataDir };
+  if (verb === 'backup') console.log(`Backed up ${await backup(target, file)} to ${file}.`);
+  else console.log(`Restored ${file} into ${await restore(target, file, { force: rest.includes('--force') })}.`);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  main(process.argv.slice(2)).catch((error: unknown) => {
+    console.error(error instanceof BackupError ? error.message : error instanceof Error ? error.message : String(error));
+    process.exitCode = 1;
+  });
+}

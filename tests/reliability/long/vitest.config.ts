@@ -1,0 +1,17 @@
+// The long part of the reliability suite (npm run test:reliability): the crash, backup and soak
+// tests that run the real server as a process, and the property tests with larger runs.
+import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+
+export default defineConfig({
+  root: fileURLToPath(new URL('../../..', import.meta.url)),
+  test: {
+    name: 'reliability',
+    environment: 'node',
+    include: ['tests/reliability/long/*.long.ts', 'tests/reliability/*.test.ts'],
+    globalSetup: ['tests/support/global-setup.ts'],
+    fileParallelism: false, // one heavy thing at a time: the soak measures a server alone
+    testTimeout: 900_000,
+    hookTimeout: 120_000,
+  },
+});
