@@ -119,6 +119,15 @@ describe('GET /product/getAllProducts', () => {
     expect((await list({ search: 'zzzzqqqq' })).body.productList).toEqual([]);
     expect((await list()).body.pagination.total).toBe(SEED_PRODUCTS);
   });
+
+  it('cuts weak matches ("rice" is rice, not strawberries) and suggests close names when nothing matches', async () => {
+    const rice = await list({ search: 'rice' });
+    expect(names(rice.body.productList).slice(0, 2).sort()).toEqual(['Basmati rice', 'Local rice']);
+    expect(names(rice.body.productList)).not.toContain('Strawberries');
+    expect(rice.body.suggestions).toBeUndefined();
+    const none = await list({ search: 'cabage soupp' });
+    expect(none.body).toMatchObject({ success: true, productList: [], suggestions: ['Cabbage'] });
+  });
 });
 
 describe('GET /product/getProductDetails/{id}', () => {

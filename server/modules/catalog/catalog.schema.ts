@@ -72,4 +72,6 @@ export const productListResponseSchema = z.object({
   success: z.literal(true),
   productList: z.array(productSchema),
   pagination: paginationSchema,
+  /** Only on a search that found nothing: close product or category names to try. */
+  suggestions: z.array(z.string()).optional(),
 });

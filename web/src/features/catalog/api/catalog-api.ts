@@ -17,6 +17,7 @@ export interface ProductListResponse {
   success?: boolean;
   productList?: Product[];
   pagination?: Partial<Pagination>;
+  suggestions?: string[];
 }
 
 export function getProducts(query: ProductListQuery = {}, signal?: AbortSignal) {
