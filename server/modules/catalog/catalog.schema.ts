@@ -1,11 +1,11 @@
 // Products, categories and ratings as the API speaks them (spec section 3, API.md).
 import { z } from 'zod';
-import { pageNumber, paginationSchema } from '../../lib/fields';
+import { imageUrlField, pageNumber, paginationSchema } from '../../lib/fields';
 
 export const categorySchema = z.object({
   _id: z.string(),
   name: z.string(),
-  image: z.string(),
+  image: imageUrlField,
   description: z.string(),
 });
 export type Category = z.infer<typeof categorySchema>;
@@ -16,7 +16,7 @@ export const productSchema = z.object({
   localName: z.string().optional(),
   price: z.number(),
   offerPrice: z.number().nullable().optional(),
-  productImage: z.string(),
+  productImage: imageUrlField,
   productUnit: z.string(),
   description: z.string(),
   averageRating: z.number(),
