@@ -45,6 +45,11 @@ export const productListQuerySchema = z.object({
       const trimmed = (value ?? '').trim();
       return trimmed && trimmed !== 'null' && trimmed !== 'undefined' ? trimmed : undefined;
     }),
+  // 'popular': most ordered over the last 30 days, then best rated, then newest. Ignored with a search.
+  sort: z
+    .string()
+    .optional()
+    .transform((value) => (value?.trim().toLowerCase() === 'popular' ? ('popular' as const) : ('newest' as const))),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 

@@ -89,6 +89,41 @@ async function newestProducts(deps: ShopDeps, categoryId: string | undefined, pa
   return { products: rows.map(toProduct), pagination: paginate(total, page, limit) };
 }
 
+/** What shoppers count as a sale for popularity: orders of the last 30 days that were not cancelled. */
+const POPULAR_WINDOW_DAYS = 30;
+
+/** Most ordered (quantities over the last 30 days) first, then best rated, then most rated, then newest. */
+async function popularProducts(deps: ShopDeps, categoryId: string | undefined, page: number, limit: number): Promise<ProductPage> {
+  const since = new Date(Date.now() - POPULAR_WINDOW_DAYS * 24 * 60 * 60 * 1000);
+  const sold = deps.db
+    .selectFrom('order_lines')
+    .innerJoin('orders', 'orders.id', 'order_lines.order_id')
+    .select(['order_lines.product_id', sql<number>`sum(order_lines.quantity)::int`.as('quantity')])
+    .where('orders.created_at', '>=', since)
+    .where('orders.status', '<>', 'cancelled')
+    .groupBy('order_lines.product_id')
+    .as('sold');
+  let query = selectProducts(deps.db).leftJoin(sold, 'sold.product_id', 'products.id');
+  let count = deps.db.selectFrom('products').select(sql<number>`count(*)::int`.as('total'));
+  if (categoryId) {
+    query = query.where('products.category_id', '=', categoryId);
+    count = count.where('category_id', '=', categoryId);
+  }
+  const [rows, { total }] = await Promise.all([
+    query
+      .orderBy(sql`coalesce(sold.quantity, 0)`, 'desc')
+      .orderBy(sql`products.rating_total::float / nullif(products.rating_count, 0)`, sql`desc nulls last`)
+      .orderBy('products.rating_count', 'desc')
+      .orderBy('products.created_at', 'desc')
+      .orderBy('products.id')
+      .limit(limit)
+      .offset(offsetOf(page, limit))
+      .execute(),
+    count.executeTakeFirstOrThrow(),
+  ]);
+  return { products: rows.map(toProduct), pagination: paginate(total, page, limit) };
+}
+
 // ---- search -------------------------------------------------------------------------------
 
 // A write on this instance drops the index at once (catalogChanged); the time limit only bounds how
@@ -143,8 +178,11 @@ async function searchProducts(
   return { products, pagination: paginate(ranked.length, page, limit), ...(suggestions?.length ? { suggestions } : {}) };
 }
 
-/** GET /product/getAllProducts: newest first, or best match first with a search. */
-export async function listProducts(deps: ShopDeps, query: ProductListQuery): Promise<ProductPage> {
+/** GET /product/getAllProducts: newest first (or most popular), or best match first with a search. */
+export async function listProducts(
+  deps: ShopDeps,
+  query: Omit<ProductListQuery, 'sort'> & Partial<Pick<ProductListQuery, 'sort'>>,
+): Promise<ProductPage> {
   let categoryId: string | undefined;
   if (query.category) {
     const category = await findCategory(deps, query.category);
@@ -152,8 +190,9 @@ export async function listProducts(deps: ShopDeps, query: ProductListQuery): Pro
     if (!category) return { products: [], pagination: paginate(0, query.page, query.limit) };
     categoryId = category._id;
   }
-  return query.search
-    ? searchProducts(deps, query.search, categoryId, query.page, query.limit)
+  if (query.search) return searchProducts(deps, query.search, categoryId, query.page, query.limit);
+  return query.sort === 'popular'
+    ? popularProducts(deps, categoryId, query.page, query.limit)
     : newestProducts(deps, categoryId, query.page, query.limit);
 }
 
@@ -167,11 +206,20 @@ export async function listCategoryProducts(
   return { category, ...(await newestProducts(deps, category._id, query.page, query.limit)) };
 }
 
-/** One rating per shopper per product; rating again replaces the earlier one. */
+/**
+ * One rating per shopper per product; rating again replaces the earlier one. The totals move by the
+ * difference rather than being recounted, so the ratings a product opened with (the seed's) stay in.
+ */
 export async function rateProduct(deps: ShopDeps, userId: string, productId: string, rating: number): Promise<Product> {
   await deps.db.transaction().execute(async (trx) => {
     const product = await trx.selectFrom('products').select('id').where('id', '=', productId).forUpdate().executeTakeFirst();
     if (!product) throw notFound('Product not found', 'product_not_found');
+    const earlier = await trx
+      .selectFrom('ratings')
+      .select('rating')
+      .where('user_id', '=', userId)
+      .where('product_id', '=', productId)
+      .executeTakeFirst();
     await trx
       .insertInto('ratings')
       .values({ user_id: userId, product_id: productId, rating, updated_at: new Date() })
@@ -180,8 +228,8 @@ export async function rateProduct(deps: ShopDeps, userId: string, productId: str
     await trx
       .updateTable('products')
       .set({
-        rating_total: sql`(select coalesce(sum(rating), 0) from ratings where product_id = ${productId})`,
-        rating_count: sql`(select count(*) from ratings where product_id = ${productId})`,
+        rating_total: sql`rating_total + ${rating - (earlier?.rating ?? 0)}`,
+        rating_count: sql`rating_count + ${earlier ? 0 : 1}`,
       })
       .where('id', '=', productId)
       .execute();
