@@ -43,7 +43,7 @@ describe('POST /order/placeOrder', () => {
       status: 'pending',
       paymentType: 'cash',
       paymentStatus: 'pending',
-      address: { _id: home._id, description: 'Home by the church', city: 'Kigali', street: 'KN 5 Rd 12', district: 'Nyarugenge', phoneNumber: '0788123456', email: shopper.user.email },
+      address: { _id: home._id, description: 'Home by the church', city: 'Kigali', street: 'KN 5 Rd 12', district: 'Nyarugenge', phoneNumber: '+250788123456', email: shopper.user.email },
     });
     expect(Number.isNaN(Date.parse(order.createdAt))).toBe(false);
     expect(order.products).toEqual([
