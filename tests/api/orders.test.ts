@@ -257,6 +257,22 @@ describe('GET /order/getOrderDetails/{id}', () => {
     expect(response.body).toEqual({ success: true, order: placed, data: { order: placed } });
   });
 
+  it('finds the caller\'s own order by the 8-character number shoppers see, in any case, with or without #', async () => {
+    const shopper = await shop.newShopper();
+    const home = await withAddress(shopper);
+    await addToCart(shopper, 'cabbage', 1);
+    const placed = (await place(shopper, home._id)).body.order;
+    const number = placed._id.slice(-8).toUpperCase();
+    for (const asTyped of [number, number.toLowerCase(), `#${number}`]) {
+      const response = await shop.http.get(`/api/order/getOrderDetails/${encodeURIComponent(asTyped)}`).set(shopper.auth);
+      expect(response.status, asTyped).toBe(200);
+      expect(response.body.order._id).toBe(placed._id);
+    }
+    // Another shopper's number is not theirs to see.
+    const stranger = await shop.newShopper();
+    expectErrorShape(await shop.http.get(`/api/order/getOrderDetails/${number}`).set(stranger.auth), 404, 'Order not found');
+  });
+
   it('404 "Order not found" for an unknown id', async () => {
     const shopper = await shop.newShopper();
     expectErrorShape(await shop.http.get('/api/order/getOrderDetails/nope').set(shopper.auth), 404, 'Order not found');
