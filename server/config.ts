@@ -58,12 +58,6 @@ const configSchema = z
       .optional()
       .transform((value) => value?.trim() || undefined)
       .refine((value) => !value || value.length >= 24, 'must be at least 24 characters'),
-    // Where shoppers reach the shop (https://shop.example.rw): image URLs in /api answers start with it.
-    PUBLIC_BASE_URL: z
-      .string()
-      .optional()
-      .transform((value) => value?.trim().replace(/\/+$/, '') || undefined)
-      .refine((value) => !value || /^https?:\/\/[^/\s]+(\/\S*)?$/.test(value), 'must be an http:// or https:// address'),
     CONVERSATION_STORE: z.enum(['memory', 'db']).default('memory'),
     WEB_DIST_DIR: z.string().min(1).default('web/dist'),
     // WhatsApp Cloud API: all four set turns the channel on at /whatsapp/webhook; none leaves it off.
@@ -102,7 +96,6 @@ const configSchema = z
     tokenTtlDays: env.TOKEN_TTL_DAYS,
     logRequests: env.LOG_REQUESTS,
     webDistDir: env.WEB_DIST_DIR,
-    publicBaseUrl: env.PUBLIC_BASE_URL,
     conversationStore: env.CONVERSATION_STORE,
     adminApiKey: env.ADMIN_API_KEY,
     ussd: { serviceCode: env.USSD_SERVICE_CODE, secret: env.USSD_SECRET },
