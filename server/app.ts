@@ -13,6 +13,7 @@ import { ussdRoutes } from './channels/ussd/ussd.routes';
 import { WHATSAPP_WEBHOOK_PATH, whatsappRoutes } from './channels/whatsapp/whatsapp.routes';
 import type { AppEnv, ShopDeps } from './lib/deps';
 import { isAppError } from './lib/errors';
+import { absoluteImageUrls } from './lib/image-urls';
 import { buildOpenApiDocument, renderDocsPage } from './lib/openapi';
 import { addressDocs, addressRoutes } from './modules/addresses/addresses.routes';
 import { authDocs, authRoutes } from './modules/auth/auth.routes';
@@ -115,6 +116,10 @@ export function createApp(deps: ShopDeps, options: AppOptions = {}) {
   const imageTooLarge = bodyLimit({ maxSize: MAX_IMAGE_BYTES + 64 * 1024, onError: (c) => c.json(errorBody('The image must be at most 2 MB', 'payload_too_large'), 413) });
   app.use('/api/*', (c, next) => (c.req.path === '/api/admin/uploads' ? imageTooLarge(c, next) : tooLarge(c, next)));
 
+  // Every call that answers with a product, category, cart or order gives absolute image URLs.
+  for (const resource of ['product', 'category', 'cart', 'order', 'admin']) {
+    app.use(`/api/${resource}/*`, absoluteImageUrls(deps.config.publicBaseUrl));
+  }
   app.route('/api', apiRoutes(deps));
   app.all('/api/*', (c) => c.json(errorBody('Not found', 'not_found'), 404));
   app.route('/ussd', ussdRoutes(deps));

@@ -108,7 +108,10 @@ export default defineConfig(({ command }) => ({
     // every browser a shopper's Android phone updates to (Chrome 94+) runs it.
     target: 'es2022',
     sourcemap: false,
-    // Budget guard: a chunk over 100 kB (minified) is worth a look.
-    chunkSizeWarningLimit: 100,
+    // Vite counts minified kB; our budget is 100 KB gzipped for the home route's first load, checked
+    // by `npm run bench web-bundle`. The entry (React DOM, router, the app shell) is about 270 kB
+    // minified / 85 KB gzipped and fits it, so warn only when a chunk passes 300 kB minified: a
+    // warning here then means something real, not a budget we already meet.
+    chunkSizeWarningLimit: 300,
   },
 }));

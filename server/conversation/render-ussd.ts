@@ -34,9 +34,21 @@ export function toGsm(text: string): string {
   return out;
 }
 
-function shorten(text: string, max: number): string {
+/**
+ * Text cut to max characters, "." marking the cut. Whole words only ("Cassava leaves (isombe)" becomes
+ * "Cassava leaves.", never "Cassava leave." or "(mat."), and an unclosed bracket goes with its words;
+ * a single word longer than the room is the only thing ever cut inside.
+ */
+export function shorten(text: string, max: number): string {
   if (text.length <= max) return text;
-  return `${text.slice(0, Math.max(1, max - 1)).trimEnd()}.`;
+  const room = Math.max(1, max - 1);
+  let kept = text.slice(0, room);
+  if (/[A-Za-z0-9]/.test(text[room] ?? '') && /[A-Za-z0-9]$/.test(kept)) kept = kept.replace(/\S*$/, '');
+  const open = kept.lastIndexOf('(');
+  if (open >= 0 && kept.indexOf(')', open) < 0) kept = kept.slice(0, open);
+  kept = kept.replace(/[\s(,;:\-/&+]+$/, '');
+  if (!kept) kept = text.slice(0, room).trimEnd();
+  return `${kept}.`;
 }
 
 function rowLine(row: ListRow, labelMax: number): string {

@@ -10,6 +10,11 @@ export const LOCAL_RWANDA_PHONE_PATTERN = /^0\d{9}$/;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const MIN_PASSWORD_LENGTH = 6;
 
+/** A picture in an answer: absolute, so a storefront on another origin can show it (API.md). */
+export const imageUrlField = z
+  .url()
+  .describe('Absolute URL of an image served by the shop, built from PUBLIC_BASE_URL (default: the origin the request came to)');
+
 /** Removes the spaces and dashes people put in phone numbers. */
 export function compactPhone(value: string): string {
   return value.replace(/[\s\-().]/g, '');

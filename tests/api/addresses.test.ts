@@ -28,7 +28,8 @@ describe('addresses', () => {
         city: 'Kigali',
         street: 'KN 5 Rd 12',
         district: 'Nyarugenge',
-        phoneNumber: '0788123456',
+        // One spelling on every face, whatever was typed (0788123456 here).
+        phoneNumber: '+250788123456',
         isDefault: true,
       },
     });

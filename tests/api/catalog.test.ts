@@ -1,7 +1,8 @@
 // /api/product/* and /api/category/*: listing, paging, search, categories and ratings (API.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { createTestShop, type TestShop } from '../support/test-app';
-import { expectErrorShape, expectProductShape, expectTokenRejected } from './expectations';
+import { ABSOLUTE_IMAGE_URL, address, expectErrorShape, expectProductShape, expectTokenRejected } from './expectations';
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -119,6 +120,15 @@ describe('GET /product/getAllProducts', () => {
     expect((await list({ search: 'zzzzqqqq' })).body.productList).toEqual([]);
     expect((await list()).body.pagination.total).toBe(SEED_PRODUCTS);
   });
+
+  it('cuts weak matches ("rice" is rice, not strawberries) and suggests close names when nothing matches', async () => {
+    const rice = await list({ search: 'rice' });
+    expect(names(rice.body.productList).slice(0, 2).sort()).toEqual(['Basmati rice', 'Local rice']);
+    expect(names(rice.body.productList)).not.toContain('Strawberries');
+    expect(rice.body.suggestions).toBeUndefined();
+    const none = await list({ search: 'cabage soupp' });
+    expect(none.body).toMatchObject({ success: true, productList: [], suggestions: ['Cabbage'] });
+  });
 });
 
 describe('GET /product/getProductDetails/{id}', () => {
@@ -157,7 +167,7 @@ describe('categories', () => {
     const categories = response.body.categories as Array<Record<string, string>>;
     expect(categories.length).toBeGreaterThanOrEqual(8);
     for (const category of categories) {
-      expect(category).toEqual({ _id: expect.any(String), name: expect.any(String), image: expect.stringMatching(/^\/images\//), description: expect.any(String) });
+      expect(category).toEqual({ _id: expect.any(String), name: expect.any(String), image: expect.stringMatching(ABSOLUTE_IMAGE_URL), description: expect.any(String) });
     }
     expect(new Set(categories.map((c) => c.name.toLowerCase())).size).toBe(categories.length);
     expect(categories.map((c) => c._id)).toEqual(expect.arrayContaining(['vegetables', 'fruits']));
@@ -198,6 +208,45 @@ describe('categories', () => {
 
   it('404 with a message for an unknown category', async () => {
     expectErrorShape(await shop.http.get('/api/category/no-such-aisle/products'), 404);
+  });
+});
+
+describe('GET /product/getAllProducts?sort=popular', () => {
+  const popular = (query: Record<string, string | number> = {}) => list({ sort: 'popular', limit: 10, ...query });
+
+  it('opens with the seed ratings: best rated first, and not the newest-first list', async () => {
+    const ranked = (await popular()).body.productList as Array<{ _id: string; averageRating: number; ratingCount: number }>;
+    const newest = (await list({ limit: 10 })).body.productList as Array<{ _id: string }>;
+    expect(ranked).toHaveLength(10);
+    expect(ranked.map((p) => p._id)).not.toEqual(newest.map((p) => p._id));
+    for (const product of ranked) expect(product.ratingCount).toBeGreaterThan(0);
+    const averages = ranked.map((p) => p.averageRating);
+    expect(averages).toEqual([...averages].sort((a, b) => b - a));
+    expect(ranked[0]).toMatchObject({ _id: 'akabanga-chili-oil', averageRating: 4.9 });
+  });
+
+  it('puts what shoppers ordered most in the last 30 days first, quantities summed, cancelled orders left out', async () => {
+    const shopper = await shop.newShopper();
+    const home = await shop.http.post('/api/address/create').set(shopper.auth).send(address());
+    const order = async (lines: Array<[string, number]>) => {
+      for (const [productId, quantity] of lines) await shop.http.post('/api/cart/add').set(shopper.auth).send({ productId, quantity });
+      const placed = await shop.http.post('/api/order/placeOrder').set(shopper.auth).send({ addressId: home.body.address._id, paymentType: 'cash', callbackUrl: 'https://x.example/done' });
+      expect(placed.status).toBe(201);
+      return placed.body.order._id as string;
+    };
+    await order([['turmeric', 2], ['beetroot', 1]]);
+    await order([['beetroot', 3]]);
+    const old = await order([['leeks', 50]]);
+    await shop.deps.db.updateTable('orders').set({ created_at: sql`now() - interval '31 days'` }).where('id', '=', old).execute();
+    const cancelled = await order([['pumpkin', 40]]);
+    await shop.deps.db.updateTable('orders').set({ status: 'cancelled' }).where('id', '=', cancelled).execute();
+
+    const ids = (await popular()).body.productList.map((p: { _id: string }) => p._id);
+    expect(ids.slice(0, 2)).toEqual(['beetroot', 'turmeric']);
+    expect(ids).not.toContain('leeks');
+    expect(ids).not.toContain('pumpkin');
+    // A search ignores the sort: best match first.
+    expect(names((await list({ search: 'tomatoes', sort: 'popular' })).body.productList)[0]).toBe('Tomatoes');
   });
 });
 
@@ -253,9 +302,15 @@ describe('PUT /product/rateProduct/{id}', () => {
     expect(listed.body.productList.find((p: { _id: string }) => p._id === 'carrots').averageRating).toBe(3.7);
   });
 
+  it("adds a shopper's rating to the ratings a product opened with", async () => {
+    // Seed: Akabanga 4.9 from 30 ratings (a total of 147); (147 + 1) / 31 = 4.77 -> 4.8.
+    const response = await rate((await shop.newShopper()).auth, 'akabanga-chili-oil', { rating: 1 });
+    expect(response.body.product).toMatchObject({ averageRating: 4.8, ratingCount: 31 });
+  });
+
   it('accepts a rating sent as a numeric string', async () => {
     const shopper = await shop.newShopper();
-    const response = await rate(shopper.auth, 'garlic', { rating: '4' });
+    const response = await rate(shopper.auth, 'leeks', { rating: '4' });
     expect(response.status).toBe(200);
     expect(response.body.product).toMatchObject({ averageRating: 4, ratingCount: 1 });
   });

@@ -1,7 +1,7 @@
 // /api/order/*: cash orders from the cart, the order list and one order (API.md; spec 3 line shape).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestShop, type Shopper, type TestShop } from '../support/test-app';
-import { address, expectErrorShape, expectTokenRejected } from './expectations';
+import { ABSOLUTE_IMAGE_URL, address, expectErrorShape, expectTokenRejected } from './expectations';
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -43,29 +43,29 @@ describe('POST /order/placeOrder', () => {
       status: 'pending',
       paymentType: 'cash',
       paymentStatus: 'pending',
-      address: { _id: home._id, description: 'Home by the church', city: 'Kigali', street: 'KN 5 Rd 12', district: 'Nyarugenge', phoneNumber: '0788123456', email: shopper.user.email },
+      address: { _id: home._id, description: 'Home by the church', city: 'Kigali', street: 'KN 5 Rd 12', district: 'Nyarugenge', phoneNumber: '+250788123456', email: shopper.user.email },
     });
     expect(Number.isNaN(Date.parse(order.createdAt))).toBe(false);
     expect(order.products).toEqual([
       {
         productId: 'tomatoes',
         productName: 'Tomatoes',
-        productImage: expect.stringMatching(/^\/images\//),
+        productImage: expect.stringMatching(ABSOLUTE_IMAGE_URL),
         productQuantity: 2,
         unit: 'kg',
         price: 800,
         subtotal: 1600,
-        productDetails: { productname: 'Tomatoes', productImage: expect.stringMatching(/^\/images\//) },
+        productDetails: { productname: 'Tomatoes', productImage: expect.stringMatching(ABSOLUTE_IMAGE_URL) },
       },
       {
         productId: 'cabbage',
         productName: 'Cabbage',
-        productImage: expect.stringMatching(/^\/images\//),
+        productImage: expect.stringMatching(ABSOLUTE_IMAGE_URL),
         productQuantity: 3,
         unit: 'piece',
         price: 350,
         subtotal: 1050,
-        productDetails: { productname: 'Cabbage', productImage: expect.stringMatching(/^\/images\//) },
+        productDetails: { productname: 'Cabbage', productImage: expect.stringMatching(ABSOLUTE_IMAGE_URL) },
       },
     ]);
     expect((await shop.http.get('/api/cart').set(shopper.auth)).body).toEqual({ success: true, cart: { products: [] } });
@@ -255,6 +255,22 @@ describe('GET /order/getOrderDetails/{id}', () => {
     const response = await shop.http.get(`/api/order/getOrderDetails/${placed._id}`).set(shopper.auth);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ success: true, order: placed, data: { order: placed } });
+  });
+
+  it('finds the caller\'s own order by the 8-character number shoppers see, in any case, with or without #', async () => {
+    const shopper = await shop.newShopper();
+    const home = await withAddress(shopper);
+    await addToCart(shopper, 'cabbage', 1);
+    const placed = (await place(shopper, home._id)).body.order;
+    const number = placed._id.slice(-8).toUpperCase();
+    for (const asTyped of [number, number.toLowerCase(), `#${number}`]) {
+      const response = await shop.http.get(`/api/order/getOrderDetails/${encodeURIComponent(asTyped)}`).set(shopper.auth);
+      expect(response.status, asTyped).toBe(200);
+      expect(response.body.order._id).toBe(placed._id);
+    }
+    // Another shopper's number is not theirs to see.
+    const stranger = await shop.newShopper();
+    expectErrorShape(await shop.http.get(`/api/order/getOrderDetails/${number}`).set(stranger.auth), 404, 'Order not found');
   });
 
   it('404 "Order not found" for an unknown id', async () => {

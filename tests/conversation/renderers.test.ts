@@ -2,7 +2,7 @@
 // messages and at most ten short buttons.
 import { describe, expect, it } from 'vitest';
 import { CHAT_LABEL_MAX, keyForTypedLabel, renderChat } from '../../server/conversation/render-chat';
-import { fitsUssdScreen, isGsmSafe, renderUssd, toGsm, USSD_SCREEN_LIMIT } from '../../server/conversation/render-ussd';
+import { fitsUssdScreen, isGsmSafe, renderUssd, shorten, toGsm, USSD_SCREEN_LIMIT } from '../../server/conversation/render-ussd';
 import type { Reply } from '../../server/conversation/types';
 
 function reply(overrides: Partial<Reply> = {}): Reply {
@@ -33,7 +33,17 @@ describe('renderUssd', () => {
     const text = renderUssd(reply({ list, options: nav }));
     expect(text.length - 4).toBeLessThanOrEqual(USSD_SCREEN_LIMIT);
     expect(text.match(/frw 12,500\.00\/bottle/g)).toHaveLength(4);
-    expect(text).toContain('1. Very lon. frw 12,500.00/bottle');
+    expect(text).toContain('1. Very long. frw 12,500.00/bottle');
+  });
+
+  it('shortens by whole words, never leaving a broken word or an open bracket', () => {
+    expect(shorten('Cassava leaves (isombe)', 16)).toBe('Cassava leaves.');
+    expect(shorten('Cassava leaves (isombe)', 14)).toBe('Cassava.');
+    expect(shorten('Cooking bananas (matoke)', 22)).toBe('Cooking bananas.');
+    expect(shorten('Eggs (tray of 30)', 12)).toBe('Eggs.');
+    expect(shorten('Tomato ketchup', 14)).toBe('Tomato ketchup');
+    // One word longer than the room is the only thing cut inside.
+    expect(shorten('Kamaramasenge', 8)).toBe('Kamaram.');
   });
 
   it('puts the reason for a refusal on one line on top', () => {

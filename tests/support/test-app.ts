@@ -38,7 +38,8 @@ export const uniqueEmail = (prefix = 'shopper') => `${prefix}.${process.pid}.${D
 
 export async function createTestShop(environment: Record<string, string> = {}): Promise<TestShop> {
   const database = await openTestDatabase();
-  const config: Config = loadConfig({ NODE_ENV: 'test', LOG_REQUESTS: 'false', ...environment });
+  // A fixed public address: supertest opens a new port per request, and image URLs are built from it otherwise.
+  const config: Config = loadConfig({ NODE_ENV: 'test', LOG_REQUESTS: 'false', PUBLIC_BASE_URL: 'http://isoko.test', ...environment });
   const log = silentLogger();
   const deps: ShopDeps = { db: database.db, databaseKind: database.kind, config, log, notifier: outboxNotifier(database.db, log, { sms: config.sms && africasTalkingSms(config.sms) }) };
   const app = createApp(deps);

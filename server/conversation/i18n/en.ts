@@ -94,6 +94,7 @@ export const en = {
   'checkout.failed': 'Failed to place order. Try again.',
 
   'orders.title': 'My orders:',
+  'orders.hint': 'Or type an order number.',
   'orders.none': 'No orders yet.',
   'order.title': 'Order {number}',
   'order.status': 'Status: {status}',

@@ -95,6 +95,7 @@ export const fr: Catalogue = {
   'checkout.failed': 'La commande a echoue. Reessayez.',
 
   'orders.title': 'Mes commandes:',
+  'orders.hint': 'Ou tapez un numero de commande.',
   'orders.none': 'Aucune commande.',
   'order.title': 'Commande {number}',
   'order.status': 'Statut: {status}',

@@ -96,6 +96,7 @@ export const rw: Catalogue = {
   'checkout.failed': 'Komande ntiyakunze. Ongera ugerageze.', // REVIEW
 
   'orders.title': 'Komande zanjye:',
+  'orders.hint': 'Cyangwa wandike nimero ya komande.', // REVIEW
   'orders.none': 'Nta komande uratanga.', // REVIEW
   'order.title': 'Komande {number}',
   'order.status': 'Uko ihagaze: {status}', // REVIEW

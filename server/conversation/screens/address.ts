@@ -27,7 +27,7 @@ async function saveAddress(ctx: ScreenContext, state: ScreenState, phone: string
     city: CONVERSATION_CITY,
     street: state.data.street,
     district: state.data.district,
-    phoneNumber: localPhone(phone),
+    phoneNumber: phone,
   });
   if (!input.success) return refuse(ctx.t('error.failed'));
   const address = await createAddress(ctx.deps, accountId(ctx), input.data);

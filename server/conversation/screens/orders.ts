@@ -5,7 +5,8 @@ import { orderNumber } from '../../modules/orders/orders.schema';
 import { getOrder, listOrders } from '../../modules/orders/orders.service';
 import type { Translate } from '../i18n';
 import type { Screen } from '../types';
-import { accountId, invalidChoice, push, quantityText, windowLimit, windowOf } from './helpers';
+import { isAppError } from '../../lib/errors';
+import { accountId, invalidChoice, push, quantityText, refuse, windowLimit, windowOf } from './helpers';
 
 const statusWords = (order: Order, t: Translate) => ({
   status: t(`status.${order.status}`),
@@ -20,11 +21,20 @@ export const orders: Screen = {
       const { status, payment } = statusWords(order, ctx.t);
       return { value: order._id, label: orderNumber(order._id), detail: `${formatFrw(toMinor(order.amount))} ${status}/${payment}` };
     });
-    return { title: ctx.t('orders.title'), ...windowOf(rows, pagination.total, state.offset, ctx.pageSize) };
+    return { title: ctx.t('orders.title'), hint: ctx.t('orders.hint'), ...windowOf(rows, pagination.total, state.offset, ctx.pageSize) };
   },
 
-  async handle(ctx, _state, { choice }) {
-    return choice ? push('order', { id: choice }) : invalidChoice(ctx);
+  async handle(ctx, _state, { choice, text }) {
+    if (choice) return push('order', { id: choice });
+    // The 8-character number from a receipt or SMS finds the order, even one far down the list.
+    if (text && /^#?[A-Za-z0-9]{8}$/.test(text.trim())) {
+      const found = await getOrder(ctx.deps, accountId(ctx), text).catch((error: unknown) => {
+        if (isAppError(error) && error.status === 404) return undefined;
+        throw error;
+      });
+      return found ? push('order', { id: found._id }) : refuse(ctx.t('order.gone'));
+    }
+    return invalidChoice(ctx);
   },
 };
 

@@ -3,6 +3,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema';
 import { seedCategories, seedProducts, type SeedCategory, type SeedProduct } from './catalog';
+import { seedRatings } from './ratings';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;
@@ -37,6 +38,10 @@ export function checkCatalog(categories: SeedCategory[], products: SeedProduct[]
     ...products.flatMap((p) => [p.name, p.localName ?? '', p.description]),
   ];
   for (const t of texts) if (/[^\x20-\x7e]/.test(t)) problems.push(`non-ASCII text: ${t}`);
+  for (const [id, { average, count }] of Object.entries(seedRatings)) {
+    if (!productIds.has(id)) problems.push(`ratings: unknown product ${id}`);
+    if (!(average >= 1 && average <= 5) || !Number.isInteger(count) || count < 1) problems.push(`ratings: ${id} needs an average of 1..5 and a count of 1 or more`);
+  }
   if (problems.length) throw new Error(`Seed catalog is invalid:\n${problems.join('\n')}`);
 }
 
@@ -67,6 +72,9 @@ export async function seedCatalog(
     description: p.description,
     category_id: p.categoryId,
     created_at: new Date(now - p.ageDays * DAY_MS - index * MINUTE_MS),
+    // Stored as a total and a count, the way shoppers' ratings add to them (rateProduct).
+    rating_total: seedRatings[p.id] ? Math.round(seedRatings[p.id].average * seedRatings[p.id].count) : 0,
+    rating_count: seedRatings[p.id]?.count ?? 0,
   }));
   const categoryIds = categoryRows.map((c) => c.id);
   const productIds = productRows.map((p) => p.id);

@@ -6,6 +6,13 @@ import type { ShopDeps } from '../../lib/deps';
 import { notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Address, AddressInput } from './addresses.schema';
+import { isPhoneLike } from '../../lib/fields';
+import { normalizePhone } from '../../lib/phone';
+
+/** A delivery phone has one spelling on every face (+2507...), whether typed on the web, chat or USSD. */
+function addressPhone(value: string): string {
+  return isPhoneLike(value) ? normalizePhone(value) : value;
+}
 
 export const ADDRESS_NOT_FOUND = 'Address not found';
 
@@ -65,7 +72,7 @@ export async function createAddress(deps: ShopDeps, userId: string, input: Addre
         city: input.city,
         street: input.street,
         district: input.district,
-        phone_number: input.phoneNumber,
+        phone_number: addressPhone(input.phoneNumber),
         is_default: isDefault,
       })
       .returningAll()
@@ -93,7 +100,7 @@ export async function updateAddress(deps: ShopDeps, userId: string, addressId: s
         city: input.city,
         street: input.street,
         district: input.district,
-        phone_number: input.phoneNumber,
+        phone_number: addressPhone(input.phoneNumber),
         is_default: input.isDefault === true || current.is_default,
       })
       .where('id', '=', addressId)

@@ -19,8 +19,8 @@ import { getProduct, listCategories, listCategoryProducts, listProducts, ratePro
 export function productRoutes(deps: ShopDeps) {
   return new Hono<AppEnv>()
     .get('/getAllProducts', queryParams(productListQuerySchema), async (c) => {
-      const { products, pagination } = await listProducts(deps, c.req.valid('query'));
-      return c.json({ success: true, productList: products, pagination });
+      const { products, pagination, suggestions } = await listProducts(deps, c.req.valid('query'));
+      return c.json({ success: true, productList: products, pagination, ...(suggestions ? { suggestions } : {}) });
     })
     .get('/getProductDetails/:id', async (c) => c.json({ success: true, product: await getProduct(deps, c.req.param('id')) }))
     .put('/rateProduct/:id', requireUser(deps), jsonBody(rateProductSchema), async (c) => {

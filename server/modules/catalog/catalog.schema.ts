@@ -1,11 +1,11 @@
 // Products, categories and ratings as the API speaks them (spec section 3, API.md).
 import { z } from 'zod';
-import { pageNumber, paginationSchema } from '../../lib/fields';
+import { imageUrlField, pageNumber, paginationSchema } from '../../lib/fields';
 
 export const categorySchema = z.object({
   _id: z.string(),
   name: z.string(),
-  image: z.string(),
+  image: imageUrlField,
   description: z.string(),
 });
 export type Category = z.infer<typeof categorySchema>;
@@ -16,7 +16,7 @@ export const productSchema = z.object({
   localName: z.string().optional(),
   price: z.number(),
   offerPrice: z.number().nullable().optional(),
-  productImage: z.string(),
+  productImage: imageUrlField,
   productUnit: z.string(),
   description: z.string(),
   averageRating: z.number(),
@@ -45,6 +45,11 @@ export const productListQuerySchema = z.object({
       const trimmed = (value ?? '').trim();
       return trimmed && trimmed !== 'null' && trimmed !== 'undefined' ? trimmed : undefined;
     }),
+  // 'popular': most ordered over the last 30 days, then best rated, then newest. Ignored with a search.
+  sort: z
+    .string()
+    .optional()
+    .transform((value) => (value?.trim().toLowerCase() === 'popular' ? ('popular' as const) : ('newest' as const))),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
@@ -72,4 +77,6 @@ export const productListResponseSchema = z.object({
   success: z.literal(true),
   productList: z.array(productSchema),
   pagination: paginationSchema,
+  /** Only on a search that found nothing: close product or category names to try. */
+  suggestions: z.array(z.string()).optional(),
 });

@@ -1,5 +1,4 @@
 // The catalog: products, categories, search and ratings.
-import Fuse from 'fuse.js';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, ProductsTable } from '../../db/schema';
 import type { ShopDeps } from '../../lib/deps';
@@ -8,6 +7,7 @@ import { toFrw } from '../../lib/money';
 import { offsetOf, paginate } from '../../lib/pagination';
 import type { Pagination } from '../../lib/fields';
 import { catalogChanged, onCatalogChange } from './catalog-changes';
+import { indexEntry, rankProducts, suggestNames, type IndexedEntry } from './catalog-search';
 import type { Category, CategoryProductsQuery, Product, ProductListQuery } from './catalog.schema';
 
 type ProductRow = Selectable<ProductsTable> & { category_name: string };
@@ -75,6 +75,8 @@ export async function getProductsByIds(deps: ShopDeps, productIds: string[]): Pr
 export interface ProductPage {
   products: Product[];
   pagination: Pagination;
+  /** A search that found nothing: close product or category names to try instead. */
+  suggestions?: string[];
 }
 
 async function newestProducts(deps: ShopDeps, categoryId: string | undefined, page: number, limit: number): Promise<ProductPage> {
@@ -96,21 +98,47 @@ async function newestProducts(deps: ShopDeps, categoryId: string | undefined, pa
   return { products: rows.map(toProduct), pagination: paginate(total, page, limit) };
 }
 
-// ---- search -------------------------------------------------------------------------------
+/** What shoppers count as a sale for popularity: orders of the last 30 days that were not cancelled. */
+const POPULAR_WINDOW_DAYS = 30;
 
-interface SearchEntry {
-  id: string;
-  name: string;
-  localName: string;
-  category: string;
-  categoryId: string;
-  description: string;
+/** Most ordered (quantities over the last 30 days) first, then best rated, then most rated, then newest. */
+async function popularProducts(deps: ShopDeps, categoryId: string | undefined, page: number, limit: number): Promise<ProductPage> {
+  const since = new Date(Date.now() - POPULAR_WINDOW_DAYS * 24 * 60 * 60 * 1000);
+  const sold = deps.db
+    .selectFrom('order_lines')
+    .innerJoin('orders', 'orders.id', 'order_lines.order_id')
+    .select(['order_lines.product_id', sql<number>`sum(order_lines.quantity)::int`.as('quantity')])
+    .where('orders.created_at', '>=', since)
+    .where('orders.status', '<>', 'cancelled')
+    .groupBy('order_lines.product_id')
+    .as('sold');
+  let query = selectProducts(deps.db).leftJoin(sold, 'sold.product_id', 'products.id');
+  let count = deps.db.selectFrom('products').select(sql<number>`count(*)::int`.as('total'));
+  if (categoryId) {
+    query = query.where('products.category_id', '=', categoryId);
+    count = count.where('category_id', '=', categoryId);
+  }
+  const [rows, { total }] = await Promise.all([
+    query
+      .orderBy(sql`coalesce(sold.quantity, 0)`, 'desc')
+      .orderBy(sql`products.rating_total::float / nullif(products.rating_count, 0)`, sql`desc nulls last`)
+      .orderBy('products.rating_count', 'desc')
+      .orderBy('products.created_at', 'desc')
+      .orderBy('products.id')
+      .limit(limit)
+      .offset(offsetOf(page, limit))
+      .execute(),
+    count.executeTakeFirstOrThrow(),
+  ]);
+  return { products: rows.map(toProduct), pagination: paginate(total, page, limit) };
 }
+
+// ---- search -------------------------------------------------------------------------------
 
 // A write on this instance drops the index at once (catalogChanged); the time limit only bounds how
 // long a write made by another instance on the same database can go unseen.
 const SEARCH_INDEX_TTL_MS = 30_000;
-const searchIndexes = new WeakMap<object, { builtAt: number; fuse: Fuse<SearchEntry> }>();
+const searchIndexes = new WeakMap<object, { builtAt: number; entries: IndexedEntry[] }>();
 
 const databasesListenedTo = new WeakSet<object>();
 function listenForCatalogChanges(deps: ShopDeps): void {
@@ -119,44 +147,24 @@ function listenForCatalogChanges(deps: ShopDeps): void {
   onCatalogChange(deps, () => searchIndexes.delete(deps.db));
 }
 
-/** The catalog is small (hundreds of products): a fuzzy index in memory, dropped on every catalog change. */
-async function searchIndex(deps: ShopDeps): Promise<Fuse<SearchEntry>> {
+/** The catalog is small (hundreds of products): its words in memory, newest first, dropped on every catalog change. */
+async function searchIndex(deps: ShopDeps): Promise<IndexedEntry[]> {
   const cached = searchIndexes.get(deps.db);
-  if (cached && Date.now() - cached.builtAt < SEARCH_INDEX_TTL_MS) return cached.fuse;
+  if (cached && Date.now() - cached.builtAt < SEARCH_INDEX_TTL_MS) return cached.entries;
   if (!cached) listenForCatalogChanges(deps);
-  const rows = await selectProducts(deps.db).execute();
-  const entries = rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    localName: row.local_name ?? '',
-    category: row.category_name,
-    categoryId: row.category_id,
-    description: row.description,
-  }));
-  const fuse = new Fuse(entries, {
-    keys: [
-      { name: 'name', weight: 4 },
-      { name: 'localName', weight: 3 },
-      { name: 'category', weight: 1 },
-      { name: 'description', weight: 0.5 },
-    ],
-    includeScore: true,
-    ignoreLocation: true,
-    threshold: 0.35,
-    minMatchCharLength: 2,
-  });
-  searchIndexes.set(deps.db, { builtAt: Date.now(), fuse });
-  return fuse;
-}
-
-/** Exact name first, then names that start with the text, then the fuzzy order. */
-function matchRank(entry: SearchEntry, text: string): number {
-  const name = entry.name.toLowerCase();
-  const local = entry.localName.toLowerCase();
-  if (name === text || local === text) return 0;
-  if (name.startsWith(text) || local.startsWith(text)) return 1;
-  if (name.includes(text) || local.includes(text)) return 2;
-  return 3;
+  const rows = await selectProducts(deps.db).orderBy('products.created_at', 'desc').orderBy('products.id').execute();
+  const entries = rows.map((row) =>
+    indexEntry({
+      id: row.id,
+      name: row.name,
+      localName: row.local_name ?? '',
+      category: row.category_name,
+      categoryId: row.category_id,
+      description: row.description,
+    }),
+  );
+  searchIndexes.set(deps.db, { builtAt: Date.now(), entries });
+  return entries;
 }
 
 async function searchProducts(
@@ -166,23 +174,24 @@ async function searchProducts(
   page: number,
   limit: number,
 ): Promise<ProductPage> {
-  // Fuzzy matching works on short patterns; a long paste is cut, never refused.
-  const text = search.toLowerCase().replace(/\s+/g, ' ').slice(0, 60);
-  const fuse = await searchIndex(deps);
-  const ranked = fuse
-    .search(text)
-    .filter((hit) => !categoryId || hit.item.categoryId === categoryId)
-    .map((hit) => ({ id: hit.item.id, rank: matchRank(hit.item, text), score: hit.score ?? 1 }))
-    .sort((a, b) => a.rank - b.rank || a.score - b.score);
+  // A long paste is cut, never refused.
+  const text = search.slice(0, 60);
+  const all = await searchIndex(deps);
+  const entries = categoryId ? all.filter((entry) => entry.categoryId === categoryId) : all;
+  const ranked = rankProducts(entries, text);
   const pageIds = ranked.slice(offsetOf(page, limit), offsetOf(page, limit) + limit).map((hit) => hit.id);
   const rows = pageIds.length ? await selectProducts(deps.db).where('products.id', 'in', pageIds).execute() : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
   const products = pageIds.flatMap((id) => (byId.has(id) ? [toProduct(byId.get(id)!)] : []));
-  return { products, pagination: paginate(ranked.length, page, limit) };
+  const suggestions = ranked.length ? undefined : suggestNames(all, text);
+  return { products, pagination: paginate(ranked.length, page, limit), ...(suggestions?.length ? { suggestions } : {}) };
 }
 
-/** GET /product/getAllProducts: newest first, or best match first with a search. */
-export async function listProducts(deps: ShopDeps, query: ProductListQuery): Promise<ProductPage> {
+/** GET /product/getAllProducts: newest first (or most popular), or best match first with a search. */
+export async function listProducts(
+  deps: ShopDeps,
+  query: Omit<ProductListQuery, 'sort'> & Partial<Pick<ProductListQuery, 'sort'>>,
+): Promise<ProductPage> {
   let categoryId: string | undefined;
   if (query.category) {
     const category = await findCategory(deps, query.category);
@@ -190,8 +199,9 @@ export async function listProducts(deps: ShopDeps, query: ProductListQuery): Pro
     if (!category) return { products: [], pagination: paginate(0, query.page, query.limit) };
     categoryId = category._id;
   }
-  return query.search
-    ? searchProducts(deps, query.search, categoryId, query.page, query.limit)
+  if (query.search) return searchProducts(deps, query.search, categoryId, query.page, query.limit);
+  return query.sort === 'popular'
+    ? popularProducts(deps, categoryId, query.page, query.limit)
     : newestProducts(deps, categoryId, query.page, query.limit);
 }
 
@@ -205,11 +215,20 @@ export async function listCategoryProducts(
   return { category, ...(await newestProducts(deps, category._id, query.page, query.limit)) };
 }
 
-/** One rating per shopper per product; rating again replaces the earlier one. */
+/**
+ * One rating per shopper per product; rating again replaces the earlier one. The totals move by the
+ * difference rather than being recounted, so the ratings a product opened with (the seed's) stay in.
+ */
 export async function rateProduct(deps: ShopDeps, userId: string, productId: string, rating: number): Promise<Product> {
   await deps.db.transaction().execute(async (trx) => {
     const product = await trx.selectFrom('products').select('id').where('id', '=', productId).forUpdate().executeTakeFirst();
     if (!product) throw notFound('Product not found', 'product_not_found');
+    const earlier = await trx
+      .selectFrom('ratings')
+      .select('rating')
+      .where('user_id', '=', userId)
+      .where('product_id', '=', productId)
+      .executeTakeFirst();
     await trx
       .insertInto('ratings')
       .values({ user_id: userId, product_id: productId, rating, updated_at: new Date() })
@@ -218,8 +237,8 @@ export async function rateProduct(deps: ShopDeps, userId: string, productId: str
     await trx
       .updateTable('products')
       .set({
-        rating_total: sql`(select coalesce(sum(rating), 0) from ratings where product_id = ${productId})`,
-        rating_count: sql`(select count(*) from ratings where product_id = ${productId})`,
+        rating_total: sql`rating_total + ${rating - (earlier?.rating ?? 0)}`,
+        rating_count: sql`rating_count + ${earlier ? 0 : 1}`,
       })
       .where('id', '=', productId)
       .execute();

@@ -1,6 +1,6 @@
 // Orders as the API speaks them (spec section 3, API.md).
 import { z } from 'zod';
-import { pageNumber } from '../../lib/fields';
+import { imageUrlField, pageNumber } from '../../lib/fields';
 import { addressSchema } from '../addresses/addresses.schema';
 
 export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
@@ -27,12 +27,12 @@ export type OrdersQuery = z.infer<typeof ordersQuerySchema>;
 export const orderLineSchema = z.object({
   productId: z.string(),
   productName: z.string(),
-  productImage: z.string(),
+  productImage: imageUrlField,
   productQuantity: z.number().int(),
   unit: z.string(),
   price: z.number(),
   subtotal: z.number(),
-  productDetails: z.object({ productname: z.string(), productImage: z.string() }),
+  productDetails: z.object({ productname: z.string(), productImage: imageUrlField }),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 

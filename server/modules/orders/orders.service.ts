@@ -201,12 +201,20 @@ export async function listOrders(deps: ShopDeps, userId: string, query: OrdersQu
   return { orders: await ordersWithLines(deps.db, rows), pagination: paginate(total, query.page, query.limit) };
 }
 
-export async function getOrder(deps: ShopDeps, userId: string, orderId: string): Promise<Order> {
+/** The 8-character order number shoppers see (orderNumber), with or without '#', in any case. */
+const ORDER_NUMBER = /^#?([A-Za-z0-9]{8})$/;
+
+/** One of the caller's orders, by its id or by the order number shown on every face. */
+export async function getOrder(deps: ShopDeps, userId: string, orderIdOrNumber: string): Promise<Order> {
+  const wanted = orderIdOrNumber.trim();
+  const number = ORDER_NUMBER.exec(wanted)?.[1];
   const row = await deps.db
     .selectFrom('orders')
     .selectAll()
-    .where('id', '=', orderId.trim())
     .where('user_id', '=', userId)
+    .where((eb) => (number ? eb.or([eb('id', '=', wanted), eb(sql`upper(right(id, 8))`, '=', number.toUpperCase())]) : eb('id', '=', wanted)))
+    .orderBy('created_at', 'desc')
+    .limit(1)
     .executeTakeFirst();
   if (!row) throw notFound('Order not found');
   return orderWithLines(deps.db, row);

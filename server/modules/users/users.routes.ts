@@ -1,14 +1,28 @@
 // /user/*: the signed-in shopper's own record and session (API.md).
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { requireUser } from '../../lib/auth';
 import type { AppEnv, ShopDeps } from '../../lib/deps';
+import type { FieldError } from '../../lib/errors';
 import type { RouteDoc } from '../../lib/openapi';
 import { jsonBody } from '../../lib/validate';
 import { publicUserSchema } from '../auth/auth.schema';
 import { logout } from '../auth/auth.service';
 import { updatePasswordSchema, updateProfileSchema } from './users.schema';
 import { getAccount, updatePassword, updateProfile } from './users.service';
+
+/**
+ * API.md: on updateProfile `errors` is a list of strings, each naming its field, because clients
+ * written against the spec show `errors[0]` as text. Other calls keep `{msg, param}`.
+ */
+const errorsAsText: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  if (c.res.status < 400 || !c.res.headers.get('content-type')?.startsWith('application/json')) return;
+  const body = (await c.res.clone().json()) as { errors?: Array<string | FieldError> };
+  if (!Array.isArray(body.errors)) return;
+  const errors = body.errors.map((error) => (typeof error === 'string' ? error : error.msg));
+  c.res = new Response(JSON.stringify({ ...body, errors }), { status: c.res.status, headers: c.res.headers });
+};
 
 export function usersRoutes(deps: ShopDeps) {
   return new Hono<AppEnv>()
@@ -18,7 +32,7 @@ export function usersRoutes(deps: ShopDeps) {
       return c.json({ success: true, user: { id, fullName, email: email ?? undefined, phoneNumber: phoneNumber ?? undefined, isStaff } });
     })
     .get('/account', async (c) => c.json({ success: true, ...(await getAccount(deps, c.get('user').id)) }))
-    .put('/updateProfile', jsonBody(updateProfileSchema), async (c) => {
+    .put('/updateProfile', errorsAsText, jsonBody(updateProfileSchema), async (c) => {
       const user = await updateProfile(deps, c.get('user').id, c.req.valid('json'));
       return c.json({ success: true, message: 'Profile updated successfully', user });
     })

@@ -12,6 +12,14 @@ interface StarsProps {
 
 export function Stars({ value, count, size = 16, showValue = true, className = '' }: StarsProps) {
   const safe = Number.isFinite(value) ? Math.min(5, Math.max(0, value)) : 0;
+  // An unrated product says so instead of showing "0.0", which reads as a bad score.
+  if (safe === 0 || count === 0) {
+    return (
+      <span className={`stars stars-none ${className}`.trim()} style={{ minHeight: size }}>
+        No ratings yet
+      </span>
+    );
+  }
   const shown = safe.toFixed(1);
   return (
     <span className={`stars ${className}`.trim()}>

@@ -11,18 +11,22 @@ export interface ProductListQuery {
   limit?: number;
   search?: string;
   category?: string | null;
+  /** 'popular': most ordered lately, then best rated (the home page's Popular Products). */
+  sort?: 'newest' | 'popular';
 }
 
 export interface ProductListResponse {
   success?: boolean;
   productList?: Product[];
   pagination?: Partial<Pagination>;
+  suggestions?: string[];
 }
 
 export function getProducts(query: ProductListQuery = {}, signal?: AbortSignal) {
   const searchParams: Record<string, string | number> = { page: query.page ?? 1, limit: query.limit ?? 15 };
   if (query.search) searchParams.search = query.search;
   if (query.category) searchParams.category = query.category;
+  if (query.sort === 'popular') searchParams.sort = 'popular';
   return api.get('product/getAllProducts', { searchParams, signal }).json<ProductListResponse>();
 }
 

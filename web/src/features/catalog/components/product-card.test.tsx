@@ -64,6 +64,13 @@ describe('ProductCard', () => {
     expect(within(screen.getByRole('article')).getByRole('button', { name: 'Add to Cart: Eggs (tray of 30)' })).toBeEnabled();
   });
 
+  it("says 'No ratings yet' for an unrated product instead of 0.0", () => {
+    const container = renderCard(product({ averageRating: 0, ratingCount: 0 }));
+    expect(screen.getByText('No ratings yet')).toBeInTheDocument();
+    expect(container.querySelector('.stars')).toHaveTextContent(/^No ratings yet$/);
+    expect(screen.queryByRole('img', { name: /Rated/ })).toBeNull();
+  });
+
   it("falls back to 'Unknown' without a category", () => {
     renderCard(product({ productCategory: undefined as never }));
     expect(screen.getByText('Unknown')).toBeInTheDocument();

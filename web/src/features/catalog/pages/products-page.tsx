@@ -1,5 +1,5 @@
 // All products, search results or one category's products, loaded 15 at a time as the shopper scrolls.
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { ArrowLeftIcon } from '../../../components/ui/icons';
@@ -26,9 +26,11 @@ export default function ProductsPage() {
   const title = productsTitle(search, category);
   useDocumentTitle(title);
 
+  const [suggestions, setSuggestions] = useState<string[]>([]);
   const fetchPage = useCallback(
     async (page: number, signal: AbortSignal) => {
       const response = await getProducts({ page, limit: PRODUCTS_PAGE_SIZE, search, category: category || null }, signal);
+      if (page === 1) setSuggestions(response.suggestions ?? []);
       return { items: response.productList ?? [], hasNextPage: Boolean(response.pagination?.hasNextPage) };
     },
     [search, category],
@@ -53,6 +55,18 @@ export default function ProductsPage() {
         <p className="state-message">
           No products found
           {search ? ` matching "${search}"` : category ? ' in this category' : ''}
+        </p>
+      )}
+      {list.status === 'ready' && list.items.length === 0 && suggestions.length > 0 && (
+        <p className="state-message search-suggestions">
+          Did you mean{' '}
+          {suggestions.map((name, index) => (
+            <span key={name}>
+              {index > 0 && (index === suggestions.length - 1 ? ' or ' : ', ')}
+              <Link to={paths.productsSearch(name)}>{name}</Link>
+            </span>
+          ))}
+          ?
         </p>
       )}
       {list.status === 'ready' && list.items.length > 0 && (

@@ -1,5 +1,5 @@
 // Popular Products (spec 2): ten skeleton cards until the section scrolls into view, then the
-// best-rated products; Load More and View All go to the full list.
+// most popular products; Load More and View All go to the full list.
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '../../../app/paths';
@@ -10,14 +10,10 @@ import { ProductGrid } from '../../catalog/components/product-grid';
 import { SkeletonGrid } from './featured-products';
 import { useLoad } from './use-home-data';
 
-// Popularity is read from ratings: the best-rated of a wider first page.
-const POPULAR_POOL = 30;
-
+// The server ranks popularity: what shoppers ordered most over 30 days, then ratings, then newest.
 async function loadPopular(signal: AbortSignal): Promise<Product[]> {
-  const response = await getProducts({ page: 1, limit: POPULAR_POOL }, signal);
-  return [...(response.productList ?? [])]
-    .sort((a, b) => b.averageRating - a.averageRating || (b.ratingCount ?? 0) - (a.ratingCount ?? 0))
-    .slice(0, HOME_SECTION_SIZE);
+  const response = await getProducts({ page: 1, limit: HOME_SECTION_SIZE, sort: 'popular' }, signal);
+  return response.productList ?? [];
 }
 
 function useSeen<T extends Element>() {
