@@ -90,6 +90,46 @@ describe('without a secret configured', () => {
   });
 });
 
+describe('a production start without a secret', () => {
+  it('refuses /ussd even from this machine, so no caller can act as any phone number', async () => {
+    const error = vi.fn();
+    const deps: ShopDeps = { ...shop.deps, log: { ...silentLogger(), error }, config: loadConfig({ NODE_ENV: 'production', LOG_REQUESTS: 'false' }) };
+    const app = createApp(deps);
+    expect(error).toHaveBeenCalledWith('ussd_secret_missing', expect.objectContaining({ message: expect.stringContaining('USSD_SECRET') }));
+    const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+    try {
+      const response = await supertest(server).post('/ussd').type('form').send(call(uniquePhone()));
+      expect(response.status).toBe(503);
+      expect(response.text).toBe('END This service is not available.');
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe('a long session', () => {
+  it('keeps answering after the gateway text passes 1,000 characters', async () => {
+    const phone = uniquePhone();
+    const sessionId = `long-${Math.random()}`;
+    const inputs: string[] = [];
+    const send = async (input: string) => {
+      inputs.push(input);
+      const response = await shop.app.request(`/ussd?key=${SECRET}`, form(call(phone, inputs.join('*'), sessionId)));
+      return response.text();
+    };
+    expect(await shop.app.request(`/ussd?key=${SECRET}`, form(call(phone, '', sessionId))).then((r) => r.text())).toMatch(/^CON Choose your language/);
+    await send('1');
+    expect(await send('Long Session Shopper')).toContain('Welcome');
+    const longWord = 'tomatoes'.repeat(20); // 160 characters: a search that finds nothing, then Home
+    while (inputs.join('*').length <= 1200) {
+      expect(await send(longWord)).toMatch(/^CON (?!Invalid)/);
+      expect(await send('00')).toMatch(/^CON Welcome/);
+    }
+    expect(await send('1')).toMatch(/^CON (?!Invalid)/);
+    expect(await send('tomatoes')).toContain('Tomatoes');
+  });
+});
+
 describe('failures', () => {
   it('ends with a short apology and logs, never a 500', async () => {
     const error = vi.fn();

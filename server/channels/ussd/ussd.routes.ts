@@ -35,7 +35,7 @@ export function isGatewayCaller(c: Context, secret: string | undefined): boolean
   return address !== undefined && LOOPBACK_ADDRESSES.has(address);
 }
 
-function send(c: Context, response: UssdResponse, status: 200 | 400 | 403 = 200) {
+function send(c: Context, response: UssdResponse, status: 200 | 400 | 403 | 503 = 200) {
   return c.body(response.body, status, { 'Content-Type': response.contentType, 'Cache-Control': 'no-store' });
 }
 
@@ -44,8 +44,19 @@ async function formFields(c: Context): Promise<Record<string, string>> {
   return Object.fromEntries(Object.entries(body).flatMap(([name, value]) => (typeof value === 'string' ? [[name, value]] : [])));
 }
 
+/**
+ * In production a missing secret is a mistake, not a development set-up: behind a reverse proxy on
+ * the same machine every caller looks like loopback and could act as any phone number. So /ussd
+ * answers no one until USSD_SECRET is set.
+ */
+function refuseEveryCaller(deps: ShopDeps, gateway: UssdGateway) {
+  deps.log.error('ussd_secret_missing', { message: 'USSD_SECRET is not set: /ussd is off in production until it is' });
+  return new Hono<AppEnv>().all('*', (c) => send(c, gateway.apology('This service is not available.'), 503));
+}
+
 export function ussdRoutes(deps: ShopDeps, gateway: UssdGateway = africasTalking) {
   const secret = deps.config.ussd.secret;
+  if (!secret && deps.config.env === 'production') return refuseEveryCaller(deps, gateway);
   if (!secret) {
     deps.log.warn('ussd_secret_missing', { message: 'USSD_SECRET is not set: /ussd accepts requests from this machine only' });
   }
