@@ -21,6 +21,7 @@ import { cartDocs, cartRoutes } from './modules/cart/cart.routes';
 import { catalogDocs, categoryRoutes, productRoutes } from './modules/catalog/catalog.routes';
 import { contactDocs, contactRoutes } from './modules/contact/contact.routes';
 import { orderDocs, orderRoutes } from './modules/orders/orders.routes';
+import { devOutboxEnabled, devOutboxRoutes } from './modules/outbox/outbox.routes';
 import { shopDocs, shopRoutes } from './modules/shop/shop.routes';
 import { usersDocs, usersRoutes } from './modules/users/users.routes';
 
@@ -43,7 +44,9 @@ function errorBody(message: string, error: string, errors?: unknown[]) {
 function apiRoutes(deps: ShopDeps) {
   const docs = [...authDocs, ...usersDocs, ...catalogDocs, ...cartDocs, ...addressDocs, ...orderDocs, ...contactDocs, ...shopDocs, ...adminDocs, ...chatDocs];
   const openApi = buildOpenApiDocument(docs, { title: `${deps.config.shop.shopName} shop API`, version: '1.0.0' });
-  return new Hono<AppEnv>()
+  const api = new Hono<AppEnv>();
+  if (devOutboxEnabled(deps)) api.route('/dev/outbox', devOutboxRoutes(deps));
+  return api
     .route('/auth', authRoutes(deps))
     .route('/user', usersRoutes(deps))
     .route('/product', productRoutes(deps))

@@ -59,6 +59,14 @@ const configSchema = z
       .transform((value) => value?.trim() || undefined)
       .refine((value) => !value || value.length >= 24, 'must be at least 24 characters'),
     CONVERSATION_STORE: z.enum(['memory', 'db']).default('memory'),
+    DEV_OUTBOX: z
+      .enum(['true', 'false', '1', '0'])
+      .default('false')
+      .transform((value) => value === 'true' || value === '1'),
+    TRUST_PROXY: z
+      .enum(['true', 'false', '1', '0'])
+      .default('false')
+      .transform((value) => value === 'true' || value === '1'),
     WEB_DIST_DIR: z.string().min(1).default('web/dist'),
     // WhatsApp Cloud API: all four set turns the channel on at /whatsapp/webhook; none leaves it off.
     WHATSAPP_ACCESS_TOKEN: optionalSecret(16),
@@ -85,6 +93,10 @@ const configSchema = z
       }
     }
   })
+  .refine((env) => !(env.DEV_OUTBOX && env.NODE_ENV === 'production'), {
+    path: ['DEV_OUTBOX'],
+    message: 'shows one-time codes: never in production',
+  })
   .transform((env) => ({
     env: env.NODE_ENV,
     port: env.PORT,
@@ -97,6 +109,8 @@ const configSchema = z
     logRequests: env.LOG_REQUESTS,
     webDistDir: env.WEB_DIST_DIR,
     conversationStore: env.CONVERSATION_STORE,
+    trustProxy: env.TRUST_PROXY,
+    devOutbox: env.DEV_OUTBOX,
     adminApiKey: env.ADMIN_API_KEY,
     ussd: { serviceCode: env.USSD_SERVICE_CODE, secret: env.USSD_SECRET },
     shop: {

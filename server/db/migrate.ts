@@ -2,11 +2,13 @@
 import { Migrator, type Kysely, type Migration } from 'kysely';
 import * as shop from './migrations/001-shop';
 import * as conversation from './migrations/002-conversation';
+import * as trust from './migrations/003-trust';
 import * as whatsapp from './migrations/007-whatsapp';
 
 const migrations: Record<string, Migration> = {
   '001-shop': shop,
   '002-conversation': conversation,
+  '003-trust': trust,
   '007-whatsapp': whatsapp,
 };
 

@@ -1,6 +1,6 @@
 // /api/user/*: the signed-in shopper's session and own record (API.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestShop, uniqueEmail, uniquePhone, type TestShop } from '../support/test-app';
+import { createTestShop, uniqueEmail, uniquePhone, verifyShopperPhone, type TestShop } from '../support/test-app';
 import { expectErrorShape, expectFieldErrors, expectTokenRejected } from './expectations';
 
 let shop: TestShop;
@@ -18,7 +18,7 @@ describe('GET /user/is-auth', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       success: true,
-      user: { id: shopper.user._id, fullName: 'Jean Bosco', email: shopper.user.email, phoneNumber: shopper.user.phoneNumber },
+      user: { id: shopper.user._id, fullName: 'Jean Bosco', email: shopper.user.email, phoneNumber: shopper.user.phoneNumber, phoneVerified: false },
     });
   });
 });
@@ -34,6 +34,7 @@ describe('GET /user/account', () => {
       fullName: 'Claudine M.',
       email: shopper.user.email,
       phoneNumber: shopper.user.phoneNumber,
+      phoneVerified: false,
     });
     expect(response.text).not.toMatch(/password|scrypt|hash/i);
   });
@@ -42,7 +43,7 @@ describe('GET /user/account', () => {
     const phone = uniquePhone();
     const shopper = await shop.newShopper({ email: undefined, phoneNumber: phone });
     const response = await shop.http.get('/api/user/account').set(shopper.auth);
-    expect(response.body).toEqual({ success: true, _id: shopper.user._id, fullName: 'Test Shopper', phoneNumber: phone });
+    expect(response.body).toEqual({ success: true, _id: shopper.user._id, fullName: 'Test Shopper', phoneNumber: phone, phoneVerified: false });
   });
 });
 
@@ -101,7 +102,7 @@ describe('PUT /user/updateProfile', () => {
     expect(response.body).toEqual({
       success: true,
       message: 'Profile updated successfully',
-      user: { _id: shopper.user._id, fullName: 'New Name', email, phoneNumber: phone },
+      user: { _id: shopper.user._id, fullName: 'New Name', email, phoneNumber: phone, phoneVerified: false },
     });
     const me = await shop.http.get('/api/user/account').set(shopper.auth);
     expect(me.body).toMatchObject({ fullName: 'New Name', email, phoneNumber: phone });
@@ -137,8 +138,9 @@ describe('PUT /user/updateProfile', () => {
     expect((await shop.http.get('/api/user/account').set(shopper.auth)).body.fullName).toBe('Test Shopper');
   });
 
-  it("refuses another account's email or phone and changes nothing", async () => {
+  it("refuses another account's email or verified phone and changes nothing", async () => {
     const owner = await shop.newShopper();
+    await verifyShopperPhone(shop, owner);
     const other = await shop.newShopper({ fullName: 'Other' });
     for (const body of [
       { fullName: 'Thief', email: owner.user.email, phoneNumber: other.user.phoneNumber },

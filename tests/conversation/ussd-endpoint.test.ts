@@ -9,7 +9,7 @@ import { createApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import type { ShopDeps } from '../../server/lib/deps';
 import { silentLogger } from '../../server/lib/logger';
-import { createTestShop, uniquePhone, type TestShop } from '../support/test-app';
+import { createTestShop, lastMessageTo, uniquePhone, type TestShop } from '../support/test-app';
 
 const SECRET = 'ussd-test-secret-0123456789';
 let shop: TestShop;
@@ -144,9 +144,11 @@ describe('failures', () => {
 });
 
 describe('one shopper on every channel', () => {
-  it('finds the web account registered with the number written another way', async () => {
+  it('finds the web account registered with the number written another way, once the number is verified', async () => {
     const phone = uniquePhone();
     const shopper = await shop.newShopper({ phoneNumber: `0${phone.slice(4)}` });
+    const code = /\b(\d{6})\b/.exec((await lastMessageTo(shop.deps, phone))!.body)![1];
+    expect((await shop.http.post('/api/user/verifyPhone').set(shopper.auth).send({ code })).status).toBe(200);
     const sessionId = `one-${Math.random()}`;
     const send = async (text: string) => (await shop.app.request(`/ussd?key=${SECRET}`, form(call(phone, text, sessionId)))).text();
     await send('');

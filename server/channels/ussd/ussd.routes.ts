@@ -2,11 +2,11 @@
 // ?key= or an X-USSD-Secret header; with no secret configured, only this machine). It never
 // answers 500: whatever fails, the shopper gets an "END" apology and the failure is logged.
 import { timingSafeEqual } from 'node:crypto';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { conversationFor } from '../../conversation/conversation';
 import { en } from '../../conversation/i18n/en';
+import { socketAddress } from '../../lib/client-address';
 import type { AppEnv, ShopDeps } from '../../lib/deps';
 import { africasTalking } from './africas-talking';
 import type { UssdGateway, UssdResponse } from './gateway';
@@ -20,18 +20,12 @@ function sameSecret(given: string | undefined, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function remoteAddress(c: Context): string | undefined {
-  try {
-    return getConnInfo(c).remote.address;
-  } catch {
-    return undefined; // not served by Node (a test calling app.request): not loopback
-  }
-}
 
 /** Whether the caller is the gateway: the secret when one is configured, else this machine only. */
 export function isGatewayCaller(c: Context, secret: string | undefined): boolean {
   if (secret) return sameSecret(c.req.query('key') ?? c.req.header('X-USSD-Secret'), secret);
-  const address = remoteAddress(c);
+  // Not served by Node (a test calling app.request): no address, so not loopback.
+  const address = socketAddress(c);
   return address !== undefined && LOOPBACK_ADDRESSES.has(address);
 }
 

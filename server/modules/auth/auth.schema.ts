@@ -78,6 +78,8 @@ export const publicUserSchema = z.object({
   fullName: z.string(),
   email: z.string().optional(),
   phoneNumber: z.string().optional(),
+  /** false while the number waits for its SMS code; only a verified number reaches USSD. */
+  phoneVerified: z.boolean().optional(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
@@ -87,3 +89,12 @@ export const authResponseSchema = z.object({
   token: z.string(),
   user: publicUserSchema,
 });
+
+/** POST /user/verifyPhone: the 6-digit code sent by SMS to the number being verified. */
+export const verifyPhoneSchema = z.object({
+  code: z
+    .string({ error: 'Enter the 6-digit code we sent you' })
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code we sent you'),
+});
+export type VerifyPhoneInput = z.infer<typeof verifyPhoneSchema>;
