@@ -111,7 +111,15 @@ export function createApp(deps: ShopDeps, options: AppOptions = {}) {
       maxAge: 600,
     }),
   );
-  app.use('/api/*', bodyLimit({ maxSize: 100 * 1024, onError: (c) => c.json(errorBody('Request body is too large', 'payload_too_large'), 413) }));
+  // The unread rest of a refused body would be taken for the next request on a keep-alive
+  // connection, so the 413 closes the connection and the client opens a fresh one.
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: 100 * 1024,
+      onError: (c) => c.json(errorBody('Request body is too large', 'payload_too_large'), 413, { Connection: 'close' }),
+    }),
+  );
 
   app.route('/api', apiRoutes(deps));
   app.all('/api/*', (c) => c.json(errorBody('Not found', 'not_found'), 404));

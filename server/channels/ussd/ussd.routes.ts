@@ -56,7 +56,8 @@ export function ussdRoutes(deps: ShopDeps, gateway: UssdGateway = africasTalking
   }
   const conversation = conversationFor(deps);
   return new Hono<AppEnv>()
-    .use(bodyLimit({ maxSize: 16 * 1024, onError: (c) => send(c, gateway.apology(en['error.apology']), 400) }))
+    // Connection: close, as for /api: the unread rest of the body must not become the next request.
+    .use(bodyLimit({ maxSize: 16 * 1024, onError: (c) => { c.header('Connection', 'close'); return send(c, gateway.apology(en['error.apology']), 400); } }))
     .post('/', async (c) => {
       if (!isGatewayCaller(c, secret)) {
         deps.log.warn('ussd_refused', { gateway: gateway.name });

@@ -1,5 +1,5 @@
-// Stopping the server: requests in flight on open keep-alive connections finish before the
-// database closes; nothing new is accepted.
+// Connections: a shut-down finishes the requests in flight on keep-alive connections before the
+// database closes, and a refused oversized body does not break the keep-alive connection.
 import { createAdaptorServer } from '@hono/node-server';
 import http, { type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -66,6 +66,29 @@ describe('shutting down', () => {
     } finally {
       agent.destroy();
       server.closeAllConnections();
+    }
+  });
+});
+
+describe('an oversized body', () => {
+  it('answers 413 and leaves the keep-alive client able to send its next request', async () => {
+    const server = createAdaptorServer({ fetch: createApp(shop.deps).fetch }) as Server;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const tooBig = await request(agent, port, 'POST', '/api/contact', { name: 'x', email: 'a@b.rw', subject: 's', message: 'm'.repeat(300 * 1024) });
+      expect(tooBig.status).toBe(413);
+      expect(JSON.parse(tooBig.body)).toMatchObject({ success: false, message: 'Request body is too large' });
+      const next = await request(agent, port, 'GET', '/api/health');
+      expect(next.status).toBe(200);
+      const ussd = await request(agent, port, 'POST', '/api/auth/login', { identifier: 'x'.repeat(200 * 1024), password: 'p' });
+      expect(ussd.status).toBe(413);
+      expect((await request(agent, port, 'GET', '/api/config')).status).toBe(200);
+    } finally {
+      agent.destroy();
+      server.closeAllConnections();
+      server.close();
     }
   });
 });
