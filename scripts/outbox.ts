@@ -6,6 +6,7 @@ const args = process.argv.slice(2);
 const urlIndex = args.indexOf('--url');
 const base = (urlIndex >= 0 ? args.splice(urlIndex, 2)[1] : process.env.ISOKO_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/+$/, '');
 const to = args[0];
+export {};
 
 const response = await fetch(`${base}/api/dev/outbox${to ? `?to=${encodeURIComponent(to)}` : ''}`).catch(() => undefined);
 if (!response?.ok) {

@@ -117,7 +117,8 @@ describe('a long session', () => {
       const response = await shop.app.request(`/ussd?key=${SECRET}`, form(call(phone, inputs.join('*'), sessionId)));
       return response.text();
     };
-    expect(await shop.app.request(`/ussd?key=${SECRET}`, form(call(phone, '', sessionId))).then((r) => r.text())).toMatch(/^CON Choose your language/);
+    const opened = await shop.app.request(`/ussd?key=${SECRET}`, form(call(phone, '', sessionId)));
+    expect(await opened.text()).toMatch(/^CON Choose your language/);
     await send('1');
     expect(await send('Long Session Shopper')).toContain('Welcome');
     const longWord = 'tomatoes'.repeat(20); // 160 characters: a search that finds nothing, then Home

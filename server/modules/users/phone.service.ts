@@ -33,7 +33,7 @@ async function sendCode(deps: ShopDeps, userId: string, phone: string): Promise<
   await deps.db
     .insertInto('phone_verification_codes')
     .values({ user_id: userId, ...row })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...row, created_at: new Date() }))
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
     .execute();
   const shop = deps.config.shop.shopName;
   runInBackground(deps, 'phone_code', () =>
