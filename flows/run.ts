@@ -64,9 +64,12 @@ async function inProcessShop(): Promise<{ options: PlayOptions; close: () => Pro
   const deps = { db: database.db, databaseKind: database.kind, config, log, notifier: outboxNotifier(database.db, log) };
   const app = createApp(deps);
   return {
-    options: { transport: async (p, init) => app.request(p, init), ussdSecret, readSmsCode: (phone) => smsCodeIn(deps, phone) },
-    close: () => database.close(),
-    options: { transport: async (p, init) => app.request(p, init), ussdSecret, whatsapp: { appSecret, sentTo: graph.sentTo } },
+    options: {
+      transport: async (p, init) => app.request(p, init),
+      ussdSecret,
+      whatsapp: { appSecret, sentTo: graph.sentTo },
+      readSmsCode: (phone) => smsCodeIn(deps, phone),
+    },
     close: async () => {
       await graph.close();
       await database.close();

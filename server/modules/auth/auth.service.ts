@@ -142,13 +142,15 @@ export async function authenticate(deps: ShopDeps, token: string): Promise<AuthU
   const row = await deps.db
     .selectFrom('auth_tokens')
     .innerJoin('users', 'users.id', 'auth_tokens.user_id')
-    .select(['users.id', 'users.full_name', 'users.email', 'users.phone_number'])
+    .select(['users.id', 'users.full_name', 'users.email', 'users.phone_number', 'users.unverified_phone_number'])
     .where('auth_tokens.token_hash', '=', sha256(token))
     .where('auth_tokens.revoked_at', 'is', null)
     .where('auth_tokens.expires_at', '>', sql<Date>`now()`)
     .executeTakeFirst();
   if (!row) return undefined;
-  return { id: row.id, fullName: row.full_name, email: row.email, phoneNumber: row.phone_number };
+  // The number the shopper typed counts as their own contact (an address's phone in chat) even
+  // before it is verified; it never makes another channel's caller this account.
+  return { id: row.id, fullName: row.full_name, email: row.email, phoneNumber: row.unverified_phone_number ?? row.phone_number };
 }
 
 export async function logout(deps: ShopDeps, tokenHash: string): Promise<void> {
