@@ -19,6 +19,8 @@ export interface PlayOptions {
   /** The USSD shared secret the server expects, if it has one. */
   ussdSecret?: string;
   whatsapp?: WhatsAppHarness;
+  /** The latest one-time code the shop sent to a phone by SMS (the outbox), as the shopper reads it. */
+  readSmsCode?: (phone: string) => Promise<string | undefined>;
 }
 
 export interface StepFailure {
@@ -79,6 +81,20 @@ async function createWebAccount(options: PlayOptions, player: Player): Promise<v
   const body = (await response.json()) as { token?: string };
   if (response.status !== 201 || !body.token) throw new Error(`could not make the web account (${response.status})`);
   player.token = body.token;
+  await verifyPhone(options, player);
+}
+
+/** The number ties the web account to USSD only once its SMS code is entered, as a shopper would. */
+async function verifyPhone(options: PlayOptions, player: Player): Promise<void> {
+  if (!options.readSmsCode) throw new Error('cannot read the SMS code to verify the phone number (no outbox to read)');
+  const code = await options.readSmsCode(player.phone);
+  if (!code) throw new Error(`no SMS code was sent to ${player.phone}`);
+  const response = await options.transport('/api/user/verifyPhone', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${player.token}` },
+    body: JSON.stringify({ code }),
+  });
+  if (response.status !== 200) throw new Error(`could not verify the phone number (${response.status})`);
 }
 
 /** Checks every USSD screen against the limits, whatever the flow asks. */

@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { parseFlow, type Flow } from './flow-file';
+import type { ShopDeps } from '../server/lib/deps';
 import { playFlow, type FlowResult, type PlayOptions } from './player';
 
 const FLOWS_DIR = import.meta.dirname;
@@ -34,6 +35,16 @@ function readArguments(argv: string[]): { files: string[]; url?: string } {
   return { files, url };
 }
 
+/** The newest code the in-process shop sent to a phone, once its sending has finished. */
+export async function smsCodeIn(deps: ShopDeps, phone: string): Promise<string | undefined> {
+  const [{ backgroundSettled }, { latestOneTimeCodes }] = await Promise.all([
+    import('../server/lib/background'),
+    import('../server/modules/outbox/outbox.service'),
+  ]);
+  await backgroundSettled(deps);
+  return (await latestOneTimeCodes(deps, { recipient: phone, limit: 1 }))[0]?.code;
+}
+
 /** The shop in this process, on a fresh copy of the seeded test database, its WhatsApp channel sending to a fake Graph API. */
 async function inProcessShop(): Promise<{ options: PlayOptions; close: () => Promise<void> }> {
   const [{ openTestDatabase }, { createApp }, { loadConfig }, { silentLogger }, { outboxNotifier }, { startFakeGraphApi, whatsappEnv }] = await Promise.all([
@@ -50,9 +61,15 @@ async function inProcessShop(): Promise<{ options: PlayOptions; close: () => Pro
   const appSecret = randomBytes(16).toString('hex');
   const config = loadConfig({ NODE_ENV: 'test', LOG_REQUESTS: 'false', USSD_SECRET: ussdSecret, ...whatsappEnv(graph, appSecret, randomBytes(16).toString('hex')) });
   const log = silentLogger();
-  const app = createApp({ db: database.db, databaseKind: database.kind, config, log, notifier: outboxNotifier(database.db, log) });
+  const deps = { db: database.db, databaseKind: database.kind, config, log, notifier: outboxNotifier(database.db, log) };
+  const app = createApp(deps);
   return {
-    options: { transport: async (p, init) => app.request(p, init), ussdSecret, whatsapp: { appSecret, sentTo: graph.sentTo } },
+    options: {
+      transport: async (p, init) => app.request(p, init),
+      ussdSecret,
+      whatsapp: { appSecret, sentTo: graph.sentTo },
+      readSmsCode: (phone) => smsCodeIn(deps, phone),
+    },
     close: async () => {
       await graph.close();
       await database.close();
@@ -62,7 +79,14 @@ async function inProcessShop(): Promise<{ options: PlayOptions; close: () => Pro
 
 function remoteShop(url: string): PlayOptions {
   const base = url.replace(/\/+$/, '');
-  return { transport: (p, init) => fetch(`${base}${p}`, init), ussdSecret: process.env.USSD_SECRET?.trim() || undefined };
+  // A development server (npm run dev) shows this machine its latest codes; a production one never does.
+  const readSmsCode = async (phone: string) => {
+    const response = await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(phone)}`);
+    if (!response.ok) return undefined;
+    const { codes } = (await response.json()) as { codes: Array<{ code: string }> };
+    return codes[0]?.code;
+  };
+  return { transport: (p, init) => fetch(`${base}${p}`, init), ussdSecret: process.env.USSD_SECRET?.trim() || undefined, readSmsCode };
 }
 
 function report(result: FlowResult): void {

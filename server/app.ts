@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
@@ -21,6 +21,7 @@ import { cartDocs, cartRoutes } from './modules/cart/cart.routes';
 import { catalogDocs, categoryRoutes, productRoutes } from './modules/catalog/catalog.routes';
 import { contactDocs, contactRoutes } from './modules/contact/contact.routes';
 import { orderDocs, orderRoutes } from './modules/orders/orders.routes';
+import { devOutboxEnabled, devOutboxRoutes } from './modules/outbox/outbox.routes';
 import { shopDocs, shopRoutes } from './modules/shop/shop.routes';
 import { staffDocs, staffRoutes } from './modules/staff/staff.routes';
 import { MAX_IMAGE_BYTES } from './modules/staff/staff.schema';
@@ -46,7 +47,9 @@ function errorBody(message: string, error: string, errors?: unknown[], details: 
 function apiRoutes(deps: ShopDeps) {
   const docs = [...authDocs, ...usersDocs, ...catalogDocs, ...cartDocs, ...addressDocs, ...orderDocs, ...contactDocs, ...shopDocs, ...staffDocs, ...chatDocs];
   const openApi = buildOpenApiDocument(docs, { title: `${deps.config.shop.shopName} shop API`, version: '1.0.0' });
-  return new Hono<AppEnv>()
+  const api = new Hono<AppEnv>();
+  if (devOutboxEnabled(deps)) api.route('/dev/outbox', devOutboxRoutes(deps));
+  return api
     .route('/auth', authRoutes(deps))
     .route('/user', usersRoutes(deps))
     .route('/product', productRoutes(deps))
@@ -111,9 +114,12 @@ export function createApp(deps: ShopDeps, options: AppOptions = {}) {
       maxAge: 600,
     }),
   );
-  const tooLarge = bodyLimit({ maxSize: 100 * 1024, onError: (c) => c.json(errorBody('Request body is too large', 'payload_too_large'), 413) });
+  // The unread rest of a refused body would be taken for the next request on a keep-alive
+  // connection, so a 413 closes the connection and the client opens a fresh one.
+  const refuseBody = (message: string) => (c: Context) => c.json(errorBody(message, 'payload_too_large'), 413, { Connection: 'close' });
+  const tooLarge = bodyLimit({ maxSize: 100 * 1024, onError: refuseBody('Request body is too large') });
   // An image upload is the one body allowed past 100 KB: the image limit plus the form's own bytes.
-  const imageTooLarge = bodyLimit({ maxSize: MAX_IMAGE_BYTES + 64 * 1024, onError: (c) => c.json(errorBody('The image must be at most 2 MB', 'payload_too_large'), 413) });
+  const imageTooLarge = bodyLimit({ maxSize: MAX_IMAGE_BYTES + 64 * 1024, onError: refuseBody('The image must be at most 2 MB') });
   app.use('/api/*', (c, next) => (c.req.path === '/api/admin/uploads' ? imageTooLarge(c, next) : tooLarge(c, next)));
 
   // Every call that answers with a product, category, cart or order gives absolute image URLs.

@@ -64,6 +64,14 @@ const configSchema = z
     AT_SMS_SENDER_ID: optionalSetting,
     AT_SMS_URL: optionalSetting.refine((value) => !value || /^https?:\/\/\S+$/.test(value), 'must be an http(s) URL'),
     CONVERSATION_STORE: z.enum(['memory', 'db']).default('memory'),
+    DEV_OUTBOX: z
+      .enum(['true', 'false', '1', '0'])
+      .default('false')
+      .transform((value) => value === 'true' || value === '1'),
+    TRUST_PROXY: z
+      .enum(['true', 'false', '1', '0'])
+      .default('false')
+      .transform((value) => value === 'true' || value === '1'),
     WEB_DIST_DIR: z.string().min(1).default('web/dist'),
     // WhatsApp Cloud API: all four set turns the channel on at /whatsapp/webhook; none leaves it off.
     WHATSAPP_ACCESS_TOKEN: optionalSecret(16),
@@ -94,6 +102,10 @@ const configSchema = z
     message: 'set both AT_USERNAME and AT_API_KEY to send SMS, or neither',
     path: ['AT_API_KEY'],
   })
+  .refine((env) => !(env.DEV_OUTBOX && env.NODE_ENV === 'production'), {
+    path: ['DEV_OUTBOX'],
+    message: 'shows one-time codes: never in production',
+  })
   .transform((env) => ({
     env: env.NODE_ENV,
     port: env.PORT,
@@ -110,6 +122,8 @@ const configSchema = z
       env.AT_USERNAME && env.AT_API_KEY
         ? { username: env.AT_USERNAME, apiKey: env.AT_API_KEY, senderId: env.AT_SMS_SENDER_ID, url: env.AT_SMS_URL }
         : undefined,
+    trustProxy: env.TRUST_PROXY,
+    devOutbox: env.DEV_OUTBOX,
     ussd: { serviceCode: env.USSD_SERVICE_CODE, secret: env.USSD_SECRET },
     shop: {
       shopName: env.SHOP_NAME,

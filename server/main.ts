@@ -1,4 +1,5 @@
 // Process entry: configuration -> database (migrated, seeded on first start) -> app -> listen.
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
@@ -7,6 +8,7 @@ import { seedCatalogIfEmpty } from './db/seed/seed-catalog';
 import type { ShopDeps } from './lib/deps';
 import { consoleLogger } from './lib/logger';
 import { outboxNotifier, retryFailedSms } from './lib/notifier';
+import { shutDownOnSignal } from './lib/shutdown';
 import { africasTalkingSms } from './lib/sms/africas-talking-sms';
 
 const SMS_RETRY_EVERY_MS = 5 * 60 * 1000;
@@ -52,14 +54,15 @@ async function main() {
     log.info('listening', { url: `http://localhost:${info.port}`, database: database.kind });
   });
 
+  const stopper = shutDownOnSignal(server as Server);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info('stopping', { signal });
-    server.close();
     if (retrying) clearInterval(retrying);
-    await database.close();
+    const finished = await stopper.shutDown({ server: server as Server, deps, closeDatabase: () => database.close() });
+    log.info('stopped', { signal, finished });
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

@@ -80,6 +80,18 @@ export function newInputs(consumed: string | undefined, input: UssdInput): strin
   return [parts[parts.length - 1]];
 }
 
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+
+/**
+ * What a shopper typed, as text the session can keep: PostgreSQL's jsonb refuses a NUL byte and a
+ * lone surrogate half, and neither means anything to a menu, so they are dropped or replaced here,
+ * once, for every channel.
+ */
+export function readableText(text: string): string {
+  return text.replace(LONE_SURROGATE, '\ufffd').replace(CONTROL_CHARACTERS, '');
+}
+
 export function createConversation(deps: ShopDeps, options: ConversationOptions = {}): Conversation {
   const store = options.store ?? createSessionStore(deps);
   const phoneBook = options.phoneBook ?? databasePhoneBook(deps);
@@ -101,7 +113,8 @@ export function createConversation(deps: ShopDeps, options: ConversationOptions 
     return step(session, null, deps);
   }
 
-  async function ussd(turn: UssdTurn): Promise<Reply> {
+  async function ussd(rawTurn: UssdTurn): Promise<Reply> {
+    const turn = { ...rawTurn, input: { ...rawTurn.input, text: readableText(rawTurn.input.text) } };
     const id = ussdKey(turn.sessionId);
     const phone = normalizePhone(turn.phoneNumber);
     return withLock(id, async () => {
@@ -137,7 +150,7 @@ export function createConversation(deps: ShopDeps, options: ConversationOptions 
       let existing = turn.sessionId ? await store.load(id) : undefined;
       // Someone else's session (another account signed in on this browser) is not continued.
       if (existing?.userId && existing.userId !== turn.user?.id) existing = undefined;
-      const text = turn.text.trim();
+      const text = readableText(turn.text).trim();
       let result: { session: Session; reply: Reply };
       if (!existing || existing.ended) {
         result = await openChatSession(id, turn);

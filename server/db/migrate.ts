@@ -2,12 +2,14 @@
 import { Migrator, type Kysely, type Migration } from 'kysely';
 import * as shop from './migrations/001-shop';
 import * as conversation from './migrations/002-conversation';
+import * as trust from './migrations/003-trust';
 import * as staff from './migrations/004-staff';
 import * as whatsapp from './migrations/007-whatsapp';
 
 const migrations: Record<string, Migration> = {
   '001-shop': shop,
   '002-conversation': conversation,
+  '003-trust': trust,
   '004-staff': staff,
   '007-whatsapp': whatsapp,
 };

@@ -9,7 +9,8 @@ export interface UsersTable {
   id: string;
   full_name: string;
   email: string | null; // stored lower-cased
-  phone_number: string | null; // stored as +<digits>
+  phone_number: string | null; // stored as +<digits>; proven (by USSD, or by an SMS code): USSD finds the account by it
+  unverified_phone_number: ColumnType<string | null, string | null | undefined, string | null>; // typed on the web, code not yet entered
   password_hash: string | null; // null for accounts made by USSD sign-up until a password is set
   created_at: CreatedAt;
   is_staff: Generated<boolean>; // may use /api/admin (issue 9)
@@ -48,6 +49,23 @@ export interface OutboxTable {
   provider_message_id: string | null;
   last_error: string | null;
   sent_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+/** Failed attempts per key (a login identifier, a client address, an account's codes) in a time window. */
+export interface AttemptCountersTable {
+  key: string;
+  count: number;
+  window_started_at: Timestamp;
+}
+
+/** The one pending code that proves a shopper owns the phone number they typed on the web. */
+export interface PhoneVerificationCodesTable {
+  user_id: string;
+  phone_number: string; // stored as +<digits>
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
   created_at: CreatedAt;
 }
 
@@ -208,4 +226,6 @@ export interface Database {
   conversation_sessions: ConversationSessionsTable;
   conversation_phones: ConversationPhonesTable;
   whatsapp_deliveries: WhatsappDeliveriesTable;
+  attempt_counters: AttemptCountersTable;
+  phone_verification_codes: PhoneVerificationCodesTable;
 }

@@ -1,42 +1,63 @@
-// Counts attempts per key in a time window, in memory. Enough for one instance; several instances
-// behind a load balancer each keep their own count, which still bounds guessing to a few per window.
-import { LRUCache } from 'lru-cache';
+// Counts attempts per key in a fixed time window, in the database, so every server instance behind
+// a load balancer sees the same counts and a restart forgets nothing.
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema';
 
-export class AttemptLimiter {
-  private readonly attempts: LRUCache<string, number>;
+/** Expired counters are deleted on one write in this many, so the table does not grow. */
+const PRUNE_EVERY = 500;
+let writes = 0;
 
-  constructor(
-    readonly maxAttempts: number,
-    readonly windowMs: number,
-  ) {
-    this.attempts = new LRUCache<string, number>({ max: 50_000, ttl: windowMs, ttlAutopurge: false });
-  }
-
-  isBlocked(key: string): boolean {
-    return (this.attempts.get(key) ?? 0) >= this.maxAttempts;
-  }
-
+export interface AttemptLimiter {
+  isBlocked(key: string): Promise<boolean>;
   /** Counts one attempt; the window starts at the first attempt and is not extended by later ones. */
-  record(key: string): void {
-    const count = this.attempts.get(key);
-    if (count === undefined) this.attempts.set(key, 1);
-    else this.attempts.set(key, count + 1, { noUpdateTTL: true });
-  }
-
-  reset(key: string): void {
-    this.attempts.delete(key);
-  }
+  record(key: string): Promise<number>;
+  reset(key: string): Promise<void>;
 }
 
-/** One limiter per database, so two shops in one process (tests) never share counts. */
-export function limiterPerDatabase(maxAttempts: number, windowMs: number) {
-  const limiters = new WeakMap<object, AttemptLimiter>();
-  return (db: object): AttemptLimiter => {
-    let limiter = limiters.get(db);
-    if (!limiter) {
-      limiter = new AttemptLimiter(maxAttempts, windowMs);
-      limiters.set(db, limiter);
-    }
-    return limiter;
+/**
+ * A limiter for one kind of attempt (`scope` keeps kinds apart in the one table): blocked once
+ * `maxAttempts` have been recorded within `windowMs` of the first.
+ */
+export function attemptLimiter(db: Kysely<Database>, scope: string, maxAttempts: number, windowMs: number): AttemptLimiter {
+  const stored = (key: string) => `${scope}:${key}`;
+  const windowStart = () => new Date(Date.now() - windowMs);
+  return {
+    async isBlocked(key) {
+      const row = await db
+        .selectFrom('attempt_counters')
+        .select('count')
+        .where('key', '=', stored(key))
+        .where('window_started_at', '>', windowStart())
+        .executeTakeFirst();
+      return (row?.count ?? 0) >= maxAttempts;
+    },
+
+    async record(key) {
+      const since = windowStart();
+      // One statement, so two instances counting at once never lose an attempt.
+      const row = await db
+        .insertInto('attempt_counters')
+        .values({ key: stored(key), count: 1, window_started_at: new Date() })
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet({
+            count: sql<number>`CASE WHEN attempt_counters.window_started_at > ${since} THEN attempt_counters.count + 1 ELSE 1 END`,
+            window_started_at: sql<Date>`CASE WHEN attempt_counters.window_started_at > ${since} THEN attempt_counters.window_started_at ELSE now() END`,
+          }),
+        )
+        .returning('count')
+        .executeTakeFirstOrThrow();
+      writes += 1;
+      if (writes % PRUNE_EVERY === 0) await pruneExpired(db);
+      return row.count;
+    },
+
+    async reset(key) {
+      await db.deleteFrom('attempt_counters').where('key', '=', stored(key)).execute();
+    },
   };
+}
+
+/** Windows are at most a day long; older counters count for nothing. */
+async function pruneExpired(db: Kysely<Database>): Promise<void> {
+  await db.deleteFrom('attempt_counters').where('window_started_at', '<', new Date(Date.now() - 24 * 60 * 60 * 1000)).execute();
 }

@@ -1,7 +1,7 @@
 // /api/auth/*: register, login, forgot-password and reset-password (API.md, spec 5 and 8).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../server/lib/secrets';
-import { createTestShop, lastMessageTo, uniqueEmail, uniquePhone, type TestShop } from '../support/test-app';
+import { createTestShop, lastMessageTo, uniqueEmail, uniquePhone, verifyShopperPhone, type TestShop } from '../support/test-app';
 import { expectErrorShape, expectFieldErrors, expectNoInternals, expectTokenRejected } from './expectations';
 
 let shop: TestShop;
@@ -33,7 +33,7 @@ describe('POST /auth/register', () => {
     const response = await register({ fullName: '  Aline Uwase ', email, phoneNumber, password: 'secret-123' });
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ success: true, message: expect.any(String), token: expect.any(String) });
-    expect(response.body.user).toEqual({ _id: expect.any(String), fullName: 'Aline Uwase', email, phoneNumber, isStaff: false });
+    expect(response.body.user).toEqual({ _id: expect.any(String), fullName: 'Aline Uwase', email, phoneNumber, phoneVerified: false, isStaff: false });
     expect(response.text).not.toMatch(/secret-123|scrypt|password/i);
     // The token it gives is a working session.
     const me = await account(response.body.token);
@@ -53,7 +53,7 @@ describe('POST /auth/register', () => {
     const phone = uniquePhone();
     const response = await register({ fullName: 'Phone Only', phoneNumber: `0${phone.slice(4)}`, password: 'secret-123' });
     expect(response.status).toBe(201);
-    expect(response.body.user).toEqual({ _id: expect.any(String), fullName: 'Phone Only', phoneNumber: phone, isStaff: false });
+    expect(response.body.user).toEqual({ _id: expect.any(String), fullName: 'Phone Only', phoneNumber: phone, phoneVerified: false, isStaff: false });
     expect((await login(phone, 'secret-123')).status).toBe(200);
   });
 
@@ -70,9 +70,11 @@ describe('POST /auth/register', () => {
     expect((await login(email, 'secret-456')).status).toBe(400);
   });
 
-  it('rejects a second account with the same phone in another spelling', async () => {
+  it('rejects a second account with a verified phone in another spelling', async () => {
     const phone = uniquePhone();
-    expect((await register({ fullName: 'First', phoneNumber: phone, password: 'secret-123' })).status).toBe(201);
+    const first = await register({ fullName: 'First', email: uniqueEmail(), phoneNumber: phone, password: 'secret-123' });
+    expect(first.status).toBe(201);
+    await verifyShopperPhone(shop, { ...first.body, password: 'secret-123', auth: { Authorization: `Bearer ${first.body.token}` } });
     const again = await register({ fullName: 'Second', phoneNumber: localSpelling(phone), password: 'secret-456' });
     expect([400, 409]).toContain(again.status);
     expect(again.body.errors).toContainEqual({ msg: expect.stringMatching(/phone/i), param: 'phoneNumber' });

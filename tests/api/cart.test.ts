@@ -58,7 +58,7 @@ describe('cart', () => {
     const shopper = await shop.newShopper();
     expectFieldErrors(await add(shopper, {}), { productId: 'Invalid product data' });
     expectFieldErrors(await add(shopper, { productId: '' }), { productId: 'Invalid product data' });
-    for (const quantity of [0, -2, 1.5, 'many', 100000, true, [2], null]) {
+    for (const quantity of [0, -2, 1.5, 'many', 100000, true, [2], null, '1e2', '0x10', '2.0', '']) {
       const response = await add(shopper, { productId: 'tomatoes', quantity });
       expectErrorShape(response, 400);
       expect(response.body.errors[0].param).toBe('quantity');
@@ -80,6 +80,8 @@ describe('cart', () => {
     }
     expectErrorShape(await update(shopper, 'tomatoes', {}), 400);
     expectErrorShape(await update(shopper, 'tomatoes', { quantity: true }), 400);
+    // Digits only: '1e2' is not a shopper's way of writing 100.
+    expectFieldErrors(await update(shopper, 'tomatoes', { quantity: '1e2' }), { quantity: 'Quantity must be a whole number' });
     expect(lines((await update(shopper, 'tomatoes', { quantity: '2' })).body)).toEqual([['tomatoes', 2]]);
     await update(shopper, 'tomatoes', { quantity: 1 });
     expect(lines((await getCart(shopper)).body)).toEqual([['tomatoes', 1]]);

@@ -51,6 +51,15 @@ describe('POST /contact', () => {
       name: 'Name is required',
       message: 'Message is required',
     });
+    // Too long is not "missing": each field says what is wrong with it.
+    expectFieldErrors(
+      await shop.http.post('/api/contact').send({ name: 'N'.repeat(101), email: uniqueEmail(), subject: 'S'.repeat(201), message: 'M'.repeat(5001) }),
+      {
+        name: 'Name must be at most 100 characters',
+        subject: 'Subject must be at most 200 characters',
+        message: 'Message must be at most 5000 characters',
+      },
+    );
     const after = await shop.deps.db.selectFrom('contact_messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });

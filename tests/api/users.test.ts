@@ -1,6 +1,6 @@
 // /api/user/*: the signed-in shopper's session and own record (API.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestShop, uniqueEmail, uniquePhone, type TestShop } from '../support/test-app';
+import { createTestShop, uniqueEmail, uniquePhone, verifyShopperPhone, type TestShop } from '../support/test-app';
 import { expectErrorShape, expectFieldErrors, expectTokenRejected } from './expectations';
 
 let shop: TestShop;
@@ -18,7 +18,7 @@ describe('GET /user/is-auth', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       success: true,
-      user: { id: shopper.user._id, fullName: 'Jean Bosco', email: shopper.user.email, phoneNumber: shopper.user.phoneNumber, isStaff: false },
+      user: { id: shopper.user._id, fullName: 'Jean Bosco', email: shopper.user.email, phoneNumber: shopper.user.phoneNumber, phoneVerified: false, isStaff: false },
     });
   });
 });
@@ -35,6 +35,7 @@ describe('GET /user/account', () => {
       email: shopper.user.email,
       phoneNumber: shopper.user.phoneNumber,
       isStaff: false,
+      phoneVerified: false,
     });
     expect(response.text).not.toMatch(/password|scrypt|hash/i);
   });
@@ -43,7 +44,7 @@ describe('GET /user/account', () => {
     const phone = uniquePhone();
     const shopper = await shop.newShopper({ email: undefined, phoneNumber: phone });
     const response = await shop.http.get('/api/user/account').set(shopper.auth);
-    expect(response.body).toEqual({ success: true, _id: shopper.user._id, fullName: 'Test Shopper', phoneNumber: phone, isStaff: false });
+    expect(response.body).toEqual({ success: true, _id: shopper.user._id, fullName: 'Test Shopper', phoneNumber: phone, phoneVerified: false, isStaff: false });
   });
 });
 
@@ -102,7 +103,7 @@ describe('PUT /user/updateProfile', () => {
     expect(response.body).toEqual({
       success: true,
       message: 'Profile updated successfully',
-      user: { _id: shopper.user._id, fullName: 'New Name', email, phoneNumber: phone, isStaff: false },
+      user: { _id: shopper.user._id, fullName: 'New Name', email, phoneNumber: phone, phoneVerified: false, isStaff: false },
     });
     const me = await shop.http.get('/api/user/account').set(shopper.auth);
     expect(me.body).toMatchObject({ fullName: 'New Name', email, phoneNumber: phone });
@@ -139,8 +140,9 @@ describe('PUT /user/updateProfile', () => {
     expect((await shop.http.get('/api/user/account').set(shopper.auth)).body.fullName).toBe('Test Shopper');
   });
 
-  it("refuses another account's email or phone with 409 and errors as strings naming the field, and changes nothing", async () => {
+  it("refuses another account's email or verified phone with 409 and errors as strings naming the field, and changes nothing", async () => {
     const owner = await shop.newShopper();
+    await verifyShopperPhone(shop, owner);
     const other = await shop.newShopper({ fullName: 'Other' });
     const takenEmail = await shop.http
       .put('/api/user/updateProfile')

@@ -1,5 +1,10 @@
 // POST /api/chat: the JSON contract, validation in the API's error shape, guests and signed-in shoppers.
+import { createAdaptorServer } from '@hono/node-server';
+import type { Server } from 'node:http';
+import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
 import { createTestShop, type TestShop } from '../support/test-app';
 
 let shop: TestShop;
@@ -45,6 +50,28 @@ describe('the contract', () => {
     const response = await chat({ text: '' }, { Authorization: 'Bearer not-a-token' });
     expect(response.status).toBe(401);
     expect(response.body.message).toContain('token');
+  });
+});
+
+describe('any text, with sessions stored in the database', () => {
+  it('answers a NUL byte or a lone surrogate with a reply, never a 500', async () => {
+    const config = loadConfig({ NODE_ENV: 'test', LOG_REQUESTS: 'false', CONVERSATION_STORE: 'db' });
+    const server = createAdaptorServer({ fetch: createApp({ ...shop.deps, config }).fetch }) as Server;
+    try {
+      const http = supertest(server);
+      for (const text of ['\u0000', 'a\ud800b', '\udc00', 'tomatoes\u0000', '\u0001\u001f']) {
+        const opened = await http.post('/api/chat').send({ text });
+        expect(opened.status, JSON.stringify(text)).toBe(200);
+        const next = await http.post('/api/chat').send({ sessionId: opened.body.sessionId, text });
+        expect(next.status, JSON.stringify(text)).toBe(200);
+        expect(next.body.sessionId).toBe(opened.body.sessionId);
+      }
+      // The readable part of the text still counts: a search for "tomatoes" with a NUL on the end.
+      const search = await http.post('/api/chat').send({ text: 'tomatoes\u0000' });
+      expect(JSON.stringify(search.body)).toContain('Tomatoes');
+    } finally {
+      server.close();
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 // Every flow in flows/ on every channel it names, so `npm test` plays them all.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { flowFiles, loadFlow } from '../../flows/run';
+import { flowFiles, loadFlow, smsCodeIn } from '../../flows/run';
 import { playFlow } from '../../flows/player';
 import { startFakeGraphApi, whatsappEnv, type FakeGraphApi } from '../support/fake-graph-api';
 import { createTestShop, type TestShop } from '../support/test-app';
@@ -32,6 +32,7 @@ describe('flows', () => {
       transport: async (path, init) => shop.app.request(path, init),
       ussdSecret: USSD_SECRET,
       whatsapp: { appSecret: WHATSAPP_APP_SECRET, sentTo: graph.sentTo },
+      readSmsCode: (phone) => smsCodeIn(shop.deps, phone),
     });
     const report = result.failures.map((f) => `line ${f.line}: ${f.source}\n  ${f.reason}\n  reply: ${f.reply}`).join('\n');
     expect(report).toBe('');

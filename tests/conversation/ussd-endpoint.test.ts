@@ -9,7 +9,7 @@ import { createApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import type { ShopDeps } from '../../server/lib/deps';
 import { silentLogger } from '../../server/lib/logger';
-import { createTestShop, uniquePhone, type TestShop } from '../support/test-app';
+import { createTestShop, lastMessageTo, uniquePhone, type TestShop } from '../support/test-app';
 
 const SECRET = 'ussd-test-secret-0123456789';
 let shop: TestShop;
@@ -90,6 +90,47 @@ describe('without a secret configured', () => {
   });
 });
 
+describe('a production start without a secret', () => {
+  it('refuses /ussd even from this machine, so no caller can act as any phone number', async () => {
+    const error = vi.fn();
+    const deps: ShopDeps = { ...shop.deps, log: { ...silentLogger(), error }, config: loadConfig({ NODE_ENV: 'production', LOG_REQUESTS: 'false' }) };
+    const app = createApp(deps);
+    expect(error).toHaveBeenCalledWith('ussd_secret_missing', expect.objectContaining({ message: expect.stringContaining('USSD_SECRET') }));
+    const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+    try {
+      const response = await supertest(server).post('/ussd').type('form').send(call(uniquePhone()));
+      expect(response.status).toBe(503);
+      expect(response.text).toBe('END This service is not available.');
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe('a long session', () => {
+  it('keeps answering after the gateway text passes 1,000 characters', async () => {
+    const phone = uniquePhone();
+    const sessionId = `long-${Math.random()}`;
+    const inputs: string[] = [];
+    const send = async (input: string) => {
+      inputs.push(input);
+      const response = await shop.app.request(`/ussd?key=${SECRET}`, form(call(phone, inputs.join('*'), sessionId)));
+      return response.text();
+    };
+    const opened = await shop.app.request(`/ussd?key=${SECRET}`, form(call(phone, '', sessionId)));
+    expect(await opened.text()).toMatch(/^CON Choose your language/);
+    await send('1');
+    expect(await send('Long Session Shopper')).toContain('Welcome');
+    const longWord = 'tomatoes'.repeat(20); // 160 characters: a search that finds nothing, then Home
+    while (inputs.join('*').length <= 1200) {
+      expect(await send(longWord)).toMatch(/^CON (?!Invalid)/);
+      expect(await send('00')).toMatch(/^CON Welcome/);
+    }
+    expect(await send('1')).toMatch(/^CON (?!Invalid)/);
+    expect(await send('tomatoes')).toContain('Tomatoes');
+  });
+});
+
 describe('failures', () => {
   it('ends with a short apology and logs, never a 500', async () => {
     const error = vi.fn();
@@ -104,9 +145,11 @@ describe('failures', () => {
 });
 
 describe('one shopper on every channel', () => {
-  it('finds the web account registered with the number written another way', async () => {
+  it('finds the web account registered with the number written another way, once the number is verified', async () => {
     const phone = uniquePhone();
     const shopper = await shop.newShopper({ phoneNumber: `0${phone.slice(4)}` });
+    const code = /\b(\d{6})\b/.exec((await lastMessageTo(shop.deps, phone))!.body)![1];
+    expect((await shop.http.post('/api/user/verifyPhone').set(shopper.auth).send({ code })).status).toBe(200);
     const sessionId = `one-${Math.random()}`;
     const send = async (text: string) => (await shop.app.request(`/ussd?key=${SECRET}`, form(call(phone, text, sessionId)))).text();
     await send('');

@@ -4,6 +4,7 @@ import supertest from 'supertest';
 import type { Server } from 'node:http';
 import { createApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
+import { backgroundSettled } from '../../server/lib/background';
 import type { ShopDeps } from '../../server/lib/deps';
 import { silentLogger } from '../../server/lib/logger';
 import { outboxNotifier } from '../../server/lib/notifier';
@@ -64,8 +65,9 @@ export async function createTestShop(environment: Record<string, string> = {}): 
   };
 }
 
-/** The latest message the notifier sent to a recipient (reset codes, contact forms). */
+/** The latest message the notifier sent to a recipient (reset codes, contact forms), once sending is done. */
 export async function lastMessageTo(deps: ShopDeps, recipient: string) {
+  await backgroundSettled(deps);
   const row = await deps.db
     .selectFrom('outbox')
     .selectAll()
@@ -74,4 +76,12 @@ export async function lastMessageTo(deps: ShopDeps, recipient: string) {
     .executeTakeFirst();
   // Without an SMS provider (as here) the outbox keeps every body.
   return row && { ...row, body: row.body ?? '' };
+}
+
+/** Enters the SMS code the shop sent to the shopper's phone, as the shopper would: then USSD reaches the account. */
+export async function verifyShopperPhone(shop: TestShop, shopper: Shopper): Promise<void> {
+  const message = await lastMessageTo(shop.deps, shopper.user.phoneNumber!);
+  const code = /\b(\d{6})\b/.exec(message?.body ?? '')?.[1];
+  const response = await shop.http.post('/api/user/verifyPhone').set(shopper.auth).send({ code });
+  if (response.status !== 200) throw new Error(`verifyPhone failed: ${response.status} ${JSON.stringify(response.body)}`);
 }

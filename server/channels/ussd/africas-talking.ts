@@ -11,6 +11,11 @@ function field(fields: Record<string, string>, name: string): string | undefined
   return typeof value === 'string' && value.length <= MAX_FIELD_LENGTH ? value : undefined;
 }
 
+/** The whole session's inputs: it grows with every step, so only the route's body limit bounds it. */
+function sessionText(fields: Record<string, string>): string {
+  return typeof fields.text === 'string' ? fields.text : '';
+}
+
 export const africasTalking: UssdGateway = {
   name: 'africas-talking',
 
@@ -23,7 +28,7 @@ export const africasTalking: UssdGateway = {
       phoneNumber,
       serviceCode: field(fields, 'serviceCode'),
       networkCode: field(fields, 'networkCode'),
-      input: { kind: 'cumulative', text: field(fields, 'text') ?? '' },
+      input: { kind: 'cumulative', text: sessionText(fields) },
     };
   },
 

@@ -2,11 +2,11 @@
 // ?key= or an X-USSD-Secret header; with no secret configured, only this machine). It never
 // answers 500: whatever fails, the shopper gets an "END" apology and the failure is logged.
 import { timingSafeEqual } from 'node:crypto';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { conversationFor } from '../../conversation/conversation';
 import { en } from '../../conversation/i18n/en';
+import { socketAddress } from '../../lib/client-address';
 import type { AppEnv, ShopDeps } from '../../lib/deps';
 import { africasTalking } from './africas-talking';
 import type { UssdGateway, UssdResponse } from './gateway';
@@ -20,22 +20,16 @@ function sameSecret(given: string | undefined, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function remoteAddress(c: Context): string | undefined {
-  try {
-    return getConnInfo(c).remote.address;
-  } catch {
-    return undefined; // not served by Node (a test calling app.request): not loopback
-  }
-}
 
 /** Whether the caller is the gateway: the secret when one is configured, else this machine only. */
 export function isGatewayCaller(c: Context, secret: string | undefined): boolean {
   if (secret) return sameSecret(c.req.query('key') ?? c.req.header('X-USSD-Secret'), secret);
-  const address = remoteAddress(c);
+  // Not served by Node (a test calling app.request): no address, so not loopback.
+  const address = socketAddress(c);
   return address !== undefined && LOOPBACK_ADDRESSES.has(address);
 }
 
-function send(c: Context, response: UssdResponse, status: 200 | 400 | 403 = 200) {
+function send(c: Context, response: UssdResponse, status: 200 | 400 | 403 | 503 = 200) {
   return c.body(response.body, status, { 'Content-Type': response.contentType, 'Cache-Control': 'no-store' });
 }
 
@@ -44,14 +38,26 @@ async function formFields(c: Context): Promise<Record<string, string>> {
   return Object.fromEntries(Object.entries(body).flatMap(([name, value]) => (typeof value === 'string' ? [[name, value]] : [])));
 }
 
+/**
+ * In production a missing secret is a mistake, not a development set-up: behind a reverse proxy on
+ * the same machine every caller looks like loopback and could act as any phone number. So /ussd
+ * answers no one until USSD_SECRET is set.
+ */
+function refuseEveryCaller(deps: ShopDeps, gateway: UssdGateway) {
+  deps.log.error('ussd_secret_missing', { message: 'USSD_SECRET is not set: /ussd is off in production until it is' });
+  return new Hono<AppEnv>().all('*', (c) => send(c, gateway.apology('This service is not available.'), 503));
+}
+
 export function ussdRoutes(deps: ShopDeps, gateway: UssdGateway = africasTalking) {
   const secret = deps.config.ussd.secret;
+  if (!secret && deps.config.env === 'production') return refuseEveryCaller(deps, gateway);
   if (!secret) {
     deps.log.warn('ussd_secret_missing', { message: 'USSD_SECRET is not set: /ussd accepts requests from this machine only' });
   }
   const conversation = conversationFor(deps);
   return new Hono<AppEnv>()
-    .use(bodyLimit({ maxSize: 16 * 1024, onError: (c) => send(c, gateway.apology(en['error.apology']), 400) }))
+    // Connection: close, as for /api: the unread rest of the body must not become the next request.
+    .use(bodyLimit({ maxSize: 16 * 1024, onError: (c) => { c.header('Connection', 'close'); return send(c, gateway.apology(en['error.apology']), 400); } }))
     .post('/', async (c) => {
       if (!isGatewayCaller(c, secret)) {
         deps.log.warn('ussd_refused', { gateway: gateway.name });

@@ -1,6 +1,8 @@
 // POST /auth/register, /auth/login, /auth/forgot-password, /auth/reset-password (API.md).
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { runInBackground } from '../../lib/background';
+import { clientAddress } from '../../lib/client-address';
 import type { AppEnv, ShopDeps } from '../../lib/deps';
 import type { RouteDoc } from '../../lib/openapi';
 import { jsonBody } from '../../lib/validate';
@@ -22,11 +24,14 @@ export function authRoutes(deps: ShopDeps) {
       return c.json({ success: true, message: 'Registration successful!', ...session }, 201);
     })
     .post('/login', jsonBody(loginSchema), async (c) => {
-      const session = await login(deps, c.req.valid('json'));
+      const session = await login(deps, c.req.valid('json'), clientAddress(c, deps.config.trustProxy));
       return c.json({ success: true, message: 'Login successful!', ...session });
     })
     .post('/forgot-password', jsonBody(forgotPasswordSchema), async (c) => {
-      await requestPasswordReset(deps, c.req.valid('json'));
+      // Answered before the account is even looked up: the same path, and the same time, whether
+      // or not it exists. The code is sent in the background.
+      const input = c.req.valid('json');
+      runInBackground(deps, 'password_reset', () => requestPasswordReset(deps, input));
       return c.json({ success: true, message: RESET_CODE_SENT });
     })
     .post('/reset-password', jsonBody(resetPasswordSchema), async (c) => {

@@ -79,6 +79,8 @@ export const publicUserSchema = z.object({
   email: z.string().optional(),
   phoneNumber: z.string().optional(),
   isStaff: z.boolean().optional(), // issue 9: true for accounts that may use the staff console
+  /** false while the number waits for its SMS code; only a verified number reaches USSD. */
+  phoneVerified: z.boolean().optional(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
@@ -88,3 +90,12 @@ export const authResponseSchema = z.object({
   token: z.string(),
   user: publicUserSchema,
 });
+
+/** POST /user/verifyPhone: the 6-digit code sent by SMS to the number being verified. */
+export const verifyPhoneSchema = z.object({
+  code: z
+    .string({ error: 'Enter the 6-digit code we sent you' })
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code we sent you'),
+});
+export type VerifyPhoneInput = z.infer<typeof verifyPhoneSchema>;

@@ -2,7 +2,7 @@
 // one-time reset codes, and the phone-only accounts the USSD channel creates.
 import { sql } from 'kysely';
 import type { ShopDeps, AuthUser } from '../../lib/deps';
-import { limiterPerDatabase } from '../../lib/attempt-limiter';
+import { attemptLimiter } from '../../lib/attempt-limiter';
 import { AppError, badRequest, unauthorized } from '../../lib/errors';
 import { EMAIL_PATTERN, isPhoneLike } from '../../lib/fields';
 import { newId } from '../../lib/ids';
@@ -13,11 +13,13 @@ import {
   assertContactsFree,
   findUserByEmail,
   findUserByPhone,
+  findUsersWithUnverifiedPhone,
   isUniqueViolation,
   normalizeEmail,
   toPublicUser,
   type UserRow,
 } from '../users/users.service';
+import { startPhoneVerification } from '../users/phone.service';
 import type { ForgotPasswordInput, LoginInput, PublicUser, RegisterInput, ResetPasswordInput } from './auth.schema';
 
 export const RESET_CODE_TTL_MINUTES = 10;
@@ -25,10 +27,18 @@ export const RESET_CODE_MAX_ATTEMPTS = 5;
 const INVALID_CREDENTIALS = 'Invalid credentials';
 const BAD_RESET_CODE = 'The code is wrong or has expired. Ask for a new one.';
 export const MAX_FAILED_LOGINS = 10;
+/**
+ * Failed logins from one client address, across every account, per 15 minutes. Many shoppers on a
+ * mobile network share one address (carrier NAT), so this is set well above one person's mistakes
+ * and low enough to stop one machine trying a password list.
+ */
+export const MAX_FAILED_LOGINS_PER_ADDRESS = 100;
 export const MAX_RESET_CODES_PER_HOUR = 5;
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
-const failedLogins = limiterPerDatabase(MAX_FAILED_LOGINS, FIFTEEN_MINUTES);
-const resetCodesSent = limiterPerDatabase(MAX_RESET_CODES_PER_HOUR, 60 * 60 * 1000);
+const TOO_MANY_ATTEMPTS = 'Too many failed attempts. Try again in 15 minutes or reset your password.';
+const failedLogins = (deps: ShopDeps) => attemptLimiter(deps.db, 'login', MAX_FAILED_LOGINS, FIFTEEN_MINUTES);
+const failedLoginsFrom = (deps: ShopDeps) => attemptLimiter(deps.db, 'login-address', MAX_FAILED_LOGINS_PER_ADDRESS, FIFTEEN_MINUTES);
+const resetCodesSent = (deps: ShopDeps) => attemptLimiter(deps.db, 'reset-code', MAX_RESET_CODES_PER_HOUR, 60 * 60 * 1000);
 
 export interface Session {
   token: string;
@@ -47,13 +57,15 @@ async function issueToken(deps: ShopDeps, userId: string): Promise<string> {
 
 export async function register(deps: ShopDeps, input: RegisterInput): Promise<Session> {
   await assertContactsFree(deps, input);
+  // The number is the shopper's word until its SMS code comes back (POST /user/verifyPhone).
+  const phone = input.phoneNumber ? normalizePhone(input.phoneNumber) : null;
   const user = await deps.db
     .insertInto('users')
     .values({
       id: newId(),
       full_name: input.fullName,
       email: input.email ? normalizeEmail(input.email) : null,
-      phone_number: input.phoneNumber ? normalizePhone(input.phoneNumber) : null,
+      unverified_phone_number: phone,
       password_hash: await hashPassword(input.password),
     })
     .returningAll()
@@ -63,31 +75,65 @@ export async function register(deps: ShopDeps, input: RegisterInput): Promise<Se
       if (isUniqueViolation(error)) await assertContactsFree(deps, input);
       throw error;
     });
+  if (phone) await startPhoneVerification(deps, user.id, phone);
   return { token: await issueToken(deps, user.id), user: toPublicUser(user) };
 }
 
-/** The identifier is an email (any case) or a phone number in any usual spelling. */
-async function findByIdentifier(deps: ShopDeps, identifier: string): Promise<UserRow | undefined> {
+/**
+ * The account an identifier and password open: the identifier is an email (any case) or a phone
+ * number in any usual spelling. Each lookup checks one password hash, found or not, so the time
+ * taken does not tell whether the account exists.
+ */
+async function findByIdentifier(deps: ShopDeps, identifier: string, password: string): Promise<UserRow | undefined> {
   const trimmed = identifier.trim();
-  if (EMAIL_PATTERN.test(trimmed)) return findUserByEmail(deps, trimmed);
-  if (isPhoneLike(trimmed)) return findUserByPhone(deps, trimmed);
+  let candidates: UserRow[] = [];
+  if (EMAIL_PATTERN.test(trimmed)) candidates = compact([await findUserByEmail(deps, trimmed)]);
+  else if (isPhoneLike(trimmed)) candidates = await accountsTypingPhone(deps, trimmed);
+  if (candidates.length === 0) {
+    await verifyPassword(password, null);
+    return undefined;
+  }
+  for (const candidate of candidates) {
+    if (await verifyPassword(password, candidate.password_hash)) return candidate;
+  }
   return undefined;
 }
 
-/** Wrong passwords are limited per identifier, so an account cannot be guessed at leisure. */
-export async function login(deps: ShopDeps, input: LoginInput): Promise<Session> {
-  const limiter = failedLogins(deps.db);
-  const key = input.identifier.trim().toLowerCase();
-  if (limiter.isBlocked(key)) {
-    throw new AppError(429, 'Too many failed attempts. Try again in 15 minutes or reset your password.', 'too_many_attempts');
-  }
-  const user = await findByIdentifier(deps, input.identifier);
-  const passwordOk = await verifyPassword(input.password, user?.password_hash ?? null);
-  if (!user || !passwordOk) {
-    limiter.record(key);
+const compact = <T>(items: (T | undefined)[]) => items.filter((item): item is T => item !== undefined);
+
+/**
+ * Who may sign in with a phone number: the account that has proven it, then the few newest that
+ * typed it at sign-up and have not entered the code yet (each opens only with its own password).
+ */
+async function accountsTypingPhone(deps: ShopDeps, phone: string): Promise<UserRow[]> {
+  const [owner, waiting] = await Promise.all([findUserByPhone(deps, phone), findUsersWithUnverifiedPhone(deps, phone, 3)]);
+  return compact([owner, ...waiting]);
+}
+
+/** One spelling per identifier, so `0788 123 999` and `+250788123999` are counted as one. */
+function identifierKey(identifier: string): string {
+  const trimmed = identifier.trim();
+  if (EMAIL_PATTERN.test(trimmed)) return normalizeEmail(trimmed);
+  if (isPhoneLike(trimmed)) return normalizePhone(trimmed);
+  return trimmed.toLowerCase();
+}
+
+/**
+ * Wrong passwords are limited per identifier (so an account cannot be guessed at leisure) and per
+ * client address (so one machine cannot try a list of accounts).
+ */
+export async function login(deps: ShopDeps, input: LoginInput, clientAddress = 'unknown'): Promise<Session> {
+  const perAccount = failedLogins(deps);
+  const perAddress = failedLoginsFrom(deps);
+  const key = identifierKey(input.identifier);
+  const [accountBlocked, addressBlocked] = await Promise.all([perAccount.isBlocked(key), perAddress.isBlocked(clientAddress)]);
+  if (accountBlocked || addressBlocked) throw new AppError(429, TOO_MANY_ATTEMPTS, 'too_many_attempts');
+  const user = await findByIdentifier(deps, input.identifier, input.password);
+  if (!user) {
+    await Promise.all([perAccount.record(key), perAddress.record(clientAddress)]);
     throw badRequest(INVALID_CREDENTIALS, [], 'auth_error');
   }
-  limiter.reset(key);
+  await perAccount.reset(key);
   return { token: await issueToken(deps, user.id), user: toPublicUser(user) };
 }
 
@@ -96,13 +142,15 @@ export async function authenticate(deps: ShopDeps, token: string): Promise<AuthU
   const row = await deps.db
     .selectFrom('auth_tokens')
     .innerJoin('users', 'users.id', 'auth_tokens.user_id')
-    .select(['users.id', 'users.full_name', 'users.email', 'users.phone_number', 'users.is_staff'])
+    .select(['users.id', 'users.full_name', 'users.email', 'users.phone_number', 'users.is_staff', 'users.unverified_phone_number'])
     .where('auth_tokens.token_hash', '=', sha256(token))
     .where('auth_tokens.revoked_at', 'is', null)
     .where('auth_tokens.expires_at', '>', sql<Date>`now()`)
     .executeTakeFirst();
   if (!row) return undefined;
-  return { id: row.id, fullName: row.full_name, email: row.email, phoneNumber: row.phone_number, isStaff: row.is_staff };
+  // The number the shopper typed counts as their own contact (an address's phone in chat) even
+  // before it is verified; it never makes another channel's caller this account.
+  return { id: row.id, fullName: row.full_name, email: row.email, phoneNumber: row.unverified_phone_number ?? row.phone_number, isStaff: row.is_staff };
 }
 
 export async function logout(deps: ShopDeps, tokenHash: string): Promise<void> {
@@ -115,7 +163,7 @@ export async function logout(deps: ShopDeps, tokenHash: string): Promise<void> {
 
 async function findForReset(deps: ShopDeps, input: { email?: string; phoneNumber?: string }) {
   if (input.email) return findUserByEmail(deps, input.email);
-  if (input.phoneNumber) return findUserByPhone(deps, input.phoneNumber);
+  if (input.phoneNumber) return (await accountsTypingPhone(deps, input.phoneNumber))[0];
   return undefined;
 }
 
@@ -127,12 +175,11 @@ export async function requestPasswordReset(deps: ShopDeps, input: ForgotPassword
   const user = await findForReset(deps, input);
   if (!user) return;
   // A cap on codes per account stops the form being used to flood someone's phone with messages.
-  const sent = resetCodesSent(deps.db);
-  if (sent.isBlocked(user.id)) {
+  const sent = resetCodesSent(deps);
+  if ((await sent.record(user.id)) > MAX_RESET_CODES_PER_HOUR) {
     deps.log.warn('reset_code_limit', { userId: user.id });
     return;
   }
-  sent.record(user.id);
   const code = newSixDigitCode();
   await deps.db.transaction().execute(async (trx) => {
     // Only the newest code works: asking again cancels the earlier ones.
@@ -154,7 +201,7 @@ export async function requestPasswordReset(deps: ShopDeps, input: ForgotPassword
   const byEmail = Boolean(input.email);
   await deps.notifier.send({
     channel: byEmail ? 'email' : 'sms',
-    recipient: byEmail ? user.email! : user.phone_number!,
+    recipient: byEmail ? user.email! : (user.phone_number ?? user.unverified_phone_number)!,
     subject: `${deps.config.shop.shopName} password reset code`,
     body: `Your ${deps.config.shop.shopName} code is ${code}. It works for ${RESET_CODE_TTL_MINUTES} minutes. If you did not ask for it, ignore this message.`,
   });
@@ -164,27 +211,38 @@ export async function requestPasswordReset(deps: ShopDeps, input: ForgotPassword
 export async function resetPassword(deps: ShopDeps, input: ResetPasswordInput): Promise<void> {
   const user = await findForReset(deps, input);
   if (!user) throw badRequest(BAD_RESET_CODE, [{ msg: BAD_RESET_CODE, param: 'code' }], 'invalid_code');
+  // A try is taken before the code is compared, in one statement that re-checks the count on the
+  // row it updates: however many guesses arrive at once, only 5 are ever compared.
   const pending = await deps.db
-    .selectFrom('password_reset_codes')
-    .selectAll()
-    .where('user_id', '=', user.id)
+    .updateTable('password_reset_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', (eb) =>
+      eb
+        .selectFrom('password_reset_codes')
+        .select('id')
+        .where('user_id', '=', user.id)
+        .where('used_at', 'is', null)
+        .orderBy('id', 'desc')
+        .limit(1),
+    )
     .where('used_at', 'is', null)
     .where('expires_at', '>', sql<Date>`now()`)
     .where('attempts', '<', RESET_CODE_MAX_ATTEMPTS)
-    .orderBy('id', 'desc')
+    .returning(['id', 'code_hash'])
     .executeTakeFirst();
-  if (!pending) throw badRequest(BAD_RESET_CODE, [{ msg: BAD_RESET_CODE, param: 'code' }], 'invalid_code');
-  if (pending.code_hash !== sha256(`${user.id}:${input.code}`)) {
-    await deps.db
-      .updateTable('password_reset_codes')
-      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-      .where('id', '=', pending.id)
-      .execute();
+  if (!pending || pending.code_hash !== sha256(`${user.id}:${input.code}`)) {
     throw badRequest(BAD_RESET_CODE, [{ msg: BAD_RESET_CODE, param: 'code' }], 'invalid_code');
   }
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction().execute(async (trx) => {
-    await trx.updateTable('password_reset_codes').set({ used_at: new Date() }).where('id', '=', pending.id).execute();
+    const claimed = await trx
+      .updateTable('password_reset_codes')
+      .set({ used_at: new Date() })
+      .where('id', '=', pending.id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    // The same right code sent twice at once: only the first sets the password.
+    if (Number(claimed.numUpdatedRows) === 0) throw badRequest(BAD_RESET_CODE, [{ msg: BAD_RESET_CODE, param: 'code' }], 'invalid_code');
     await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
     // A reset means the old password may be known to someone else: sign out every session.
     await trx
@@ -197,8 +255,11 @@ export async function resetPassword(deps: ShopDeps, input: ResetPasswordInput): 
 }
 
 /**
- * The account of a phone number that dialled the USSD menu, made on first contact with just a
- * name. It has no password until the shopper sets one through the reset flow.
+ * The one rule for finding the shopper behind a phone number, for every channel that knows people
+ * by phone (USSD, WhatsApp): the account that has proven the number, or a new one made on first
+ * contact with just a name (the gateway vouches for the number). A number typed on the web but not
+ * yet verified never matches, so a squatter's account never receives the caller's cart. The new
+ * account has no password until the shopper sets one through the reset flow.
  */
 export async function findOrCreatePhoneAccount(
   deps: ShopDeps,

@@ -4,9 +4,12 @@ import { productSchema } from '../catalog/catalog.schema';
 
 export const MAX_LINE_QUANTITY = 999;
 
-// A number, or digits as text; true or [2] are not quantities (plain coercion would read them as 1 and 2).
+// A number, or digits as text; true or [2] are not quantities (plain coercion would read them as 1 and 2),
+// and neither are '1e2' or '0x10' (Number() would read them as 100 and 16).
 const quantity = z
-  .union([z.number(), z.string()], { error: 'Quantity must be a number' })
+  .union([z.number(), z.string().trim().regex(/^\d+$/, 'Quantity must be a whole number')], {
+    error: 'Quantity must be a number',
+  })
   .pipe(
     z.coerce
       .number<string | number>({ error: 'Quantity must be a number' })

@@ -6,9 +6,10 @@ import type { AppEnv, ShopDeps } from '../../lib/deps';
 import type { FieldError } from '../../lib/errors';
 import type { RouteDoc } from '../../lib/openapi';
 import { jsonBody } from '../../lib/validate';
-import { publicUserSchema } from '../auth/auth.schema';
+import { publicUserSchema, verifyPhoneSchema } from '../auth/auth.schema';
 import { logout } from '../auth/auth.service';
 import { updatePasswordSchema, updateProfileSchema } from './users.schema';
+import { resendPhoneCode, verifyPhone } from './phone.service';
 import { getAccount, updatePassword, updateProfile } from './users.service';
 
 /**
@@ -27,14 +28,22 @@ const errorsAsText: MiddlewareHandler<AppEnv> = async (c, next) => {
 export function usersRoutes(deps: ShopDeps) {
   return new Hono<AppEnv>()
     .use(requireUser(deps))
-    .get('/is-auth', (c) => {
-      const { id, fullName, email, phoneNumber, isStaff } = c.get('user');
-      return c.json({ success: true, user: { id, fullName, email: email ?? undefined, phoneNumber: phoneNumber ?? undefined, isStaff } });
+    .get('/is-auth', async (c) => {
+      const { _id: id, ...user } = await getAccount(deps, c.get('user').id);
+      return c.json({ success: true, user: { id, ...user } });
     })
     .get('/account', async (c) => c.json({ success: true, ...(await getAccount(deps, c.get('user').id)) }))
     .put('/updateProfile', errorsAsText, jsonBody(updateProfileSchema), async (c) => {
       const user = await updateProfile(deps, c.get('user').id, c.req.valid('json'));
       return c.json({ success: true, message: 'Profile updated successfully', user });
+    })
+    .post('/verifyPhone', jsonBody(verifyPhoneSchema), async (c) => {
+      const user = await verifyPhone(deps, c.get('user').id, c.req.valid('json').code);
+      return c.json({ success: true, message: 'Phone number verified', user });
+    })
+    .post('/resendPhoneCode', async (c) => {
+      await resendPhoneCode(deps, c.get('user').id);
+      return c.json({ success: true, message: 'We have sent a new code by SMS. It works for 10 minutes.' });
     })
     .put('/updatePassword', jsonBody(updatePasswordSchema), async (c) => {
       await updatePassword(deps, c.get('user').id, c.req.valid('json'));
@@ -52,6 +61,8 @@ export const usersDocs: RouteDoc[] = [
   { method: 'get', path: '/user/is-auth', tag: 'user', auth: true, summary: 'Check the session', response: z.object({ success: z.boolean(), user: publicUserSchema.omit({ _id: true }).extend({ id: z.string() }) }) },
   { method: 'get', path: '/user/account', tag: 'user', auth: true, summary: "The shopper's own record", response: publicUserSchema.extend({ success: z.boolean() }) },
   { method: 'put', path: '/user/updateProfile', tag: 'user', auth: true, summary: 'Change name, email, phone, password', body: updateProfileSchema, response: message.extend({ user: publicUserSchema }) },
+  { method: 'post', path: '/user/verifyPhone', tag: 'user', auth: true, summary: 'Confirm the phone number with the 6-digit code sent to it by SMS (then USSD finds this account)', body: verifyPhoneSchema, response: message.extend({ user: publicUserSchema }) },
+  { method: 'post', path: '/user/resendPhoneCode', tag: 'user', auth: true, summary: 'Send a new code to the phone number waiting to be verified', response: message },
   { method: 'put', path: '/user/updatePassword', tag: 'user', auth: true, summary: "Change the signed-in shopper's password", body: updatePasswordSchema, response: message },
   { method: 'get', path: '/user/logout', tag: 'user', auth: true, summary: 'Sign out: the token stops working', response: message },
 ];

@@ -6,16 +6,24 @@ import type { ShopDeps } from '../../lib/deps';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { normalizePhone } from '../../lib/phone';
+import { startPhoneVerification } from './phone.service';
 import type { UpdatePasswordInput, UpdateProfileInput } from './users.schema';
 
 export type UserRow = Selectable<UsersTable>;
 
-export function toPublicUser(user: Pick<UserRow, 'id' | 'full_name' | 'email' | 'phone_number'> & { is_staff?: boolean }): PublicUser {
+/**
+ * The record as its owner sees it. The phone shown is the one they typed last: a number waiting
+ * for its code (phoneVerified false) before the verified one it will replace.
+ */
+export function toPublicUser(
+  user: Pick<UserRow, 'id' | 'full_name' | 'email' | 'phone_number'> & { unverified_phone_number?: string | null; is_staff?: boolean },
+): PublicUser {
+  const phone = user.unverified_phone_number ?? user.phone_number;
   return {
     _id: user.id,
     fullName: user.full_name,
     ...(user.email ? { email: user.email } : {}),
-    ...(user.phone_number ? { phoneNumber: user.phone_number } : {}),
+    ...(phone ? { phoneNumber: phone, phoneVerified: !user.unverified_phone_number } : {}),
     // Tells the web whether to offer the staff console; the server checks the role on every staff call.
     isStaff: user.is_staff === true,
   };
@@ -31,6 +39,18 @@ export async function findUserByEmail(deps: ShopDeps, email: string): Promise<Us
   return deps.db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
 }
 
+/** Accounts whose owner typed this number on the web but has not entered its code yet (newest first). */
+export async function findUsersWithUnverifiedPhone(deps: ShopDeps, phoneNumber: string, limit: number): Promise<UserRow[]> {
+  return deps.db
+    .selectFrom('users')
+    .selectAll()
+    .where('unverified_phone_number', '=', normalizePhone(phoneNumber))
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** The account that has proven this number (by USSD, or by its SMS code): the only one USSD reaches. */
 export async function findUserByPhone(deps: ShopDeps, phoneNumber: string): Promise<UserRow | undefined> {
   return deps.db
     .selectFrom('users')
@@ -50,7 +70,7 @@ export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }
 
-/** Refuses an email or phone number that another account already uses. */
+/** Refuses an email, or a verified phone number, that another web account already uses. */
 export async function assertContactsFree(
   deps: ShopDeps,
   contacts: { email?: string; phoneNumber?: string },
@@ -62,19 +82,35 @@ export async function assertContactsFree(
     if (owner && owner.id !== exceptUserId) errors.push({ msg: 'An account with this email already exists', param: 'email' });
   }
   if (contacts.phoneNumber) {
+    // A number held by a USSD-only account (no email) may be typed: proving it joins the two (phone.service).
     const owner = await findUserByPhone(deps, contacts.phoneNumber);
-    if (owner && owner.id !== exceptUserId)
+    if (owner && owner.id !== exceptUserId && owner.email)
       errors.push({ msg: 'An account with this phone number already exists', param: 'phoneNumber' });
   }
   if (errors.length) throw conflict(errors[0].msg, errors);
 }
 
+/**
+ * What a phone number typed on the profile changes: the verified number stays until a new one is
+ * proven by its code (then `startPhoneVerification` sends one); an empty field gives the number up.
+ */
+function phoneChanges(current: UserRow, typed: string | undefined): { changes: Updateable<UsersTable>; newNumber?: string } {
+  if (!typed) return { changes: { phone_number: null, unverified_phone_number: null } };
+  const phone = normalizePhone(typed);
+  if (phone === current.phone_number) return { changes: { unverified_phone_number: null } };
+  if (phone === current.unverified_phone_number) return { changes: {} };
+  return { changes: { unverified_phone_number: phone }, newNumber: phone };
+}
+
 export async function updateProfile(deps: ShopDeps, userId: string, input: UpdateProfileInput): Promise<PublicUser> {
   await assertContactsFree(deps, input, userId);
+  const current = await findUserById(deps, userId);
+  if (!current) throw notFound('User not found');
+  const phone = phoneChanges(current, input.phoneNumber);
   const changes: Updateable<UsersTable> = {
     full_name: input.fullName,
     email: input.email ? normalizeEmail(input.email) : null,
-    phone_number: input.phoneNumber ? normalizePhone(input.phoneNumber) : null,
+    ...phone.changes,
   };
   if (input.password) changes.password_hash = await hashPassword(input.password);
   const user = await deps.db
@@ -89,6 +125,7 @@ export async function updateProfile(deps: ShopDeps, userId: string, input: Updat
       throw error;
     });
   if (!user) throw notFound('User not found');
+  if (phone.newNumber) await startPhoneVerification(deps, userId, phone.newNumber);
   return toPublicUser(user);
 }
 
@@ -98,7 +135,7 @@ export async function updatePassword(deps: ShopDeps, userId: string, input: Upda
   if (!user) throw notFound('User not found');
   const namesAnotherAccount =
     (input.email && normalizeEmail(input.email) !== user.email) ||
-    (input.phoneNumber && normalizePhone(input.phoneNumber) !== user.phone_number);
+    (input.phoneNumber && ![user.phone_number, user.unverified_phone_number].includes(normalizePhone(input.phoneNumber)));
   if (namesAnotherAccount) {
     throw badRequest('You can only change your own password', [
       { msg: 'You can only change your own password', param: input.email ? 'email' : 'phoneNumber' },

@@ -4,3 +4,4 @@ export { loginHref } from './redirect';
 export { TextField } from './components/text-field';
 export { PasswordField } from './components/password-field';
 export { RequireLogin } from './components/require-login';
+export { VerifyPhoneDialog } from './components/verify-phone-dialog';

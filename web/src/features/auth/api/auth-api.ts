@@ -35,3 +35,12 @@ export function postForgotPassword(identity: ResetIdentity) {
 export function postResetPassword(body: ResetIdentity & { code: string; password: string }) {
   return api.post('auth/reset-password', { json: body }).json<{ success?: boolean; message?: string }>();
 }
+
+/** POST user/verifyPhone: the 6-digit SMS code that proves the shopper owns their phone number. */
+export function postVerifyPhone(code: string) {
+  return api.post('user/verifyPhone', { json: { code } }).json<{ success?: boolean; message?: string; user?: PublicUser }>();
+}
+
+export function postResendPhoneCode() {
+  return api.post('user/resendPhoneCode').json<{ success?: boolean; message?: string }>();
+}

@@ -14,7 +14,8 @@ import { TextField } from './text-field';
 
 export const SIGNUP_ERROR_MS = 5000;
 
-export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
+/** onSuccess gets the phone number typed, if any: it waits for its SMS code. */
+export function SignupForm({ onSuccess }: { onSuccess: (phoneNumber?: string) => void }) {
   const registerUser = useAuthStore((state) => state.register);
   const serverErrors = useTimedErrors(SIGNUP_ERROR_MS);
   const [submitting, setSubmitting] = useState(false);
@@ -32,7 +33,7 @@ export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
     setSubmitting(true);
     try {
       await registerUser({ fullName, email, phoneNumber, password });
-      onSuccess();
+      onSuccess(phoneNumber || undefined);
     } catch (error) {
       const apiError = await toApiError(error, 'An unexpected error occurred');
       const list = apiError.errors.length ? apiError.errors : [{ message: apiError.message || 'An unexpected error occurred' }];

@@ -5,12 +5,14 @@ import { paths } from '../../../app/paths';
 import { useAuthStore } from '../store';
 import { safeRedirectTarget } from '../redirect';
 import { SignupForm } from '../components/signup-form';
+import { VerifyPhoneDialog } from '../components/verify-phone-dialog';
 import '../auth.css';
 
 export default function SignupPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [justSignedUp, setJustSignedUp] = useState(false);
+  const [phoneToVerify, setPhoneToVerify] = useState<string>();
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
   const target = safeRedirectTarget(params.get('redirect'));
   const loginHref = params.get('redirect') ? `${paths.login}?redirect=${encodeURIComponent(target)}` : paths.login;
@@ -25,10 +27,18 @@ export default function SignupPage() {
         </h1>
         <p className="auth-lead">Fresh produce from local farmers, delivered to your door.</p>
         <SignupForm
-          onSuccess={() => {
+          onSuccess={(phoneNumber) => {
             setJustSignedUp(true);
-            navigate(target, { replace: true });
+            // A number typed here waits for its SMS code before USSD reaches this account.
+            if (phoneNumber) setPhoneToVerify(phoneNumber);
+            else navigate(target, { replace: true });
           }}
+        />
+        <VerifyPhoneDialog
+          open={phoneToVerify !== undefined}
+          phoneNumber={phoneToVerify ?? ''}
+          onVerified={() => navigate(target, { replace: true })}
+          onClose={() => navigate(target, { replace: true })}
         />
         <p className="auth-switch">
           Already have an account? <Link to={loginHref}>Login</Link>

@@ -7,6 +7,8 @@ export interface Account {
   fullName: string;
   email?: string;
   phoneNumber?: string;
+  /** false while the number waits for its SMS code. */
+  phoneVerified?: boolean;
 }
 
 export async function fetchAccount(): Promise<Account> {
@@ -14,7 +16,7 @@ export async function fetchAccount(): Promise<Account> {
   // Top level per API.md; a nested `user` is read too so an older server still works.
   const account = body.fullName ? body : body.user;
   if (!account) throw new Error('Failed to fetch user data');
-  return { _id: account._id, fullName: account.fullName, email: account.email, phoneNumber: account.phoneNumber };
+  return { _id: account._id, fullName: account.fullName, email: account.email, phoneNumber: account.phoneNumber, phoneVerified: account.phoneVerified };
 }
 
 export async function updateProfile(input: UpdateProfileInput): Promise<Account | undefined> {

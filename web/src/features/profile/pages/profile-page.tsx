@@ -6,7 +6,7 @@ import { LoadingBlock } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../app/paths';
 import { toApiError } from '../../../lib/api-client';
-import { RequireLogin, useAuthStore } from '../../auth';
+import { RequireLogin, useAuthStore, VerifyPhoneDialog } from '../../auth';
 import { fetchAccount, type Account } from '../api/profile-api';
 import { EditProfileForm } from '../components/edit-profile-form';
 import { OrderHistory } from '../components/order-history';
@@ -24,6 +24,7 @@ function Profile() {
   const [account, setAccount] = useState<Account | null>(null);
   const [tab, setTab] = useState<ProfileTab>('profile');
   const [editing, setEditing] = useState(false);
+  const [verifying, setVerifying] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   const redirectTimer = useRef<number | undefined>(undefined);
 
@@ -64,7 +65,21 @@ function Profile() {
       <div className="profile-layout">
         <ProfileSidebar account={account} tab={tab} onTab={setTab} signingOut={signingOut} onSignOut={signOut} />
         <div className="profile-content">
-          {tab === 'profile' ? <ProfileInfo account={account} onEdit={() => setEditing(true)} /> : <OrderHistory />}
+          {tab === 'profile' ? (
+          <>
+            <ProfileInfo account={account} onEdit={() => setEditing(true)} />
+            {account.phoneNumber && account.phoneVerified === false && (
+              <p className="profile-phone-pending">
+                Your phone number is not confirmed yet.{' '}
+                <button type="button" className="link-button" onClick={() => setVerifying(true)}>
+                  Enter the SMS code
+                </button>
+              </p>
+            )}
+          </>
+          ) : (
+            <OrderHistory />
+          )}
         </div>
       </div>
       <Drawer open={editing} onClose={() => setEditing(false)} title="Edit Information" side="right">
@@ -75,9 +90,20 @@ function Profile() {
             setAccount(saved);
             updateUser(saved);
             setEditing(false);
+            // A new number waits for the code we just sent it.
+            if (saved.phoneNumber && saved.phoneVerified === false && saved.phoneNumber !== account.phoneNumber) setVerifying(true);
           }}
         />
       </Drawer>
+      <VerifyPhoneDialog
+        open={verifying}
+        phoneNumber={account.phoneNumber ?? ''}
+        onVerified={() => {
+          setVerifying(false);
+          setAccount({ ...account, phoneVerified: true });
+        }}
+        onClose={() => setVerifying(false)}
+      />
     </div>
   );
 }
