@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backgroundSettled } from '../../server/lib/background';
 import { grantStaff } from '../../server/modules/staff/staff-members.service';
 import { dashboard } from '../../server/modules/staff/staff-dashboard.service';
 import { startFakeAfricasTalkingSms, type FakeSms } from '../support/fake-africas-talking-sms';
@@ -20,15 +21,26 @@ beforeAll(async () => {
   fake = await startFakeAfricasTalkingSms();
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'isoko-staff-'));
   shop = await createTestShop({ DATA_DIR: dataDir, AT_USERNAME: fake.username, AT_API_KEY: fake.apiKey, AT_SMS_URL: fake.url });
-  staff = await shop.newShopper({ fullName: 'Grace Staff' });
+  staff = await newShopperVerifiedThroughProvider({ fullName: 'Grace Staff' });
   await grantStaff(shop.deps, staff.user.email!);
-  shopper = await shop.newShopper({ fullName: 'Aline Umutoni' });
+  shopper = await newShopperVerifiedThroughProvider({ fullName: 'Aline Umutoni' });
 });
 afterAll(async () => {
   await shop.close();
   await fake.close();
   await rm(dataDir, { recursive: true, force: true });
 });
+
+/** With a provider configured the outbox keeps no text, so the shopper reads the code where it went: the fake's log. */
+async function newShopperVerifiedThroughProvider(overrides: { fullName: string }): Promise<Shopper> {
+  const member = await shop.newShopper(overrides);
+  await backgroundSettled(shop.deps);
+  const sms = fake.accepted.filter((message) => message.to === member.user.phoneNumber).at(-1);
+  const code = /\b(\d{6})\b/.exec(sms?.message ?? '')?.[1];
+  const response = await shop.http.post('/api/user/verifyPhone').set(member.auth).send({ code });
+  if (response.status !== 200) throw new Error(`verifyPhone failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return member;
+}
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 const newProduct = (overrides: Record<string, unknown> = {}) => ({
@@ -148,13 +160,15 @@ describe('image uploads', () => {
   it('stores a real PNG under DATA_DIR and serves it', async () => {
     const response = await shop.http.post('/api/admin/uploads').set(staff.auth).attach('image', PNG, { filename: 'fruit.png', contentType: 'image/png' });
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ success: true, image: expect.stringMatching(/^\/uploads\/[0-9a-f]{24}\.png$/), type: 'image/png', size: PNG.length });
-    const served = await shop.http.get(response.body.image);
+    // Like every image field of /api, an absolute URL; sent back as a product's image, the shop keeps its path.
+    expect(response.body).toMatchObject({ success: true, image: expect.stringMatching(/^http:\/\/isoko\.test\/uploads\/[0-9a-f]{24}\.png$/), type: 'image/png', size: PNG.length });
+    const storedPath = new URL(response.body.image).pathname;
+    const served = await shop.http.get(storedPath);
     expect(served.status).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(Buffer.compare(served.body as Buffer, PNG)).toBe(0);
     const used = await shop.http.put('/api/admin/products/carrots').set(staff.auth).send({ image: response.body.image });
-    expect(used.body.product.imagePath).toBe(response.body.image);
+    expect(used.body.product.imagePath).toBe(storedPath);
   });
 
   it('refuses a file whose bytes are not an image, whatever its name says', async () => {

@@ -30,7 +30,7 @@ async function play(session: Session, inputs: (string | null)[]) {
 }
 
 async function returningShopper() {
-  const shopper = await shop.newShopper();
+  const shopper = await shop.newVerifiedShopper();
   const session = newSession({ id: `ussd:${Math.random()}`, channel: 'ussd', phone: shopper.user.phoneNumber, language: 'en' });
   return { shopper, session };
 }
@@ -110,7 +110,7 @@ describe('checkout', () => {
 
 describe('the conversation around the engine', () => {
   it('reads only the new part of the gateway text, and answers a retry from the stored reply', async () => {
-    const shopper = await shop.newShopper();
+    const shopper = await shop.newVerifiedShopper();
     const conversation = createConversation(shop.deps, { store: memorySessionStore() });
     const phoneNumber = shopper.user.phoneNumber!;
     const turn = (text: string) => conversation.ussd({ sessionId: 'retry', phoneNumber, input: { kind: 'cumulative', text } });
@@ -134,7 +134,7 @@ describe('the conversation around the engine', () => {
   });
 
   it('offers to resume within 10 minutes of an unfinished journey, not after', async () => {
-    const shopper = await shop.newShopper();
+    const shopper = await shop.newVerifiedShopper();
     let clock = Date.now();
     const conversation = createConversation(shop.deps, { store: memorySessionStore(), now: () => clock });
     const phoneNumber = shopper.user.phoneNumber!;

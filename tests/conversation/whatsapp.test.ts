@@ -76,7 +76,7 @@ describe('the webhook', () => {
 
 describe('a shopper on WhatsApp', () => {
   it('is the web account with their number: buttons to choose the language, then the menu, then ten results', async () => {
-    const shopper = await shop.newShopper();
+    const shopper = await shop.newVerifiedShopper();
     const from = digits(shopper.user.phoneNumber!);
     expect((await post(delivery(from, text('Hi')))).status).toBe(200);
     const [language] = await repliesTo(from, 1);
@@ -96,7 +96,7 @@ describe('a shopper on WhatsApp', () => {
   });
 
   it('acts once on a delivery Meta sends twice', async () => {
-    const shopper = await shop.newShopper();
+    const shopper = await shop.newVerifiedShopper();
     const from = digits(shopper.user.phoneNumber!);
     for (const [index, message] of [text('hi'), tap('1'), text('tomatoes'), tap('1'), tap('1')].entries()) {
       await post(delivery(from, message));

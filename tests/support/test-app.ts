@@ -18,6 +18,8 @@ export interface TestShop {
   http: ReturnType<typeof supertest>;
   /** A new shopper, signed in; unique per call. */
   newShopper(overrides?: Partial<{ fullName: string; email: string; phoneNumber: string; password: string }>): Promise<Shopper>;
+  /** A new shopper who has also entered the SMS code for their phone, so USSD and WhatsApp reach the account. */
+  newVerifiedShopper(overrides?: Partial<{ fullName: string; email: string; phoneNumber: string; password: string }>): Promise<Shopper>;
   close(): Promise<void>;
 }
 
@@ -46,7 +48,7 @@ export async function createTestShop(environment: Record<string, string> = {}): 
   const app = createApp(deps);
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
   const http = supertest(server);
-  return {
+  const shop: TestShop = {
     deps,
     app,
     server,
@@ -58,11 +60,17 @@ export async function createTestShop(environment: Record<string, string> = {}): 
       if (response.status !== 201) throw new Error(`register failed: ${response.status} ${JSON.stringify(response.body)}`);
       return { token: response.body.token, user: response.body.user, password, auth: { Authorization: `Bearer ${response.body.token}` } };
     },
+    async newVerifiedShopper(overrides = {}) {
+      const shopper = await shop.newShopper(overrides);
+      await verifyShopperPhone(shop, shopper);
+      return shopper;
+    },
     async close() {
       server.close();
       await database.close();
     },
   };
+  return shop;
 }
 
 /** The latest message the notifier sent to a recipient (reset codes, contact forms), once sending is done. */

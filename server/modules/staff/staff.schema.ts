@@ -208,13 +208,26 @@ const frwAmount = (label: string) =>
     .max(100_000_000, `${label} is too large`)
     .refine((value) => Number.isInteger(Math.round(value * 100)) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, `${label} may have at most 2 decimals`);
 
+/** /api answers carry images as absolute URLs (PUBLIC_BASE_URL): the shop stores only the path part. */
+function sitePathOf(value: unknown): unknown {
+  if (typeof value !== 'string' || !/^https?:\/\//i.test(value.trim())) return value;
+  try {
+    return new URL(value.trim()).pathname;
+  } catch {
+    return value;
+  }
+}
+
 /** An image reference: a path the server gave back from /api/admin/uploads, or one of the shop's own images. */
-export const imagePathField = z
+export const imagePathField = z.preprocess(
+  sitePathOf,
+  z
   .string({ error: 'Choose an image' })
   .trim()
   .min(1, 'Choose an image')
   .max(300)
-  .regex(/^\/(uploads\/[A-Za-z0-9_-]+\.(jpg|png|webp)|images\/[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\.(svg|jpg|jpeg|png|webp))$/, 'Upload an image first (the image must be one the shop stores)');
+  .regex(/^\/(uploads\/[A-Za-z0-9_-]+\.(jpg|png|webp)|images\/[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\.(svg|jpg|jpeg|png|webp))$/, 'Upload an image first (the image must be one the shop stores)'),
+);
 
 /** POST /api/admin/products (every field) and PUT /api/admin/products/:id (any of them). */
 export const productInputSchema = z
