@@ -33,8 +33,15 @@ function StockSwitch({ product, onChanged }: { product: StaffProduct; onChanged:
   }
   return (
     <label className="admin-switch">
-      <input type="checkbox" checked={product.inStock} disabled={busy} onChange={() => void toggle()} />
-      In stock<span className="visually-hidden">: {product.productname}</span>
+      {/* The visible words first, then which product: "In stock: Carrots" for screen readers and voice control. */}
+      <input
+        type="checkbox"
+        aria-label={`In stock: ${product.productname}`}
+        checked={product.inStock}
+        disabled={busy}
+        onChange={() => void toggle()}
+      />
+      In stock
     </label>
   );
 }

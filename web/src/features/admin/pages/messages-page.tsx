@@ -47,9 +47,14 @@ function MessageItem({ message, onChanged }: { message: StaffMessage; onChanged:
           Handled{message.handledBy ? ` by ${message.handledBy.fullName}` : ''} · {formatDateTime(message.handledAt)}
         </p>
       ) : null}
-      <Button size="sm" variant={handled ? 'secondary' : 'primary'} busy={busy} onClick={() => void toggle()}>
+      <Button
+        size="sm"
+        variant={handled ? 'secondary' : 'primary'}
+        busy={busy}
+        aria-label={`${handled ? 'Mark not handled' : 'Mark handled'}: ${message.subject}`}
+        onClick={() => void toggle()}
+      >
         {handled ? 'Mark not handled' : 'Mark handled'}
-        <span className="visually-hidden">: {message.subject}</span>
       </Button>
     </li>
   );

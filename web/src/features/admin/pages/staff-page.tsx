@@ -85,8 +85,14 @@ export default function StaffPage() {
                 {[member.email, member.phoneNumber].filter(Boolean).join(' · ')}
                 {member.staffSince ? ` · staff since ${formatDateTime(member.staffSince)}` : ''}
               </span>
-              <Button size="sm" variant="danger" busy={revoking === member._id} onClick={() => void revoke(member)}>
-                Remove access<span className="visually-hidden">: {member.fullName}</span>
+              <Button
+                size="sm"
+                variant="danger"
+                busy={revoking === member._id}
+                aria-label={`Remove access: ${member.fullName}`}
+                onClick={() => void revoke(member)}
+              >
+                Remove access
               </Button>
             </li>
           ))}
