@@ -2,8 +2,8 @@
 // orders by USSD through POST /ussd, the shopper's USSD track-order screen, and the fake SMS log.
 import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_STAFF, smsLogFile } from './support/staff-account';
-import type { LoggedSms } from './support/fake-sms-provider';
+import { E2E_STAFF, fakeSmsUrlFile } from './support/staff-account';
+import type { FakeSmsMessage } from '../tests/support/fake-africas-talking-sms';
 
 export { E2E_STAFF };
 
@@ -68,17 +68,13 @@ export async function ussdOrders(request: APIRequestContext, phoneNumber: string
   return send('4');
 }
 
-export function smsLog(): LoggedSms[] {
-  const port = process.env.E2E_PORT ?? '4321';
-  const text = readFileSync(smsLogFile(port), 'utf8');
-  return text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as LoggedSms);
+/** Every SMS the fake Africa's Talking accepted from the e2e server, in order. */
+export async function smsLog(): Promise<FakeSmsMessage[]> {
+  const url = readFileSync(fakeSmsUrlFile(process.env.E2E_PORT ?? '4321'), 'utf8').trim();
+  const response = await fetch(url.replace('/version1/messaging', '/__log'));
+  return ((await response.json()) as { accepted: FakeSmsMessage[] }).accepted;
 }
 
-export function smsTo(phoneNumber: string, orderNumber: string): string[] {
-  return smsLog()
-    .filter((sms) => sms.to === phoneNumber && sms.message.includes(orderNumber))
-    .map((sms) => sms.message);
+export async function smsTo(phoneNumber: string, orderNumber: string): Promise<string[]> {
+  return (await smsLog()).filter((sms) => sms.to === phoneNumber && sms.message.includes(orderNumber)).map((sms) => sms.message);
 }

@@ -1,7 +1,7 @@
 // The browser suites' server: a fresh database with one staff account (made through the same
-// services `npm run staff -- add` uses), SMS sent to a local fake of Africa's Talking on a free port,
+// services `npm run staff -- add` uses), SMS sent to the tests' fake of Africa's Talking on a free port,
 // then the real server (server/main.ts) in this same process, so the fake lives and dies with it.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/connect';
 import { consoleLogger } from '../../server/lib/logger';
@@ -9,8 +9,8 @@ import { outboxNotifier } from '../../server/lib/notifier';
 import type { ShopDeps } from '../../server/lib/deps';
 import { register } from '../../server/modules/auth/auth.service';
 import { grantStaff } from '../../server/modules/staff/staff-members.service';
-import { startFakeSmsProvider } from './fake-sms-provider';
-import { E2E_STAFF, smsLogFile } from './staff-account';
+import { startFakeAfricasTalkingSms } from '../../tests/support/fake-africas-talking-sms';
+import { E2E_STAFF, fakeSmsUrlFile } from './staff-account';
 
 async function createStaffAccount() {
   const config = loadConfig();
@@ -27,10 +27,10 @@ async function createStaffAccount() {
 
 mkdirSync('.tmp', { recursive: true });
 await createStaffAccount();
-const credentials = { username: 'isoko-e2e', apiKey: 'e2e-api-key' };
-const fake = await startFakeSmsProvider({ ...credentials, logFile: smsLogFile(process.env.PORT ?? '3000') });
-fake.server.unref();
-process.env.AT_USERNAME = credentials.username;
-process.env.AT_API_KEY = credentials.apiKey;
+const fake = await startFakeAfricasTalkingSms({ username: 'isoko-e2e', apiKey: 'atsk_e2e_0123456789abcdef' });
+// The specs read what it accepted from GET /__log beside this address.
+writeFileSync(fakeSmsUrlFile(process.env.PORT ?? '3000'), fake.url);
+process.env.AT_USERNAME = fake.username;
+process.env.AT_API_KEY = fake.apiKey;
 process.env.AT_SMS_URL = fake.url;
 await import('../../server/main');

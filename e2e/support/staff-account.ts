@@ -7,7 +7,7 @@ export const E2E_STAFF = {
   password: 'staff-secret-1',
 } as const;
 
-/** Where the fake SMS provider of the e2e server writes what it received, one JSON line per SMS. */
-export function smsLogFile(port: string | number): string {
-  return `.tmp/e2e-sms-${port}.jsonl`;
+/** Where the e2e server writes its fake SMS provider's address (the fake listens on a free port). */
+export function fakeSmsUrlFile(port: string | number): string {
+  return `.tmp/e2e-sms-${port}.url`;
 }
