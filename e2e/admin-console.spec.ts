@@ -184,3 +184,30 @@ test('messages are marked handled, and staff grant and take back staff access', 
   const revoked = await request.get('/api/admin/orders', { headers: { Authorization: `Bearer ${colleague.token}` } });
   expect(revoked.status()).toBe(403);
 });
+
+test('a line that went out of stock after it was added is flagged in the cart and at checkout', async ({ page, request }) => {
+  const name = `Passion fruit ${Date.now().toString(36)}`;
+  const token = await staffToken(request);
+  const auth = { Authorization: `Bearer ${token}` };
+  const categories = await request.get('/api/admin/categories', { headers: auth });
+  const fruits = ((await categories.json()) as { categories: { _id: string; name: string }[] }).categories.find((item) => item.name === 'Fruits')!;
+  const created = await request.post('/api/admin/products', {
+    headers: auth,
+    data: { productname: name, productUnit: 'kg', price: 1200, categoryId: fruits._id, image: '/images/placeholder.svg' },
+  });
+  const product = ((await created.json()) as { product: { _id: string } }).product;
+  const shopper = await createShopper(request, 'Diane Ingabire');
+  const added = await request.post('/api/cart/add', { headers: { Authorization: `Bearer ${shopper.token}` }, data: { productId: product._id, quantity: 1 } });
+  expect(added.ok()).toBeTruthy();
+  const soldOut = await request.put(`/api/admin/products/${product._id}`, { headers: auth, data: { inStock: false } });
+  expect(soldOut.status()).toBe(200);
+
+  await signIn(page, shopper);
+  await page.goto('/cart');
+  await expect(page.getByText('Out of stock: remove it to check out')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Proceed to Checkout' })).toBeDisabled();
+  await page.goto('/checkout');
+  await expect(page.getByRole('alert').filter({ hasText: 'Out of stock:' })).toHaveText(
+    `Out of stock: ${name}. Remove the items that are out of stock from your cart to place your order.Go to your cart`,
+  );
+});
