@@ -43,7 +43,8 @@ export default defineConfig({
   ],
   webServer: {
     // Builds nothing itself: `npm test` runs `npm run build` before Playwright.
-    command: 'node --import tsx e2e/support/fresh-data-dir.ts && node --import tsx server/main.ts',
+    // e2e-server.ts: a staff account and a fake SMS provider (issue 9), then server/main.ts itself.
+    command: 'node --import tsx e2e/support/fresh-data-dir.ts && node --import tsx e2e/support/e2e-server.ts',
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,

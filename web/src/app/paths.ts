@@ -21,4 +21,7 @@ export const paths = {
   addressManagement: '/address-management',
   chat: '/chat',
   ussdSimulator: '/ussd-simulator',
+  // The staff console (issue 9): one lazy route owns everything under it; its own addresses are in
+  // admin-paths.ts, so the storefront's first load does not carry them.
+  admin: '/admin',
 } as const;

@@ -4,3 +4,4 @@ export { useShopConfig } from './hooks/use-shop-config';
 export { OrderStatusBadge, PaymentStatusBadge } from './components/status-badge';
 export { formatOrderDate } from './format';
 export { OrdersTable } from './components/orders-table';
+export { OrderLines } from './components/order-lines';

@@ -12,9 +12,11 @@ interface CartLineProps {
   disabled: boolean;
   /** Following the product link closes the drawer. */
   onNavigate?: () => void;
+  /** Staff marked the product out of stock since it was added (issue 9). */
+  outOfStock?: boolean;
 }
 
-export function CartLine({ item, disabled, onNavigate }: CartLineProps) {
+export function CartLine({ item, disabled, onNavigate, outOfStock = false }: CartLineProps) {
   const updateQuantity = useCartStore((state) => state.updateQuantity);
   const removeItem = useCartStore((state) => state.removeItem);
   const discounted = item.price < item.originalPrice;
@@ -31,6 +33,11 @@ export function CartLine({ item, disabled, onNavigate }: CartLineProps) {
           </h3>
           <p className="cart-line-total">{formatMoney(item.price * item.quantity)}</p>
         </div>
+        {outOfStock ? (
+          <p className="stock-flag" role="status">
+            Out of stock: remove it to check out
+          </p>
+        ) : null}
         <p className="cart-line-description">{item.description}</p>
         <p className="cart-line-unit-price">
           {formatMoney(item.price)}/{item.unit}

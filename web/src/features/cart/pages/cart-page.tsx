@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import { formatMoney } from '../../../lib/money';
 import { CartEmpty } from '../components/cart-empty';
 import { CartLine } from '../components/cart-line';
+import { useOutOfStockIds } from '../hooks/use-out-of-stock-ids';
 import { useCartStore } from '../store';
 import '../cart.css';
 
@@ -18,6 +19,7 @@ export default function CartPage() {
   const navigate = useNavigate();
   const { items, totalItems, totalPrice, isLoading, isRefreshing, clearCart } = useCartStore();
   const [proceeding, setProceeding] = useState(false);
+  const outOfStock = useOutOfStockIds();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -52,7 +54,7 @@ export default function CartPage() {
           <section className="card cart-page-items" aria-label={`Items in your cart (${totalItems})`}>
             <ul className="cart-lines" aria-busy={isRefreshing}>
               {items.map((item) => (
-                <CartLine key={item.id} item={item} disabled={busy} />
+                <CartLine key={item.id} item={item} disabled={busy} outOfStock={outOfStock.has(item.id)} />
               ))}
             </ul>
             {isRefreshing && (
@@ -79,7 +81,7 @@ export default function CartPage() {
                 <dd>{formatMoney(totalPrice)}</dd>
               </div>
             </dl>
-            <button type="button" className="btn btn-primary btn-block btn-lg" disabled={busy} onClick={proceed}>
+            <button type="button" className="btn btn-primary btn-block btn-lg" disabled={busy || outOfStock.size > 0} onClick={proceed}>
               {proceeding && <span className="spinner spinner-sm" aria-hidden="true" />}
               {proceeding ? 'Processing...' : 'Proceed to Checkout'}
             </button>

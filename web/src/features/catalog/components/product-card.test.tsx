@@ -75,4 +75,15 @@ describe('ProductCard', () => {
     renderCard(product({ productCategory: undefined as never }));
     expect(screen.getByText('Unknown')).toBeInTheDocument();
   });
+
+  it("labels a product staff marked out of stock 'Out of stock' and disables its Add to Cart", () => {
+    renderCard(product({ inStock: false }));
+    expect(screen.getByText('Out of stock')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add to Cart: Eggs (tray of 30)' })).toBeDisabled();
+  });
+
+  it('shows no stock label on a product in stock', () => {
+    renderCard(product());
+    expect(screen.queryByText('Out of stock')).toBeNull();
+  });
 });

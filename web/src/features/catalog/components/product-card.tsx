@@ -23,6 +23,8 @@ export function ProductCard({ product, priority = false }: ProductCardProps) {
   const addItem = useCartStore((state) => state.addItem);
   const [adding, setAdding] = useState(false);
   const name = product.productname || 'Unknown Product';
+  // Issue 9: staff mark a product out of stock; it stays listed but cannot go into a cart.
+  const soldOut = product.inStock === false;
 
   async function handleAdd() {
     setAdding(true);
@@ -38,6 +40,7 @@ export function ProductCard({ product, priority = false }: ProductCardProps) {
       <div className="product-card-media">
         <Image src={product.productImage} alt="" width={300} height={300} priority={priority} />
         <DiscountBadge price={product.price} offerPrice={product.offerPrice} className="product-card-badge" />
+        {soldOut ? <span className="stock-badge product-card-stock">Out of stock</span> : null}
       </div>
       <div className="product-card-body">
         <p className="product-card-category">{categoryName(product)}</p>
@@ -52,7 +55,7 @@ export function ProductCard({ product, priority = false }: ProductCardProps) {
           type="button"
           className="btn btn-primary btn-sm btn-block product-card-add"
           onClick={() => void handleAdd()}
-          disabled={adding}
+          disabled={adding || soldOut}
         >
           {adding ? <span className="spinner spinner-sm" aria-hidden="true" /> : <CartIcon size={16} />}
           {adding ? 'Adding...' : 'Add to Cart'}

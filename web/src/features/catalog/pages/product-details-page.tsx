@@ -88,6 +88,7 @@ function ProductDetails({ product, onRated }: { product: Product; onRated: (prod
   const addItem = useCartStore((state) => state.addItem);
   const [busy, setBusy] = useState<'add' | 'buy' | null>(null);
   const unit = productUnit(product);
+  const soldOut = product.inStock === false;
 
   async function handleAdd() {
     // Issue 4: a guest on a product page hears 'Please log in to continue shopping' and comes back here after.
@@ -122,12 +123,17 @@ function ProductDetails({ product, onRated }: { product: Product; onRated: (prod
         {product.localName && <p className="muted product-details-local">{product.localName}</p>}
         <Stars value={product.averageRating} count={product.ratingCount} size={18} />
         <PriceTag price={product.price} offerPrice={product.offerPrice} unit={unit} size="lg" />
+        {soldOut ? (
+          <p className="stock-badge product-details-stock" id="product-stock">
+            Out of stock
+          </p>
+        ) : null}
         <div className="product-details-actions">
-          <button type="button" className="btn btn-primary btn-lg" onClick={() => void handleAdd()} disabled={busy !== null}>
+          <button type="button" className="btn btn-primary btn-lg" onClick={() => void handleAdd()} disabled={busy !== null || soldOut} aria-describedby={soldOut ? 'product-stock' : undefined}>
             {busy === 'add' ? <span className="spinner spinner-sm" aria-hidden="true" /> : <CartIcon size={18} />}
             {busy === 'add' ? 'Adding...' : 'Add to Cart'}
           </button>
-          <button type="button" className="btn btn-secondary btn-lg" onClick={() => void handleBuyNow()} disabled={busy !== null}>
+          <button type="button" className="btn btn-secondary btn-lg" onClick={() => void handleBuyNow()} disabled={busy !== null || soldOut} aria-describedby={soldOut ? 'product-stock' : undefined}>
             {busy === 'buy' && <span className="spinner spinner-sm" aria-hidden="true" />}
             {busy === 'buy' ? 'Processing...' : 'Buy Now'}
           </button>

@@ -6,9 +6,11 @@ import { formatMoney } from '../../../lib/money';
 interface OrderSummaryProps {
   items: CartItem[];
   totalPrice: number;
+  /** Lines staff marked out of stock since they were added (issue 9). */
+  outOfStock?: ReadonlySet<string>;
 }
 
-export function OrderSummary({ items, totalPrice }: OrderSummaryProps) {
+export function OrderSummary({ items, totalPrice, outOfStock }: OrderSummaryProps) {
   return (
     <aside className="card checkout-summary" aria-labelledby="summary-title">
       <h2 id="summary-title" className="checkout-step-title">
@@ -23,6 +25,7 @@ export function OrderSummary({ items, totalPrice }: OrderSummaryProps) {
               <span className="summary-qty">
                 Qty: {item.quantity} × {formatMoney(item.price)}
               </span>
+              {outOfStock?.has(item.id) ? <span className="stock-flag">Out of stock</span> : null}
             </div>
             <div className="summary-price">
               <span>{formatMoney(item.price * item.quantity)}</span>

@@ -9,6 +9,7 @@ import { paths } from '../../../app/paths';
 import { storage } from '../../../lib/storage';
 import { toApiError } from '../../../lib/api-client';
 import { useCartStore } from '../../cart/store';
+import { useOutOfStockIds } from '../../cart/hooks/use-out-of-stock-ids';
 import { RequireLogin } from '../../auth';
 import { AddressFormDialog, fetchAddresses } from '../../addresses';
 import { placeOrder } from '../../orders';
@@ -28,6 +29,8 @@ function defaultAddressId(addresses: Address[]): string {
   return addresses.find((address) => address.isDefault)?._id ?? '';
 }
 
+const OUT_OF_STOCK_MESSAGE = 'Remove the items that are out of stock from your cart to place your order.';
+
 function Checkout() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -46,6 +49,8 @@ function Checkout() {
   const placingRef = useRef(false);
   const placedRef = useRef(false);
   const idempotencyKey = useIdempotencyKey();
+  const outOfStock = useOutOfStockIds();
+  const outOfStockNames = items.filter((item) => outOfStock.has(item.id)).map((item) => item.name);
 
   // Returning from a payment page with status=success: the order exists, show its confirmation.
   const returnedOrderId = params.get('status') === 'success' ? (params.get('orderId') ?? storage.getLastOrderId()) : null;
@@ -114,6 +119,10 @@ function Checkout() {
       toast.error('Please select a shipping address');
       return;
     }
+    if (outOfStockNames.length) {
+      toast.error(OUT_OF_STOCK_MESSAGE);
+      return;
+    }
     placingRef.current = true;
     setPlacing(true);
     try {
@@ -147,6 +156,14 @@ function Checkout() {
       </Link>
       <h1 className="page-title">Checkout</h1>
       <CheckoutProgress current={step} />
+      {outOfStockNames.length ? (
+        <div className="form-message form-message-error checkout-stock" role="alert">
+          <p>
+            Out of stock: {outOfStockNames.join(', ')}. {OUT_OF_STOCK_MESSAGE}
+          </p>
+          <Link to={paths.cart}>Go to your cart</Link>
+        </div>
+      ) : null}
       <div className="checkout-layout">
         <div className="checkout-main">
           {step === 1 ? (
@@ -164,7 +181,7 @@ function Checkout() {
             />
           )}
         </div>
-        <OrderSummary items={items} totalPrice={totalPrice} />
+        <OrderSummary items={items} totalPrice={totalPrice} outOfStock={outOfStock} />
       </div>
       <AddressFormDialog
         open={dialogOpen}

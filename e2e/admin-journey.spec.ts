@@ -1,0 +1,75 @@
+// Issue 9's proof: a shopper orders by USSD; staff confirm the MoMo payment and move the order to
+// delivered in the console; after each step the shopper sees it on the web's Track Orders and by
+// USSD, and the fake SMS provider has received the SMS for it.
+import { expect, test, type Page } from '@playwright/test';
+import { createPhoneShopper, orderByUssd, signInStaff, smsTo, ussdOrders } from './admin-support';
+
+test.describe.configure({ mode: 'serial' });
+
+async function shopperSees(shopperPage: Page, orderNumber: string, status: string, payment: string) {
+  await shopperPage.goto('/track-orders');
+  await shopperPage.getByLabel('Order ID').fill(orderNumber);
+  await shopperPage.getByRole('button', { name: 'Track' }).click();
+  const result = shopperPage.getByRole('region', { name: 'Search result' });
+  await expect(result.getByText(status, { exact: true }).first()).toBeVisible();
+  await expect(result.getByText(payment, { exact: true }).first()).toBeVisible();
+}
+
+test('a USSD order confirmed and delivered in the console reaches the shopper on the web, by USSD and by SMS', async ({ page, browser, request }) => {
+  test.setTimeout(120_000);
+  const shopper = await createPhoneShopper(request, 'Jeanne Mukamana');
+  const orderNumber = await orderByUssd(request, shopper.phoneNumber);
+  expect(await ussdOrders(request, shopper.phoneNumber)).toContain(`${orderNumber} frw 1,800.00 pending/pending`);
+
+  const shopperContext = await browser.newContext();
+  const shopperPage = await shopperContext.newPage();
+  await shopperPage.goto('/about');
+  await shopperPage.evaluate((token) => window.localStorage.setItem('token', token), shopper.token);
+  await shopperSees(shopperPage, orderNumber, 'Pending', 'Pending');
+
+  // Staff find the order by the number the shopper reads out.
+  await signInStaff(page, '/admin/orders');
+  await page.getByLabel('Order number, phone or name').fill(orderNumber.toLowerCase());
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByText('1 order', { exact: true })).toBeVisible();
+  await page.getByRole('link', { name: new RegExp(`#${orderNumber}`) }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Order #${orderNumber}` })).toBeVisible();
+  await expect(page.getByText('USSD', { exact: true })).toBeVisible();
+  await expect(page.getByText('Jeanne Mukamana', { exact: true })).toBeVisible();
+  await expect(page.getByText('Carrots')).toBeVisible();
+
+  // Confirm the MoMo payment with its transaction id.
+  await page.getByLabel('MoMo transaction id').fill('MP240117.1200.C00042');
+  await page.getByRole('button', { name: 'Confirm payment' }).click();
+  await expect(page.getByText('Payment: pending → completed')).toBeVisible();
+  await expect(page.getByText('(MoMo MP240117.1200.C00042)')).toBeVisible();
+  await shopperSees(shopperPage, orderNumber, 'Pending', 'Completed');
+  // USSD words a completed payment as "paid".
+  expect(await ussdOrders(request, shopper.phoneNumber)).toContain(`${orderNumber} frw 1,800.00 pending/paid`);
+  await expect.poll(() => smsTo(shopper.phoneNumber, orderNumber)).toEqual([
+    `Isoko: payment for order ${orderNumber} (frw 1,800.00) is confirmed. Thank you!`,
+  ]);
+
+  // Move it along, one allowed step at a time: only the next step is offered.
+  const steps = [
+    { button: 'Start processing', status: 'processing', badge: 'Processing', sms: `Isoko: order ${orderNumber} is being prepared.` },
+    { button: 'Mark shipped', status: 'shipped', badge: 'Shipped', sms: `Isoko: order ${orderNumber} is on its way to you.` },
+    { button: 'Mark delivered', status: 'delivered', badge: 'Delivered', sms: `Isoko: order ${orderNumber} was delivered. Thank you for shopping with us!` },
+  ];
+  const expected = [`Isoko: payment for order ${orderNumber} (frw 1,800.00) is confirmed. Thank you!`];
+  let from = 'pending';
+  for (const step of steps) {
+    await expect(page.getByRole('button', { name: 'Mark delivered' })).toHaveCount(step.status === 'delivered' ? 1 : 0);
+    await page.getByLabel('Note (optional, kept in the history)').fill(`Step to ${step.status}`);
+    await page.getByRole('button', { name: step.button }).click();
+    await expect(page.getByText(`Status: ${from} → ${step.status}`)).toBeVisible();
+    await expect(page.getByText(`“Step to ${step.status}”`)).toBeVisible();
+    await shopperSees(shopperPage, orderNumber, step.badge, 'Completed');
+    expect(await ussdOrders(request, shopper.phoneNumber)).toContain(`${orderNumber} frw 1,800.00 ${step.status}/paid`);
+    expected.push(step.sms);
+    await expect.poll(() => smsTo(shopper.phoneNumber, orderNumber)).toEqual(expected);
+    from = step.status;
+  }
+  await expect(page.getByText('This order is delivered: there is nothing more to do.')).toBeVisible();
+  await shopperContext.close();
+});

@@ -1,0 +1,36 @@
+// The browser suites' server: a fresh database with one staff account (made through the same
+// services `npm run staff -- add` uses), SMS sent to the tests' fake of Africa's Talking on a free port,
+// then the real server (server/main.ts) in this same process, so the fake lives and dies with it.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadConfig } from '../../server/config';
+import { openDatabase } from '../../server/db/connect';
+import { consoleLogger } from '../../server/lib/logger';
+import { outboxNotifier } from '../../server/lib/notifier';
+import type { ShopDeps } from '../../server/lib/deps';
+import { register } from '../../server/modules/auth/auth.service';
+import { grantStaff } from '../../server/modules/staff/staff-members.service';
+import { startFakeAfricasTalkingSms } from '../../tests/support/fake-africas-talking-sms';
+import { E2E_STAFF, fakeSmsUrlFile } from './staff-account';
+
+async function createStaffAccount() {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const log = consoleLogger();
+    const deps: ShopDeps = { db: database.db, databaseKind: database.kind, config, log, notifier: outboxNotifier(database.db, log) };
+    await register(deps, { fullName: E2E_STAFF.fullName, email: E2E_STAFF.email, phoneNumber: E2E_STAFF.phoneNumber, password: E2E_STAFF.password });
+    await grantStaff({ db: database.db }, E2E_STAFF.email);
+  } finally {
+    await database.close();
+  }
+}
+
+mkdirSync('.tmp', { recursive: true });
+await createStaffAccount();
+const fake = await startFakeAfricasTalkingSms({ username: 'isoko-e2e', apiKey: 'atsk_e2e_0123456789abcdef' });
+// The specs read what it accepted from GET /__log beside this address.
+writeFileSync(fakeSmsUrlFile(process.env.PORT ?? '3000'), fake.url);
+process.env.AT_USERNAME = fake.username;
+process.env.AT_API_KEY = fake.apiKey;
+process.env.AT_SMS_URL = fake.url;
+await import('../../server/main');

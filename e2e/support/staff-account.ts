@@ -1,0 +1,13 @@
+// The staff account the console specs sign in with, made on the e2e database before the server
+// starts (PGlite is one process's database, so `npm run staff -- add` cannot run beside the server).
+export const E2E_STAFF = {
+  fullName: 'Claudine Staff',
+  email: 'staff.e2e@isoko.test',
+  phoneNumber: '+250788900100',
+  password: 'staff-secret-1',
+} as const;
+
+/** Where the e2e server writes its fake SMS provider's address (the fake listens on a free port). */
+export function fakeSmsUrlFile(port: string | number): string {
+  return `.tmp/e2e-sms-${port}.url`;
+}

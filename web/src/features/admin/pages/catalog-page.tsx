@@ -1,0 +1,176 @@
+// /admin/catalog: products (hidden ones too) with search and paging, each with an in-stock switch and
+// an edit link; and the categories. Changing stock here reaches every face within seconds.
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { StaffProduct } from '@server/modules/staff/staff.schema';
+import { adminPaths } from '../../../app/admin-paths';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { Image } from '../../../components/ui/image';
+import { toast } from '../../../components/ui/toast';
+import { useDocumentTitle } from '../../../components/ui/use-document-title';
+import { toApiError } from '../../../lib/api-client';
+import { effectivePrice } from '../../../lib/money';
+import { fetchCategories, fetchProducts, updateProduct } from '../api/staff-api';
+import { LoadState } from '../components/load-state';
+import { Pager } from '../components/pager';
+import { formatMoney } from '../format';
+import { useRemote } from '../use-remote';
+
+function StockSwitch({ product, onChanged }: { product: StaffProduct; onChanged: (product: StaffProduct) => void }) {
+  const [busy, setBusy] = useState(false);
+  async function toggle() {
+    setBusy(true);
+    try {
+      const result = await updateProduct(product._id, { inStock: !product.inStock });
+      onChanged(result.product);
+      toast.success(result.product.inStock ? `${result.product.productname} is in stock` : `${result.product.productname} is out of stock`);
+    } catch (error) {
+      const failure = await toApiError(error, 'Could not change the stock');
+      if (failure.error !== 'unauthorized') toast.error(failure.message);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <label className="admin-switch">
+      {/* The visible words first, then which product: "In stock: Carrots" for screen readers and voice control. */}
+      <input
+        type="checkbox"
+        aria-label={`In stock: ${product.productname}`}
+        checked={product.inStock}
+        disabled={busy}
+        onChange={() => void toggle()}
+      />
+      In stock
+    </label>
+  );
+}
+
+function ProductsSection() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const search = params.get('search') ?? '';
+  const [typed, setTyped] = useState(search);
+  const { state, reload, replace } = useRemote(
+    () => fetchProducts({ page, search: search || undefined }),
+    [page, search],
+    'Could not load the products',
+  );
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const next = new URLSearchParams(params);
+    if (typed.trim()) next.set('search', typed.trim());
+    else next.delete('search');
+    next.delete('page');
+    setParams(next);
+  }
+
+  function changed(product: StaffProduct) {
+    if (!state.data) return;
+    replace({ ...state.data, products: state.data.products.map((item) => (item._id === product._id ? product : item)) });
+  }
+
+  const data = state.data;
+  return (
+    <section aria-labelledby="products-title" className="admin-block">
+      <div className="admin-block-head">
+        <h2 id="products-title" className="admin-section-title">
+          Products
+        </h2>
+        <Link to={adminPaths.newProduct} className={buttonClass('primary', 'sm')}>
+          Add product
+        </Link>
+      </div>
+      <form role="search" className="admin-search" onSubmit={submit}>
+        <label className="field-label" htmlFor="product-search">
+          Find a product
+        </label>
+        <div className="admin-search-row">
+          <input id="product-search" className="input" type="search" value={typed} onChange={(event) => setTyped(event.target.value)} />
+          <Button type="submit" size="sm">
+            Search
+          </Button>
+        </div>
+      </form>
+      <LoadState state={state} onRetry={() => void reload()} label="Loading products..." />
+      {data ? (
+        <>
+          {data.products.length === 0 ? <p className="admin-empty">No products match.</p> : null}
+          <ul className="admin-list" aria-label="Products">
+            {data.products.map((product) => (
+              <li key={product._id} className="admin-row admin-product-row">
+                <Image src={product.productImage} alt="" width={48} height={48} className="admin-thumb" />
+                <div className="admin-product-text">
+                  <Link to={adminPaths.product(product._id)} state={{ product }} className="admin-row-title">
+                    {product.productname}
+                  </Link>
+                  <span className="admin-row-meta">
+                    {formatMoney(effectivePrice(product.price, product.offerPrice))} / {product.productUnit} · {product.productCategory.name}
+                  </span>
+                  <span className="admin-row-badges">
+                    {product.hidden ? <span className="badge badge-neutral">Hidden</span> : null}
+                    {!product.inStock ? <span className="badge admin-badge-warn">Out of stock</span> : null}
+                  </span>
+                </div>
+                <StockSwitch product={product} onChanged={changed} />
+              </li>
+            ))}
+          </ul>
+          <Pager
+            pagination={data.pagination}
+            label="Product pages"
+            onPage={(next) => {
+              const nextParams = new URLSearchParams(params);
+              nextParams.set('page', String(next));
+              setParams(nextParams);
+            }}
+          />
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function CategoriesSection() {
+  const { state, reload } = useRemote(fetchCategories, [], 'Could not load the categories');
+  return (
+    <section aria-labelledby="categories-title" className="admin-block">
+      <div className="admin-block-head">
+        <h2 id="categories-title" className="admin-section-title">
+          Categories
+        </h2>
+        <Link to={adminPaths.newCategory} className={buttonClass('primary', 'sm')}>
+          Add category
+        </Link>
+      </div>
+      <LoadState state={state} onRetry={() => void reload()} label="Loading categories..." />
+      {state.data ? (
+        <ul className="admin-list" aria-label="Categories">
+          {state.data.categories.map((category) => (
+            <li key={category._id} className="admin-row">
+              <Link to={adminPaths.category(category._id)} className="admin-row-title">
+                {category.name}
+              </Link>
+              <span className="admin-row-meta">
+                {category.productCount === 1 ? '1 product' : `${category.productCount} products`}
+              </span>
+              {category.hidden ? <span className="badge badge-neutral">Hidden</span> : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+export default function CatalogPage() {
+  useDocumentTitle('Catalog');
+  return (
+    <div className="admin-page">
+      <h1 className="page-title">Catalog</h1>
+      <ProductsSection />
+      <CategoriesSection />
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+// /admin/catalog/categories/:categoryId ('new' to add one): name, description, picture, hidden.
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { categoryInputSchema, type StaffCategory } from '@server/modules/staff/staff.schema';
+import { adminPaths } from '../../../app/admin-paths';
+import { Button } from '../../../components/ui/button';
+import { ArrowLeftIcon } from '../../../components/ui/icons';
+import { toast } from '../../../components/ui/toast';
+import { useDocumentTitle } from '../../../components/ui/use-document-title';
+import { toApiError } from '../../../lib/api-client';
+import { createCategory, fetchCategories, updateCategory } from '../api/staff-api';
+import { AreaField, CheckField, Field, fieldErrors, serverFieldErrors } from '../components/form-fields';
+import { ImageUpload } from '../components/image-upload';
+import { LoadState } from '../components/load-state';
+import { useRemote } from '../use-remote';
+
+function CategoryForm({ category, onSaved }: { category: StaffCategory | null; onSaved: (message: string) => void }) {
+  const [name, setName] = useState(category?.name ?? '');
+  const [description, setDescription] = useState(category?.description ?? '');
+  const [image, setImage] = useState(category?.imagePath ?? '');
+  const [preview, setPreview] = useState(category?.image ?? '');
+  const [hidden, setHidden] = useState(category?.hidden ?? false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = categoryInputSchema.safeParse({ name, description, image, hidden });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      const result = category ? await updateCategory(category._id, parsed.data) : await createCategory(parsed.data);
+      onSaved(result.message);
+    } catch (error) {
+      const failure = await toApiError(error, 'Could not save the category');
+      if (failure.error === 'unauthorized') return;
+      setErrors(failure.status === 409 ? { name: failure.message } : serverFieldErrors(failure.errors));
+      toast.error(failure.message);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form className="card admin-form" onSubmit={submit} noValidate>
+      <Field label="Name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} maxLength={60} />
+      <AreaField label="Description" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} error={errors.description} maxLength={500} />
+      <ImageUpload
+        value={image}
+        preview={preview}
+        error={errors.image}
+        onUploaded={(stored, url) => {
+          setImage(stored);
+          setPreview(url);
+        }}
+      />
+      <CheckField label="Hidden from the shop (its products too)" checked={hidden} onChange={setHidden} />
+      <Button type="submit" busy={saving}>
+        {saving ? 'Saving...' : category ? 'Save changes' : 'Add category'}
+      </Button>
+    </form>
+  );
+}
+
+export default function CategoryEditPage() {
+  const { categoryId = 'new' } = useParams();
+  const isNew = categoryId === 'new';
+  const navigate = useNavigate();
+  const { state, reload } = useRemote(
+    async () => (isNew ? null : ((await fetchCategories()).categories.find((item) => item._id === categoryId) ?? null)),
+    [categoryId],
+    'Could not load the category',
+  );
+  const category = state.status === 'ready' ? state.data : null;
+  const title = isNew ? 'Add a category' : (category?.name ?? 'Edit category');
+  useDocumentTitle(title);
+
+  return (
+    <div className="admin-page admin-narrow">
+      <Link to={adminPaths.catalog} className="back-link">
+        <ArrowLeftIcon size={18} /> Catalog
+      </Link>
+      <h1 className="page-title">{title}</h1>
+      <LoadState state={state} onRetry={() => void reload()} label="Loading..." />
+      {state.status === 'ready' && !isNew && !category ? <p role="alert">Category not found.</p> : null}
+      {state.status === 'ready' && (isNew || category) ? (
+        <CategoryForm
+          key={category?._id ?? 'new'}
+          category={category}
+          onSaved={(message) => {
+            toast.success(message);
+            navigate(adminPaths.catalog);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

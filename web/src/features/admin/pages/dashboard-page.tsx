@@ -1,0 +1,63 @@
+// /admin: the day at a glance (orders today and their total, what waits for payment confirmation and
+// for delivery, messages to answer) and the last 30 days as two small bar charts.
+import { Link } from 'react-router-dom';
+import { adminPaths } from '../../../app/admin-paths';
+import { useDocumentTitle } from '../../../components/ui/use-document-title';
+import { fetchDashboard } from '../api/staff-api';
+import { DailyBarChart } from '../components/daily-bar-chart';
+import { LoadState } from '../components/load-state';
+import { compactNumber, formatMoney } from '../format';
+import { useRemote } from '../use-remote';
+
+function Stat({ label, value, to }: { label: string; value: string; to?: string }) {
+  const body = (
+    <>
+      <span className="admin-stat-value">{value}</span>
+      <span className="admin-stat-label">{label}</span>
+    </>
+  );
+  return <li className="admin-stat">{to ? <Link to={to}>{body}</Link> : body}</li>;
+}
+
+const ordersHref = (filter: Record<string, string>) => `${adminPaths.orders}?${new URLSearchParams(filter).toString()}`;
+
+export default function DashboardPage() {
+  useDocumentTitle('Today');
+  const { state, reload } = useRemote(fetchDashboard, [], 'Could not load today’s figures');
+  const data = state.data;
+
+  return (
+    <div className="admin-page">
+      <h1 className="page-title">Today</h1>
+      <LoadState state={state} onRetry={() => void reload()} label="Loading today’s figures..." />
+      {data ? (
+        <>
+          <ul className="admin-stats" aria-label="Today’s figures">
+            <Stat label="Orders today" value={String(data.today.orders)} />
+            <Stat label="Sales today" value={formatMoney(data.today.sales)} />
+            <Stat
+              label="Awaiting payment confirmation"
+              value={String(data.today.awaitingPayment)}
+              to={ordersHref({ paymentStatus: 'pending' })}
+            />
+            <Stat label="Awaiting delivery" value={String(data.today.awaitingDelivery)} />
+            <Stat label="Messages to answer" value={String(data.unhandledMessages)} to={adminPaths.messages} />
+          </ul>
+          <section className="admin-charts" aria-label="The last 30 days">
+            <DailyBarChart
+              title="Orders per day"
+              points={data.days.map((day) => ({ date: day.date, value: day.orders }))}
+              format={(value) => String(Math.round(value))}
+            />
+            <DailyBarChart
+              title="Sales per day (frw)"
+              points={data.days.map((day) => ({ date: day.date, value: day.sales }))}
+              format={formatMoney}
+              formatAxis={compactNumber}
+            />
+          </section>
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+// /admin/orders/:orderId: everything about one order (shopper, phone, address, lines, total, channel,
+// MoMo reference, history) and what staff may do to it next.
+import { Link, useParams } from 'react-router-dom';
+import { orderNumber } from '@server/modules/orders/orders.schema';
+import { adminPaths } from '../../../app/admin-paths';
+import { ArrowLeftIcon } from '../../../components/ui/icons';
+import { useDocumentTitle } from '../../../components/ui/use-document-title';
+import { OrderLines, OrderStatusBadge, PaymentStatusBadge } from '../../orders';
+import { fetchOrder } from '../api/staff-api';
+import { LoadState } from '../components/load-state';
+import { OrderActions } from '../components/order-actions';
+import { OrderHistory } from '../components/order-history';
+import { channelName, formatDateTime, formatMoney } from '../format';
+import { useRemote } from '../use-remote';
+
+export default function OrderPage() {
+  const { orderId = '' } = useParams();
+  useDocumentTitle(`Order #${orderNumber(orderId)}`);
+  const { state, reload, replace } = useRemote(() => fetchOrder(orderId), [orderId], 'Could not load the order');
+  const order = state.data;
+
+  return (
+    <div className="admin-page">
+      <Link to={adminPaths.orders} className="back-link">
+        <ArrowLeftIcon size={18} /> All orders
+      </Link>
+      <h1 className="page-title">Order #{order?.orderNumber ?? orderNumber(orderId)}</h1>
+      <LoadState state={state} onRetry={() => void reload()} label="Loading the order..." />
+      {order ? (
+        <div className="admin-order">
+          <section className="card admin-section" aria-labelledby="order-summary-title">
+            <h2 id="order-summary-title" className="admin-section-title">
+              Summary
+            </h2>
+            <dl className="admin-facts">
+              <dt>Status</dt>
+              <dd>
+                <OrderStatusBadge status={order.status} />
+              </dd>
+              <dt>Payment</dt>
+              <dd>
+                <PaymentStatusBadge status={order.paymentStatus} />
+                {order.momoTransactionId ? <span> MoMo {order.momoTransactionId}</span> : null}
+              </dd>
+              <dt>Total</dt>
+              <dd>{formatMoney(order.amount)}</dd>
+              <dt>Placed</dt>
+              <dd>{formatDateTime(order.createdAt)}</dd>
+              <dt>Channel</dt>
+              <dd>{channelName(order.channel)}</dd>
+              <dt>Invoice</dt>
+              <dd>{order.invoiceNumber}</dd>
+            </dl>
+          </section>
+          <OrderActions order={order} onChanged={replace} />
+          <section className="card admin-section" aria-labelledby="order-shopper-title">
+            <h2 id="order-shopper-title" className="admin-section-title">
+              Shopper and delivery
+            </h2>
+            <dl className="admin-facts">
+              <dt>Name</dt>
+              <dd>{order.customer.fullName}</dd>
+              <dt>Phone</dt>
+              <dd>{order.customer.phoneNumber ? <a href={`tel:${order.customer.phoneNumber}`}>{order.customer.phoneNumber}</a> : '—'}</dd>
+              {order.customer.email ? (
+                <>
+                  <dt>E-mail</dt>
+                  <dd>{order.customer.email}</dd>
+                </>
+              ) : null}
+              <dt>Address</dt>
+              <dd>
+                {[order.address.description, order.address.street, order.address.district, order.address.city]
+                  .filter(Boolean)
+                  .join(', ')}
+              </dd>
+              <dt>Delivery phone</dt>
+              <dd>{order.address.phoneNumber || '—'}</dd>
+            </dl>
+          </section>
+          <section className="card admin-section" aria-labelledby="order-lines-title">
+            <h2 id="order-lines-title" className="admin-section-title">
+              Items
+            </h2>
+            <OrderLines lines={order.products} showUnitPrice />
+            <p className="admin-total">
+              Total <strong>{formatMoney(order.amount)}</strong>
+            </p>
+          </section>
+          <section className="card admin-section" aria-labelledby="order-history-title">
+            <h2 id="order-history-title" className="admin-section-title">
+              History
+            </h2>
+            <OrderHistory entries={order.history} />
+          </section>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+// /admin/orders: newest first, filtered by status and payment status, searched by order number, phone
+// or name, 20 to a page. The filters live in the address, so Back from an order keeps them.
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { ORDER_STATUSES, PAYMENT_STATUSES } from '@server/modules/orders/orders.schema';
+import { adminPaths } from '../../../app/admin-paths';
+import { Button } from '../../../components/ui/button';
+import { useDocumentTitle } from '../../../components/ui/use-document-title';
+import { OrderStatusBadge, PaymentStatusBadge } from '../../orders';
+import { fetchOrders } from '../api/staff-api';
+import { LoadState } from '../components/load-state';
+import { Pager } from '../components/pager';
+import { capitalise, channelName, formatDateTime, formatMoney } from '../format';
+import { useRemote } from '../use-remote';
+
+export default function OrdersPage() {
+  useDocumentTitle('Orders');
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const status = params.get('status') ?? '';
+  const paymentStatus = params.get('paymentStatus') ?? '';
+  const search = params.get('search') ?? '';
+  const [typed, setTyped] = useState(search);
+  const { state, reload } = useRemote(
+    () => fetchOrders({ page, status: status || undefined, paymentStatus: paymentStatus || undefined, search: search || undefined }),
+    [page, status, paymentStatus, search],
+    'Could not load the orders',
+  );
+
+  function setFilter(name: string, value: string) {
+    const next = new URLSearchParams(params);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    if (name !== 'page') next.delete('page');
+    setParams(next);
+  }
+
+  function submitSearch(event: FormEvent) {
+    event.preventDefault();
+    setFilter('search', typed.trim());
+  }
+
+  const data = state.data;
+  return (
+    <div className="admin-page">
+      <h1 className="page-title">Orders</h1>
+      <div className="admin-filters">
+        <form role="search" className="admin-search" onSubmit={submitSearch}>
+          <label className="field-label" htmlFor="order-search">
+            Order number, phone or name
+          </label>
+          <div className="admin-search-row">
+            <input
+              id="order-search"
+              className="input"
+              type="search"
+              value={typed}
+              onChange={(event) => setTyped(event.target.value)}
+              autoComplete="off"
+              spellCheck={false}
+            />
+            <Button type="submit" size="sm">
+              Search
+            </Button>
+          </div>
+        </form>
+        <div className="field">
+          <label className="field-label" htmlFor="order-status">
+            Status
+          </label>
+          <select id="order-status" className="input" value={status} onChange={(event) => setFilter('status', event.target.value)}>
+            <option value="">Any status</option>
+            {ORDER_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {capitalise(value)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor="order-payment">
+            Payment
+          </label>
+          <select
+            id="order-payment"
+            className="input"
+            value={paymentStatus}
+            onChange={(event) => setFilter('paymentStatus', event.target.value)}
+          >
+            <option value="">Any payment</option>
+            {PAYMENT_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {capitalise(value)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <LoadState state={state} onRetry={() => void reload()} label="Loading orders..." />
+      {data ? (
+        <>
+          <p className="muted" aria-live="polite">
+            {data.pagination.total === 1 ? '1 order' : `${data.pagination.total} orders`}
+          </p>
+          {data.orders.length === 0 ? (
+            <p className="admin-empty">No orders match.</p>
+          ) : (
+            <ul className="admin-list" aria-label="Orders">
+              {data.orders.map((order) => (
+                <li key={order._id} className="admin-row">
+                  <Link to={adminPaths.order(order._id)} className="admin-row-link">
+                    <span className="admin-row-title">#{order.orderNumber}</span>{' '}
+                    <span className="admin-row-sub">
+                      {order.customer.fullName}
+                      {order.customer.phoneNumber ? ` · ${order.customer.phoneNumber}` : ''}
+                    </span>
+                  </Link>
+                  <span className="admin-row-meta">
+                    {formatMoney(order.amount)} · {channelName(order.channel)} · {formatDateTime(order.createdAt)}
+                  </span>
+                  <span className="admin-row-badges">
+                    <OrderStatusBadge status={order.status} />
+                    <PaymentStatusBadge status={order.paymentStatus} />
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <Pager pagination={data.pagination} label="Orders pages" onPage={(next) => setFilter('page', String(next))} />
+        </>
+      ) : null}
+    </div>
+  );
+}

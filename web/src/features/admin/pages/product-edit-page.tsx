@@ -1,0 +1,184 @@
+// /admin/catalog/products/:productId ('new' to add one): name, local name, unit, price, offer price,
+// description, category, picture, in stock, hidden. Checked with the server's own schema before it
+// is sent; the server's answer (a message per field) is shown the same way.
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { productInputSchema, type StaffCategory, type StaffProduct } from '@server/modules/staff/staff.schema';
+import { adminPaths } from '../../../app/admin-paths';
+import { Button } from '../../../components/ui/button';
+import { ArrowLeftIcon } from '../../../components/ui/icons';
+import { toast } from '../../../components/ui/toast';
+import { useDocumentTitle } from '../../../components/ui/use-document-title';
+import { toApiError } from '../../../lib/api-client';
+import { createProduct, fetchCategories, findProduct, updateProduct } from '../api/staff-api';
+import { AreaField, CheckField, Field, fieldErrors, serverFieldErrors } from '../components/form-fields';
+import { ImageUpload } from '../components/image-upload';
+import { LoadState } from '../components/load-state';
+import { useRemote } from '../use-remote';
+
+interface ProductDraft {
+  productname: string;
+  localName: string;
+  productUnit: string;
+  price: string;
+  offerPrice: string;
+  description: string;
+  categoryId: string;
+  image: string;
+  preview: string;
+  inStock: boolean;
+  hidden: boolean;
+}
+
+function draftOf(product: StaffProduct | null): ProductDraft {
+  return {
+    productname: product?.productname ?? '',
+    localName: product?.localName ?? '',
+    productUnit: product?.productUnit ?? '',
+    price: product ? String(product.price) : '',
+    offerPrice: product?.offerPrice != null ? String(product.offerPrice) : '',
+    description: product?.description ?? '',
+    categoryId: product?.productCategory._id ?? '',
+    image: product?.imagePath ?? '',
+    preview: product?.productImage ?? '',
+    inStock: product?.inStock ?? true,
+    hidden: product?.hidden ?? false,
+  };
+}
+
+export function ProductForm({
+  product,
+  categories,
+  onSaved,
+}: {
+  product: StaffProduct | null;
+  categories: StaffCategory[];
+  onSaved: (product: StaffProduct, message: string) => void;
+}) {
+  const [draft, setDraft] = useState(() => draftOf(product));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const set = <K extends keyof ProductDraft>(key: K, value: ProductDraft[K]) => setDraft((current) => ({ ...current, [key]: value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const { preview: _preview, ...fields } = draft;
+    const parsed = productInputSchema.safeParse({ ...fields, offerPrice: fields.offerPrice.trim() || null });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      const result = product ? await updateProduct(product._id, parsed.data) : await createProduct(parsed.data);
+      onSaved(result.product, result.message);
+    } catch (error) {
+      const failure = await toApiError(error, 'Could not save the product');
+      if (failure.error === 'unauthorized') return;
+      setErrors(serverFieldErrors(failure.errors));
+      toast.error(failure.message);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form className="card admin-form" onSubmit={submit} noValidate>
+      <Field label="Name" value={draft.productname} onChange={(e) => set('productname', e.target.value)} error={errors.productname} maxLength={120} />
+      <Field label="Local name (optional)" value={draft.localName} onChange={(e) => set('localName', e.target.value)} error={errors.localName} maxLength={120} />
+      <Field label="Unit (kg, bunch, piece...)" value={draft.productUnit} onChange={(e) => set('productUnit', e.target.value)} error={errors.productUnit} maxLength={30} />
+      <div className="admin-form-pair">
+        <Field label="Price (frw)" inputMode="decimal" value={draft.price} onChange={(e) => set('price', e.target.value)} error={errors.price} />
+        <Field
+          label="Offer price (frw, optional)"
+          inputMode="decimal"
+          value={draft.offerPrice}
+          onChange={(e) => set('offerPrice', e.target.value)}
+          error={errors.offerPrice}
+        />
+      </div>
+      <div className="field">
+        <label className="field-label" htmlFor="product-category">
+          Category
+        </label>
+        <select
+          id="product-category"
+          className="input"
+          value={draft.categoryId}
+          onChange={(e) => set('categoryId', e.target.value)}
+          aria-invalid={errors.categoryId ? true : undefined}
+          aria-describedby={errors.categoryId ? 'product-category-error' : undefined}
+        >
+          <option value="">Choose a category</option>
+          {categories.map((category) => (
+            <option key={category._id} value={category._id}>
+              {category.name}
+              {category.hidden ? ' (hidden)' : ''}
+            </option>
+          ))}
+        </select>
+        {errors.categoryId ? (
+          <p id="product-category-error" className="field-error">
+            {errors.categoryId}
+          </p>
+        ) : null}
+      </div>
+      <AreaField label="Description" rows={4} value={draft.description} onChange={(e) => set('description', e.target.value)} error={errors.description} maxLength={2000} />
+      <ImageUpload
+        value={draft.image}
+        preview={draft.preview}
+        error={errors.image}
+        onUploaded={(image, url) => setDraft((current) => ({ ...current, image, preview: url }))}
+      />
+      <CheckField label="In stock" checked={draft.inStock} onChange={(value) => set('inStock', value)} />
+      <CheckField label="Hidden from the shop" checked={draft.hidden} onChange={(value) => set('hidden', value)} />
+      <Button type="submit" busy={saving}>
+        {saving ? 'Saving...' : product ? 'Save changes' : 'Add product'}
+      </Button>
+    </form>
+  );
+}
+
+export default function ProductEditPage() {
+  const { productId = 'new' } = useParams();
+  const isNew = productId === 'new';
+  const navigate = useNavigate();
+  const passed = (useLocation().state as { product?: StaffProduct } | null)?.product;
+  const { state, reload } = useRemote(
+    async () => {
+      const [{ categories }, product] = await Promise.all([
+        fetchCategories(),
+        isNew ? null : passed?._id === productId ? passed : findProduct(productId),
+      ]);
+      return { categories, product };
+    },
+    [productId],
+    'Could not load the product',
+  );
+  const data = state.data;
+  const title = isNew ? 'Add a product' : (data?.product?.productname ?? 'Edit product');
+  useDocumentTitle(title);
+
+  return (
+    <div className="admin-page admin-narrow">
+      <Link to={adminPaths.catalog} className="back-link">
+        <ArrowLeftIcon size={18} /> Catalog
+      </Link>
+      <h1 className="page-title">{title}</h1>
+      <LoadState state={state} onRetry={() => void reload()} label="Loading..." />
+      {data && !isNew && !data.product ? <p role="alert">Product not found.</p> : null}
+      {data && (isNew || data.product) ? (
+        <ProductForm
+          key={data.product?._id ?? 'new'}
+          product={data.product}
+          categories={data.categories}
+          onSaved={(_product, message) => {
+            toast.success(message);
+            navigate(adminPaths.catalog);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

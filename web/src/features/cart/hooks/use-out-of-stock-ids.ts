@@ -1,0 +1,40 @@
+// Issue 9: a product can go out of stock while it sits in a cart. The server's cart carries each
+// line's product with `inStock`; this asks it again whenever the cart's lines change and gives back
+// the ids of lines that can no longer be ordered, so the cart page and checkout can flag them.
+// (Read here rather than kept in the cart store, so the storefront's first load does not grow.)
+import { useEffect, useState } from 'react';
+import { getCart } from '../api/cart-api';
+import { useCartStore } from '../store';
+
+const NONE: ReadonlySet<string> = new Set();
+
+export function outOfStockIds(cart: Awaited<ReturnType<typeof getCart>>['cart']): ReadonlySet<string> {
+  const ids = (cart?.products ?? [])
+    .filter((line) => line?.productId && line.productId.inStock === false)
+    .map((line) => line.productId._id);
+  return ids.length ? new Set(ids) : NONE;
+}
+
+export function useOutOfStockIds(): ReadonlySet<string> {
+  const lineIds = useCartStore((state) => state.items.map((item) => item.id).join(','));
+  const [ids, setIds] = useState<ReadonlySet<string>>(NONE);
+
+  useEffect(() => {
+    if (!lineIds) {
+      setIds(NONE);
+      return;
+    }
+    let live = true;
+    getCart()
+      .then((response) => {
+        if (live) setIds(outOfStockIds(response.cart));
+      })
+      // Not knowing is not a reason to block: the server still refuses an out-of-stock order.
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [lineIds]);
+
+  return ids;
+}
