@@ -3,12 +3,14 @@ import { Migrator, type Kysely, type Migration } from 'kysely';
 import * as shop from './migrations/001-shop';
 import * as conversation from './migrations/002-conversation';
 import * as staff from './migrations/004-staff';
+import * as speed from './migrations/005-speed';
 import * as whatsapp from './migrations/007-whatsapp';
 
 const migrations: Record<string, Migration> = {
   '001-shop': shop,
   '002-conversation': conversation,
   '004-staff': staff,
+  '005-speed': speed,
   '007-whatsapp': whatsapp,
 };
 

@@ -6,6 +6,7 @@ import { notFound } from '../../lib/errors';
 import { toFrw } from '../../lib/money';
 import { offsetOf, paginate } from '../../lib/pagination';
 import type { Pagination } from '../../lib/fields';
+import { cachedRead } from './catalog-cache';
 import { catalogChanged, onCatalogChange } from './catalog-changes';
 import { indexEntry, rankProducts, suggestNames, type IndexedEntry } from './catalog-search';
 import type { Category, CategoryProductsQuery, Product, ProductListQuery } from './catalog.schema';
@@ -43,12 +44,24 @@ export function toProduct(row: ProductRow): Product {
 }
 
 export async function listCategories(deps: ShopDeps): Promise<Category[]> {
+<<<<<<< HEAD
   const rows = await deps.db.selectFrom('categories').selectAll().where('hidden', '=', false).orderBy('position').orderBy('name').execute();
+=======
+  return cachedRead(deps, 'categories', () => readCategories(deps));
+}
+
+async function readCategories(deps: ShopDeps): Promise<Category[]> {
+  const rows = await deps.db.selectFrom('categories').selectAll().orderBy('position').orderBy('name').execute();
+>>>>>>> 0ea451a (Catalog reads from memory until the catalog changes: cached service results and reply bytes with ETags; indexes for page order; a load bench against a same-run ceiling)
   return rows.map((row) => ({ _id: row.id, name: row.name, image: row.image, description: row.description }));
 }
 
 /** A category by its id or its name in any case; undefined when there is none. */
 export async function findCategory(deps: ShopDeps, nameOrId: string): Promise<Category | undefined> {
+  return cachedRead(deps, `category:${nameOrId.trim().toLowerCase()}`, () => readCategory(deps, nameOrId));
+}
+
+async function readCategory(deps: ShopDeps, nameOrId: string): Promise<Category | undefined> {
   const wanted = nameOrId.trim();
   const row = await deps.db
     .selectFrom('categories')
@@ -60,6 +73,10 @@ export async function findCategory(deps: ShopDeps, nameOrId: string): Promise<Ca
 }
 
 export async function getProduct(deps: ShopDeps, productId: string): Promise<Product> {
+  return cachedRead(deps, `product:${productId}`, () => readProduct(deps, productId));
+}
+
+async function readProduct(deps: ShopDeps, productId: string): Promise<Product> {
   const row = await selectProducts(deps.db).where('products.id', '=', productId).executeTakeFirst();
   if (!row) throw notFound('Product not found', 'product_not_found');
   return toProduct(row);
@@ -187,11 +204,26 @@ async function searchProducts(
   return { products, pagination: paginate(ranked.length, page, limit), ...(suggestions?.length ? { suggestions } : {}) };
 }
 
+<<<<<<< HEAD
 /** GET /product/getAllProducts: newest first (or most popular), or best match first with a search. */
 export async function listProducts(
   deps: ShopDeps,
   query: Omit<ProductListQuery, 'sort'> & Partial<Pick<ProductListQuery, 'sort'>>,
 ): Promise<ProductPage> {
+=======
+/** GET /product/getAllProducts: newest first, or best match first with a search. */
+export async function listProducts(deps: ShopDeps, query: ProductListQuery): Promise<ProductPage> {
+  return cachedRead(deps, productListKey(query), () => readProductList(deps, query));
+}
+
+/** One key per answer: search text as the search reads it (case and runs of spaces do not matter). */
+function productListKey(query: ProductListQuery): string {
+  const search = query.search ? query.search.toLowerCase().replace(/\s+/g, ' ') : '';
+  return `products:${JSON.stringify([query.category?.trim().toLowerCase() ?? '', search, query.page, query.limit])}`;
+}
+
+async function readProductList(deps: ShopDeps, query: ProductListQuery): Promise<ProductPage> {
+>>>>>>> 0ea451a (Catalog reads from memory until the catalog changes: cached service results and reply bytes with ETags; indexes for page order; a load bench against a same-run ceiling)
   let categoryId: string | undefined;
   if (query.category) {
     const category = await findCategory(deps, query.category);
@@ -212,7 +244,10 @@ export async function listCategoryProducts(
 ): Promise<ProductPage & { category: Category }> {
   const category = await findCategory(deps, nameOrId);
   if (!category) throw notFound('Category not found');
-  return { category, ...(await newestProducts(deps, category._id, query.page, query.limit)) };
+  const page = await cachedRead(deps, `category-products:${JSON.stringify([category._id, query.page, query.limit])}`, () =>
+    newestProducts(deps, category._id, query.page, query.limit),
+  );
+  return { category, ...page };
 }
 
 /**
