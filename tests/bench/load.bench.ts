@@ -24,6 +24,46 @@ interface CannonResult {
   bytesPerRequest: number;
 }
 
+interface UssdResult {
+  hopsPerSecond: number;
+  hops: number;
+  journeys: number;
+  placed: number;
+  wrong: number;
+  firstWrong: string;
+  p50: number;
+  p99: number;
+  steps: Array<{ p50: number; p99: number }>;
+}
+
+const USSD_SESSIONS = Number(process.env.BENCH_USSD_SESSIONS ?? 200);
+const USSD_PAUSE_MS = 1000;
+
+async function ussd(label: string, url: string, path: string, paced: boolean, phonePrefix: string): Promise<UssdResult> {
+  const result = await runNodeJson<UssdResult>(
+    script('ussd-sessions.ts'),
+    { url, path, sessions: USSD_SESSIONS, pauseMs: paced ? USSD_PAUSE_MS : 0, seconds: SECONDS, phonePrefix },
+    progress(label),
+  );
+  if (result.wrong) console.log(`\n  ${label}: ${result.wrong} journeys went wrong, first: ${result.firstWrong}`);
+  return result;
+}
+
+/** Rows for one USSD implementation: paced per-hop latency, step 12 against step 1, saturation. */
+function ussdRows(who: string, paced: UssdResult, saturated: UssdResult, peerSaturated?: UssdResult): Row[] {
+  const step1 = paced.steps[0];
+  const step12 = paced.steps[11];
+  const rows: Row[] = [
+    { group: 'ussd', name: `${who}: ${USSD_SESSIONS} paced callers, every hop`, p50: paced.p50, p99: paced.p99, note: `${paced.placed}/${USSD_SESSIONS} orders placed`, goal: who === 'Isoko' ? { p99: 20 } : undefined, ok: paced.placed === USSD_SESSIONS },
+    { group: 'ussd', name: `${who}: step 12 / step 1 (p50 ${step12.p50} / ${step1.p50} ms)`, ratio: step12.p50 / Math.max(0.1, step1.p50), goal: who === 'Isoko' ? { ratio: 1.1 } : undefined },
+    { group: 'ussd', name: `${who}: hops/s at saturation, no pause`, rps: saturated.hopsPerSecond, p50: saturated.p50, p99: saturated.p99, note: `${saturated.journeys} journeys, ${saturated.wrong} wrong`, ok: saturated.wrong === 0 },
+  ];
+  if (peerSaturated) {
+    rows.push({ group: 'ussd', name: `${who} against the peer, hops/s at saturation`, ratio: saturated.hopsPerSecond / Math.max(1, peerSaturated.hopsPerSecond), goal: { minRatio: 2 } });
+  }
+  return rows;
+}
+
 interface ShoppersResult {
   addsPerSecond: number;
   ordersPerSecond: number;
@@ -115,7 +155,22 @@ export default async function loadBench(): Promise<BenchResult[]> {
       note: `${writes.confirmed} / ${writes.held} / ${writes.distinctConfirmed}${writes.failures ? `, ${writes.failures} failed requests` : ''}`,
       ok: lost === 0 && writes.distinctConfirmed === writes.confirmed && writes.failures === 0,
     });
+
+    const ourPaced = await ussd('USSD: Isoko, paced callers', shop.url, '/ussd', true, '10');
+    const ourSaturated = await ussd('USSD: Isoko, saturation', shop.url, '/ussd', false, '20');
     rows.push({ group: 'memory', name: 'peak server RSS, PGlite, under this load', mb: shop.peakRssMb(), goal: { mb: 400 } });
+
+    const peerDir = mkdtempSync(path.join(tmpdir(), 'isoko-bench-peer-'));
+    const peer = await startNode(path.join(here, 'peer/ussd-menu-builder-shop.ts'), { DATA_DIR: peerDir }, '/');
+    try {
+      const peerPaced = await ussd('USSD: peer, paced callers', peer.url, '/', true, '30');
+      const peerSaturated = await ussd('USSD: peer, saturation', peer.url, '/', false, '40');
+      rows.push(...ussdRows('Isoko', ourPaced, ourSaturated, peerSaturated));
+      rows.push(...ussdRows('peer (ussd-menu-builder)', peerPaced, peerSaturated));
+    } finally {
+      await peer.stop();
+      rmSync(peerDir, { recursive: true, force: true });
+    }
   });
 
   const loadAfter = loadAverage();

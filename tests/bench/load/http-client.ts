@@ -18,11 +18,28 @@ export async function request(
   path: string,
   body?: string,
   headers: Record<string, string> = {},
+  retried = false,
 ): Promise<Timed> {
   const started = performance.now();
-  const response = await client.request({ method, path, body, headers });
-  const text = await response.body.text();
-  return { status: response.statusCode, text, ms: performance.now() - started };
+  try {
+    const response = await client.request({ method, path, body, headers });
+    const text = await response.body.text();
+    return { status: response.statusCode, text, ms: performance.now() - started };
+  } catch (error) {
+    // A kept-alive socket the server closed as the request left: send it again on a new one. Every
+    // request the bench sends is safe to repeat (orders carry an Idempotency-Key, USSD retries are
+    // answered from the session); a second failure is real.
+    if (retried || !isResetSocket(error)) throw error;
+    resets += 1;
+    return request(client, method, path, body, headers, true);
+  }
+}
+
+export let resets = 0;
+
+function isResetSocket(error: unknown): boolean {
+  const code = (error as { code?: string }).code;
+  return code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE';
 }
 
 export function percentile(samples: number[], p: number): number {
