@@ -2,16 +2,21 @@
 // does on a fresh database of its own, loads it from a second process over 127.0.0.1, and sets every
 // figure beside a ceiling measured in the same run (a bare Hono app on the same Node). Prints one
 // table, writes tests/bench/results/load.json and load.svg (the README shows the chart).
-// BENCH_SECONDS (default 8) sets each load phase's length; BENCH_CONNECTIONS (default 50).
+// BENCH_SECONDS (default 8) sets each load phase's length; BENCH_CONNECTIONS (default 50);
+// BENCH_USSD_SESSIONS (default 200); BENCH_SCALE_PRODUCTS / BENCH_SCALE_ORDERS (100,000 / 200,000).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadAverage, runNodeJson, startNode, type Running } from './load/processes';
+import { spawnSync } from 'node:child_process';
+import pg from 'pg';
+import { loadAverage, ROOT, runNodeJson, startNode, type Running } from './load/processes';
 import { writeReport, type Row } from './load/report';
 import type { BenchResult } from './run';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+// BENCH_PARTS: which parts to run (shop = ceiling, catalog, writes, USSD, memory; postgres; scale).
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'shop,postgres,scale').split(','));
 const here = import.meta.dirname;
 const script = (name: string) => path.join(here, 'load', name);
 
@@ -19,6 +24,8 @@ interface CannonResult {
   requestsPerSecond: number;
   p50: number;
   p99: number;
+  mean: number;
+  total: number;
   non2xx: number;
   errors: number;
   bytesPerRequest: number;
@@ -81,8 +88,8 @@ function progress(label: string) {
   return (line: string) => process.stdout.write(`\r  ${label.padEnd(40)} ${line.replace(/^progress /, '')}      `);
 }
 
-async function cannon(label: string, url: string, paths: string[]): Promise<CannonResult> {
-  const result = await runNodeJson<CannonResult>(script('cannon.ts'), { url, paths, connections: CONNECTIONS, seconds: SECONDS }, progress(label));
+async function cannon(label: string, url: string, paths: string[], extra: { headers?: Record<string, string>; vary?: boolean } = {}): Promise<CannonResult> {
+  const result = await runNodeJson<CannonResult>(script('cannon.ts'), { url, paths, connections: CONNECTIONS, seconds: SECONDS, ...extra }, progress(label));
   process.stdout.write('\r' + ' '.repeat(80) + '\r');
   if (result.non2xx || result.errors) throw new Error(`${label}: ${result.non2xx} non-2xx replies and ${result.errors} errors`);
   return result;
@@ -108,12 +115,108 @@ async function withServer<T>(env: Record<string, string>, run: (server: Running)
   }
 }
 
+/** Peak RSS of the server on a PostgreSQL server (scripts/postgres.sh) under catalog, write and USSD load. */
+async function postgresRows(): Promise<Row[]> {
+  const env = { ...process.env, ISOKO_TEST_PG_PORT: process.env.ISOKO_TEST_PG_PORT ?? '54329' };
+  const postgres = spawnSync('bash', ['scripts/postgres.sh', 'start'], { cwd: ROOT, env, encoding: 'utf8' });
+  const serverUrl = postgres.stdout.trim();
+  if (postgres.status !== 0 || !serverUrl) {
+    console.log('  PostgreSQL is not installed here: its memory figure is skipped');
+    return [];
+  }
+  try {
+    // A database the shop's role owns (PostgreSQL 15 gives no one else the public schema).
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query('CREATE DATABASE isoko_bench');
+    await admin.end();
+    const databaseUrl = Object.assign(new URL(serverUrl), { pathname: '/isoko_bench' }).toString();
+    return await withServer({ DATABASE_URL: databaseUrl }, async (shop) => {
+      shop.resetPeak();
+      const page = await cannon('PostgreSQL: first page', shop.url, ['/api/product/getAllProducts?page=1&limit=15']);
+      const search = await cannon('PostgreSQL: search, a new text each time', shop.url, ['/api/product/getAllProducts?search=tomatos'], { vary: true });
+      const writes = await runNodeJson<ShoppersResult>(
+        script('shoppers.ts'),
+        { url: shop.url, shoppers: CONNECTIONS, seconds: SECONDS, runId: '5' + String(Date.now() % 1000).padStart(3, '0') },
+        progress('PostgreSQL: writes'),
+      );
+      const saturated = await ussd('PostgreSQL: USSD saturation', shop.url, '/ussd', false, '50');
+      return [
+        { group: 'postgres', name: 'PostgreSQL: first page', rps: page.requestsPerSecond, p50: page.p50, p99: page.p99 },
+        { group: 'postgres', name: 'PostgreSQL: search, a new text each time', rps: search.requestsPerSecond, p50: search.p50, p99: search.p99 },
+        { group: 'postgres', name: `PostgreSQL: placeOrder, ${CONNECTIONS} shoppers`, rps: writes.ordersPerSecond, p50: writes.placeP50, p99: writes.placeP99, note: `${writes.confirmed} confirmed / ${writes.held} held` , ok: writes.confirmed === writes.held && writes.failures === 0 },
+        { group: 'postgres', name: 'PostgreSQL: USSD hops/s at saturation', rps: saturated.hopsPerSecond, p50: saturated.p50, p99: saturated.p99 },
+        { group: 'memory', name: 'peak server RSS, PostgreSQL, under this load', mb: shop.peakRssMb(), goal: { mb: 150 } },
+      ];
+    });
+  } finally {
+    spawnSync('bash', ['scripts/postgres.sh', 'stop'], { cwd: ROOT, env });
+  }
+}
+
+const SCALES = [
+  { products: 1_000, orders: 2_000 },
+  { products: Number(process.env.BENCH_SCALE_PRODUCTS ?? 100_000), orders: Number(process.env.BENCH_SCALE_ORDERS ?? 200_000) },
+];
+
+const SCALE_READS = [
+  { name: 'first page', paths: ['/api/product/getAllProducts?page=1&limit=15'] },
+  { name: 'deep page (50)', paths: ['/api/product/getAllProducts?page=50&limit=15'] },
+  { name: 'search "tomatos", repeated', paths: ['/api/product/getAllProducts?search=tomatos'] },
+  { name: 'search, a new text each time', paths: ['/api/product/getAllProducts?search=beans'], vary: true },
+  { name: "a shopper's order list", paths: ['/api/order/getUserOrders?page=1'], auth: true },
+];
+
+/** The same reads on a small and a large database, each filled by fill-scale.ts; the large against the small. */
+async function scaleRows(): Promise<Row[]> {
+  const measured: Array<Map<string, CannonResult>> = [];
+  for (const size of SCALES) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'isoko-bench-scale-'));
+    try {
+      process.stdout.write(`  filling ${size.products.toLocaleString('en-US')} products, ${size.orders.toLocaleString('en-US')} orders…`);
+      const filled = await runNodeJson<{ seconds: number }>(script('fill-scale.ts'), { dataDir, products: size.products, orders: size.orders, shopperOrders: 200 });
+      console.log(` ${filled.seconds} s`);
+      const server = await startNode('server/main.ts', { DATA_DIR: dataDir }, '/api/health');
+      try {
+        const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ identifier: 'bench@example.rw', password: 'secret-123' }) });
+        const { token } = (await login.json()) as { token?: string };
+        if (!token) throw new Error(`the scale shopper could not sign in (${login.status})`);
+        const results = new Map<string, CannonResult>();
+        for (const read of SCALE_READS) {
+          results.set(read.name, await cannon(`scale ${size.products}: ${read.name}`, server.url, read.paths, { vary: read.vary, headers: read.auth ? { Authorization: `Bearer ${token}` } : undefined }));
+        }
+        measured.push(results);
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  const [small, large] = measured;
+  return SCALE_READS.map((read) => {
+    const a = small.get(read.name)!;
+    const b = large.get(read.name)!;
+    return {
+      group: 'scale',
+      name: `scale: ${read.name}, mean latency ${SCALES[1].products.toLocaleString('en-US')} / ${SCALES[0].products.toLocaleString('en-US')} products`,
+      rps: b.requestsPerSecond,
+      p50: b.p50,
+      p99: b.p99,
+      // No answer at all in the window (everything queued past it) is a miss, never a ratio of 0.
+      ratio: a.total && b.total ? b.mean / Math.max(0.01, a.mean) : undefined,
+      note: `small: ${a.requestsPerSecond.toLocaleString('en-US')} req/s, p99 ${a.p99} ms`,
+      goal: { ratio: 1.2 },
+    };
+  });
+}
+
 export default async function loadBench(): Promise<BenchResult[]> {
   const rows: Row[] = [];
   const loadBefore = loadAverage();
   console.log(`  ${SECONDS} s per phase, ${CONNECTIONS} connections, load average ${loadBefore}`);
 
-  await withServer({}, async (shop) => {
+  if (PARTS.has('shop')) await withServer({}, async (shop) => {
     const ceiling = await startNode(script('ceiling-server.ts'), {}, '/small', [`${shop.url}/api/product/getAllProducts?page=1&limit=15`]);
     let smallCeiling: CannonResult;
     let pageCeiling: CannonResult;
@@ -172,6 +275,9 @@ export default async function loadBench(): Promise<BenchResult[]> {
       rmSync(peerDir, { recursive: true, force: true });
     }
   });
+
+  if (PARTS.has('postgres')) rows.push(...(await postgresRows()));
+  if (PARTS.has('scale')) rows.push(...(await scaleRows()));
 
   const loadAfter = loadAverage();
   const report = writeReport(rows, { seconds: SECONDS, connections: CONNECTIONS, loadAverage: [loadBefore, loadAfter], node: process.version });

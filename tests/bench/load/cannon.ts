@@ -9,16 +9,23 @@ interface CannonInput {
   connections: number;
   seconds: number;
   headers?: Record<string, string>;
+  /** Append a new number to each request's path (a search no cache has seen). */
+  vary?: boolean;
 }
 
 const input = JSON.parse(process.argv[2]) as CannonInput;
 let second = 0;
+let sent = 0;
 const instance = autocannon({
   url: input.url,
   connections: input.connections,
   duration: input.seconds,
   headers: input.headers,
-  requests: input.paths.map((path) => ({ method: 'GET' as const, path })),
+  requests: input.paths.map((path) => ({
+    method: 'GET' as const,
+    path,
+    ...(input.vary ? { setupRequest: (request: { path: string }) => ({ ...request, path: path + String((sent += 1)) }) } : {}),
+  })),
 });
 instance.on('tick', (counter: { counter: number }) => {
   second += 1;
@@ -30,6 +37,7 @@ console.log(
     requestsPerSecond: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
+    mean: result.latency.average,
     total: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors,
