@@ -9,19 +9,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     db,
     `
     -- Product pages order by created_at DESC, id ASC (catalog.service newestProducts).
-    CREATE INDEX products_newest_page ON products(created_at DESC, id);
-    CREATE INDEX products_category_page ON products(category_id, created_at DESC, id);
-    DROP INDEX products_newest;
-    DROP INDEX products_category;
+    CREATE INDEX IF NOT EXISTS products_newest_page ON products(created_at DESC, id);
+    CREATE INDEX IF NOT EXISTS products_category_page ON products(category_id, created_at DESC, id);
+    DROP INDEX IF EXISTS products_newest;
+    DROP INDEX IF EXISTS products_category;
     -- The operator's order list, newest first, optionally by status or payment status (admin.service).
-    CREATE INDEX orders_newest ON orders(created_at DESC, id DESC);
-    CREATE INDEX orders_status_newest ON orders(status, created_at DESC, id DESC);
-    CREATE INDEX orders_payment_status_newest ON orders(payment_status, created_at DESC, id DESC);
+    CREATE INDEX IF NOT EXISTS orders_newest ON orders(created_at DESC, id DESC);
+    CREATE INDEX IF NOT EXISTS orders_status_newest ON orders(status, created_at DESC, id DESC);
+    CREATE INDEX IF NOT EXISTS orders_payment_status_newest ON orders(payment_status, created_at DESC, id DESC);
     -- A shopper's orders, newest first with the id as tie-breaker (orders.service).
-    CREATE INDEX orders_user_page ON orders(user_id, created_at DESC, id DESC);
-    DROP INDEX orders_user_newest;
+    CREATE INDEX IF NOT EXISTS orders_user_page ON orders(user_id, created_at DESC, id DESC);
+    DROP INDEX IF EXISTS orders_user_newest;
     -- Rating a product recounts its ratings; the primary key starts with user_id.
-    CREATE INDEX ratings_product ON ratings(product_id);
+    CREATE INDEX IF NOT EXISTS ratings_product ON ratings(product_id);
   `,
   );
 }
