@@ -17,6 +17,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 // BENCH_PARTS: which parts to run (shop = ceiling, catalog, writes, USSD, memory; postgres; scale).
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'shop,postgres,scale').split(','));
+const REPORT_NAME = process.env.BENCH_PARTS ? `load-${[...PARTS].join('-')}` : 'load';
 const here = import.meta.dirname;
 const script = (name: string) => path.join(here, 'load', name);
 
@@ -280,7 +281,7 @@ export default async function loadBench(): Promise<BenchResult[]> {
   if (PARTS.has('scale')) rows.push(...(await scaleRows()));
 
   const loadAfter = loadAverage();
-  const report = writeReport(rows, { seconds: SECONDS, connections: CONNECTIONS, loadAverage: [loadBefore, loadAfter], node: process.version });
+  const report = writeReport(rows, { seconds: SECONDS, connections: CONNECTIONS, loadAverage: [loadBefore, loadAfter], node: process.version }, REPORT_NAME);
   console.log(report.table);
   return report.results;
 }

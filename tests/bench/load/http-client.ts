@@ -3,7 +3,9 @@
 import { Pool } from 'undici';
 
 export function pool(url: string, connections: number): Pool {
-  return new Pool(url, { connections, pipelining: 1, keepAliveTimeout: 30_000 });
+  // Idle sockets are dropped well before the server's 5 s keep-alive ends, even when this process's
+  // timers run late on a busy machine, so a request never leaves on a socket the server is closing.
+  return new Pool(url, { connections, pipelining: 1, keepAliveTimeout: 1_500, keepAliveMaxTimeout: 1_500, keepAliveTimeoutThreshold: 3_000 });
 }
 
 export interface Timed {
