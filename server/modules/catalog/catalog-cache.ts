@@ -15,7 +15,7 @@ import { onCatalogChange } from './catalog-changes';
 const CATALOG_CACHE_TTL_MS = 30_000;
 
 interface CachedResponse {
-  body: Uint8Array;
+  body: Uint8Array<ArrayBuffer>;
   contentType: string;
   etag: string;
 }

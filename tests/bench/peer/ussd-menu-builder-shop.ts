@@ -172,7 +172,7 @@ function buildMenu(): UssdMenu {
           .execute();
         const total = lines.reduce((sum, line) => sum + line.quantity * (line.offer_price_minor ?? line.price_minor), 0);
         const { invoice } = await sql<{ invoice: string }>`select nextval('invoice_numbers')::text as invoice`.execute(trx).then((r) => r.rows[0]);
-        await trx.insertInto('orders').values({ id: orderId, user_id: user.id, invoice_number: invoice, amount_minor: total, address: JSON.stringify(address), channel: 'ussd' }).execute();
+        await trx.insertInto('orders').values({ id: orderId, user_id: user.id, invoice_number: invoice, amount_minor: total, status: 'pending', payment_type: 'cash', payment_status: 'pending', address: JSON.stringify(address), channel: 'ussd' }).execute();
         await trx
           .insertInto('order_lines')
           .values(lines.map((line, position) => ({ order_id: orderId, position, product_id: line.id, product_name: line.name, product_image: line.image, unit: line.unit, quantity: line.quantity, price_minor: line.offer_price_minor ?? line.price_minor, subtotal_minor: line.quantity * (line.offer_price_minor ?? line.price_minor) })))
