@@ -98,8 +98,12 @@ const CACHE_CONTROL = 'no-cache';
  * an ETag. Only 200 replies are kept; errors always run the route. `no-cache` tells a browser to
  * revalidate every time (a 304 costs a round trip but never shows an old price).
  */
-export function cachedResponse(deps: Pick<ShopDeps, 'db'>): MiddlewareHandler<AppEnv> {
+export function cachedResponse(
+  deps: Pick<ShopDeps, 'db'>,
+  options: { skip?: (query: Record<string, string>) => boolean } = {},
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    if (options.skip?.(c.req.query())) return next();
     const cache = cacheOf(deps);
     const url = c.req.url;
     const key = url.slice(url.indexOf('/', url.indexOf('//') + 2));

@@ -15,19 +15,13 @@ import {
   productSchema,
   rateProductSchema,
 } from './catalog.schema';
-import { getProduct, listCategories, listCategoryProducts, listProducts, rateProduct } from './catalog.service';
+import { dependsOnOrders, getProduct, listCategories, listCategoryProducts, listProducts, rateProduct } from './catalog.service';
 
 export function productRoutes(deps: ShopDeps) {
   return new Hono<AppEnv>()
-<<<<<<< HEAD
-    .get('/getAllProducts', queryParams(productListQuerySchema), async (c) => {
+    .get('/getAllProducts', cachedResponse(deps, { skip: dependsOnOrders }), queryParams(productListQuerySchema), async (c) => {
       const { products, pagination, suggestions } = await listProducts(deps, c.req.valid('query'));
       return c.json({ success: true, productList: products, pagination, ...(suggestions ? { suggestions } : {}) });
-=======
-    .get('/getAllProducts', cachedResponse(deps), queryParams(productListQuerySchema), async (c) => {
-      const { products, pagination } = await listProducts(deps, c.req.valid('query'));
-      return c.json({ success: true, productList: products, pagination });
->>>>>>> 0ea451a (Catalog reads from memory until the catalog changes: cached service results and reply bytes with ETags; indexes for page order; a load bench against a same-run ceiling)
     })
     .get('/getProductDetails/:id', cachedResponse(deps), async (c) => c.json({ success: true, product: await getProduct(deps, c.req.param('id')) }))
     .put('/rateProduct/:id', requireUser(deps), jsonBody(rateProductSchema), async (c) => {

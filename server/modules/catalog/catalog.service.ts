@@ -44,15 +44,11 @@ export function toProduct(row: ProductRow): Product {
 }
 
 export async function listCategories(deps: ShopDeps): Promise<Category[]> {
-<<<<<<< HEAD
-  const rows = await deps.db.selectFrom('categories').selectAll().where('hidden', '=', false).orderBy('position').orderBy('name').execute();
-=======
   return cachedRead(deps, 'categories', () => readCategories(deps));
 }
 
 async function readCategories(deps: ShopDeps): Promise<Category[]> {
-  const rows = await deps.db.selectFrom('categories').selectAll().orderBy('position').orderBy('name').execute();
->>>>>>> 0ea451a (Catalog reads from memory until the catalog changes: cached service results and reply bytes with ETags; indexes for page order; a load bench against a same-run ceiling)
+  const rows = await deps.db.selectFrom('categories').selectAll().where('hidden', '=', false).orderBy('position').orderBy('name').execute();
   return rows.map((row) => ({ _id: row.id, name: row.name, image: row.image, description: row.description }));
 }
 
@@ -204,26 +200,34 @@ async function searchProducts(
   return { products, pagination: paginate(ranked.length, page, limit), ...(suggestions?.length ? { suggestions } : {}) };
 }
 
-<<<<<<< HEAD
 /** GET /product/getAllProducts: newest first (or most popular), or best match first with a search. */
 export async function listProducts(
   deps: ShopDeps,
   query: Omit<ProductListQuery, 'sort'> & Partial<Pick<ProductListQuery, 'sort'>>,
 ): Promise<ProductPage> {
-=======
-/** GET /product/getAllProducts: newest first, or best match first with a search. */
-export async function listProducts(deps: ShopDeps, query: ProductListQuery): Promise<ProductPage> {
+  // Popularity moves with every order, not with catalog writes: it is always read fresh.
+  if (dependsOnOrders(query)) return readProductList(deps, query);
   return cachedRead(deps, productListKey(query), () => readProductList(deps, query));
 }
 
-/** One key per answer: search text as the search reads it (case and runs of spaces do not matter). */
-function productListKey(query: ProductListQuery): string {
-  const search = query.search ? query.search.toLowerCase().replace(/\s+/g, ' ') : '';
-  return `products:${JSON.stringify([query.category?.trim().toLowerCase() ?? '', search, query.page, query.limit])}`;
+/** The popular order without a search is ranked by orders, which never signal a catalog change. */
+export function dependsOnOrders(query: { sort?: string; search?: string }): boolean {
+  return query.sort === 'popular' && !query.search;
 }
 
-async function readProductList(deps: ShopDeps, query: ProductListQuery): Promise<ProductPage> {
->>>>>>> 0ea451a (Catalog reads from memory until the catalog changes: cached service results and reply bytes with ETags; indexes for page order; a load bench against a same-run ceiling)
+/** One key per answer: search text as the search reads it (case and runs of spaces do not matter). */
+function productListKey(query: Partial<ProductListQuery>): string {
+  const search = query.search ? query.search.toLowerCase().replace(/\s+/g, ' ') : '';
+  // Every field of the query is in the key (sort, and whatever is added later), so two different
+  // questions never share an answer.
+  const fields = Object.entries({ ...query, search, category: query.category?.trim().toLowerCase() ?? '' }).sort(([a], [b]) => a.localeCompare(b));
+  return `products:${JSON.stringify(fields)}`;
+}
+
+async function readProductList(
+  deps: ShopDeps,
+  query: Omit<ProductListQuery, 'sort'> & Partial<Pick<ProductListQuery, 'sort'>>,
+): Promise<ProductPage> {
   let categoryId: string | undefined;
   if (query.category) {
     const category = await findCategory(deps, query.category);
