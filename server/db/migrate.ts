@@ -4,6 +4,7 @@ import * as shop from './migrations/001-shop';
 import * as conversation from './migrations/002-conversation';
 import * as trust from './migrations/003-trust';
 import * as staff from './migrations/004-staff';
+import * as speed from './migrations/005-speed';
 import * as whatsapp from './migrations/007-whatsapp';
 
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '002-conversation': conversation,
   '003-trust': trust,
   '004-staff': staff,
+  '005-speed': speed,
   '007-whatsapp': whatsapp,
 };
 

@@ -6,6 +6,7 @@ import type { AppEnv, ShopDeps } from '../../lib/deps';
 import { paginationSchema } from '../../lib/fields';
 import type { RouteDoc } from '../../lib/openapi';
 import { jsonBody, queryParams } from '../../lib/validate';
+import { cachedResponse } from './catalog-cache';
 import {
   categoryProductsQuerySchema,
   categorySchema,
@@ -14,15 +15,15 @@ import {
   productSchema,
   rateProductSchema,
 } from './catalog.schema';
-import { getProduct, listCategories, listCategoryProducts, listProducts, rateProduct } from './catalog.service';
+import { dependsOnOrders, getProduct, listCategories, listCategoryProducts, listProducts, rateProduct } from './catalog.service';
 
 export function productRoutes(deps: ShopDeps) {
   return new Hono<AppEnv>()
-    .get('/getAllProducts', queryParams(productListQuerySchema), async (c) => {
+    .get('/getAllProducts', cachedResponse(deps, { skip: dependsOnOrders }), queryParams(productListQuerySchema), async (c) => {
       const { products, pagination, suggestions } = await listProducts(deps, c.req.valid('query'));
       return c.json({ success: true, productList: products, pagination, ...(suggestions ? { suggestions } : {}) });
     })
-    .get('/getProductDetails/:id', async (c) => c.json({ success: true, product: await getProduct(deps, c.req.param('id')) }))
+    .get('/getProductDetails/:id', cachedResponse(deps), async (c) => c.json({ success: true, product: await getProduct(deps, c.req.param('id')) }))
     .put('/rateProduct/:id', requireUser(deps), jsonBody(rateProductSchema), async (c) => {
       const product = await rateProduct(deps, c.get('user').id, c.req.param('id'), c.req.valid('json').rating);
       return c.json({ success: true, message: `You rated this product ${c.req.valid('json').rating} stars`, product });
@@ -31,8 +32,8 @@ export function productRoutes(deps: ShopDeps) {
 
 export function categoryRoutes(deps: ShopDeps) {
   return new Hono<AppEnv>()
-    .get('/getAllCategories', async (c) => c.json({ success: true, categories: await listCategories(deps) }))
-    .get('/:nameOrId/products', queryParams(categoryProductsQuerySchema), async (c) => {
+    .get('/getAllCategories', cachedResponse(deps), async (c) => c.json({ success: true, categories: await listCategories(deps) }))
+    .get('/:nameOrId/products', cachedResponse(deps), queryParams(categoryProductsQuerySchema), async (c) => {
       const { category, products, pagination } = await listCategoryProducts(deps, c.req.param('nameOrId'), c.req.valid('query'));
       const message = products.length ? `Products in ${category.name}` : 'No products available in the category';
       return c.json({ success: true, category, products, pagination, message });

@@ -6,6 +6,7 @@ import { notFound } from '../../lib/errors';
 import { toFrw } from '../../lib/money';
 import { offsetOf, paginate } from '../../lib/pagination';
 import type { Pagination } from '../../lib/fields';
+import { cachedRead } from './catalog-cache';
 import { catalogChanged, onCatalogChange } from './catalog-changes';
 import { indexEntry, rankProducts, suggestNames, type IndexedEntry } from './catalog-search';
 import type { Category, CategoryProductsQuery, Product, ProductListQuery } from './catalog.schema';
@@ -43,12 +44,20 @@ export function toProduct(row: ProductRow): Product {
 }
 
 export async function listCategories(deps: ShopDeps): Promise<Category[]> {
+  return cachedRead(deps, 'categories', () => readCategories(deps));
+}
+
+async function readCategories(deps: ShopDeps): Promise<Category[]> {
   const rows = await deps.db.selectFrom('categories').selectAll().where('hidden', '=', false).orderBy('position').orderBy('name').execute();
   return rows.map((row) => ({ _id: row.id, name: row.name, image: row.image, description: row.description }));
 }
 
 /** A category by its id or its name in any case; undefined when there is none. */
 export async function findCategory(deps: ShopDeps, nameOrId: string): Promise<Category | undefined> {
+  return cachedRead(deps, `category:${nameOrId.trim().toLowerCase()}`, () => readCategory(deps, nameOrId));
+}
+
+async function readCategory(deps: ShopDeps, nameOrId: string): Promise<Category | undefined> {
   const wanted = nameOrId.trim();
   const row = await deps.db
     .selectFrom('categories')
@@ -60,6 +69,10 @@ export async function findCategory(deps: ShopDeps, nameOrId: string): Promise<Ca
 }
 
 export async function getProduct(deps: ShopDeps, productId: string): Promise<Product> {
+  return cachedRead(deps, `product:${productId}`, () => readProduct(deps, productId));
+}
+
+async function readProduct(deps: ShopDeps, productId: string): Promise<Product> {
   const row = await selectProducts(deps.db).where('products.id', '=', productId).executeTakeFirst();
   if (!row) throw notFound('Product not found', 'product_not_found');
   return toProduct(row);
@@ -192,6 +205,29 @@ export async function listProducts(
   deps: ShopDeps,
   query: Omit<ProductListQuery, 'sort'> & Partial<Pick<ProductListQuery, 'sort'>>,
 ): Promise<ProductPage> {
+  // Popularity moves with every order, not with catalog writes: it is always read fresh.
+  if (dependsOnOrders(query)) return readProductList(deps, query);
+  return cachedRead(deps, productListKey(query), () => readProductList(deps, query));
+}
+
+/** The popular order without a search is ranked by orders, which never signal a catalog change. */
+export function dependsOnOrders(query: { sort?: string; search?: string }): boolean {
+  return query.sort === 'popular' && !query.search;
+}
+
+/** One key per answer: search text as the search reads it (case and runs of spaces do not matter). */
+function productListKey(query: Partial<ProductListQuery>): string {
+  const search = query.search ? query.search.toLowerCase().replace(/\s+/g, ' ') : '';
+  // Every field of the query is in the key (sort, and whatever is added later), so two different
+  // questions never share an answer.
+  const fields = Object.entries({ ...query, search, category: query.category?.trim().toLowerCase() ?? '' }).sort(([a], [b]) => a.localeCompare(b));
+  return `products:${JSON.stringify(fields)}`;
+}
+
+async function readProductList(
+  deps: ShopDeps,
+  query: Omit<ProductListQuery, 'sort'> & Partial<Pick<ProductListQuery, 'sort'>>,
+): Promise<ProductPage> {
   let categoryId: string | undefined;
   if (query.category) {
     const category = await findCategory(deps, query.category);
@@ -212,7 +248,10 @@ export async function listCategoryProducts(
 ): Promise<ProductPage & { category: Category }> {
   const category = await findCategory(deps, nameOrId);
   if (!category) throw notFound('Category not found');
-  return { category, ...(await newestProducts(deps, category._id, query.page, query.limit)) };
+  const page = await cachedRead(deps, `category-products:${JSON.stringify([category._id, query.page, query.limit])}`, () =>
+    newestProducts(deps, category._id, query.page, query.limit),
+  );
+  return { category, ...page };
 }
 
 /**

@@ -1,0 +1,127 @@
+// The catalog is read far more than it is written: every page, product, category list and search
+// answer is kept in memory until the next catalog write (catalogChanged) drops the lot. Two layers:
+// - cachedRead: a service's result, so the conversation engine (USSD, chat) reads from memory too;
+// - cachedResponse: the exact bytes of a /api catalog reply with its ETag, so a repeated request does
+//   no validation, no query and no JSON.stringify, and a client holding the ETag gets a 304.
+// A read that began before a write must never store what it read after the write is answered: each
+// cache has a generation, bumped on every change, and a result is kept only if it did not move.
+import { createHash } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import { LRUCache } from 'lru-cache';
+import type { AppEnv, ShopDeps } from '../../lib/deps';
+import { onCatalogChange } from './catalog-changes';
+
+// A write by another instance on the same PostgreSQL is not heard here; this bounds how long it goes unseen.
+const CATALOG_CACHE_TTL_MS = 30_000;
+
+interface CachedResponse {
+  body: Uint8Array<ArrayBuffer>;
+  contentType: string;
+  etag: string;
+}
+
+interface CatalogCache {
+  generation: number;
+  values: LRUCache<string, { value: unknown }>;
+  pending: Map<string, Promise<unknown>>;
+  responses: LRUCache<string, CachedResponse>;
+}
+
+// Keyed by the database handle, like the change listeners: two apps in one process never share a cache.
+const caches = new WeakMap<object, CatalogCache>();
+
+function cacheOf(deps: Pick<ShopDeps, 'db'>): CatalogCache {
+  let cache = caches.get(deps.db);
+  if (cache) return cache;
+  const created: CatalogCache = {
+    generation: 0,
+    values: new LRUCache({ max: 5_000, ttl: CATALOG_CACHE_TTL_MS }),
+    pending: new Map(),
+    // Bounded by bytes: a flood of distinct searches evicts old answers instead of growing the heap.
+    responses: new LRUCache({ maxSize: 32 * 1024 * 1024, sizeCalculation: (entry) => entry.body.byteLength + 200, ttl: CATALOG_CACHE_TTL_MS }),
+  };
+  onCatalogChange(deps, () => {
+    created.generation += 1;
+    created.values.clear();
+    created.pending.clear();
+    created.responses.clear();
+  });
+  caches.set(deps.db, created);
+  return created;
+}
+
+/**
+ * The value `load` gives for `key`, from memory when this catalog has not changed since it was read.
+ * Callers must treat the value as read-only: every later caller gets the same object.
+ * Concurrent misses on one key share one load, so a cold page under load is read once.
+ */
+export async function cachedRead<T>(deps: Pick<ShopDeps, 'db'>, key: string, load: () => Promise<T>): Promise<T> {
+  const cache = cacheOf(deps);
+  const hit = cache.values.get(key);
+  if (hit) return hit.value as T;
+  const inFlight = cache.pending.get(key);
+  if (inFlight) return inFlight as Promise<T>;
+  const generation = cache.generation;
+  const loading = load().then(
+    (value) => {
+      if (cache.generation === generation) {
+        cache.values.set(key, { value });
+        cache.pending.delete(key);
+      }
+      return value;
+    },
+    (error: unknown) => {
+      if (cache.generation === generation) cache.pending.delete(key);
+      throw error;
+    },
+  );
+  cache.pending.set(key, loading);
+  return loading;
+}
+
+function etagOf(body: Uint8Array): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed === etag || trimmed === `W/${etag}`;
+  });
+}
+
+const CACHE_CONTROL = 'no-cache';
+
+/**
+ * Middleware for the public catalog GETs: the same bytes as the route would send, from memory, with
+ * an ETag. Only 200 replies are kept; errors always run the route. `no-cache` tells a browser to
+ * revalidate every time (a 304 costs a round trip but never shows an old price).
+ */
+export function cachedResponse(
+  deps: Pick<ShopDeps, 'db'>,
+  options: { skip?: (query: Record<string, string>) => boolean } = {},
+): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (options.skip?.(c.req.query())) return next();
+    const cache = cacheOf(deps);
+    const url = c.req.url;
+    const key = url.slice(url.indexOf('/', url.indexOf('//') + 2));
+    const ifNoneMatch = c.req.header('If-None-Match');
+    const hit = cache.responses.get(key);
+    if (hit) {
+      if (matchesEtag(ifNoneMatch, hit.etag)) return c.body(null, 304, { ETag: hit.etag, 'Cache-Control': CACHE_CONTROL });
+      return c.body(hit.body, 200, { 'Content-Type': hit.contentType, ETag: hit.etag, 'Cache-Control': CACHE_CONTROL });
+    }
+    const generation = cache.generation;
+    await next();
+    if (c.res.status !== 200) return;
+    const body = new Uint8Array(await c.res.arrayBuffer());
+    const entry: CachedResponse = { body, contentType: c.res.headers.get('Content-Type') ?? 'application/json', etag: etagOf(body) };
+    if (cache.generation === generation) cache.responses.set(key, entry);
+    // The route's headers (CORS, security) carry over: Hono merges them into the replacement.
+    c.res = matchesEtag(ifNoneMatch, entry.etag) ? new Response(null, { status: 304 }) : new Response(body, { status: 200, headers: { 'Content-Type': entry.contentType } });
+    c.header('ETag', entry.etag);
+    c.header('Cache-Control', CACHE_CONTROL);
+  };
+}

@@ -1,0 +1,287 @@
+// npm run bench load: the shop under load, as the issue judges it. Starts the server as `npm start`
+// does on a fresh database of its own, loads it from a second process over 127.0.0.1, and sets every
+// figure beside a ceiling measured in the same run (a bare Hono app on the same Node). Prints one
+// table, writes tests/bench/results/load.json and load.svg (the README shows the chart).
+// BENCH_SECONDS (default 8) sets each load phase's length; BENCH_CONNECTIONS (default 50);
+// BENCH_USSD_SESSIONS (default 200); BENCH_SCALE_PRODUCTS / BENCH_SCALE_ORDERS (100,000 / 200,000).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import pg from 'pg';
+import { loadAverage, ROOT, runNodeJson, startNode, type Running } from './load/processes';
+import { writeReport, type Row } from './load/report';
+import type { BenchResult } from './run';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+// BENCH_PARTS: which parts to run (shop = ceiling, catalog, writes, USSD, memory; postgres; scale).
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'shop,postgres,scale').split(','));
+const REPORT_NAME = process.env.BENCH_PARTS ? `load-${[...PARTS].join('-')}` : 'load';
+const here = import.meta.dirname;
+const script = (name: string) => path.join(here, 'load', name);
+
+interface CannonResult {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  mean: number;
+  total: number;
+  non2xx: number;
+  errors: number;
+  bytesPerRequest: number;
+}
+
+interface UssdResult {
+  hopsPerSecond: number;
+  hops: number;
+  journeys: number;
+  placed: number;
+  wrong: number;
+  firstWrong: string;
+  p50: number;
+  p99: number;
+  steps: Array<{ p50: number; p99: number }>;
+}
+
+const USSD_SESSIONS = Number(process.env.BENCH_USSD_SESSIONS ?? 200);
+const USSD_PAUSE_MS = 1000;
+
+async function ussd(label: string, url: string, path: string, paced: boolean, phonePrefix: string): Promise<UssdResult> {
+  const result = await runNodeJson<UssdResult>(
+    script('ussd-sessions.ts'),
+    { url, path, sessions: USSD_SESSIONS, pauseMs: paced ? USSD_PAUSE_MS : 0, seconds: SECONDS, phonePrefix },
+    progress(label),
+  );
+  if (result.wrong) console.log(`\n  ${label}: ${result.wrong} journeys went wrong, first: ${result.firstWrong}`);
+  return result;
+}
+
+/** Rows for one USSD implementation: paced per-hop latency, step 12 against step 1, saturation. */
+function ussdRows(who: string, paced: UssdResult, saturated: UssdResult, peerSaturated?: UssdResult): Row[] {
+  const step1 = paced.steps[0];
+  const step12 = paced.steps[11];
+  const rows: Row[] = [
+    { group: 'ussd', name: `${who}: ${USSD_SESSIONS} paced callers, every hop`, p50: paced.p50, p99: paced.p99, note: `${paced.placed}/${USSD_SESSIONS} orders placed`, goal: who === 'Isoko' ? { p99: 20 } : undefined, ok: paced.placed === USSD_SESSIONS },
+    { group: 'ussd', name: `${who}: step 12 / step 1 (p50 ${step12.p50} / ${step1.p50} ms)`, ratio: step12.p50 / Math.max(0.1, step1.p50), goal: who === 'Isoko' ? { ratio: 1.1 } : undefined },
+    { group: 'ussd', name: `${who}: hops/s at saturation, no pause`, rps: saturated.hopsPerSecond, p50: saturated.p50, p99: saturated.p99, note: `${saturated.journeys} journeys, ${saturated.wrong} wrong`, ok: saturated.wrong === 0 },
+  ];
+  if (peerSaturated) {
+    rows.push({ group: 'ussd', name: `${who} against the peer, hops/s at saturation`, ratio: saturated.hopsPerSecond / Math.max(1, peerSaturated.hopsPerSecond), goal: { minRatio: 2 } });
+  }
+  return rows;
+}
+
+interface ShoppersResult {
+  addsPerSecond: number;
+  ordersPerSecond: number;
+  addP50: number;
+  addP99: number;
+  placeP50: number;
+  placeP99: number;
+  confirmed: number;
+  distinctConfirmed: number;
+  held: number;
+  failures: number;
+}
+
+function progress(label: string) {
+  return (line: string) => process.stdout.write(`\r  ${label.padEnd(40)} ${line.replace(/^progress /, '')}      `);
+}
+
+async function cannon(label: string, url: string, paths: string[], extra: { headers?: Record<string, string>; vary?: boolean } = {}): Promise<CannonResult> {
+  const result = await runNodeJson<CannonResult>(script('cannon.ts'), { url, paths, connections: CONNECTIONS, seconds: SECONDS, ...extra }, progress(label));
+  process.stdout.write('\r' + ' '.repeat(80) + '\r');
+  if (result.non2xx || result.errors) throw new Error(`${label}: ${result.non2xx} non-2xx replies and ${result.errors} errors`);
+  return result;
+}
+
+export const CATALOG_READS = [
+  { name: 'catalog: first page', paths: ['/api/product/getAllProducts?page=1&limit=15'] },
+  { name: 'catalog: deep page (6)', paths: ['/api/product/getAllProducts?page=6&limit=15'] },
+  { name: 'catalog: typo search "tomatos"', paths: ['/api/product/getAllProducts?search=tomatos'], search: true },
+  { name: 'catalog: product details', paths: ['/api/product/getProductDetails/tomatoes'] },
+  { name: 'catalog: categories', paths: ['/api/category/getAllCategories'] },
+  { name: 'catalog: category products', paths: ['/api/category/vegetables/products?page=1'] },
+];
+
+async function withServer<T>(env: Record<string, string>, run: (server: Running) => Promise<T>): Promise<T> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'isoko-bench-'));
+  const server = await startNode('server/main.ts', { DATA_DIR: dataDir, ...env }, '/api/health');
+  try {
+    return await run(server);
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Peak RSS of the server on a PostgreSQL server (scripts/postgres.sh) under catalog, write and USSD load. */
+async function postgresRows(): Promise<Row[]> {
+  const env = { ...process.env, ISOKO_TEST_PG_PORT: process.env.ISOKO_TEST_PG_PORT ?? '54329' };
+  const postgres = spawnSync('bash', ['scripts/postgres.sh', 'start'], { cwd: ROOT, env, encoding: 'utf8' });
+  const serverUrl = postgres.stdout.trim();
+  if (postgres.status !== 0 || !serverUrl) {
+    console.log('  PostgreSQL is not installed here: its memory figure is skipped');
+    return [];
+  }
+  try {
+    // A database the shop's role owns (PostgreSQL 15 gives no one else the public schema).
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query('CREATE DATABASE isoko_bench');
+    await admin.end();
+    const databaseUrl = Object.assign(new URL(serverUrl), { pathname: '/isoko_bench' }).toString();
+    return await withServer({ DATABASE_URL: databaseUrl }, async (shop) => {
+      shop.resetPeak();
+      const page = await cannon('PostgreSQL: first page', shop.url, ['/api/product/getAllProducts?page=1&limit=15']);
+      const search = await cannon('PostgreSQL: search, a new text each time', shop.url, ['/api/product/getAllProducts?search=tomatos'], { vary: true });
+      const writes = await runNodeJson<ShoppersResult>(
+        script('shoppers.ts'),
+        { url: shop.url, shoppers: CONNECTIONS, seconds: SECONDS, runId: '5' + String(Date.now() % 1000).padStart(3, '0') },
+        progress('PostgreSQL: writes'),
+      );
+      const saturated = await ussd('PostgreSQL: USSD saturation', shop.url, '/ussd', false, '50');
+      return [
+        { group: 'postgres', name: 'PostgreSQL: first page', rps: page.requestsPerSecond, p50: page.p50, p99: page.p99 },
+        { group: 'postgres', name: 'PostgreSQL: search, a new text each time', rps: search.requestsPerSecond, p50: search.p50, p99: search.p99 },
+        { group: 'postgres', name: `PostgreSQL: placeOrder, ${CONNECTIONS} shoppers`, rps: writes.ordersPerSecond, p50: writes.placeP50, p99: writes.placeP99, note: `${writes.confirmed} confirmed / ${writes.held} held` , ok: writes.confirmed === writes.held && writes.failures === 0 },
+        { group: 'postgres', name: 'PostgreSQL: USSD hops/s at saturation', rps: saturated.hopsPerSecond, p50: saturated.p50, p99: saturated.p99 },
+        { group: 'memory', name: 'peak server RSS, PostgreSQL, under this load', mb: shop.peakRssMb(), goal: { mb: 150 } },
+      ];
+    });
+  } finally {
+    spawnSync('bash', ['scripts/postgres.sh', 'stop'], { cwd: ROOT, env });
+  }
+}
+
+const SCALES = [
+  { products: 1_000, orders: 2_000 },
+  { products: Number(process.env.BENCH_SCALE_PRODUCTS ?? 100_000), orders: Number(process.env.BENCH_SCALE_ORDERS ?? 200_000) },
+];
+
+const SCALE_READS = [
+  { name: 'first page', paths: ['/api/product/getAllProducts?page=1&limit=15'] },
+  { name: 'deep page (50)', paths: ['/api/product/getAllProducts?page=50&limit=15'] },
+  { name: 'search "tomatos", repeated', paths: ['/api/product/getAllProducts?search=tomatos'] },
+  { name: 'search, a new text each time', paths: ['/api/product/getAllProducts?search=beans'], vary: true },
+  { name: "a shopper's order list", paths: ['/api/order/getUserOrders?page=1'], auth: true },
+];
+
+/** The same reads on a small and a large database, each filled by fill-scale.ts; the large against the small. */
+async function scaleRows(): Promise<Row[]> {
+  const measured: Array<Map<string, CannonResult>> = [];
+  for (const size of SCALES) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'isoko-bench-scale-'));
+    try {
+      process.stdout.write(`  filling ${size.products.toLocaleString('en-US')} products, ${size.orders.toLocaleString('en-US')} orders…`);
+      const filled = await runNodeJson<{ seconds: number }>(script('fill-scale.ts'), { dataDir, products: size.products, orders: size.orders, shopperOrders: 200 });
+      console.log(` ${filled.seconds} s`);
+      const server = await startNode('server/main.ts', { DATA_DIR: dataDir }, '/api/health');
+      try {
+        const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ identifier: 'bench@example.rw', password: 'secret-123' }) });
+        const { token } = (await login.json()) as { token?: string };
+        if (!token) throw new Error(`the scale shopper could not sign in (${login.status})`);
+        const results = new Map<string, CannonResult>();
+        for (const read of SCALE_READS) {
+          results.set(read.name, await cannon(`scale ${size.products}: ${read.name}`, server.url, read.paths, { vary: read.vary, headers: read.auth ? { Authorization: `Bearer ${token}` } : undefined }));
+        }
+        measured.push(results);
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  const [small, large] = measured;
+  return SCALE_READS.map((read) => {
+    const a = small.get(read.name)!;
+    const b = large.get(read.name)!;
+    return {
+      group: 'scale',
+      name: `scale: ${read.name}, mean latency ${SCALES[1].products.toLocaleString('en-US')} / ${SCALES[0].products.toLocaleString('en-US')} products`,
+      rps: b.requestsPerSecond,
+      p50: b.p50,
+      p99: b.p99,
+      // No answer at all in the window (everything queued past it) is a miss, never a ratio of 0.
+      ratio: a.total && b.total ? b.mean / Math.max(0.01, a.mean) : undefined,
+      note: `small: ${a.requestsPerSecond.toLocaleString('en-US')} req/s, p99 ${a.p99} ms`,
+      goal: { ratio: 1.2 },
+    };
+  });
+}
+
+export default async function loadBench(): Promise<BenchResult[]> {
+  const rows: Row[] = [];
+  const loadBefore = loadAverage();
+  console.log(`  ${SECONDS} s per phase, ${CONNECTIONS} connections, load average ${loadBefore}`);
+
+  if (PARTS.has('shop')) await withServer({}, async (shop) => {
+    const ceiling = await startNode(script('ceiling-server.ts'), {}, '/small', [`${shop.url}/api/product/getAllProducts?page=1&limit=15`]);
+    let smallCeiling: CannonResult;
+    let pageCeiling: CannonResult;
+    try {
+      smallCeiling = await cannon('ceiling: bare Hono, small JSON', ceiling.url, ['/small']);
+      pageCeiling = await cannon('ceiling: bare Hono, catalog-page body', ceiling.url, ['/page']);
+    } finally {
+      await ceiling.stop();
+    }
+    rows.push({ group: 'ceiling', name: 'bare Hono route, small JSON', rps: smallCeiling.requestsPerSecond, p50: smallCeiling.p50, p99: smallCeiling.p99 });
+    rows.push({ group: 'ceiling', name: `bare Hono route, catalog-page body (${Math.round(pageCeiling.bytesPerRequest / 1024)} KB)`, rps: pageCeiling.requestsPerSecond, p50: pageCeiling.p50, p99: pageCeiling.p99 });
+
+    shop.resetPeak();
+    for (const read of CATALOG_READS) {
+      const result = await cannon(read.name, shop.url, read.paths);
+      rows.push({
+        group: 'catalog',
+        name: read.name,
+        rps: result.requestsPerSecond,
+        p50: result.p50,
+        p99: result.p99,
+        share: result.requestsPerSecond / pageCeiling.requestsPerSecond,
+        goal: read.search ? { share: 0.3 } : { share: 0.6, p99: 10 },
+      });
+    }
+
+    const writes = await runNodeJson<ShoppersResult>(
+      script('shoppers.ts'),
+      { url: shop.url, shoppers: CONNECTIONS, seconds: SECONDS, runId: String(Date.now() % 10_000).padStart(4, '0') },
+      progress('writes: 50 shoppers'),
+    );
+    process.stdout.write('\r' + ' '.repeat(80) + '\r');
+    rows.push({ group: 'writes', name: `cart add, ${CONNECTIONS} shoppers`, rps: writes.addsPerSecond, p50: writes.addP50, p99: writes.addP99, share: writes.addsPerSecond / smallCeiling.requestsPerSecond });
+    rows.push({ group: 'writes', name: `placeOrder, ${CONNECTIONS} shoppers`, rps: writes.ordersPerSecond, p50: writes.placeP50, p99: writes.placeP99, share: writes.ordersPerSecond / smallCeiling.requestsPerSecond });
+    const lost = writes.confirmed - writes.held;
+    rows.push({
+      group: 'writes',
+      name: 'orders confirmed / held by the server / distinct',
+      note: `${writes.confirmed} / ${writes.held} / ${writes.distinctConfirmed}${writes.failures ? `, ${writes.failures} failed requests` : ''}`,
+      ok: lost === 0 && writes.distinctConfirmed === writes.confirmed && writes.failures === 0,
+    });
+
+    const ourPaced = await ussd('USSD: Isoko, paced callers', shop.url, '/ussd', true, '10');
+    const ourSaturated = await ussd('USSD: Isoko, saturation', shop.url, '/ussd', false, '20');
+    rows.push({ group: 'memory', name: 'peak server RSS, PGlite, under this load', mb: shop.peakRssMb(), goal: { mb: 400 } });
+
+    const peerDir = mkdtempSync(path.join(tmpdir(), 'isoko-bench-peer-'));
+    const peer = await startNode(path.join(here, 'peer/ussd-menu-builder-shop.ts'), { DATA_DIR: peerDir }, '/');
+    try {
+      const peerPaced = await ussd('USSD: peer, paced callers', peer.url, '/', true, '30');
+      const peerSaturated = await ussd('USSD: peer, saturation', peer.url, '/', false, '40');
+      rows.push(...ussdRows('Isoko', ourPaced, ourSaturated, peerSaturated));
+      rows.push(...ussdRows('peer (ussd-menu-builder)', peerPaced, peerSaturated));
+    } finally {
+      await peer.stop();
+      rmSync(peerDir, { recursive: true, force: true });
+    }
+  });
+
+  if (PARTS.has('postgres')) rows.push(...(await postgresRows()));
+  if (PARTS.has('scale')) rows.push(...(await scaleRows()));
+
+  const loadAfter = loadAverage();
+  const report = writeReport(rows, { seconds: SECONDS, connections: CONNECTIONS, loadAverage: [loadBefore, loadAfter], node: process.version }, REPORT_NAME);
+  console.log(report.table);
+  return report.results;
+}
