@@ -136,5 +136,3 @@ export function createApp(deps: ShopDeps, options: AppOptions = {}) {
   });
   return app;
 }
-
-export type AppType = ReturnType<typeof createApp>;
