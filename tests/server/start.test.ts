@@ -38,7 +38,7 @@ function startServer(environment: Record<string, string>): { child: ChildProcess
   return { child, output: () => output, exited };
 }
 
-async function waitForHealth(): Promise<void> {
+async function waitForHealth(server: { output: () => string }): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     try {
@@ -49,7 +49,7 @@ async function waitForHealth(): Promise<void> {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error('server did not become healthy');
+  throw new Error(`server did not become healthy; it printed:\n${server.output()}`);
 }
 
 // On the PostgreSQL pass the same start runs against an empty PostgreSQL database instead.
@@ -80,7 +80,7 @@ describe('npm start', () => {
 
   it('seeds an empty database on first start and keeps accounts across a restart', async () => {
     const first = startServer({ PORT: String(port), DATA_DIR: dataDir });
-    await waitForHealth();
+    await waitForHealth(first);
     const health = await (await fetch(`${base}/api/health`)).json();
     expect(health).toEqual({ ok: true, database: expectedKind });
     const catalog = await (await fetch(`${base}/api/product/getAllProducts`)).json();
@@ -100,7 +100,7 @@ describe('npm start', () => {
 
     const second = startServer({ PORT: String(port), DATA_DIR: dataDir });
     try {
-      await waitForHealth();
+      await waitForHealth(second);
       const login = await fetch(`${base}/api/auth/login`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
