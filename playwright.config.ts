@@ -1,9 +1,15 @@
 // Playwright drives the built site (npm run build first) served by the real server on a fresh database,
-// in Debian's Chromium, at a low-end phone's size and at a desktop's.
+// in Debian's Chromium. Every spec runs at a desktop's size; the specs tagged @phone (whatever a
+// 360-pixel phone does differently: the menu, the full-screen chat, the whole journey) run at a
+// low-end phone's size as well.
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
-// E2E_PORT lets two checkouts on one machine run their browser suites side by side.
-const PORT = Number(process.env.E2E_PORT ?? 4321);
+// The server's port: E2E_PORT, or one free now. Chosen once in the runner's process and kept in its
+// environment, so the workers (which load this file again) agree on it.
+process.env.E2E_PORT ||= execFileSync(process.execPath, [fileURLToPath(new URL('scripts/free-port.mjs', import.meta.url))], { encoding: 'utf8' }).trim();
+const PORT = Number(process.env.E2E_PORT);
 const DATA_DIR = '.tmp/e2e-data';
 
 export default defineConfig({
@@ -34,6 +40,7 @@ export default defineConfig({
   projects: [
     {
       name: 'phone',
+      grep: /@phone/,
       use: { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
     },
     {

@@ -28,6 +28,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['web/src/**/*.test.{ts,tsx}'],
           setupFiles: ['web/src/test/setup.ts'],
+          // npm test runs these beside the type check and the browser tests: typing into a form with
+          // user-event can pass 5 s (Vitest's default) on a busy 2-core machine. A longer limit, not a retry.
+          testTimeout: 15_000,
         },
       },
     ],

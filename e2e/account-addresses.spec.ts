@@ -1,5 +1,5 @@
 // /address-management: the login check, add, edit and delete with their messages, and axe.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { addAddress, createShopper, expectAccessible, expectToast, signIn } from './account-fixtures';
 
 test('a guest is sent to log in', async ({ page }) => {

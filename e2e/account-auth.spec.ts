@@ -1,5 +1,5 @@
 // /login and /signup in a real browser: validation, sign-in by email and by phone, the reset dialog.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { createShopper, expectAccessible, expectToast, uniqueContact } from './account-fixtures';
 
 test.describe('login', () => {
@@ -100,7 +100,7 @@ test.describe('signup', () => {
     await expectAccessible(page);
   });
 
-  test('creates an account, stores the user and goes home', async ({ page }) => {
+  test('creates an account, stores the user and goes home', async ({ page, request }) => {
     const contact = uniqueContact();
     await page.goto('/signup');
     await page.getByLabel('Full name').fill('Jean Mugisha');
@@ -114,7 +114,11 @@ test.describe('signup', () => {
     await expect(page).toHaveURL(/localhost:\d+\/$/);
     const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem('user') ?? 'null'));
     expect(stored).toMatchObject({ fullName: 'Jean Mugisha', email: contact.email });
-    expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeTruthy();
+    // The stored token is this shopper's session.
+    const token = await page.evaluate(() => window.localStorage.getItem('token'));
+    const me = await request.get('/api/user/account', { headers: { Authorization: `Bearer ${token}` } });
+    expect(me.status()).toBe(200);
+    expect(await me.json()).toMatchObject({ fullName: 'Jean Mugisha', email: contact.email });
   });
 
   test('a second account with the same email is refused with the server message', async ({ page, request }) => {

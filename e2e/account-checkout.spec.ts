@@ -1,6 +1,6 @@
 // /checkout and /order-confirmation: steps, the shared New Address dialog, one order per attempt,
 // the confirmation with its pay code, and the trapped back action.
-import { expect, test } from '@playwright/test';
+import { expect, fastForwardUntil, SETTLE, test, WAITS } from './support/test';
 import { addAddress, createShopper, expectAccessible, expectToast, fillCart, signIn } from './account-fixtures';
 
 test('an empty cart goes back to /cart', async ({ page, request }) => {
@@ -53,7 +53,9 @@ test('checkout with a new address places exactly one order and confirms it', asy
   // A double click must still make one order: the second click finds the submit already running.
   await page.getByRole('button', { name: 'Place Order' }).dblclick();
   await expect(page.getByRole('button', { name: 'Placing Order...' })).toBeDisabled();
-  await expectToast(page, 'Order placed successfully and cart cleared!');
+  // The toast and the move to the confirmation come together; the toast lasts 4 s, longer than a step.
+  const placed = page.locator('.toast-message', { hasText: 'Order placed successfully and cart cleared!' });
+  await fastForwardUntil(page, WAITS.placeOrder, () => expect(placed).toBeVisible(SETTLE));
   await expect(page).toHaveURL(/\/order-confirmation\?orderId=/);
 
   await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toBeVisible();

@@ -37,7 +37,7 @@ export async function addAddress(request: APIRequestContext, shopper: Shopper, d
     headers: auth(shopper),
     data: { description, city: 'Kigali', street: 'KN 5 Rd', district: 'Gasabo', phoneNumber: '+250788123456' },
   });
-  expect(response.ok()).toBeTruthy();
+  expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { address: { _id: string } }).address;
 }
 
@@ -46,7 +46,7 @@ export async function fillCart(request: APIRequestContext, shopper: Shopper, cou
   const { productList } = (await list.json()) as { productList: { _id: string; productname: string }[] };
   for (const product of productList) {
     const added = await request.post('/api/cart/add', { headers: auth(shopper), data: { productId: product._id, quantity: 1 } });
-    expect(added.ok()).toBeTruthy();
+    expect(added.status(), await added.text()).toBe(200);
   }
   return productList;
 }

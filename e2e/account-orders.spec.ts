@@ -1,5 +1,5 @@
 // /track-orders: pages of 10, expandable rows, search by the order number or id, and axe.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { addAddress, createShopper, expectAccessible, expectToast, fillCart, placeOrderViaApi, signIn } from './account-fixtures';
 
 test('a guest is sent to log in', async ({ page }) => {

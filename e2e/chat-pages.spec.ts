@@ -1,7 +1,8 @@
 // The two conversation pages: /chat (the widget's conversation on a whole page) and /ussd-simulator (a feature
 // phone dialling the USSD menu through the real /ussd endpoint).
 import { expectAccessible } from './support/shop';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './support/test';
 
 /** A shopper of our own (unique email and phone), so parallel projects never share an account. */
 async function registerShopper(request: APIRequestContext) {

@@ -1,9 +1,9 @@
 // The floating chat, as a shopper uses it: open it from any page, type a product with a typo, get it back.
 import { expectAccessible } from './support/shop';
-import { expect, test } from '@playwright/test';
+import { expect, PHONE, test } from './support/test';
 
 test.describe('chat widget', () => {
-  test('opens from the launcher, searches a typo, and closes on Escape', async ({ page }) => {
+  test('opens from the launcher, searches a typo, and closes on Escape', PHONE, async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Chat with Isoko' }).click();
 

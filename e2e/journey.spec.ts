@@ -1,10 +1,10 @@
 // The whole shopper journey of issue 4 in one go, at phone and desktop sizes:
 // guest -> sign up -> search -> add -> cart -> checkout (new address) -> confirmation -> track orders
 // -> profile -> sign out.
-import { expect, test } from '@playwright/test';
+import { expect, fastForwardUntil, PHONE, SETTLE, test, WAITS } from './support/test';
 import { expectToast, uniqueContact } from './account-fixtures';
 
-test('a guest signs up, buys tomatoes, tracks the order and signs out', async ({ page }) => {
+test('a guest signs up, buys tomatoes, tracks the order and signs out', PHONE, async ({ page }) => {
   test.slow();
   const contact = uniqueContact();
 
@@ -42,7 +42,7 @@ test('a guest signs up, buys tomatoes, tracks the order and signs out', async ({
   await page.getByRole('button', { name: 'View Cart' }).click();
   await expect(page).toHaveURL(/\/cart$/);
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
-  await expect(page).toHaveURL(/\/checkout$/, { timeout: 10_000 });
+  await fastForwardUntil(page, WAITS.cartToCheckout, () => expect(page).toHaveURL(/\/checkout$/, SETTLE));
 
   // Checkout with a new address.
   await expect(page.getByRole('complementary', { name: 'Order Summary' })).toContainText('Tomatoes');
@@ -57,10 +57,12 @@ test('a guest signs up, buys tomatoes, tracks the order and signs out', async ({
   await expectToast(page, 'Address added successfully!');
   await expect(page.locator('.selected-address')).toContainText('KK 15 Rd');
   await page.getByRole('button', { name: 'Place Order' }).click();
-  await expectToast(page, 'Order placed successfully and cart cleared!');
+  // The toast and the move to the confirmation come together; the toast lasts 4 s, longer than a step.
+  const placed = page.locator('.toast-message', { hasText: 'Order placed successfully and cart cleared!' });
+  await fastForwardUntil(page, WAITS.placeOrder, () => expect(placed).toBeVisible(SETTLE));
+  await expect(page).toHaveURL(/\/order-confirmation\?orderId=/);
 
   // Confirmation.
-  await expect(page).toHaveURL(/\/order-confirmation\?orderId=/, { timeout: 10_000 });
   await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toBeVisible();
   const orderId = new URL(page.url()).searchParams.get('orderId') ?? '';
   const shortNumber = orderId.slice(-8).toUpperCase();
@@ -81,6 +83,6 @@ test('a guest signs up, buys tomatoes, tracks the order and signs out', async ({
   await expect(page.getByRole('region', { name: 'Order History' })).toContainText(shortNumber);
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expectToast(page, 'Logged out successfully');
-  await expect(page).toHaveURL(/localhost:\d+\/$/, { timeout: 6_000 });
+  await fastForwardUntil(page, WAITS.signOutRedirect, () => expect(page).toHaveURL(/localhost:\d+\/$/, SETTLE));
   expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
 });

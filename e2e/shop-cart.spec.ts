@@ -1,9 +1,9 @@
 // Cart drawer and cart page (spec 2) for a signed-in shopper whose cart was filled through the API.
-import { expect, test } from '@playwright/test';
+import { expect, fastForwardUntil, PHONE, SETTLE, test, WAITS } from './support/test';
 import { addToCartViaApi, createShopper, expectAccessible, expectToast, listProducts, signIn } from './support/shop';
 
 test.describe('cart', () => {
-  test('the drawer lists the lines, changes quantities, removes and goes to the cart page', async ({ page, request }) => {
+  test('the drawer lists the lines, changes quantities, removes and goes to the cart page', PHONE, async ({ page, request }) => {
     const shopper = await createShopper(request);
     const [first, second] = await listProducts(request, 2);
     await addToCartViaApi(request, shopper, [first._id, second._id]);
@@ -70,7 +70,8 @@ test.describe('cart', () => {
     await page.goto('/cart');
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
     await expect(page.getByRole('button', { name: 'Processing...' })).toBeDisabled();
-    await expect(page).toHaveURL(/\/checkout$/, { timeout: 6000 });
+    await expect(page).toHaveURL(/\/cart$/);
+    await fastForwardUntil(page, WAITS.cartToCheckout, () => expect(page).toHaveURL(/\/checkout$/, SETTLE));
   });
 
   test('a guest who adds from a card is asked to log in', async ({ page }) => {

@@ -1,5 +1,5 @@
 // Category page (spec 2): name in any case or id, unknown goes to all products, search filter, messages.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { expectAccessible } from './support/shop';
 
 test.describe('category', () => {

@@ -1,5 +1,5 @@
 // About, contact, the 404 page and the signed-in account menu.
-import { expect, test } from '@playwright/test';
+import { expect, PHONE, test } from './support/test';
 import { createShopper, expectAccessible, expectToast, isPhone, signIn } from './support/shop';
 
 test.describe('about, contact and not found', () => {
@@ -44,7 +44,7 @@ test.describe('about, contact and not found', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('a signed-in shopper gets Profile, Track Orders and Logout', async ({ page, request }) => {
+  test('a signed-in shopper gets Profile, Track Orders and Logout', PHONE, async ({ page, request }) => {
     const shopper = await createShopper(request, 'Eric Mugisha');
     await signIn(page, shopper);
     await page.goto('/about');

@@ -1,6 +1,6 @@
 // Product details (spec 2 and 4): price rule and badge, guest guard, Add to Cart and Buy Now, rating,
 // accordion, related and latest products, not found.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { createShopper, discountedProduct, expectAccessible, expectToast, signIn } from './support/shop';
 
 const money = (value: number) => `frw ${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

@@ -1,9 +1,9 @@
 // Products list (spec 2): titles, infinite scroll of 15 a page, search from the header, messages.
-import { expect, test } from '@playwright/test';
+import { expect, PHONE, test } from './support/test';
 import { expectAccessible, headerSearch } from './support/shop';
 
 test.describe('products', () => {
-  test('lists 15 products, then the next 15 as the shopper scrolls', async ({ page }) => {
+  test('lists 15 products, then the next 15 as the shopper scrolls', PHONE, async ({ page }) => {
     await page.goto('/products');
     await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible();
     const cards = page.locator('.product-card');
@@ -14,7 +14,7 @@ test.describe('products', () => {
     await expect(page.getByRole('link', { name: 'Back to Home' })).toBeVisible();
   });
 
-  test('searches from the header after a pause in typing', async ({ page }) => {
+  test('searches from the header after a pause in typing', PHONE, async ({ page }) => {
     await page.goto('/about');
     const search = await headerSearch(page);
     await search.pressSequentially('tomato', { delay: 20 });
@@ -24,7 +24,7 @@ test.describe('products', () => {
     await expectAccessible(page);
   });
 
-  test('says when nothing matches, and clearing the box shows everything again', async ({ page }) => {
+  test('says when nothing matches, and clearing the box shows everything again', PHONE, async ({ page }) => {
     await page.goto('/products?search=zzzqqq');
     await expect(page.getByText('No products found matching "zzzqqq"')).toBeVisible();
     const search = await headerSearch(page);

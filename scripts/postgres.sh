@@ -2,13 +2,20 @@
 # A throwaway PostgreSQL server for the test run, on 127.0.0.1 with a password role.
 #   scripts/postgres.sh start  -> prints the connection URL (exit 1 when PostgreSQL is not installed)
 #   scripts/postgres.sh stop
-# TEST_DATABASE_URL, when already set, is used as it is and nothing is started.
+# The port is ISOKO_TEST_PG_PORT, or a free one chosen at start and remembered in .tmp/postgres-port
+# for stop. TEST_DATABASE_URL, when already set, is used as it is and nothing is started.
 set -euo pipefail
-PORT=${ISOKO_TEST_PG_PORT:-54329}
-DIR=/tmp/isoko-test-pg-$PORT
-URL="postgres://isoko:isoko@127.0.0.1:$PORT/postgres"
+cd "$(dirname "$0")/.."
+PORT_FILE=.tmp/postgres-port
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then [ "$1" = start ] && echo "$TEST_DATABASE_URL"; exit 0; fi
+if [ -n "${ISOKO_TEST_PG_PORT:-}" ]; then PORT=$ISOKO_TEST_PG_PORT
+elif [ "$1" = start ]; then PORT=$(node scripts/free-port.mjs); mkdir -p .tmp; echo "$PORT" >"$PORT_FILE"
+elif [ -f "$PORT_FILE" ]; then PORT=$(cat "$PORT_FILE")
+else exit 0
+fi
+DIR=/tmp/isoko-test-pg-$PORT
+URL="postgres://isoko:isoko@127.0.0.1:$PORT/postgres"
 BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
 [ -n "$BIN" ] && [ -x "$BIN/initdb" ] || exit 1
 
@@ -29,5 +36,6 @@ case "$1" in
   stop)
     as_owner "$BIN/pg_ctl" -D "$DIR/data" stop -m fast >/dev/null 2>&1 || true
     rm -rf "$DIR"
+    [ -n "${ISOKO_TEST_PG_PORT:-}" ] || rm -f "$PORT_FILE"
     ;;
 esac

@@ -1,20 +1,23 @@
 #!/usr/bin/env bash
-# npm test: every suite the project has, in the order a failure is cheapest to find.
-#   1. type check   2. server + web unit suites on embedded PGlite (flows included)
-#   3. the server suites again on a real PostgreSQL server   4. the built site in real Chromium
-# Ends with one line "N passed, M failed" summing every runner.
+# npm test: every suite the project has, in two lanes that run side by side (one per core):
+#   server lane:  Vitest on embedded PGlite (server, web, flows), then again on a real PostgreSQL
+#                 server (the suites that open a database)
+#   checks lane:  type check, lint (ESLint and knip), site build, then Playwright on the built site
+# Within a lane, a part runs after the one before it whatever that one's result, so one run shows
+# every failure. Each part writes its own log, printed whole when the part ends. Test files are found
+# by the runners' own patterns (tests/**/*.test.ts, web/src/**/*.test.tsx, e2e/**/*.spec.ts): a new
+# file is picked up without touching this script.
+# Ends with the time each part took and one line "N passed, M failed" summing every runner; the exit
+# status is 0 only when every part passed and at least one test ran.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-mkdir -p .tmp/results
-rm -f .tmp/results/*.json
-status=0
-
-step() { printf '\n== %s\n' "$*"; }
+RESULTS=.tmp/results
+rm -rf "$RESULTS" && mkdir -p "$RESULTS"
 
 ensure_chromium() {
   if [ -x /usr/bin/chromium ]; then return 0; fi
   if [ "$(id -u)" = 0 ]; then
-    step "Installing Debian's chromium for the browser tests"
+    echo "== Installing Debian's chromium for the browser tests"
     DEBIAN_FRONTEND=noninteractive apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
   else
     echo "The browser tests need Chromium. Install it with:"
@@ -23,30 +26,73 @@ ensure_chromium() {
   fi
 }
 
+# The parts. Each one's output goes to its log; its exit status decides whether it passed.
+types() { npx tsc --noEmit -p .; }
+lint() { npm run lint --silent; }
+unit() {
+  npx vitest run --reporter=default --reporter=json --outputFile="$RESULTS/vitest-pglite.json"
+}
+postgres() {
+  # The suites that open a database (they use tests/support's test app or database); the rest do not
+  # depend on which database runs under them.
+  local files
+  mapfile -t files < <(grep -rlE "support/(test-app|database)['\"]" tests --include='*.test.ts' | sort)
+  local url
+  if ! url=$(bash scripts/postgres.sh start); then
+    if [ "${CI:-}" = true ]; then echo "PostgreSQL is required in CI but could not be started"; return 1; fi
+    echo "PostgreSQL is not installed: skipped this pass (install it with: sudo apt-get install -y postgresql)"
+    return 0
+  fi
+  TEST_DATABASE_URL="$url" npx vitest run --project server --reporter=default --reporter=json \
+    --outputFile="$RESULTS/vitest-postgres.json" "${files[@]}"
+  local result=$?
+  bash scripts/postgres.sh stop
+  return $result
+}
+build() { npm run build --silent; }
+browser() {
+  PLAYWRIGHT_JSON_OUTPUT_NAME="$RESULTS/playwright.json" npx playwright test --reporter=list,json
+}
+
+# Runs one part: its output into $RESULTS/<part>.log, then prints the log whole (never interleaved
+# with the other lane's) with the part's result, wall time and CPU time (user + system, children
+# included: the figure a busy machine disturbs least).
+run_part() {
+  local part=$1 rc
+  local TIMEFORMAT='%R %U %S'
+  { time "$part" >"$RESULTS/$part.log" 2>&1; rc=$?; } 2>"$RESULTS/$part.time"
+  echo "$rc" >"$RESULTS/$part.rc"
+  read -r wall user sys <"$RESULTS/$part.time"
+  local verdict=passed; [ "$rc" = 0 ] || verdict="FAILED (exit $rc)"
+  (
+    flock 9
+    printf '\n== %s: %s in %.0f s (CPU %.0f s)\n' "$part" "$verdict" "$wall" "$(cpu "$user" "$sys")"
+    cat "$RESULTS/$part.log"
+  ) 9>"$RESULTS/.print"
+}
+cpu() { awk -v user="$1" -v sys="$2" 'BEGIN { print user + sys }'; }
+lane() { for part in "$@"; do run_part "$part"; done; }
+
 # Checked first, so a machine without Chromium hears it now rather than after the other suites.
 ensure_chromium
 
-step "Type check"
-npx tsc --noEmit -p . || status=1
+SERVER_LANE=(unit postgres)
+CHECKS_LANE=(types lint build browser)
+echo "npm test: ${SERVER_LANE[*]} | ${CHECKS_LANE[*]} (two lanes side by side; each part prints when it ends)"
+started=$(date +%s)
+lane "${SERVER_LANE[@]}" &
+lane "${CHECKS_LANE[@]}" &
+wait
 
-step "Unit, API, conversation and flow suites on embedded PGlite"
-npx vitest run --reporter=default --reporter=json --outputFile=.tmp/results/vitest-pglite.json || status=1
+status=0
+printf '\n== Times (wall / CPU seconds)\n'
+for part in "${SERVER_LANE[@]}" "${CHECKS_LANE[@]}"; do
+  read -r wall user sys <"$RESULTS/$part.time"
+  printf '  %-9s %5.0f / %5.0f  %s\n' "$part" "$wall" "$(cpu "$user" "$sys")" \
+    "$([ "$(cat "$RESULTS/$part.rc")" = 0 ] && echo passed || echo FAILED)"
+  [ "$(cat "$RESULTS/$part.rc")" = 0 ] || status=1
+done
+printf '  %-9s %5d\n' total $(($(date +%s) - started))
 
-step "Server suites on PostgreSQL"
-if url=$(bash scripts/postgres.sh start); then
-  TEST_DATABASE_URL="$url" npx vitest run --project server --reporter=default --reporter=json \
-    --outputFile=.tmp/results/vitest-postgres.json || status=1
-  bash scripts/postgres.sh stop
-elif [ "${CI:-}" = true ]; then
-  echo "PostgreSQL is required in CI but could not be started"; status=1
-else
-  echo "PostgreSQL is not installed: skipped this pass (install it with: sudo apt-get install -y postgresql)"
-fi
-
-step "Browser suites (Playwright in Chromium) on the built site"
-npm run build --silent || status=1
-PLAYWRIGHT_JSON_OUTPUT_NAME=.tmp/results/playwright.json npx playwright test --reporter=list,json 2>&1 | tee .tmp/results/playwright.log
-[ "${PIPESTATUS[0]}" = 0 ] || status=1
-
-node scripts/summarize-results.mjs .tmp/results || status=1
+node scripts/summarize-results.mjs "$RESULTS" vitest-pglite.json playwright.json || status=1
 exit $status

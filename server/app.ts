@@ -163,5 +163,3 @@ export function createApp(deps: ShopDeps, options: AppOptions = {}) {
   });
   return app;
 }
-
-export type AppType = ReturnType<typeof createApp>;

@@ -2,6 +2,7 @@
 // the header's responsive controls, and the axe check every shop route must pass.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { fastForwardUntil, SETTLE, WAITS } from './test';
 
 export interface Shopper {
   fullName: string;
@@ -41,7 +42,7 @@ export async function addToCartViaApi(request: APIRequestContext, shopper: Shopp
       headers: { Authorization: `Bearer ${shopper.token}` },
       data: { productId, quantity: 1 },
     });
-    expect(response.ok()).toBeTruthy();
+    expect(response.status(), await response.text()).toBe(200);
   }
 }
 
@@ -67,10 +68,10 @@ export async function headerSearch(page: Page) {
   return page.getByRole('banner').getByRole('searchbox', { name: 'Search products' }).first();
 }
 
-/** Waits for the home splash to lift (1 s) so the page under it can be used. */
+/** Lifts the home splash (1 s, on the page's clock) so the page under it can be used. */
 export async function waitForHome(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Fresh Vegetables & Fruits' })).toBeVisible();
-  await expect(page.locator('.home-splash')).toHaveCount(0);
+  await fastForwardUntil(page, WAITS.splash, () => expect(page.locator('.home-splash')).toHaveCount(0, SETTLE));
 }
 
 export async function expectToast(page: Page, message: string) {

@@ -94,6 +94,8 @@ export class PGliteDialect implements Dialect {
   createDriver(): Driver {
     return new PGliteDriver(this.pg);
   }
+  // Kysely's Dialect interface types this parameter as Kysely<any>.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   createIntrospector(db: Kysely<any>) {
     return new PostgresIntrospector(db);
   }

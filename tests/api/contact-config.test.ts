@@ -26,7 +26,7 @@ describe('POST /contact', () => {
     const stored = await shop.deps.db.selectFrom('contact_messages').selectAll().where('email', '=', email).execute();
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ ...body, recipient: 'help@isoko.example' });
-    expect(stored[0].created_at).toBeTruthy();
+    expect(Date.now() - new Date(stored[0].created_at).getTime()).toBeLessThan(60_000);
 
     const sent = await lastMessageTo(shop.deps, 'help@isoko.example');
     expect(sent?.subject).toContain('Do you deliver to Kanombe?');
@@ -137,7 +137,7 @@ describe('API documents', () => {
       expect(documented.get(path), `${method.toUpperCase()} ${path}`).toContain(method);
     }
     // The signed-in calls say so.
-    expect(response.body.paths['/cart'].get.security).toBeTruthy();
+    expect(response.body.paths['/cart'].get.security).toEqual([{ bearer: [] }]);
     // Request bodies come from the same zod schemas the routes validate with.
     const registerBody = response.body.paths['/auth/register'].post.requestBody.content['application/json'].schema;
     expect(Object.keys(registerBody.properties)).toEqual(expect.arrayContaining(['fullName', 'email', 'phoneNumber', 'password']));
@@ -170,7 +170,7 @@ describe('CORS', () => {
       .set('Origin', ORIGIN)
       .set('Access-Control-Request-Method', 'POST')
       .set('Access-Control-Request-Headers', 'authorization, content-type');
-    expect(response.status).toBeLessThan(300);
+    expect(response.status).toBe(204);
     expect(response.headers['access-control-allow-origin']).toBe(ORIGIN);
     const allowed = String(response.headers['access-control-allow-headers']).toLowerCase();
     expect(allowed).toContain('authorization');

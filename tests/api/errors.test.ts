@@ -59,7 +59,7 @@ describe('malformed and odd bodies', () => {
     for (const [method, path, signedIn] of JSON_CALLS) expectErrorShape(await send(method, path, signedIn).send(''), 400);
   });
 
-  it('a NUL byte in any text, body or path, is refused as a 4xx, never a 500', async () => {
+  it('a NUL byte in any text, body or path, is refused as a 400, never a 500', async () => {
     const nul = 'a\u0000b';
     const responses = [
       await shop.http.post('/api/auth/register').send({ fullName: nul, email: `nul.${Date.now()}@example.rw`, password: 'secret-123' }),
@@ -77,8 +77,10 @@ describe('malformed and odd bodies', () => {
       await shop.http.put('/api/product/rateProduct/a%00b').set(shopper.auth).send({ rating: 3 }),
       await shop.http.delete('/api/address/delete/a%00b').set(shopper.auth),
     ];
+    // Refused as bad input everywhere, except a search: any text is a valid search (it finds nothing odd).
+    const searchWithNul = 8;
+    expect(responses.map((response) => response.status)).toEqual(responses.map((_, index) => (index === searchWithNul ? 200 : 400)));
     for (const response of responses) {
-      expect(response.status, response.text).toBeLessThan(500);
       expectNoInternals(response);
     }
   });

@@ -78,11 +78,9 @@ describe('isolation between shoppers', () => {
     expect(isAuth.body.user.id).toBe(bob.user._id);
 
     const takeEmail = await shop.http.put('/api/user/updateProfile').set(bob.auth).send({ fullName: 'Bob', email: alice.user.email, phoneNumber: bob.user.phoneNumber });
-    expect(takeEmail.status).toBeGreaterThanOrEqual(400);
-    expect(takeEmail.status).toBeLessThan(500);
+    expect(takeEmail.status).toBe(409);
     const takePassword = await shop.http.put('/api/user/updatePassword').set(bob.auth).send({ email: alice.user.email, password: 'owned-by-bob' });
-    expect(takePassword.status).toBeGreaterThanOrEqual(400);
-    expect(takePassword.status).toBeLessThan(500);
+    expect(takePassword.status).toBe(400);
     // Bob's own logout ends only his session.
     expect((await shop.http.get('/api/user/logout').set(bob.auth)).status).toBe(200);
     await aliceUntouched();

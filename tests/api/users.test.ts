@@ -196,8 +196,7 @@ describe('PUT /user/updatePassword', () => {
       { email: attacker.user.email, phoneNumber: victim.user.phoneNumber, password: 'hijacked' },
     ]) {
       const response = await shop.http.put('/api/user/updatePassword').set(attacker.auth).send(body);
-      expect(response.status, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
-      expect(response.status).toBeLessThan(500);
+      expect(response.status, JSON.stringify(body)).toBe(400);
       expect(response.body.success).toBe(false);
     }
     expect((await login(victim.user.email!, 'victim-pass')).status).toBe(200);

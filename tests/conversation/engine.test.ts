@@ -37,14 +37,18 @@ async function returningShopper() {
 
 describe('first screens', () => {
   it('asks a new phone its language, then a name, then shows the menu', async () => {
-    const session = newSession({ id: 'ussd:new-phone', channel: 'ussd', phone: uniquePhone() });
+    const phone = uniquePhone();
+    const session = newSession({ id: 'ussd:new-phone', channel: 'ussd', phone });
     let result = await play(session, [null]);
     expect(result.text).toContain('1. English');
     result = await play(result.session, ['1']);
     expect(result.text).toContain('Enter your full name:');
     result = await play(result.session, ['Aline Uwase']);
     expect(result.text).toContain('Welcome, Aline!');
-    expect(result.session.userId).toBeTruthy();
+    // The account now exists, under that phone and name, and the session acts as it.
+    const account = await shop.deps.db.selectFrom('users').select(['id', 'full_name']).where('phone_number', '=', phone).executeTakeFirstOrThrow();
+    expect(account.full_name).toBe('Aline Uwase');
+    expect(result.session.userId).toBe(account.id);
   });
 
   it('never changes the session it is given', async () => {

@@ -4,13 +4,26 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedProducts } from '../../server/db/seed/catalog';
 import { emptyPostgresDatabase, postgresUrl } from '../support/database';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'isoko-start-'));
-const port = 20000 + (process.pid % 20000);
-const base = `http://127.0.0.1:${port}`;
+let port = 0;
+let base = '';
+
+/** A port nothing listens on now: the system picks it, and we let it go for the server to take. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address() as { port: number };
+      probe.close(() => resolve(free));
+    });
+  });
+}
 
 function startServer(environment: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   let output = '';
@@ -25,7 +38,7 @@ function startServer(environment: Record<string, string>): { child: ChildProcess
   return { child, output: () => output, exited };
 }
 
-async function waitForHealth(): Promise<void> {
+async function waitForHealth(server: { output: () => string }): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     try {
@@ -36,7 +49,7 @@ async function waitForHealth(): Promise<void> {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error('server did not become healthy');
+  throw new Error(`server did not become healthy; it printed:\n${server.output()}`);
 }
 
 // On the PostgreSQL pass the same start runs against an empty PostgreSQL database instead.
@@ -44,6 +57,8 @@ let databaseUrl = '';
 let dropDatabase = async () => {};
 const expectedKind = postgresUrl() ? 'postgres' : 'pglite';
 beforeAll(async () => {
+  port = await freePort();
+  base = `http://127.0.0.1:${port}`;
   const url = postgresUrl();
   if (!url) return;
   const database = await emptyPostgresDatabase(url);
@@ -65,11 +80,11 @@ describe('npm start', () => {
 
   it('seeds an empty database on first start and keeps accounts across a restart', async () => {
     const first = startServer({ PORT: String(port), DATA_DIR: dataDir });
-    await waitForHealth();
+    await waitForHealth(first);
     const health = await (await fetch(`${base}/api/health`)).json();
     expect(health).toEqual({ ok: true, database: expectedKind });
     const catalog = await (await fetch(`${base}/api/product/getAllProducts`)).json();
-    expect(catalog.pagination.total).toBeGreaterThanOrEqual(80);
+    expect(catalog.pagination.total).toBe(seedProducts.length);
     const home = await fetch(`${base}/`);
     expect(home.status).toBe(200);
     expect(await home.text()).toMatch(/<html/i);
@@ -85,7 +100,7 @@ describe('npm start', () => {
 
     const second = startServer({ PORT: String(port), DATA_DIR: dataDir });
     try {
-      await waitForHealth();
+      await waitForHealth(second);
       const login = await fetch(`${base}/api/auth/login`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },

@@ -1,15 +1,42 @@
 // Test databases. Creating a PGlite database takes seconds, so a migrated and seeded one is made
-// once per run (global setup) and every test file loads its own copy from that snapshot. With
-// TEST_DATABASE_URL, each test file gets a fresh PostgreSQL database copied from a template.
-import { existsSync } from 'node:fs';
-import { readFile, writeFile, mkdir } from 'node:fs/promises';
+// once and every test file loads its own copy from that snapshot. The snapshot is kept between runs
+// under a hash of what builds it (migrations, seed, PGlite's version): it is remade only when one of
+// those changes. With TEST_DATABASE_URL, each test file gets a fresh PostgreSQL database copied from
+// a template made once per run.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFile, writeFile, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase, type OpenDatabase } from '../../server/db/connect';
 import { seedCatalog } from '../../server/db/seed/seed-catalog';
 
-export const SNAPSHOT_PATH = path.resolve(import.meta.dirname, '../../.tmp/test-pglite-snapshot.tgz');
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const SNAPSHOT_DIR = path.join(ROOT, '.tmp');
+const SNAPSHOT_PREFIX = 'test-pglite-snapshot-';
+
+/** Every file that decides what the snapshot holds: the database code (migrations, seed, driver), the
+ *  money conversion the seed uses, and the PGlite build that wrote the data directory. */
+function snapshotInputs(): string[] {
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+    );
+  return [
+    ...walk(path.join(ROOT, 'server/db')),
+    path.join(ROOT, 'server/lib/money.ts'),
+    path.join(ROOT, 'node_modules/@electric-sql/pglite/package.json'),
+  ].sort();
+}
+
+function snapshotHash(): string {
+  const hash = createHash('sha256');
+  for (const file of snapshotInputs()) hash.update(path.relative(ROOT, file)).update('\0').update(readFileSync(file));
+  return hash.digest('hex').slice(0, 16);
+}
+
+export const SNAPSHOT_PATH = path.join(SNAPSHOT_DIR, `${SNAPSHOT_PREFIX}${snapshotHash()}.tgz`);
 const TEMPLATE_DB = 'isoko_test_template';
 
 export const postgresUrl = () => process.env.TEST_DATABASE_URL?.trim() || undefined;
@@ -48,13 +75,21 @@ export async function prepareTemplate(): Promise<void> {
     await database.close();
     return;
   }
+  if (existsSync(SNAPSHOT_PATH)) return;
   const pglite = await PGlite.create();
   const database = await openDatabase({ dataDir: '', pglite });
   await seedCatalog(database.db);
   const snapshot = await pglite.dumpDataDir('gzip');
-  await mkdir(path.dirname(SNAPSHOT_PATH), { recursive: true });
-  await writeFile(SNAPSHOT_PATH, Buffer.from(await snapshot.arrayBuffer()));
   await database.close();
+  // Written aside and renamed into place, so a reader never loads half a file; older snapshots go.
+  await mkdir(SNAPSHOT_DIR, { recursive: true });
+  const partial = `${SNAPSHOT_PATH}.${process.pid}.partial`;
+  await writeFile(partial, Buffer.from(await snapshot.arrayBuffer()));
+  await rename(partial, SNAPSHOT_PATH);
+  for (const file of readdirSync(SNAPSHOT_DIR)) {
+    const stale = file.startsWith(SNAPSHOT_PREFIX) && path.join(SNAPSHOT_DIR, file) !== SNAPSHOT_PATH && !file.endsWith('.partial');
+    if (stale) await rm(path.join(SNAPSHOT_DIR, file), { force: true });
+  }
 }
 
 /** A database of its own for one test file, already migrated and seeded. */

@@ -25,7 +25,6 @@ export const addToCartSchema = z.object({
 export type AddToCartInput = z.infer<typeof addToCartSchema>;
 
 export const updateCartLineSchema = z.object({ quantity });
-export type UpdateCartLineInput = z.infer<typeof updateCartLineSchema>;
 
 export const cartSchema = z.object({
   products: z.array(z.object({ productId: productSchema, quantity: z.number().int() })),

@@ -71,7 +71,6 @@ export const rateProductSchema = z.object({
         .max(5, 'Rating must be from 1 to 5'),
     ),
 });
-export type RateProductInput = z.infer<typeof rateProductSchema>;
 
 export const productListResponseSchema = z.object({
   success: z.literal(true),

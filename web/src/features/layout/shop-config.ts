@@ -40,9 +40,3 @@ export function useShopConfig(): ShopConfig | null {
   }, []);
   return config;
 }
-
-/** For tests: forget the cached config. */
-export function resetShopConfigCache(): void {
-  pending = null;
-  loaded = null;
-}

@@ -3,6 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../../test/mock-fetch';
+import { DEFAULT_NETWORK_CODE } from './api/post-ussd';
 import UssdSimulatorPage, { DEFAULT_PHONE } from './ussd-simulator-page';
 import { nonGsm7Characters, parseUssdAnswer } from './ussd-text';
 
@@ -47,7 +48,7 @@ describe('UssdSimulatorPage', () => {
     expect(form.get('sessionId')).toMatch(/^ATUid_\w+/);
     expect(form.get('serviceCode')).toBe('*384*123#');
     expect(form.get('phoneNumber')).toBe(DEFAULT_PHONE);
-    expect(form.get('networkCode')).toBeTruthy();
+    expect(form.get('networkCode')).toBe(DEFAULT_NETWORK_CODE);
     expect(form.get('text')).toBe('');
   });
 
