@@ -81,6 +81,8 @@ export function newInputs(consumed: string | undefined, input: UssdInput): strin
 }
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+// Control characters are exactly what this pattern is for (they are dropped from what a shopper typed).
+// eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 
 /**

@@ -98,4 +98,3 @@ export const verifyPhoneSchema = z.object({
     .trim()
     .regex(/^\d{6}$/, 'Enter the 6-digit code we sent you'),
 });
-export type VerifyPhoneInput = z.infer<typeof verifyPhoneSchema>;

@@ -9,16 +9,8 @@ import { newId } from '../../lib/ids';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { normalizePhone } from '../../lib/phone';
 import { newSixDigitCode, newToken, sha256 } from '../../lib/secrets';
-import {
-  assertContactsFree,
-  findUserByEmail,
-  findUserByPhone,
-  findUsersWithUnverifiedPhone,
-  isUniqueViolation,
-  normalizeEmail,
-  toPublicUser,
-  type UserRow,
-} from '../users/users.service';
+import { assertContactsFree, isUniqueViolation } from '../users/users.service';
+import { findUserByEmail, findUserByPhone, findUsersWithUnverifiedPhone, normalizeEmail, toPublicUser, type UserRow } from '../users/user-records';
 import { startPhoneVerification } from '../users/phone.service';
 import type { ForgotPasswordInput, LoginInput, PublicUser, RegisterInput, ResetPasswordInput } from './auth.schema';
 

@@ -31,7 +31,7 @@ interface CatalogCache {
 const caches = new WeakMap<object, CatalogCache>();
 
 function cacheOf(deps: Pick<ShopDeps, 'db'>): CatalogCache {
-  let cache = caches.get(deps.db);
+  const cache = caches.get(deps.db);
   if (cache) return cache;
   const created: CatalogCache = {
     generation: 0,

@@ -6,7 +6,7 @@ import type { ShopDeps } from '../../lib/deps';
 import { badRequest, notFound } from '../../lib/errors';
 import { EMAIL_PATTERN, isPhoneLike } from '../../lib/fields';
 import { normalizePhone } from '../../lib/phone';
-import { normalizeEmail } from '../users/users.service';
+import { normalizeEmail } from '../users/user-records';
 import type { StaffMember } from './staff.schema';
 
 type Db = Pick<ShopDeps, 'db'>;

@@ -1,7 +1,6 @@
 // /api/admin/*: the staff console's calls (docs/staff-api.md). One requireStaff over the whole
 // tree is the one rule for who may do what: 401 without a valid token, 403 for a shopper.
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { requireStaff } from '../../lib/auth';
 import type { AppEnv, ShopDeps } from '../../lib/deps';
 import type { RouteDoc } from '../../lib/openapi';

@@ -58,7 +58,6 @@ export const customerSchema = z.object({
   email: z.string().nullable(),
   phoneNumber: z.string().nullable(),
 });
-export type Customer = z.infer<typeof customerSchema>;
 
 /** An order as staff see it: the shopper's Order plus who, from where, and the MoMo reference. */
 export const staffOrderSchema = orderSchema.extend({
@@ -164,7 +163,6 @@ export const grantStaffSchema = z.object({
     .min(1, 'Enter the e-mail or phone number of an existing account')
     .max(200),
 });
-export type GrantStaffInput = z.infer<typeof grantStaffSchema>;
 
 export const staffListResponseSchema = z.object({ success: z.literal(true), staff: z.array(staffMemberSchema) });
 export const staffMemberResponseSchema = z.object({ success: z.literal(true), message: z.string(), member: staffMemberSchema });
@@ -346,7 +344,6 @@ export const staffMessagesResponseSchema = z.object({
 
 /** POST /api/admin/messages/:id/handled: mark handled (or back to not handled). */
 export const markHandledSchema = z.object({ handled: z.boolean().default(true) });
-export type MarkHandledInput = z.infer<typeof markHandledSchema>;
 export const staffMessageResponseSchema = z.object({ success: z.literal(true), message: z.string(), contactMessage: staffMessageSchema });
 
 // ---------------------------------------------------------------- the day
@@ -356,7 +353,6 @@ export const dashboardDaySchema = z.object({
   orders: z.number().int(),
   sales: z.number(), // frw, cancelled orders left out
 });
-export type DashboardDay = z.infer<typeof dashboardDaySchema>;
 
 /** GET /api/admin/dashboard: today (Kigali) and the last 30 days, today last, every day present. */
 export const dashboardResponseSchema = z.object({
@@ -375,7 +371,3 @@ export const dashboardResponseSchema = z.object({
 });
 export type Dashboard = z.infer<typeof dashboardResponseSchema>;
 
-// ---------------------------------------------------------------- who is staff
-
-/** Added to the user in /auth/login, /auth/register, /user/is-auth and /user/account (additive). */
-export const staffFlagSchema = z.object({ isStaff: z.boolean() });

@@ -10,7 +10,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { newSixDigitCode, sha256 } from '../../lib/secrets';
 import { MAX_LINE_QUANTITY } from '../cart/cart.schema';
 import type { PublicUser } from '../auth/auth.schema';
-import { findUserById, toPublicUser } from './users.service';
+import { findUserById, toPublicUser } from './user-records';
 
 export const PHONE_CODE_TTL_MINUTES = 10;
 export const PHONE_CODE_MAX_ATTEMPTS = 5;

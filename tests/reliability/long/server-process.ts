@@ -73,7 +73,7 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
 
 export interface JsonReply {
   status: number;
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  body: any;
 }
 
 /** One JSON call over a real socket; a connection that dies mid-way rejects. */

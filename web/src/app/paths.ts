@@ -22,6 +22,6 @@ export const paths = {
   chat: '/chat',
   ussdSimulator: '/ussd-simulator',
   // The staff console (issue 9): one lazy route owns everything under it; its own addresses are in
-  // admin-paths.ts, so the storefront's first load does not carry them.
+  // features/admin/admin-paths.ts, so the storefront's first load does not carry them.
   admin: '/admin',
 } as const;

@@ -11,6 +11,8 @@ export type Remote<T> =
 export function useRemote<T>(load: () => Promise<T>, inputs: readonly unknown[], failure = 'Could not load this page') {
   const [state, setState] = useState<Remote<T>>({ status: 'loading' });
   const latest = useRef(0);
+  // The caller names what the load depends on, as with useEffect's list.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   const run = useCallback(load, inputs);
 
   const reload = useCallback(async () => {

@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { paths } from '../../../app/paths';
-import { adminPaths } from '../../../app/admin-paths';
+import { adminPaths } from '../admin-paths';
 
 const SECTIONS = [
   { to: adminPaths.home, label: 'Today', end: true },

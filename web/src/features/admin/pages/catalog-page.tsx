@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { StaffProduct } from '@server/modules/staff/staff.schema';
-import { adminPaths } from '../../../app/admin-paths';
+import { adminPaths } from '../admin-paths';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Image } from '../../../components/ui/image';
 import { toast } from '../../../components/ui/toast';

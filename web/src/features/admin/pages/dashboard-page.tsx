@@ -1,7 +1,7 @@
 // /admin: the day at a glance (orders today and their total, what waits for payment confirmation and
 // for delivery, messages to answer) and the last 30 days as two small bar charts.
 import { Link } from 'react-router-dom';
-import { adminPaths } from '../../../app/admin-paths';
+import { adminPaths } from '../admin-paths';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import { fetchDashboard } from '../api/staff-api';
 import { DailyBarChart } from '../components/daily-bar-chart';

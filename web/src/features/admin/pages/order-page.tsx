@@ -2,7 +2,7 @@
 // MoMo reference, history) and what staff may do to it next.
 import { Link, useParams } from 'react-router-dom';
 import { orderNumber } from '@server/modules/orders/orders.schema';
-import { adminPaths } from '../../../app/admin-paths';
+import { adminPaths } from '../admin-paths';
 import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import { OrderLines, OrderStatusBadge, PaymentStatusBadge } from '../../orders';

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '@server/modules/orders/orders.schema';
-import { adminPaths } from '../../../app/admin-paths';
+import { adminPaths } from '../admin-paths';
 import { Button } from '../../../components/ui/button';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import { OrderStatusBadge, PaymentStatusBadge } from '../../orders';

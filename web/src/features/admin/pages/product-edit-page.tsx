@@ -4,7 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { productInputSchema, type StaffCategory, type StaffProduct } from '@server/modules/staff/staff.schema';
-import { adminPaths } from '../../../app/admin-paths';
+import { adminPaths } from '../admin-paths';
 import { Button } from '../../../components/ui/button';
 import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { toast } from '../../../components/ui/toast';

@@ -1,8 +1,8 @@
 // `npm run staff -- add|remove <email or phone>`, `npm run staff -- list`: the staff role from the
 // shell, for the first staff account (after that, staff grant it to each other in the console).
-import { loadConfig } from '../config';
-import { grantStaff, listStaff, revokeStaffByIdentifier } from '../modules/staff/staff-members.service';
-import { openDatabase } from './connect';
+import { loadConfig } from '../../config';
+import { grantStaff, listStaff, revokeStaffByIdentifier } from './staff-members.service';
+import { openDatabase } from '../../db/connect';
 
 const USAGE = 'Usage: npm run staff -- add <email or phone> | remove <email or phone> | list';
 

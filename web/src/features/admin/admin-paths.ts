@@ -1,6 +1,6 @@
 // The staff console's addresses (issue 9). Apart from paths.ts only so that the storefront's first
 // load, which carries paths.ts, does not grow by the console's routes: only /admin code imports this.
-import { paths } from './paths';
+import { paths } from '../../app/paths';
 
 export const adminPaths = {
   home: paths.admin,

@@ -1,0 +1,57 @@
+// Finding an account and showing it to its owner: shared by the users, phone and auth services
+// (apart from users.service, so the phone service can use it without an import cycle).
+import type { Selectable } from 'kysely';
+import type { PublicUser } from '../auth/auth.schema';
+import type { UsersTable } from '../../db/schema';
+import type { ShopDeps } from '../../lib/deps';
+import { normalizePhone } from '../../lib/phone';
+
+export type UserRow = Selectable<UsersTable>;
+
+/**
+ * The record as its owner sees it. The phone shown is the one they typed last: a number waiting
+ * for its code (phoneVerified false) before the verified one it will replace.
+ */
+export function toPublicUser(
+  user: Pick<UserRow, 'id' | 'full_name' | 'email' | 'phone_number'> & { unverified_phone_number?: string | null; is_staff?: boolean },
+): PublicUser {
+  const phone = user.unverified_phone_number ?? user.phone_number;
+  return {
+    _id: user.id,
+    fullName: user.full_name,
+    ...(user.email ? { email: user.email } : {}),
+    ...(phone ? { phoneNumber: phone, phoneVerified: !user.unverified_phone_number } : {}),
+    // Tells the web whether to offer the staff console; the server checks the role on every staff call.
+    isStaff: user.is_staff === true,
+  };
+}
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export async function findUserById(deps: ShopDeps, userId: string): Promise<UserRow | undefined> {
+  return deps.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+}
+
+export async function findUserByEmail(deps: ShopDeps, email: string): Promise<UserRow | undefined> {
+  return deps.db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
+}
+
+/** Accounts whose owner typed this number on the web but has not entered its code yet (newest first). */
+export async function findUsersWithUnverifiedPhone(deps: ShopDeps, phoneNumber: string, limit: number): Promise<UserRow[]> {
+  return deps.db
+    .selectFrom('users')
+    .selectAll()
+    .where('unverified_phone_number', '=', normalizePhone(phoneNumber))
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** The account that has proven this number (by USSD, or by its SMS code): the only one USSD reaches. */
+export async function findUserByPhone(deps: ShopDeps, phoneNumber: string): Promise<UserRow | undefined> {
+  return deps.db
+    .selectFrom('users')
+    .selectAll()
+    .where('phone_number', '=', normalizePhone(phoneNumber))
+    .executeTakeFirst();
+}
