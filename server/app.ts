@@ -12,6 +12,7 @@ import { chatDocs, chatRoutes } from './channels/chat';
 import { ussdRoutes } from './channels/ussd/ussd.routes';
 import { WHATSAPP_WEBHOOK_PATH, whatsappRoutes } from './channels/whatsapp/whatsapp.routes';
 import type { AppEnv, ShopDeps } from './lib/deps';
+import { storefrontPolicy } from './lib/content-security';
 import { isAppError } from './lib/errors';
 import { absoluteImageUrls } from './lib/image-urls';
 import { buildOpenApiDocument, renderDocsPage } from './lib/openapi';
@@ -72,6 +73,12 @@ function placeholderPage(shopName: string) {
 function serveWeb(app: Hono<AppEnv>, deps: ShopDeps, webDistDir: string | undefined) {
   const root = webDistDir ? path.resolve(webDistDir) : undefined;
   const indexFile = root ? path.join(root, 'index.html') : undefined;
+  // Read once: the build's index.html is what every storefront page is, inline scripts and all.
+  const policy = storefrontPolicy(indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : '', deps.config.publicBaseUrl);
+  app.use('*', async (c, next) => {
+    await next();
+    if (c.res.headers.get('content-type')?.startsWith('text/html')) c.header('Content-Security-Policy', policy);
+  });
   if (root && existsSync(root)) {
     // Hashed assets never change under their name; everything else is checked each time.
     app.use('/assets/*', async (c, next) => {
