@@ -23,7 +23,7 @@ export async function staffToken(request: APIRequestContext): Promise<string> {
 }
 
 let made = 0;
-/** A web shopper with a phone number, so the same person can dial USSD. */
+/** A web shopper with a confirmed phone number, so the same person can dial USSD. */
 export async function createPhoneShopper(request: APIRequestContext, fullName = 'Aline Uwase') {
   made += 1;
   const digits = `${Date.now()}${process.pid}${made}`.slice(-8);
@@ -31,7 +31,23 @@ export async function createPhoneShopper(request: APIRequestContext, fullName = 
   const email = `ussd.${Date.now().toString(36)}${process.pid}${made}@example.rw`;
   const response = await request.post('/api/auth/register', { data: { fullName, email, phoneNumber, password: 'secret123' } });
   expect(response.status(), await response.text()).toBe(201);
-  return { fullName, email, phoneNumber, token: ((await response.json()) as { token: string }).token };
+  const token = ((await response.json()) as { token: string }).token;
+  await confirmPhone(request, phoneNumber, token);
+  return { fullName, email, phoneNumber, token };
+}
+
+/** Enters the code the shop texted, as the shopper would, so USSD from that number reaches the account. */
+async function confirmPhone(request: APIRequestContext, phoneNumber: string, token: string) {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const texts = (await smsLog()).filter((sms) => sms.to === phoneNumber).map((sms) => /\b(\d{6})\b/.exec(sms.message)?.[1]);
+      code = texts.filter(Boolean).at(-1);
+      return code;
+    })
+    .toBeTruthy();
+  const verified = await request.post('/api/user/verifyPhone', { headers: { Authorization: `Bearer ${token}` }, data: { code } });
+  expect(verified.status(), await verified.text()).toBe(200);
 }
 
 /** One USSD session as Africa's Talking drives it: the whole `*`-joined path on every request. */

@@ -7,7 +7,10 @@ export const PHONE_PATTERN = /^\+?[1-9]\d{0,14}$/;
 export const PROFILE_PHONE_PATTERN = /^\+?[1-9]\d{1,14}$/;
 /** Kigali shoppers type their number the local way (0788 123 456); the server accepts it too. */
 export const LOCAL_RWANDA_PHONE_PATTERN = /^0\d{9}$/;
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// No control characters (a NUL byte is no part of an address, and forgot-password answers before it
+// looks the account up, so the database cannot be the one to refuse it).
+// eslint-disable-next-line no-control-regex
+export const EMAIL_PATTERN = /^[^\s@\u0000-\u001f\u007f]+@[^\s@\u0000-\u001f\u007f]+\.[^\s@\u0000-\u001f\u007f]+$/;
 export const MIN_PASSWORD_LENGTH = 6;
 
 /** A picture in an answer: absolute, so a storefront on another origin can show it (API.md). */
