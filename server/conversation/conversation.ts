@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ShopDeps } from '../lib/deps';
 import { normalizePhone } from '../lib/phone';
+import { withoutLoneSurrogates } from '../lib/text';
 import { afterLogin, isUnfinished, newSession, step } from './engine';
 import { chatLimits, keyForTypedLabel } from './render-chat';
 import { keyForTypedTitle, renderWhatsApp, whatsappLimits } from './render-whatsapp';
@@ -80,7 +81,6 @@ export function newInputs(consumed: string | undefined, input: UssdInput): strin
   return [parts[parts.length - 1]];
 }
 
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 // Control characters are exactly what this pattern is for (they are dropped from what a shopper typed).
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
@@ -91,7 +91,7 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
  * once, for every channel.
  */
 export function readableText(text: string): string {
-  return text.replace(LONE_SURROGATE, '\ufffd').replace(CONTROL_CHARACTERS, '');
+  return withoutLoneSurrogates(text).replace(CONTROL_CHARACTERS, '');
 }
 
 export function createConversation(deps: ShopDeps, options: ConversationOptions = {}): Conversation {

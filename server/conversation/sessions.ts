@@ -5,8 +5,17 @@ import { sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { ShopDeps } from '../lib/deps';
 import { normalizePhone } from '../lib/phone';
+import { withoutLoneSurrogates } from '../lib/text';
 import { isLanguage, type Language } from './i18n';
 import type { Session } from './types';
+
+/**
+ * jsonb refuses half of a surrogate pair, and a reply kept for a gateway retry can hold one where a
+ * label was cut to fit a screen: every string is stored whole-character, a lone half as U+FFFD.
+ */
+function storableString(_key: string, value: unknown): unknown {
+  return typeof value === 'string' ? withoutLoneSurrogates(value) : value;
+}
 
 /** A session outlives the gateway's own time-out long enough to be resumed (10 minutes) and a chat pause. */
 export const SESSION_TTL_MS = 30 * 60_000;
@@ -46,7 +55,7 @@ export function databaseSessionStore(deps: Pick<ShopDeps, 'db'>): SessionStore {
       return (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as Session;
     },
     async save(session) {
-      const data = JSON.stringify(session);
+      const data = JSON.stringify(session, storableString);
       const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
       await deps.db
         .insertInto('conversation_sessions')

@@ -2,6 +2,7 @@
 import { countCartItems } from '../../modules/cart/cart.service';
 import type { Screen } from '../types';
 import { invalidChoice, needsAccount, push } from './helpers';
+import { firstUnits } from '../../lib/text';
 
 export const home: Screen = {
   async render(ctx) {
@@ -37,7 +38,7 @@ export const home: Screen = {
         return push('language');
       default:
         if (!text || /^\d+$/.test(text)) return invalidChoice(ctx);
-        return push('search-results', { query: text.slice(0, 60) });
+        return push('search-results', { query: firstUnits(text, 60) });
     }
   },
 };

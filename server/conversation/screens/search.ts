@@ -2,9 +2,10 @@
 import { listProducts } from '../../modules/catalog/catalog.service';
 import type { Screen } from '../types';
 import { invalidChoice, productRow, push, refuse, replace, windowLimit, windowOf } from './helpers';
+import { firstUnits } from '../../lib/text';
 
 /** The query as a title shows it: long pastes are cut so the results still fit. */
-const shownQuery = (query: string) => (query.length > 16 ? `${query.slice(0, 15)}.` : query);
+const shownQuery = (query: string) => (query.length > 16 ? `${firstUnits(query, 15)}.` : query);
 
 export const searchPrompt: Screen = {
   async render(ctx) {
@@ -13,7 +14,7 @@ export const searchPrompt: Screen = {
 
   async handle(ctx, _state, { text }) {
     if (!text) return refuse(ctx.t('search.empty'));
-    return replace('search-results', { query: text.slice(0, 60) });
+    return replace('search-results', { query: firstUnits(text, 60) });
   },
 };
 
@@ -39,7 +40,7 @@ export const searchResults: Screen = {
     if (choice) return push('product', { id: choice });
     if (text === '1' && !state.choices.length) return replace('search-prompt');
     // A word typed on the results searches again, as it would on the home screen.
-    if (text && !/^\d+$/.test(text)) return replace('search-results', { query: text.slice(0, 60) });
+    if (text && !/^\d+$/.test(text)) return replace('search-results', { query: firstUnits(text, 60) });
     return invalidChoice(ctx);
   },
 };

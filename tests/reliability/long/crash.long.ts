@@ -12,7 +12,6 @@ import { call, startServer, type ServerProcess } from './server-process';
 const SHOPPERS = 10;
 const PLACEMENTS_EACH = 20; // 200 placements in all
 const KILL_AFTER = 90; // successes before the kill: the middle of the run
-const ADMIN_KEY = 'crash-admin-key-0123456789abcdef';
 const PRODUCTS = ['tomatoes', 'carrots', 'spinach', 'red-onions'];
 
 interface Placement {
@@ -41,20 +40,24 @@ async function storage(): Promise<{ dataDir?: string; databaseUrl?: string }> {
   return { dataDir };
 }
 
-async function allOrders(base: string) {
+/** Every order in the shop: on this fresh database, each one belongs to one of the test's shoppers. */
+async function allOrders(base: string, shoppers: Array<{ auth: Record<string, string> }>) {
   const orders: Array<{ _id: string; amount: number; products: Array<{ subtotal: number }> }> = [];
-  for (let page = 1; ; page += 1) {
-    const reply = await call(base, 'GET', `/api/admin/orders?limit=100&page=${page}`, undefined, { 'X-Admin-Key': ADMIN_KEY });
-    expect(reply.status).toBe(200);
-    orders.push(...reply.body.orders);
-    if (reply.body.orders.length < 100) return orders;
+  for (const { auth } of shoppers) {
+    for (let page = 1; ; page += 1) {
+      const reply = await call(base, 'GET', `/api/order/getUserOrders?limit=50&page=${page}`, undefined, auth);
+      expect(reply.status).toBe(200);
+      orders.push(...reply.body.orders);
+      if (reply.body.orders.length < 50) break;
+    }
   }
+  return orders;
 }
 
 describe(`the server killed in the middle of ${SHOPPERS * PLACEMENTS_EACH} order placements (${postgresUrl() ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('keeps every answered order, none half-written, and one order per Idempotency-Key', async () => {
     const where = await storage();
-    let server: ServerProcess = await startServer({ ...where, env: { ADMIN_API_KEY: ADMIN_KEY } });
+    let server: ServerProcess = await startServer(where);
     cleanups.push(() => server.kill('SIGKILL'));
 
     const shoppers = await Promise.all(
@@ -111,7 +114,7 @@ describe(`the server killed in the middle of ${SHOPPERS * PLACEMENTS_EACH} order
           crashed = true;
           restarted = (async () => {
             await server.kill('SIGKILL');
-            server = await startServer({ ...where, env: { ADMIN_API_KEY: ADMIN_KEY } });
+            server = await startServer(where);
           })();
         }
       }
@@ -127,7 +130,7 @@ describe(`the server killed in the middle of ${SHOPPERS * PLACEMENTS_EACH} order
     expect(answeredBefore.length).toBeLessThan(placements.length);
 
     // Every answered order is there after the restart, whole.
-    const orders = await allOrders(server.url);
+    const orders = await allOrders(server.url, shoppers);
     const byId = new Map(orders.map((order) => [order._id, order]));
     for (const placement of answeredBefore) expect(byId.has(placement.orderId!), `${placement.key} ${placement.orderId}`).toBe(true);
     for (const order of orders) {
@@ -146,7 +149,7 @@ describe(`the server killed in the middle of ${SHOPPERS * PLACEMENTS_EACH} order
       expect([200, 201], JSON.stringify(again.body)).toContain(again.status);
       expect(again.body.order._id, placement.key).toBe(placement.orderId);
     }
-    expect(await allOrders(server.url)).toHaveLength(placements.length);
+    expect(await allOrders(server.url, shoppers)).toHaveLength(placements.length);
     for (const [index, { auth }] of shoppers.entries()) {
       const mine = await call(server.url, 'GET', '/api/order/getUserOrders?limit=50', undefined, auth);
       expect(mine.body.pagination.total, `shopper ${index}`).toBe(PLACEMENTS_EACH);

@@ -18,6 +18,9 @@ export interface ServerProcess {
   kill(signal: NodeJS.Signals): Promise<void>;
 }
 
+/** The gateway secret every reliability server runs with: a production start refuses /ussd without one. */
+export const USSD_SECRET = 'reliability-ussd-secret-0123456789';
+
 export interface ServerOptions {
   dataDir?: string;
   databaseUrl?: string;
@@ -33,6 +36,7 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
       HOST: '127.0.0.1',
       PORT: '0',
       LOG_REQUESTS: 'false',
+      USSD_SECRET,
       ...(options.dataDir ? { DATA_DIR: options.dataDir } : {}),
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
       ...options.env,

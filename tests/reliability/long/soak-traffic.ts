@@ -3,6 +3,8 @@
 // orders against a server on 127.0.0.1, several at once. Prints one JSON line at the end:
 // requests, errors (any 5xx, a refused connection, or an answer that is not what the call promises)
 // and the first few errors in full.
+import { USSD_SECRET } from './server-process';
+
 const [base, secondsArgument] = process.argv.slice(2);
 const seconds = Number(secondsArgument ?? 300);
 const CONCURRENCY = 6;
@@ -42,7 +44,7 @@ async function ussd(sessionId: string, phoneNumber: string, text: string) {
   try {
     const response = await fetch(`${base}/ussd`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-USSD-Secret': USSD_SECRET },
       body: new URLSearchParams({ sessionId, serviceCode: '*384*4766#', phoneNumber, networkCode: '63510', text }).toString(),
       signal: AbortSignal.timeout(30_000),
     });
