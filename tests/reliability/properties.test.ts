@@ -6,6 +6,7 @@
 // RELIABILITY_SCALE=<n> multiplies the runs (npm run test:reliability runs them 10 times larger).
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHAT_TEXT_MAX } from '../../server/channels/chat';
 import { isGsmSafe, USSD_SCREEN_LIMIT } from '../../server/conversation/render-ussd';
 import { grantStaff } from '../../server/modules/staff/staff-members.service';
 import { address } from '../api/expectations';
@@ -238,11 +239,16 @@ describe('search: any text works', () => {
     );
   }, TIMEOUT);
 
-  it('in the chat, as a guest and signed in: 200 and a reply', async () => {
+  it('in the chat, as a guest and signed in: 200 and a reply (a message over the chat limit: 400 saying so)', async () => {
     await fc.assert(
       fc.asyncProperty(searchText, fc.boolean(), async (text, signedIn) => {
         tried += 1;
         const response = await shop.http.post('/api/chat').set(signedIn ? shopper.auth : {}).send({ text });
+        if (text.length > CHAT_TEXT_MAX) {
+          expect(response.status, JSON.stringify(text)).toBe(400);
+          expect(response.body.message).toBe(`Text must be at most ${CHAT_TEXT_MAX} characters`);
+          return;
+        }
         expect(response.status, `${JSON.stringify(text)}: ${response.text.slice(0, 300)}`).toBe(200);
         expect(response.body.messages.length, JSON.stringify(text)).toBeGreaterThan(0);
         // The same session answers the next message too.
