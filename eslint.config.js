@@ -71,14 +71,6 @@ export default tseslint.config(
     },
   },
   {
-    // Known exception: the conversation's cart and checkout screens import each other (startCheckout,
-    // cartTotals) and product joins the loop (cart uses its readQuantity, it starts checkout). Untangling
-    // it belongs to the conversation engine's refactor (moving cartTotals out of cart.ts would do it);
-    // until then these three may import each other.
-    files: ['server/conversation/screens/{cart,checkout,product}.ts'],
-    rules: { 'import-x/no-cycle': 'off' },
-  },
-  {
     files: ['web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },

@@ -1,40 +1,14 @@
 // The cart: its lines a page at a time with the total; a line can change quantity or go; the whole
 // cart can be cleared (after a yes, since a keypad slip is easy).
-import { formatFrw, toFrw } from '../../lib/money';
+import { formatFrw } from '../../lib/money';
 import { MAX_LINE_QUANTITY } from '../../modules/cart/cart.schema';
-import type { Cart } from '../../modules/cart/cart.schema';
 import { clearCart, getCart, removeFromCart, updateCartLine } from '../../modules/cart/cart.service';
 import type { Translate } from '../i18n';
-import type { CartCard, Screen } from '../types';
-import { accountId, invalidChoice, pageOf, pageSizeOf, push, quantityText, refuse, returnTo, unitPriceMinor } from './helpers';
+import type { Screen } from '../types';
+import { cartCard, cartTotals, lineTotalMinor, type CartLine } from './cart-totals';
+import { accountId, invalidChoice, pageOf, pageSizeOf, push, quantityText, refuse, returnTo } from './helpers';
 import { readQuantity } from './product';
 import { startCheckout } from './checkout';
-
-type CartLine = Cart['products'][number];
-
-export const lineTotalMinor = (line: CartLine) => unitPriceMinor(line.productId) * line.quantity;
-
-export function cartTotals(cart: Cart): { items: number; totalMinor: number } {
-  return {
-    items: cart.products.reduce((sum, line) => sum + line.quantity, 0),
-    totalMinor: cart.products.reduce((sum, line) => sum + lineTotalMinor(line), 0),
-  };
-}
-
-/** The cart as a summary card: the count, the total, and each line with its picture. */
-export function cartCard(current: Cart): CartCard {
-  const { items, totalMinor } = cartTotals(current);
-  return {
-    items,
-    total: toFrw(totalMinor),
-    lines: current.products.map((line) => ({
-      name: line.productId.productname,
-      quantity: quantityText(line.quantity, line.productId.productUnit),
-      total: toFrw(lineTotalMinor(line)),
-      image: line.productId.productImage,
-    })),
-  };
-}
 
 const lineDetail = (line: CartLine, t: Translate) =>
   `${quantityText(line.quantity, line.productId.productUnit)} ${formatFrw(lineTotalMinor(line))}${line.productId.inStock ? '' : ` ${t('product.outOfStock')}`}`;
