@@ -5,7 +5,7 @@ import type { ShopDeps } from '../lib/deps';
 import { findOrCreatePhoneAccount } from '../modules/auth/auth.service';
 import { translator, type Translate } from './i18n';
 import { MIN_LABEL_LENGTH, READABLE_LABEL_LENGTH, ussdLimits } from './render-ussd';
-import { screens } from './screens';
+import { screenOf } from './screens';
 import { newState, refusalText } from './screens/helpers';
 import type { ChannelLimits, Outcome, Reply, ReplyOption, ScreenContext, ScreenState, ScreenView, Session } from './types';
 
@@ -91,6 +91,12 @@ function apply(session: Session, outcome: Exclude<Outcome, { type: 'end' }>): No
   }
 }
 
+/** The log-in prompt remembers what was asked, so signing in can carry on with it (afterLogin). */
+function rememberAsked(outcome: Outcome, input: string): Outcome {
+  if (outcome.type !== 'go' || outcome.to.name !== 'login-required') return outcome;
+  return { ...outcome, to: { ...outcome.to, data: { ...outcome.to.data, retry: input } } };
+}
+
 /** Back, Home and More mean the same on every screen that allows them. */
 function navigation(session: Session, state: ScreenState, text: string): Outcome | undefined {
   if (!allowsNavigation(state)) return undefined;
@@ -114,7 +120,7 @@ async function respond(ctx: ScreenContext, text: string): Promise<Outcome> {
   const moved = navigation(ctx.session, state, text);
   if (moved) return moved;
   try {
-    return await screens[state.name].handle(ctx, state, { text, choice: chosenValue(state, text) });
+    return await screenOf(state).handle(ctx, state, { text, choice: chosenValue(state, text) });
   } catch (error) {
     const refusal = refusalText(error, ctx.t, ctx.session.language ?? 'en');
     if (refusal === undefined) throw error;
@@ -178,11 +184,11 @@ function rowsThatFit(session: Session, state: ScreenState, view: ScreenView, not
 export async function show(session: Session, deps: ShopDeps, note: Note = {}, limits: ChannelLimits = ussdLimits): Promise<Reply> {
   const ctx = contextOf(session, deps, limits);
   let state = session.current!;
-  let view = await screens[state.name].render(ctx, state);
+  let view = await screenOf(state).render(ctx, state);
   if (state.offset > 0 && !view.rows?.length) {
     // The list shrank under this page (a line removed elsewhere): show its first page instead.
     state = { ...state, offset: 0 };
-    view = await screens[state.name].render(ctx, state);
+    view = await screenOf(state).render(ctx, state);
   }
   const count = rowsThatFit(session, state, view, note, ctx.t, limits);
   const reply = compose(session, state, view, count, note, ctx.t);
@@ -222,9 +228,7 @@ export async function step(session: Session, input: string | null, deps: ShopDep
     next.stack = [];
     next.current = entryState(next);
   } else {
-    const outcome = await respond(contextOf(next, deps, limits), input.trim());
-    // The log-in prompt remembers what was asked, so signing in can carry on with it (afterLogin).
-    if (outcome.type === 'go' && outcome.to.name === 'login-required') outcome.to.data.retry = input.trim();
+    const outcome = rememberAsked(await respond(contextOf(next, deps, limits), input.trim()), input.trim());
     if (outcome.type === 'end') {
       next.ended = true;
       next.resumable = undefined;
@@ -247,7 +251,7 @@ export async function step(session: Session, input: string | null, deps: ShopDep
  */
 export function afterLogin(session: Session): { session: Session; input: string } | undefined {
   const { current, stack } = session;
-  if (!session.userId || current?.name !== 'login-required' || typeof current.data.retry !== 'string' || !stack.length) return undefined;
+  if (!session.userId || current?.name !== 'login-required' || current.data.retry === undefined || !stack.length) return undefined;
   return { session: { ...session, current: stack[stack.length - 1], stack: stack.slice(0, -1) }, input: current.data.retry };
 }
 

@@ -1,7 +1,7 @@
 // The shapes the engine, its screens and the channel renderers share. A reply is data, never
 // channel text: each channel decides how a title, a list and options look.
 import type { ShopDeps } from '../lib/deps';
-import type { Language, Translate } from './i18n';
+import type { Language, MessageKey, Translate } from './i18n';
 
 export type ChannelName = 'ussd' | 'chat' | 'whatsapp';
 
@@ -16,41 +16,57 @@ export interface ChannelLimits {
   fits(reply: Reply, minLabel: number): boolean;
 }
 
-export type ScreenName =
-  | 'language'
-  | 'signup'
-  | 'resume'
-  | 'home'
-  | 'search-prompt'
-  | 'search-results'
-  | 'categories'
-  | 'category'
-  | 'product'
-  | 'quantity'
-  | 'added'
-  | 'cart'
-  | 'cart-line'
-  | 'cart-quantity'
-  | 'cart-clear'
-  | 'checkout-address'
-  | 'address-district'
-  | 'address-street'
-  | 'address-description'
-  | 'address-phone'
-  | 'address-phone-other'
-  | 'checkout-confirm'
-  | 'addresses'
-  | 'address-detail'
-  | 'orders'
-  | 'order'
-  | 'login-required';
+/** A new address as its steps gather it: for checkout, or for the address book. */
+interface AddressDraft {
+  purpose: 'checkout' | 'book';
+}
 
-export type ScreenData = Record<string, string | number | boolean | undefined>;
+/**
+ * Every screen by name, with the data its state carries (what it was opened with). A state's data
+ * is known from its name: `state.name === 'product'` means `state.data.id` is a product id.
+ */
+export interface ScreenDataMap {
+  language: { first?: boolean };
+  signup: Record<string, never>;
+  resume: Record<string, never>;
+  home: Record<string, never>;
+  'search-prompt': Record<string, never>;
+  'search-results': { query: string };
+  categories: Record<string, never>;
+  category: { id: string };
+  product: { id: string };
+  quantity: { id: string };
+  /** What was just added, as the notice words it. */
+  added: { id: string; name: string; amount: string };
+  cart: Record<string, never>;
+  'cart-line': { id: string };
+  'cart-quantity': { id: string };
+  'cart-clear': Record<string, never>;
+  'checkout-address': Record<string, never>;
+  'address-district': AddressDraft;
+  'address-street': AddressDraft & { district: string };
+  'address-description': AddressDraft & { district: string; street: string };
+  'address-phone': AddressDraft & { district: string; street: string; description: string };
+  'address-phone-other': AddressDraft & { district: string; street: string; description: string };
+  /** key: the order's idempotency key, made once when the screen is opened. */
+  'checkout-confirm': { addressId: string; key: string };
+  addresses: Record<string, never>;
+  'address-detail': { id: string };
+  orders: Record<string, never>;
+  order: { id: string };
+  /** retry: the input that asked, played again once the guest has signed in. */
+  'login-required': { message: MessageKey; retry?: string };
+}
 
-/** Where the shopper is: one screen with its inputs, and what it last showed (to read a choice). */
-export interface ScreenState {
-  name: ScreenName;
-  data: ScreenData;
+export type ScreenName = keyof ScreenDataMap;
+
+/** A screen Back-to-by-name may open afresh: one that needs no data. */
+export type ReturnableScreen = 'cart' | 'addresses';
+
+/** Where the shopper is on one screen: its inputs, and what it last showed (to read a choice). */
+export interface StateOf<N extends ScreenName> {
+  name: N;
+  data: ScreenDataMap[N];
   /** Index of the first list entry shown (lists page with "More"). */
   offset: number;
   /** The values behind the numbered list entries last shown: entry n is choices[n-1]. */
@@ -60,6 +76,9 @@ export interface ScreenState {
   /** Whether the list continues past what was shown. */
   more: boolean;
 }
+
+/** Where the shopper is: one screen with its inputs, told apart by its name. */
+export type ScreenState = { [N in ScreenName]: StateOf<N> }[ScreenName];
 
 export interface Session {
   id: string;
@@ -194,12 +213,12 @@ export type Outcome =
       notice?: string;
       cartChanged?: boolean;
     }
-  | { type: 'return'; to: ScreenName; notice?: string; cartChanged?: boolean }
+  | { type: 'return'; to: ReturnableScreen; notice?: string; cartChanged?: boolean }
   | { type: 'stay'; error?: string; notice?: string }
   | { type: 'enter'; notice?: string }
   | { type: 'end'; text: string; order?: { id: string; number: string }; cartChanged?: boolean };
 
-export interface Screen {
-  render(ctx: ScreenContext, state: ScreenState): Promise<ScreenView>;
-  handle(ctx: ScreenContext, state: ScreenState, input: ScreenInput): Promise<Outcome>;
+export interface Screen<N extends ScreenName = ScreenName> {
+  render(ctx: ScreenContext, state: StateOf<N>): Promise<ScreenView>;
+  handle(ctx: ScreenContext, state: StateOf<N>, input: ScreenInput): Promise<Outcome>;
 }

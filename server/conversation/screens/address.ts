@@ -5,7 +5,7 @@ import { isPhoneLike } from '../../lib/fields';
 import { localPhone } from '../../lib/phone';
 import { addressInputSchema, KIGALI_DISTRICTS } from '../../modules/addresses/addresses.schema';
 import { createAddress, deleteAddress, getAddress, listAddresses, setDefaultAddress } from '../../modules/addresses/addresses.service';
-import type { Outcome, Screen, ScreenContext, ScreenState } from '../types';
+import type { Outcome, Screen, ScreenContext, ScreenDataMap } from '../types';
 import { accountId, invalidChoice, pageOf, pageSizeOf, push, refuse, returnTo } from './helpers';
 import { addressLabel, confirmState } from './checkout';
 
@@ -21,24 +21,24 @@ function readField(ctx: ScreenContext, field: 'street' | 'description', text: st
   return { error: ctx.t('address.tooLong', { max: schema.maxLength ?? 200 }) };
 }
 
-async function saveAddress(ctx: ScreenContext, state: ScreenState, phone: string): Promise<Outcome> {
+async function saveAddress(ctx: ScreenContext, draft: ScreenDataMap['address-phone'], phone: string): Promise<Outcome> {
   const input = addressInputSchema.safeParse({
-    description: state.data.description,
+    description: draft.description,
     city: CONVERSATION_CITY,
-    street: state.data.street,
-    district: state.data.district,
+    street: draft.street,
+    district: draft.district,
     phoneNumber: phone,
   });
   if (!input.success) return refuse(ctx.t('error.failed'));
   const address = await createAddress(ctx.deps, accountId(ctx), input.data);
-  if (state.data.purpose === 'checkout') {
+  if (draft.purpose === 'checkout') {
     // The address steps are done: Back from the confirm screen skips them.
     return { type: 'go', unwindTo: 'address-district', how: 'replace', to: confirmState(address._id, ctx.session.id) };
   }
   return returnTo('addresses', ctx.t('address.added'));
 }
 
-export const addressDistrict: Screen = {
+export const addressDistrict: Screen<'address-district'> = {
   async render(ctx) {
     return {
       title: ctx.t('address.district'),
@@ -52,7 +52,7 @@ export const addressDistrict: Screen = {
   },
 };
 
-export const addressStreet: Screen = {
+export const addressStreet: Screen<'address-street'> = {
   async render(ctx) {
     return { title: ctx.t('address.street') };
   },
@@ -63,7 +63,7 @@ export const addressStreet: Screen = {
   },
 };
 
-export const addressDescription: Screen = {
+export const addressDescription: Screen<'address-description'> = {
   async render(ctx) {
     return { title: ctx.t('address.description') };
   },
@@ -74,7 +74,7 @@ export const addressDescription: Screen = {
   },
 };
 
-export const addressPhone: Screen = {
+export const addressPhone: Screen<'address-phone'> = {
   async render(ctx) {
     const own = ctx.session.phone;
     if (!own) return { title: ctx.t('address.phonePrompt') };
@@ -89,25 +89,25 @@ export const addressPhone: Screen = {
 
   async handle(ctx, state, { text }) {
     const own = ctx.session.phone;
-    if (own && text === '1') return saveAddress(ctx, state, own);
+    if (own && text === '1') return saveAddress(ctx, state.data, own);
     if (own && text === '2') return push('address-phone-other', state.data);
     // A number typed straight away is taken too.
-    if (text.length > 2 && isPhoneLike(text)) return saveAddress(ctx, state, text);
+    if (text.length > 2 && isPhoneLike(text)) return saveAddress(ctx, state.data, text);
     return own ? invalidChoice(ctx) : refuse(ctx.t('address.phoneInvalid'));
   },
 };
 
-export const addressPhoneOther: Screen = {
+export const addressPhoneOther: Screen<'address-phone-other'> = {
   async render(ctx) {
     return { title: ctx.t('address.phonePrompt') };
   },
 
   async handle(ctx, state, { text }) {
-    return text.length > 2 && isPhoneLike(text) ? saveAddress(ctx, state, text) : refuse(ctx.t('address.phoneInvalid'));
+    return text.length > 2 && isPhoneLike(text) ? saveAddress(ctx, state.data, text) : refuse(ctx.t('address.phoneInvalid'));
   },
 };
 
-export const addresses: Screen = {
+export const addresses: Screen<'addresses'> = {
   async render(ctx, state) {
     const saved = await listAddresses(ctx.deps, accountId(ctx));
     const actions = [{ key: '9', label: ctx.t('address.addNew') }];
@@ -127,9 +127,9 @@ export const addresses: Screen = {
   },
 };
 
-export const addressDetail: Screen = {
+export const addressDetail: Screen<'address-detail'> = {
   async render(ctx, state) {
-    const address = await getAddress(ctx.deps, accountId(ctx), String(state.data.id));
+    const address = await getAddress(ctx.deps, accountId(ctx), state.data.id);
     const actions = [
       ...(address.isDefault ? [] : [{ key: '1', label: ctx.t('address.makeDefault') }]),
       { key: '2', label: ctx.t('address.delete') },
@@ -143,7 +143,7 @@ export const addressDetail: Screen = {
 
   async handle(ctx, state, { text }) {
     const userId = accountId(ctx);
-    const id = String(state.data.id);
+    const id = state.data.id;
     if (text === '1') {
       const address = await getAddress(ctx.deps, userId, id);
       if (address.isDefault) return invalidChoice(ctx);

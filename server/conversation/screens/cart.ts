@@ -13,7 +13,7 @@ import { startCheckout } from './checkout';
 const lineDetail = (line: CartLine, t: Translate) =>
   `${quantityText(line.quantity, line.productId.productUnit)} ${formatFrw(lineTotalMinor(line))}${line.productId.inStock ? '' : ` ${t('product.outOfStock')}`}`;
 
-export const cart: Screen = {
+export const cart: Screen<'cart'> = {
   async render(ctx, state) {
     const current = await getCart(ctx.deps, accountId(ctx));
     if (!current.products.length) {
@@ -48,9 +48,9 @@ async function findLine(ctx: Parameters<Screen['render']>[0], productId: string)
   return current.products.find((line) => line.productId._id === productId);
 }
 
-export const cartLine: Screen = {
+export const cartLine: Screen<'cart-line'> = {
   async render(ctx, state) {
-    const line = await findLine(ctx, String(state.data.id));
+    const line = await findLine(ctx, state.data.id);
     if (!line) return { title: ctx.t('product.gone') };
     return {
       title: line.productId.productname,
@@ -65,16 +65,16 @@ export const cartLine: Screen = {
   async handle(ctx, state, { text }) {
     if (text === '1') return push('cart-quantity', { id: state.data.id });
     if (text === '2') {
-      await removeFromCart(ctx.deps, accountId(ctx), String(state.data.id));
+      await removeFromCart(ctx.deps, accountId(ctx), state.data.id);
       return { ...returnTo('cart', ctx.t('cart.removed')), cartChanged: true };
     }
     return invalidChoice(ctx);
   },
 };
 
-export const cartQuantity: Screen = {
+export const cartQuantity: Screen<'cart-quantity'> = {
   async render(ctx, state) {
-    const line = await findLine(ctx, String(state.data.id));
+    const line = await findLine(ctx, state.data.id);
     if (!line) return { title: ctx.t('product.gone') };
     return {
       title: line.productId.productname,
@@ -86,12 +86,12 @@ export const cartQuantity: Screen = {
   async handle(ctx, state, { text }) {
     const amount = readQuantity(text);
     if (amount === undefined) return refuse(ctx.t('quantity.invalid', { max: MAX_LINE_QUANTITY }));
-    await updateCartLine(ctx.deps, accountId(ctx), String(state.data.id), amount);
+    await updateCartLine(ctx.deps, accountId(ctx), state.data.id, amount);
     return { ...returnTo('cart', ctx.t('cart.updated')), cartChanged: true };
   },
 };
 
-export const cartClear: Screen = {
+export const cartClear: Screen<'cart-clear'> = {
   async render(ctx) {
     return { title: ctx.t('cart.clearAsk'), actions: [{ key: '1', label: ctx.t('cart.clearYes') }] };
   },

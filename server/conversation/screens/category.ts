@@ -3,7 +3,7 @@ import { listCategories, listCategoryProducts } from '../../modules/catalog/cata
 import type { Screen } from '../types';
 import { invalidChoice, pageOf, productRow, push, windowLimit, windowOf } from './helpers';
 
-export const categories: Screen = {
+export const categories: Screen<'categories'> = {
   async render(ctx, state) {
     const all = await listCategories(ctx.deps);
     const page = pageOf(all.map((category) => ({ value: category._id, label: category.name })), state.offset, ctx.pageSize);
@@ -15,9 +15,9 @@ export const categories: Screen = {
   },
 };
 
-export const category: Screen = {
+export const category: Screen<'category'> = {
   async render(ctx, state) {
-    const { category: found, products, pagination } = await listCategoryProducts(ctx.deps, String(state.data.id), {
+    const { category: found, products, pagination } = await listCategoryProducts(ctx.deps, state.data.id, {
       page: 1,
       limit: windowLimit(state.offset, ctx.pageSize),
     });

@@ -31,7 +31,7 @@ export async function startCheckout(ctx: ScreenContext): Promise<Outcome> {
   return saved.length ? push('checkout-address') : push('address-district', { purpose: 'checkout' });
 }
 
-export const checkoutAddress: Screen = {
+export const checkoutAddress: Screen<'checkout-address'> = {
   async render(ctx, state) {
     const saved = await listAddresses(ctx.deps, accountId(ctx));
     const rows = saved.map((address) => ({
@@ -53,10 +53,10 @@ export const checkoutAddress: Screen = {
   },
 };
 
-export const checkoutConfirm: Screen = {
+export const checkoutConfirm: Screen<'checkout-confirm'> = {
   async render(ctx, state) {
     const userId = accountId(ctx);
-    const [cart, address] = await Promise.all([getCart(ctx.deps, userId), getAddress(ctx.deps, userId, String(state.data.addressId))]);
+    const [cart, address] = await Promise.all([getCart(ctx.deps, userId), getAddress(ctx.deps, userId, state.data.addressId)]);
     if (!cart.products.length) return { title: ctx.t('checkout.emptyCart') };
     const { items, totalMinor } = cartTotals(cart);
     const { payCode, businessName } = ctx.deps.config.shop;
@@ -76,9 +76,9 @@ export const checkoutConfirm: Screen = {
   async handle(ctx, state, { text }) {
     if (text !== '1') return invalidChoice(ctx);
     const order = await placeOrder(ctx.deps, accountId(ctx), {
-      addressId: String(state.data.addressId),
+      addressId: state.data.addressId,
       paymentType: 'cash',
-      idempotencyKey: String(state.data.key),
+      idempotencyKey: state.data.key,
       channel: ctx.session.channel,
     });
     return {

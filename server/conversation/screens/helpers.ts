@@ -4,7 +4,7 @@ import { isAppError } from '../../lib/errors';
 import { effectivePriceMinor, formatFrw, toMinor } from '../../lib/money';
 import type { Product } from '../../modules/catalog/catalog.schema';
 import type { MessageKey, Translate } from '../i18n';
-import type { Outcome, ProductCard, ScreenContext, ScreenData, ScreenName, ScreenState, ViewRow } from '../types';
+import type { Outcome, ProductCard, ReturnableScreen, ScreenContext, ScreenDataMap, ScreenName, ScreenState, StateOf, ViewRow } from '../types';
 
 
 /**
@@ -15,27 +15,21 @@ export function pageSizeOf(ctx: Pick<ScreenContext, 'pageSize'>, firstReservedKe
   return firstReservedKey === undefined ? ctx.pageSize : Math.min(ctx.pageSize, firstReservedKey - 1);
 }
 
-export function newState(name: ScreenName, data: ScreenData = {}): ScreenState {
-  return { name, data, offset: 0, choices: [], shown: 0, more: false };
+/** The data a screen is opened with: optional for a screen that needs none. */
+type DataArgs<N extends ScreenName> = Record<string, never> extends ScreenDataMap[N] ? [data?: ScreenDataMap[N]] : [data: ScreenDataMap[N]];
+
+export function newState<N extends ScreenName>(name: N, ...[data]: DataArgs<N>): ScreenState {
+  // A screen that needs no data gets an empty object: DataArgs made `data` optional only for those.
+  return { name, data: data ?? {}, offset: 0, choices: [], shown: 0, more: false } as StateOf<N> as ScreenState;
 }
 
-export const push = (name: ScreenName, data: ScreenData = {}, notice?: string): Outcome => ({
-  type: 'go',
-  to: newState(name, data),
-  how: 'push',
-  notice,
-});
+export const push = <N extends ScreenName>(name: N, ...data: DataArgs<N>): Outcome => ({ type: 'go', to: newState(name, ...data), how: 'push' });
 
-export const replace = (name: ScreenName, data: ScreenData = {}, notice?: string): Outcome => ({
-  type: 'go',
-  to: newState(name, data),
-  how: 'replace',
-  notice,
-});
+export const replace = <N extends ScreenName>(name: N, ...data: DataArgs<N>): Outcome => ({ type: 'go', to: newState(name, ...data), how: 'replace' });
 
 export const goHome = (notice?: string): Outcome => ({ type: 'go', to: newState('home'), how: 'reset', notice });
 
-export const returnTo = (name: ScreenName, notice?: string): Outcome => ({ type: 'return', to: name, notice });
+export const returnTo = (name: ReturnableScreen, notice?: string): Outcome => ({ type: 'return', to: name, notice });
 
 export const invalidChoice = (ctx: ScreenContext): Outcome => ({ type: 'stay', error: ctx.t('error.invalidChoice') });
 

@@ -4,7 +4,7 @@ import type { Screen } from '../types';
 import { invalidChoice, needsAccount, push } from './helpers';
 import { firstUnits } from '../../lib/text';
 
-export const home: Screen = {
+export const home: Screen<'home'> = {
   async render(ctx) {
     const { t, session, deps } = ctx;
     const cartCount = session.userId ? await countCartItems(deps, session.userId) : 0;

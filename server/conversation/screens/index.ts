@@ -1,5 +1,5 @@
 // Every screen by name: the engine looks a state's screen up here.
-import type { Screen, ScreenName } from '../types';
+import type { Screen, ScreenName, StateOf } from '../types';
 import { addressDescription, addressDetail, addressDistrict, addresses, addressPhone, addressPhoneOther, addressStreet } from './address';
 import { cart, cartClear, cartLine, cartQuantity } from './cart';
 import { categories, category } from './category';
@@ -13,7 +13,7 @@ import { resume } from './resume';
 import { searchPrompt, searchResults } from './search';
 import { signup } from './signup';
 
-export const screens: Record<ScreenName, Screen> = {
+export const screens: { [N in ScreenName]: Screen<N> } = {
   language,
   signup,
   resume,
@@ -42,3 +42,8 @@ export const screens: Record<ScreenName, Screen> = {
   order,
   'login-required': loginRequired,
 };
+
+/** The screen that shows this state (typed so its render and handle take this state's data). */
+export function screenOf<N extends ScreenName>(state: StateOf<N>): Screen<N> {
+  return screens[state.name];
+}

@@ -3,7 +3,7 @@ import { catalogues, LANGUAGES, translator } from '../i18n';
 import type { Screen } from '../types';
 import { goHome, invalidChoice } from './helpers';
 
-export const language: Screen = {
+export const language: Screen<'language'> = {
   async render(ctx, state) {
     return {
       title: ctx.t('language.title'),

@@ -1,13 +1,12 @@
 // What a guest in chat sees when an action needs an account: the spec's message and a login link.
-import type { MessageKey } from '../i18n';
 import type { Screen } from '../types';
 
 export const LOGIN_OPTION_KEY = 'login';
 
-export const loginRequired: Screen = {
+export const loginRequired: Screen<'login-required'> = {
   async render(ctx, state) {
     return {
-      title: ctx.t(String(state.data.message ?? 'login.page') as MessageKey),
+      title: ctx.t(state.data.message),
       actions: [{ key: LOGIN_OPTION_KEY, label: ctx.t('login.button'), kind: 'link' }],
     };
   },

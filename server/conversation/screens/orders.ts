@@ -13,7 +13,7 @@ const statusWords = (order: Order, t: Translate) => ({
   payment: t(`payment.${order.paymentStatus}`),
 });
 
-export const orders: Screen = {
+export const orders: Screen<'orders'> = {
   async render(ctx, state) {
     const { orders: latest, pagination } = await listOrders(ctx.deps, accountId(ctx), { page: 1, limit: windowLimit(state.offset, ctx.pageSize) });
     if (!pagination.total) return { title: ctx.t('orders.none') };
@@ -38,9 +38,9 @@ export const orders: Screen = {
   },
 };
 
-export const order: Screen = {
+export const order: Screen<'order'> = {
   async render(ctx, state) {
-    const found = await getOrder(ctx.deps, accountId(ctx), String(state.data.id));
+    const found = await getOrder(ctx.deps, accountId(ctx), state.data.id);
     const { status, payment } = statusWords(found, ctx.t);
     const lines = found.products.map((line) => ({
       label: line.productName,

@@ -30,9 +30,9 @@ export function readQuantity(text: string): number | undefined {
   return parsed.success ? parsed.data.quantity : undefined;
 }
 
-export const product: Screen = {
+export const product: Screen<'product'> = {
   async render(ctx, state) {
-    const found = await getProduct(ctx.deps, String(state.data.id));
+    const found = await getProduct(ctx.deps, state.data.id);
     // Out of stock: said plainly, and nothing to add (the cart would refuse it anyway).
     if (!found.inStock) return { product: productCard(found), title: displayName(ctx, found), lines: [priceLine(found, ctx.t), ctx.t('product.outOfStock')] };
     return {
@@ -45,14 +45,14 @@ export const product: Screen = {
 
   async handle(ctx, state, { text }) {
     if (text !== '1') return invalidChoice(ctx);
-    if (!(await getProduct(ctx.deps, String(state.data.id))).inStock) return refuse(ctx.t('product.outOfStock'));
+    if (!(await getProduct(ctx.deps, state.data.id)).inStock) return refuse(ctx.t('product.outOfStock'));
     return needsAccount(ctx, 'login.addToCart') ?? push('quantity', { id: state.data.id });
   },
 };
 
-export const quantity: Screen = {
+export const quantity: Screen<'quantity'> = {
   async render(ctx, state) {
-    const found = await getProduct(ctx.deps, String(state.data.id));
+    const found = await getProduct(ctx.deps, state.data.id);
     return {
       title: displayName(ctx, found),
       lines: [priceLine(found, ctx.t)],
@@ -63,7 +63,7 @@ export const quantity: Screen = {
   async handle(ctx, state, { text }) {
     const amount = readQuantity(text);
     if (amount === undefined) return refuse(ctx.t('quantity.invalid', { max: MAX_LINE_QUANTITY }));
-    const productId = String(state.data.id);
+    const productId = state.data.id;
     await addToCart(ctx.deps, accountId(ctx), { productId, quantity: amount });
     const found = await getProduct(ctx.deps, productId);
     // The quantity prompt is done with: Back from "Added" returns to the product.
@@ -71,10 +71,10 @@ export const quantity: Screen = {
   },
 };
 
-export const added: Screen = {
+export const added: Screen<'added'> = {
   async render(ctx, state) {
     return {
-      title: ctx.t('added.notice', { quantity: String(state.data.amount), name: String(state.data.name) }),
+      title: ctx.t('added.notice', { quantity: state.data.amount, name: state.data.name }),
       actions: [
         { key: '1', label: ctx.t('added.checkout') },
         { key: '2', label: ctx.t('added.shopMore') },

@@ -2,7 +2,7 @@
 import type { Screen } from '../types';
 import { invalidChoice } from './helpers';
 
-export const resume: Screen = {
+export const resume: Screen<'resume'> = {
   async render(ctx) {
     return {
       title: ctx.t('resume.title'),

@@ -7,7 +7,7 @@ import { firstUnits } from '../../lib/text';
 /** The query as a title shows it: long pastes are cut so the results still fit. */
 const shownQuery = (query: string) => (query.length > 16 ? `${firstUnits(query, 15)}.` : query);
 
-export const searchPrompt: Screen = {
+export const searchPrompt: Screen<'search-prompt'> = {
   async render(ctx) {
     return { title: ctx.t('search.prompt') };
   },
@@ -18,9 +18,9 @@ export const searchPrompt: Screen = {
   },
 };
 
-export const searchResults: Screen = {
+export const searchResults: Screen<'search-results'> = {
   async render(ctx, state) {
-    const query = String(state.data.query ?? '');
+    const query = state.data.query;
     const { products, pagination } = await listProducts(ctx.deps, {
       page: 1,
       limit: windowLimit(state.offset, ctx.pageSize),

@@ -13,7 +13,7 @@ function readFullName(text: string): string | undefined {
   return name;
 }
 
-export const signup: Screen = {
+export const signup: Screen<'signup'> = {
   async render(ctx) {
     return {
       title: ctx.t('signup.title', { shop: ctx.deps.config.shop.shopName }),
