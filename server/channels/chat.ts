@@ -4,7 +4,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { conversationFor } from '../conversation/conversation';
-import { renderChat } from '../conversation/render-chat';
+import { chatFace, renderChat } from '../conversation/render-chat';
 import type { AppEnv, ShopDeps } from '../lib/deps';
 import { unauthorized } from '../lib/errors';
 import type { RouteDoc } from '../lib/openapi';
@@ -61,7 +61,7 @@ export function chatRoutes(deps: ShopDeps) {
     const user = token ? await authenticate(deps, token) : undefined;
     // A stale token is refused as everywhere in /api, so the web signs the shopper out cleanly.
     if (token && !user) throw unauthorized('Invalid or expired token');
-    const result = await conversation.chat({ sessionId, text, user: user && { id: user.id, phoneNumber: user.phoneNumber } });
+    const result = await conversation.chat({ sessionId, text, user: user && { id: user.id, phoneNumber: user.phoneNumber } }, chatFace);
     return c.json({ sessionId: result.sessionId, ...renderChat(result.reply) });
   });
 }

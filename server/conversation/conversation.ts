@@ -5,24 +5,28 @@ import type { ShopDeps } from '../lib/deps';
 import { normalizePhone } from '../lib/phone';
 import { withoutLoneSurrogates } from '../lib/text';
 import { afterLogin, isUnfinished, newSession, step } from './engine';
-import { chatLimits, keyForTypedLabel } from './render-chat';
-import { keyForTypedTitle, renderWhatsApp, whatsappLimits } from './render-whatsapp';
 import { createSessionStore, databasePhoneBook, sessionLocks, type PhoneBook, type SessionStore } from './sessions';
-import type { Reply, Session } from './types';
+import type { ChannelFace, ChannelLimits, Reply, Session } from './types';
 
 /** Dialling again within this time after stopping mid-journey offers to continue. */
 export const RESUME_WINDOW_MS = 10 * 60_000;
 
-/**
- * What a USSD gateway says the shopper typed. Africa's Talking sends every input of the session
- * joined by '*' (cumulative); a gateway that sends only the newest input uses 'latest'.
- */
-export type UssdInput = { kind: 'cumulative'; text: string } | { kind: 'latest'; text: string; first: boolean };
-
+/** One request of a USSD gateway: who is calling, in which gateway session, and the gateway's text. */
 export interface UssdTurn {
   sessionId: string;
   phoneNumber: string;
-  input: UssdInput;
+  /** The text as the gateway sent it; its adapter reads the new inputs from it. */
+  text: string;
+}
+
+/** How a USSD gateway's requests are read and its screens measured: the adapter supplies it. */
+export interface UssdReader {
+  limits: ChannelLimits;
+  /**
+   * The inputs this request's text adds to the last text answered (undefined on a new session),
+   * or null when it is that same request again (a gateway retry).
+   */
+  newInputs(answered: string | undefined, text: string): string[] | null;
 }
 
 export interface ChatTurn {
@@ -56,30 +60,16 @@ export interface ConversationOptions {
 }
 
 export interface Conversation {
-  ussd(turn: UssdTurn): Promise<Reply>;
-  chat(turn: ChatTurn): Promise<{ sessionId: string; reply: Reply }>;
+  ussd(turn: UssdTurn, gateway: UssdReader): Promise<Reply>;
+  chat(turn: ChatTurn, face: ChannelFace): Promise<{ sessionId: string; reply: Reply }>;
   /** One WhatsApp turn; `deliver` sends the reply while the phone's session is still held, so replies keep their order. */
-  whatsapp(turn: WhatsAppTurn, deliver: (reply: Reply, session: Session) => Promise<void>): Promise<Reply>;
+  whatsapp(turn: WhatsAppTurn, face: ChannelFace, deliver: (reply: Reply, session: Session) => Promise<void>): Promise<Reply>;
   store: SessionStore;
 }
 
 const ussdKey = (gatewaySessionId: string) => `ussd:${gatewaySessionId}`;
 const chatKey = (sessionId: string) => `chat:${sessionId}`;
 const whatsappKey = (phone: string) => `whatsapp:${phone}`;
-
-/**
- * The inputs a cumulative text adds to what the session has consumed. The first request may
- * already carry inputs (a dial string with shortcuts, *384*4766*1#), which are played in order.
- */
-export function newInputs(consumed: string | undefined, input: UssdInput): string[] {
-  if (input.kind === 'latest') return input.first && !input.text ? [] : [input.text];
-  const { text } = input;
-  if (!consumed) return text ? text.split('*') : [];
-  if (text.startsWith(`${consumed}*`)) return text.slice(consumed.length + 1).split('*');
-  // The gateway's text no longer extends what we saw (it lost an input): take its last part only.
-  const parts = text.split('*');
-  return [parts[parts.length - 1]];
-}
 
 // Control characters are exactly what this pattern is for (they are dropped from what a shopper typed).
 // eslint-disable-next-line no-control-regex
@@ -92,6 +82,11 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
  */
 export function readableText(text: string): string {
   return withoutLoneSurrogates(text).replace(CONTROL_CHARACTERS, '');
+}
+
+/** The key typed words name on the session's last reply, as the channel reads them. */
+function typedKey(face: ChannelFace, session: Session, text: string): string {
+  return session.lastReply && face.keyFor ? face.keyFor(session.lastReply, text, session.language ?? 'en') : text;
 }
 
 export function createConversation(deps: ShopDeps, options: ConversationOptions = {}): Conversation {
@@ -108,44 +103,44 @@ export function createConversation(deps: ShopDeps, options: ConversationOptions 
     return { current: previous.current!, stack: previous.stack };
   }
 
-  async function openUssdSession(id: string, phone: string): Promise<{ session: Session; reply: Reply }> {
+  async function openUssdSession(id: string, phone: string, limits: ChannelLimits): Promise<{ session: Session; reply: Reply }> {
     const memory = await phoneBook.recall(phone);
     const session = newSession({ id, channel: 'ussd', phone, language: memory?.language });
     session.resumable = await unfinishedJourneyOf(phone);
-    return step(session, null, deps);
+    return step(session, null, deps, limits);
   }
 
-  async function ussd(rawTurn: UssdTurn): Promise<Reply> {
-    const turn = { ...rawTurn, input: { ...rawTurn.input, text: readableText(rawTurn.input.text) } };
+  async function ussd(rawTurn: UssdTurn, gateway: UssdReader): Promise<Reply> {
+    const turn = { ...rawTurn, text: readableText(rawTurn.text) };
     const id = ussdKey(turn.sessionId);
     const phone = normalizePhone(turn.phoneNumber);
     return withLock(id, async () => {
       const existing = await store.load(id);
+      const inputs = gateway.newInputs(existing?.consumedText, turn.text);
       // The same request again (a gateway retry): the same answer, nothing done twice.
-      if (existing?.lastReply && turn.input.kind === 'cumulative' && turn.input.text === existing.consumedText) {
-        return existing.lastReply;
-      }
-      let { session, reply } = existing ? { session: existing, reply: existing.lastReply! } : await openUssdSession(id, phone);
-      for (const text of newInputs(existing?.consumedText, turn.input)) {
+      if (existing?.lastReply && inputs === null) return existing.lastReply;
+      let { session, reply } = existing ? { session: existing, reply: existing.lastReply! } : await openUssdSession(id, phone, gateway.limits);
+      for (const text of inputs ?? []) {
         if (session.ended) break;
-        ({ session, reply } = await step(session, text, deps));
+        ({ session, reply } = await step(session, text, deps, gateway.limits));
       }
-      session.consumedText = turn.input.kind === 'cumulative' ? turn.input.text : undefined;
+      session.consumedText = turn.text;
       await store.save(session);
       await phoneBook.remember(phone, { language: session.language, lastSessionId: id, lastSeenAt: now() });
       return reply;
     });
   }
 
-  async function openChatSession(id: string, turn: ChatTurn): Promise<{ session: Session; reply: Reply }> {
+  async function openChatSession(id: string, turn: ChatTurn, limits: ChannelLimits): Promise<{ session: Session; reply: Reply }> {
     const phone = turn.user?.phoneNumber ? normalizePhone(turn.user.phoneNumber) : undefined;
     const memory = phone ? await phoneBook.recall(phone) : undefined;
     // A chat has no first-call language screen: the phone's choice if known, else English (changeable from the menu).
     const session = newSession({ id, channel: 'chat', phone, userId: turn.user?.id, language: memory?.language ?? 'en' });
-    return step(session, null, deps, chatLimits);
+    return step(session, null, deps, limits);
   }
 
-  async function chat(turn: ChatTurn): Promise<{ sessionId: string; reply: Reply }> {
+  async function chat(turn: ChatTurn, face: ChannelFace): Promise<{ sessionId: string; reply: Reply }> {
+    const { limits } = face;
     const sessionId = turn.sessionId ?? randomUUID();
     const id = chatKey(sessionId);
     return withLock(id, async () => {
@@ -155,8 +150,8 @@ export function createConversation(deps: ShopDeps, options: ConversationOptions 
       const text = readableText(turn.text).trim();
       let result: { session: Session; reply: Reply };
       if (!existing || existing.ended) {
-        result = await openChatSession(id, turn);
-        if (text) result = await step(result.session, text, deps, chatLimits);
+        result = await openChatSession(id, turn, limits);
+        if (text) result = await step(result.session, text, deps, limits);
       } else {
         // A guest who has logged in since keeps their place, now as themselves.
         const phone = turn.user?.phoneNumber ? normalizePhone(turn.user.phoneNumber) : existing.phone;
@@ -164,12 +159,12 @@ export function createConversation(deps: ShopDeps, options: ConversationOptions 
         const resumed = text ? undefined : afterLogin(session);
         if (resumed) {
           // Back from the chat's log-in link: do what they asked for (add to cart, checkout) as themselves.
-          result = await step(resumed.session, resumed.input, deps, chatLimits);
+          result = await step(resumed.session, resumed.input, deps, limits);
         } else if (!text && existing.lastReply) {
           // An empty message (the widget reopened) shows where the shopper is.
           result = { session: existing, reply: existing.lastReply };
         } else {
-          result = await step(session, keyForTypedLabel(existing.lastReply, text), deps, chatLimits);
+          result = await step(session, typedKey(face, existing, text), deps, limits);
         }
       }
       const languageBefore = existing?.language;
@@ -188,7 +183,8 @@ export function createConversation(deps: ShopDeps, options: ConversationOptions 
    * unfinished journey); a first message that is not a greeting is also read on the home screen
    * ("tomatoes" searches at once).
    */
-  async function whatsapp(turn: WhatsAppTurn, deliver: (reply: Reply, session: Session) => Promise<void>): Promise<Reply> {
+  async function whatsapp(turn: WhatsAppTurn, face: ChannelFace, deliver: (reply: Reply, session: Session) => Promise<void>): Promise<Reply> {
+    const { limits } = face;
     const phone = normalizePhone(turn.phoneNumber);
     const id = whatsappKey(phone);
     return withLock(id, async () => {
@@ -200,11 +196,11 @@ export function createConversation(deps: ShopDeps, options: ConversationOptions 
         const memory = await phoneBook.recall(phone);
         const session = newSession({ id, channel: 'whatsapp', phone, language: memory?.language });
         session.resumable = await unfinishedJourneyOf(phone);
-        result = await step(session, null, deps, whatsappLimits);
-        if (turn.text.trim() && !isGreeting(turn.text) && result.session.current?.name === 'home') result = await step(result.session, turn.text, deps, whatsappLimits);
+        result = await step(session, null, deps, limits);
+        if (turn.text.trim() && !isGreeting(turn.text) && result.session.current?.name === 'home') result = await step(result.session, turn.text, deps, limits);
       } else {
-        const input = turn.chosen ? turn.text : keyForTypedTitle(existing.lastReply && renderWhatsApp(existing.lastReply, { language: existing.language ?? 'en' }), turn.text);
-        result = await step(existing, input, deps, whatsappLimits);
+        const input = turn.chosen ? turn.text : typedKey(face, existing, turn.text);
+        result = await step(existing, input, deps, limits);
       }
       await store.save(result.session);
       await phoneBook.remember(phone, { language: result.session.language, lastSessionId: id, lastSeenAt: now() });

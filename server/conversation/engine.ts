@@ -1,13 +1,13 @@
 // The conversation engine: one input in, the next screen out. It knows no channel: a reply is
-// data that render-ussd.ts and render-chat.ts turn into text. Apart from the shop's services it
-// is pure: the session comes in and a new session goes out, the caller stores it.
+// data that each channel's renderer turns into text, and the channel's limits come in with the
+// turn. Apart from the shop's services it is pure: the session comes in and a new session goes
+// out, the caller stores it.
 import type { ShopDeps } from '../lib/deps';
 import { findOrCreatePhoneAccount } from '../modules/auth/auth.service';
 import { translator, type Translate } from './i18n';
-import { MIN_LABEL_LENGTH, READABLE_LABEL_LENGTH, ussdLimits } from './render-ussd';
 import { screenOf } from './screens';
 import { newState, refusalText } from './screens/helpers';
-import type { ChannelLimits, Outcome, Reply, ReplyOption, ScreenContext, ScreenState, ScreenView, Session } from './types';
+import type { ChannelLimits, Outcome, Reply, ReplyOption, ScreenContext, ScreenState, ScreenView, Session, SessionChanges } from './types';
 
 export const KEY_BACK = '0';
 export const KEY_HOME = '00';
@@ -63,10 +63,17 @@ function unwind(session: Session, name: ScreenState['name']): boolean {
   return false;
 }
 
+function change(session: Session, changes: SessionChanges = {}): void {
+  if (changes.language) session.language = changes.language;
+  if (changes.userId) session.userId = changes.userId;
+  if (changes.dropJourney) session.resumable = undefined;
+}
+
 /** Moves the session as an outcome says; returns the line to show on top of the next screen. */
 function apply(session: Session, outcome: Exclude<Outcome, { type: 'end' }>): Note {
   switch (outcome.type) {
     case 'go': {
+      change(session, outcome.set);
       if (outcome.unwindTo) unwind(session, outcome.unwindTo);
       if (outcome.how === 'push' && session.current) session.stack.push(session.current);
       if (outcome.how === 'reset') session.stack = [];
@@ -82,7 +89,15 @@ function apply(session: Session, outcome: Exclude<Outcome, { type: 'end' }>): No
       session.current = { ...session.current!, offset: 0 };
       return { notice: outcome.notice, cartChanged: outcome.cartChanged };
     }
+    case 'resume': {
+      const saved = session.resumable;
+      session.resumable = undefined;
+      session.stack = saved?.stack ?? [];
+      session.current = saved?.current ?? entryState(session);
+      return {};
+    }
     case 'enter':
+      change(session, outcome.set);
       session.stack = [];
       session.current = entryState(session);
       return { notice: outcome.notice };
@@ -171,9 +186,9 @@ function compose(session: Session, state: ScreenState, view: ScreenView, count: 
  */
 function rowsThatFit(session: Session, state: ScreenState, view: ScreenView, note: Note, t: Translate, limits: ChannelLimits): number {
   const candidates = Math.min(view.rows?.length ?? 0, limits.pageSize);
-  for (const minLabel of [READABLE_LABEL_LENGTH, MIN_LABEL_LENGTH]) {
+  for (const names of ['readable', 'short'] as const) {
     for (let count = candidates; count >= 1; count -= 1) {
-      if (limits.fits(compose(session, state, view, count, note, t), minLabel)) return count;
+      if (limits.fits(compose(session, state, view, count, note, t), names)) return count;
     }
   }
   // One row always shows, even if it must be cut to fit.
@@ -181,7 +196,7 @@ function rowsThatFit(session: Session, state: ScreenState, view: ScreenView, not
 }
 
 /** Renders the session's current screen (and records what it showed in the session). */
-export async function show(session: Session, deps: ShopDeps, note: Note = {}, limits: ChannelLimits = ussdLimits): Promise<Reply> {
+export async function show(session: Session, deps: ShopDeps, limits: ChannelLimits, note: Note = {}): Promise<Reply> {
   const ctx = contextOf(session, deps, limits);
   let state = session.current!;
   let view = await screenOf(state).render(ctx, state);
@@ -219,7 +234,7 @@ function endReply(outcome: Extract<Outcome, { type: 'end' }>): Reply {
  * chosen from what is known of the phone (language, account, an unfinished journey). The limits
  * are the channel's: how many rows a page holds.
  */
-export async function step(session: Session, input: string | null, deps: ShopDeps, limits: ChannelLimits = ussdLimits): Promise<StepResult> {
+export async function step(session: Session, input: string | null, deps: ShopDeps, limits: ChannelLimits): Promise<StepResult> {
   const next = copySession(session);
   let note: Note = {};
   if (input === null || !next.current || next.ended) {
@@ -239,7 +254,7 @@ export async function step(session: Session, input: string | null, deps: ShopDep
     }
     note = apply(next, outcome);
   }
-  const reply = await show(next, deps, note, limits);
+  const reply = await show(next, deps, limits, note);
   next.lastReply = reply;
   next.updatedAt = Date.now();
   return { session: next, reply };

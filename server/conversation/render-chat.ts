@@ -3,7 +3,7 @@
 // list comes as a card carrying its own button, so a page can offer ten products and still keep
 // Back and Home; a product page and the cart come as cards too, and a placed order as a link.
 import { formatFrw, toMinor } from '../lib/money';
-import type { CartCard, ChannelLimits, ListRow, ProductCard, Reply } from './types';
+import type { CartCard, ChannelFace, ChannelLimits, ListRow, ProductCard, Reply } from './types';
 
 export const CHAT_MAX_OPTIONS = 10;
 export const CHAT_LABEL_MAX = 24;
@@ -87,3 +87,6 @@ export function keyForTypedLabel(reply: Reply | undefined, text: string): string
   const card = reply.list.find((row) => isCardRow(row) && row.label.toLowerCase() === wanted);
   return card?.key ?? text;
 }
+
+/** The chat as the conversation sees it: its page limits, and button words typed instead of tapped. */
+export const chatFace: ChannelFace = { limits: chatLimits, keyFor: keyForTypedLabel };

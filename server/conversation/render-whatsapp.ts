@@ -3,7 +3,7 @@
 // with the product's picture as the header where there is one, or plain text when nothing is to
 // be chosen. Limits from Meta's documentation of the messages endpoint.
 import { translator, type Language } from './i18n';
-import type { ChannelLimits, ListRow, Reply } from './types';
+import type { ChannelFace, ChannelLimits, ListRow, Reply } from './types';
 
 export const WHATSAPP_LIMITS = {
   bodyText: 1024,
@@ -139,3 +139,9 @@ export function keyForTypedTitle(content: WhatsAppContent | undefined, text: str
       : content.interactive.action.buttons.map((button) => button.reply);
   return titled.find((choice) => choice.title.toLowerCase() === wanted)?.id ?? text;
 }
+
+/** WhatsApp as the conversation sees it: its list limits, and a row's or button's title typed instead of tapped. */
+export const whatsappFace: ChannelFace = {
+  limits: whatsappLimits,
+  keyFor: (lastReply, text, language) => keyForTypedTitle(renderWhatsApp(lastReply, { language }), text),
+};

@@ -12,8 +12,18 @@ export type ChannelName = 'ussd' | 'chat' | 'whatsapp';
 export interface ChannelLimits {
   /** Most list rows a page offers; a screen that reserves keys (8, 9) offers fewer. */
   pageSize: number;
-  /** Whether a composed reply fits the channel, list names cut to no fewer than minLabel characters. */
-  fits(reply: Reply, minLabel: number): boolean;
+  /**
+   * Whether a composed reply fits the channel, list names cut no shorter than still reads well
+   * ('readable') or, when nothing else fits, no shorter than still tells entries apart ('short').
+   */
+  fits(reply: Reply, names: 'readable' | 'short'): boolean;
+}
+
+/** What a channel hands the conversation on every turn: its limits, and how it reads typed words. */
+export interface ChannelFace {
+  limits: ChannelLimits;
+  /** The key that typed words name on the reply last shown (chat's "Back" is 0), else the words themselves. */
+  keyFor?(lastReply: Reply, text: string, language: Language): string;
 }
 
 /** A new address as its steps gather it: for checkout, or for the address book. */
@@ -94,7 +104,7 @@ export interface Session {
   /** An unfinished journey of this phone (under 10 minutes old), offered on the first screen. */
   resumable?: { current: ScreenState; stack: ScreenState[] };
   ended: boolean;
-  /** USSD: the gateway's cumulative text already consumed, so only the new part is read. */
+  /** USSD: the gateway's text of the last request answered, from which its adapter reads the new part. */
   consumedText?: string;
   /** The last reply, answered again when a gateway retries the same request. */
   lastReply?: Reply;
@@ -190,7 +200,8 @@ export interface ScreenView {
 
 export interface ScreenContext {
   deps: ShopDeps;
-  session: Session;
+  /** Read only: a screen changes the session by the outcome it returns, which the engine applies. */
+  session: Readonly<Session>;
   t: Translate;
   /** Most rows a page offers on this channel. */
   pageSize: number;
@@ -202,6 +213,15 @@ export interface ScreenInput {
   choice?: string;
 }
 
+/** What a screen may change about the session besides where it is: who is speaking, in which language. */
+export interface SessionChanges {
+  language?: Language;
+  userId?: string;
+  /** The unfinished journey offered on the first screen is declined: it is not offered again. */
+  dropJourney?: boolean;
+}
+
+/** What a screen asks of the engine after an input; the engine alone applies it to the session. */
 export type Outcome =
   | {
       type: 'go';
@@ -212,10 +232,14 @@ export type Outcome =
       unwindTo?: ScreenName;
       notice?: string;
       cartChanged?: boolean;
+      set?: SessionChanges;
     }
   | { type: 'return'; to: ReturnableScreen; notice?: string; cartChanged?: boolean }
   | { type: 'stay'; error?: string; notice?: string }
-  | { type: 'enter'; notice?: string }
+  /** The conversation's first screen afresh (language, sign-up, resume or home), after any changes. */
+  | { type: 'enter'; notice?: string; set?: SessionChanges }
+  /** The unfinished journey offered on the first screen, taken up where it stopped. */
+  | { type: 'resume' }
   | { type: 'end'; text: string; order?: { id: string; number: string }; cartChanged?: boolean };
 
 export interface Screen<N extends ScreenName = ScreenName> {

@@ -1,9 +1,10 @@
 // The engine and the conversation around it: first screens, navigation, refusals, resuming,
 // gateway retries and the checkout's idempotency.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConversation, newInputs, RESUME_WINDOW_MS } from '../../server/conversation/conversation';
+import { africasTalking, newInputs } from '../../server/channels/ussd/africas-talking';
+import { createConversation, RESUME_WINDOW_MS } from '../../server/conversation/conversation';
 import { newSession, step } from '../../server/conversation/engine';
-import { renderUssd } from '../../server/conversation/render-ussd';
+import { renderUssd, ussdLimits } from '../../server/conversation/render-ussd';
 import { memorySessionStore } from '../../server/conversation/sessions';
 import type { Session } from '../../server/conversation/types';
 import { createAddress } from '../../server/modules/addresses/addresses.service';
@@ -22,7 +23,7 @@ async function play(session: Session, inputs: (string | null)[]) {
   let current = session;
   let text = '';
   for (const input of inputs) {
-    const result = await step(current, input, shop.deps);
+    const result = await step(current, input, shop.deps, ussdLimits);
     current = result.session;
     text = renderUssd(result.reply);
   }
@@ -54,7 +55,7 @@ describe('first screens', () => {
   it('never changes the session it is given', async () => {
     const { session } = await returningShopper();
     const before = structuredClone(session);
-    await step(session, null, shop.deps);
+    await step(session, null, shop.deps, ussdLimits);
     expect(session).toEqual(before);
   });
 });
@@ -117,7 +118,7 @@ describe('the conversation around the engine', () => {
     const shopper = await shop.newVerifiedShopper();
     const conversation = createConversation(shop.deps, { store: memorySessionStore() });
     const phoneNumber = shopper.user.phoneNumber!;
-    const turn = (text: string) => conversation.ussd({ sessionId: 'retry', phoneNumber, input: { kind: 'cumulative', text } });
+    const turn = (text: string) => conversation.ussd({ sessionId: 'retry', phoneNumber, text }, africasTalking);
     await turn('');
     await turn('1');
     await turn('1*tomatoes');
@@ -130,11 +131,12 @@ describe('the conversation around the engine', () => {
   });
 
   it('splits a text into new inputs', () => {
-    expect(newInputs(undefined, { kind: 'cumulative', text: '' })).toEqual([]);
-    expect(newInputs(undefined, { kind: 'cumulative', text: '1*tomatoes' })).toEqual(['1', 'tomatoes']);
-    expect(newInputs('1*tomatoes', { kind: 'cumulative', text: '1*tomatoes*2' })).toEqual(['2']);
-    expect(newInputs('1', { kind: 'cumulative', text: '5*3' })).toEqual(['3']);
-    expect(newInputs('x', { kind: 'latest', text: '4', first: false })).toEqual(['4']);
+    expect(newInputs(undefined, '')).toEqual([]);
+    expect(newInputs(undefined, '1*tomatoes')).toEqual(['1', 'tomatoes']);
+    expect(newInputs('1*tomatoes', '1*tomatoes*2')).toEqual(['2']);
+    expect(newInputs('1', '5*3')).toEqual(['3']);
+    // The very text answered last is the gateway retrying that request.
+    expect(newInputs('1*tomatoes', '1*tomatoes')).toBeNull();
   });
 
   it('offers to resume within 10 minutes of an unfinished journey, not after', async () => {
@@ -142,7 +144,7 @@ describe('the conversation around the engine', () => {
     let clock = Date.now();
     const conversation = createConversation(shop.deps, { store: memorySessionStore(), now: () => clock });
     const phoneNumber = shopper.user.phoneNumber!;
-    const dial = (sessionId: string, text: string) => conversation.ussd({ sessionId, phoneNumber, input: { kind: 'cumulative', text } });
+    const dial = (sessionId: string, text: string) => conversation.ussd({ sessionId, phoneNumber, text }, africasTalking);
     await dial('a', '');
     await dial('a', '1*tomatoes*1');
     clock += RESUME_WINDOW_MS - 60_000;

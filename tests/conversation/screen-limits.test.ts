@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newSession, show } from '../../server/conversation/engine';
 import { catalogues, LANGUAGES, translator, type Language } from '../../server/conversation/i18n';
 import { CHAT_LABEL_MAX, CHAT_MAX_OPTIONS, renderChat } from '../../server/conversation/render-chat';
-import { isGsmSafe, renderUssd, USSD_SCREEN_LIMIT } from '../../server/conversation/render-ussd';
+import { isGsmSafe, renderUssd, USSD_SCREEN_LIMIT, ussdLimits } from '../../server/conversation/render-ussd';
 import { newState } from '../../server/conversation/screens/helpers';
 import type { ChannelName, Reply, ScreenName, ScreenState, Session } from '../../server/conversation/types';
 
@@ -84,7 +84,7 @@ async function renderScreen(language: Language, name: ScreenName, data: GivenDat
   for (const note of [{}, { error: longestNote(language) }]) {
     const session = sessionFor(language, options.channel ?? 'ussd', options.guest);
     session.current = { ...newState('home'), name, data, offset: options.offset ?? 0 } as ScreenState;
-    const reply = await show(session, shop.deps, note);
+    const reply = await show(session, shop.deps, ussdLimits, note);
     check(reply, `${language} ${name} ${JSON.stringify(data)} ${JSON.stringify(note)}`, language);
   }
 }

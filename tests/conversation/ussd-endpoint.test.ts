@@ -37,7 +37,7 @@ describe("Africa's Talking adapter", () => {
       phoneNumber: '+250788000001',
       serviceCode: '*384*4766#',
       networkCode: '63510',
-      input: { kind: 'cumulative', text: '1*tomatoes' },
+      text: '1*tomatoes',
     });
     expect(africasTalking.parse({ sessionId: 'abc', text: '' })).toBeUndefined();
     expect(africasTalking.parse({ sessionId: 'abc', phoneNumber: 'not a phone' })).toBeUndefined();

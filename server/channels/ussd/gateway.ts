@@ -1,6 +1,6 @@
 // What a USSD gateway protocol must provide: reading its request and writing our reply in its
 // format. The engine and the route know nothing of any one gateway; a new one is a new adapter.
-import type { UssdInput } from '../../conversation/conversation';
+import type { UssdReader } from '../../conversation/conversation';
 import type { Reply } from '../../conversation/types';
 
 export interface UssdRequest {
@@ -8,7 +8,8 @@ export interface UssdRequest {
   phoneNumber: string;
   serviceCode?: string;
   networkCode?: string;
-  input: UssdInput;
+  /** The gateway's text, read by the adapter's newInputs against the last one answered. */
+  text: string;
 }
 
 export interface UssdResponse {
@@ -16,7 +17,8 @@ export interface UssdResponse {
   contentType: string;
 }
 
-export interface UssdGateway {
+/** A gateway protocol's adapter: it also tells the conversation how to read its text and how much a screen holds. */
+export interface UssdGateway extends UssdReader {
   name: string;
   /** The request read from the gateway's form fields, or undefined when it is not one. */
   parse(fields: Record<string, string>): UssdRequest | undefined;

@@ -66,7 +66,7 @@ export function ussdRoutes(deps: ShopDeps, gateway: UssdGateway = africasTalking
       try {
         const request = gateway.parse(await formFields(c));
         if (!request) return send(c, gateway.apology(en['error.apology']), 400);
-        const reply = await conversation.ussd(request);
+        const reply = await conversation.ussd(request, gateway);
         return send(c, gateway.format(reply));
       } catch (error) {
         deps.log.error('ussd_failed', { gateway: gateway.name, error: error instanceof Error ? error.stack : String(error) });

@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { conversationFor } from '../../conversation/conversation';
 import { translator } from '../../conversation/i18n';
-import { renderWhatsApp, type WhatsAppContent } from '../../conversation/render-whatsapp';
+import { renderWhatsApp, whatsappFace, type WhatsAppContent } from '../../conversation/render-whatsapp';
 import type { AppEnv, ShopDeps } from '../../lib/deps';
 import { incomingMessages, type IncomingMessage } from './delivery';
 import { sendWhatsAppMessage, type GraphSettings } from './graph-client';
@@ -35,7 +35,7 @@ export function whatsappRoutes(deps: ShopDeps, settings: WhatsAppSettings) {
   async function act(message: IncomingMessage) {
     if (!(await isFirstDelivery(deps, message.id))) return;
     try {
-      await conversation.whatsapp({ phoneNumber: message.from, text: message.text ?? '', chosen: message.chosen }, (reply, session) =>
+      await conversation.whatsapp({ phoneNumber: message.from, text: message.text ?? '', chosen: message.chosen }, whatsappFace, (reply, session) =>
         send(message.from, renderWhatsApp(reply, { language: session.language ?? 'en', publicBaseUrl: deps.config.publicBaseUrl })),
       );
     } catch (error) {

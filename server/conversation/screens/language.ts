@@ -16,8 +16,7 @@ export const language: Screen<'language'> = {
   async handle(ctx, state, { text }) {
     const chosen = LANGUAGES[Number(text) - 1];
     if (!/^\d$/.test(text) || !chosen) return invalidChoice(ctx);
-    ctx.session.language = chosen;
-    if (state.data.first) return { type: 'enter' };
-    return goHome(translator(chosen)('language.changed'));
+    if (state.data.first) return { type: 'enter', set: { language: chosen } };
+    return { ...goHome(translator(chosen)('language.changed')), set: { language: chosen } };
   },
 };

@@ -15,16 +15,9 @@ export const resume: Screen<'resume'> = {
   },
 
   async handle(ctx, _state, { text }) {
-    const saved = ctx.session.resumable;
-    if (text === '1' && saved) {
-      ctx.session.resumable = undefined;
-      ctx.session.stack = saved.stack;
-      return { type: 'go', to: saved.current, how: 'replace' };
-    }
-    if (text === '2' || (text === '1' && !saved)) {
-      ctx.session.resumable = undefined;
-      return { type: 'enter' };
-    }
+    // With nothing left to continue (it expired meanwhile), Continue starts afresh too.
+    if (text === '1') return { type: 'resume' };
+    if (text === '2') return { type: 'enter', set: { dropJourney: true } };
     return invalidChoice(ctx);
   },
 };

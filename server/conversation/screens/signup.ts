@@ -27,7 +27,6 @@ export const signup: Screen<'signup'> = {
     if (!name || !ctx.session.phone) return refuse(ctx.t('signup.invalid'));
     const user = await findOrCreatePhoneAccount(ctx.deps, ctx.session.phone, name);
     if (!user) return refuse(ctx.t('error.failed'));
-    ctx.session.userId = user._id;
-    return { type: 'enter', notice: ctx.t('signup.done', { name: user.fullName.split(' ')[0] }) };
+    return { type: 'enter', set: { userId: user._id }, notice: ctx.t('signup.done', { name: user.fullName.split(' ')[0] }) };
   },
 };
