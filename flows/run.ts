@@ -1,6 +1,7 @@
-// npm run flows [files...] [--url http://host:port]
+// npm run flows [files...] [--url http://host:port]   |   npm run flows -- --map
 // Plays every flow in this folder (or the files named) on each channel it names, in-process against
 // a fresh test database, or against a running server with --url. Exit code 1 if any step fails.
+// --map prints the whole menu (every screen and its numbered choices) as a tree instead.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -23,16 +24,18 @@ export function loadFlow(file: string): Flow {
   return parseFlow(path.basename(file), readFileSync(file, 'utf8'));
 }
 
-function readArguments(argv: string[]): { files: string[]; url?: string } {
+function readArguments(argv: string[]): { files: string[]; url?: string; map: boolean } {
   const files: string[] = [];
   let url: string | undefined;
+  let map = false;
   for (let index = 0; index < argv.length; index += 1) {
     const arg = argv[index];
     if (arg === '--url') url = argv[++index];
     else if (arg.startsWith('--url=')) url = arg.slice('--url='.length);
+    else if (arg === '--map') map = true;
     else files.push(arg);
   }
-  return { files, url };
+  return { files, url, map };
 }
 
 /** The newest code the in-process shop sent to a phone, once its sending has finished. */
@@ -104,7 +107,12 @@ function report(result: FlowResult): void {
 }
 
 async function main(): Promise<number> {
-  const { files, url } = readArguments(process.argv.slice(2));
+  const { files, url, map } = readArguments(process.argv.slice(2));
+  if (map) {
+    const { menuMap } = await import('./menu-map');
+    console.log(menuMap());
+    return 0;
+  }
   const flows = flowFiles(files).map(loadFlow);
   const shop = url ? { options: remoteShop(url), close: async () => {} } : await inProcessShop();
   let passed = 0;

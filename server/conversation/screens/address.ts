@@ -7,6 +7,7 @@ import { addressInputSchema, KIGALI_DISTRICTS } from '../../modules/addresses/ad
 import { createAddress, deleteAddress, getAddress, listAddresses, setDefaultAddress } from '../../modules/addresses/addresses.service';
 import type { Outcome, Screen, ScreenContext, ScreenDataMap } from '../types';
 import { accountId, invalidChoice, pageOf, pageSizeOf, push, refuse, returnTo } from './helpers';
+import { menuActions, menuChoice } from './menu';
 import { addressLabel, confirmState } from './checkout';
 
 /** Every address made in this conversation is in Kigali: the districts offered are Kigali's. */
@@ -42,7 +43,7 @@ export const addressDistrict: Screen<'address-district'> = {
   async render(ctx) {
     return {
       title: ctx.t('address.district'),
-      actions: KIGALI_DISTRICTS.map((district, index) => ({ key: String(index + 1), label: district })),
+      actions: menuActions('address-district', ctx.t),
     };
   },
 
@@ -80,17 +81,15 @@ export const addressPhone: Screen<'address-phone'> = {
     if (!own) return { title: ctx.t('address.phonePrompt') };
     return {
       title: ctx.t('address.phone'),
-      actions: [
-        { key: '1', label: ctx.t('address.useCaller', { phone: localPhone(own) }) },
-        { key: '2', label: ctx.t('address.otherPhone') },
-      ],
+      actions: menuActions('address-phone', ctx.t, undefined, { phone: localPhone(own) }),
     };
   },
 
   async handle(ctx, state, { text }) {
     const own = ctx.session.phone;
-    if (own && text === '1') return saveAddress(ctx, state.data, own);
-    if (own && text === '2') return push('address-phone-other', state.data);
+    const chosen = own ? menuChoice('address-phone', text) : undefined;
+    if (own && chosen?.to === 'address-saved') return saveAddress(ctx, state.data, own);
+    if (chosen?.to === 'address-phone-other') return push('address-phone-other', state.data);
     // A number typed straight away is taken too.
     if (text.length > 2 && isPhoneLike(text)) return saveAddress(ctx, state.data, text);
     return own ? invalidChoice(ctx) : refuse(ctx.t('address.phoneInvalid'));
@@ -110,7 +109,7 @@ export const addressPhoneOther: Screen<'address-phone-other'> = {
 export const addresses: Screen<'addresses'> = {
   async render(ctx, state) {
     const saved = await listAddresses(ctx.deps, accountId(ctx));
-    const actions = [{ key: '9', label: ctx.t('address.addNew') }];
+    const actions = menuActions('addresses', ctx.t);
     if (!saved.length) return { title: ctx.t('address.none'), actions };
     const rows = saved.map((address) => ({
       value: address._id,
@@ -122,7 +121,7 @@ export const addresses: Screen<'addresses'> = {
 
   async handle(ctx, _state, { text, choice }) {
     if (choice) return push('address-detail', { id: choice });
-    if (text === '9') return push('address-district', { purpose: 'book' });
+    if (menuChoice('addresses', text)) return push('address-district', { purpose: 'book' });
     return invalidChoice(ctx);
   },
 };
@@ -130,10 +129,8 @@ export const addresses: Screen<'addresses'> = {
 export const addressDetail: Screen<'address-detail'> = {
   async render(ctx, state) {
     const address = await getAddress(ctx.deps, accountId(ctx), state.data.id);
-    const actions = [
-      ...(address.isDefault ? [] : [{ key: '1', label: ctx.t('address.makeDefault') }]),
-      { key: '2', label: ctx.t('address.delete') },
-    ];
+    // "Make default" is not offered for the default address.
+    const actions = menuActions('address-detail', ctx.t, (chosen) => !(address.isDefault && chosen.when === 'not the default'));
     return {
       title: addressLabel(address) + (address.isDefault ? ` ${ctx.t('address.default')}` : ''),
       lines: [address.description, ctx.t('address.phoneLine', { phone: address.phoneNumber })],
@@ -144,13 +141,14 @@ export const addressDetail: Screen<'address-detail'> = {
   async handle(ctx, state, { text }) {
     const userId = accountId(ctx);
     const id = state.data.id;
-    if (text === '1') {
+    const chosen = menuChoice('address-detail', text);
+    if (chosen?.label === 'address.makeDefault') {
       const address = await getAddress(ctx.deps, userId, id);
       if (address.isDefault) return invalidChoice(ctx);
       await setDefaultAddress(ctx.deps, userId, id);
       return returnTo('addresses', ctx.t('address.defaultSet'));
     }
-    if (text === '2') {
+    if (chosen?.label === 'address.delete') {
       await deleteAddress(ctx.deps, userId, id);
       return returnTo('addresses', ctx.t('address.deleted'));
     }

@@ -7,8 +7,12 @@ import type { Translate } from '../i18n';
 import type { Screen } from '../types';
 import { cartCard, cartTotals, lineTotalMinor, type CartLine } from './cart-totals';
 import { accountId, invalidChoice, pageOf, pageSizeOf, push, quantityText, refuse, returnTo } from './helpers';
+import { menuActions, menuChoice, type MenuChoice } from './menu';
+import { follow } from './navigate';
 import { readQuantity } from './product';
-import { startCheckout } from './checkout';
+
+/** The cart's choices offered when it is empty (or when it is not). */
+const whenEmpty = (empty: boolean) => (chosen: MenuChoice) => (chosen.when === 'empty') === empty;
 
 const lineDetail = (line: CartLine, t: Translate) =>
   `${quantityText(line.quantity, line.productId.productUnit)} ${formatFrw(lineTotalMinor(line))}${line.productId.inStock ? '' : ` ${t('product.outOfStock')}`}`;
@@ -17,7 +21,7 @@ export const cart: Screen<'cart'> = {
   async render(ctx, state) {
     const current = await getCart(ctx.deps, accountId(ctx));
     if (!current.products.length) {
-      return { title: ctx.t('cart.empty'), actions: [{ key: '1', label: ctx.t('cart.shop') }] };
+      return { title: ctx.t('cart.empty'), actions: menuActions('cart', ctx.t, whenEmpty(true)) };
     }
     const { items, totalMinor } = cartTotals(current);
     const rows = current.products.map((line) => ({ value: line.productId._id, label: line.productId.productname, detail: lineDetail(line, ctx.t) }));
@@ -26,20 +30,14 @@ export const cart: Screen<'cart'> = {
       title: ctx.t('cart.title', { count: items }),
       lines: [ctx.t('cart.total', { total: formatFrw(totalMinor) })],
       ...pageOf(rows, state.offset, pageSizeOf(ctx, 8)),
-      actions: [
-        { key: '8', label: ctx.t('cart.checkout') },
-        { key: '9', label: ctx.t('cart.clear') },
-      ],
+      actions: menuActions('cart', ctx.t, whenEmpty(false)),
     };
   },
 
   async handle(ctx, state, { text, choice }) {
     if (choice) return push('cart-line', { id: choice });
-    const empty = !state.choices.length;
-    if (empty && text === '1') return push('search-prompt');
-    if (!empty && text === '8') return startCheckout(ctx);
-    if (!empty && text === '9') return push('cart-clear');
-    return invalidChoice(ctx);
+    const chosen = menuChoice('cart', text);
+    return chosen && whenEmpty(!state.choices.length)(chosen) ? follow(ctx, chosen) : invalidChoice(ctx);
   },
 };
 
@@ -55,16 +53,14 @@ export const cartLine: Screen<'cart-line'> = {
     return {
       title: line.productId.productname,
       lines: [lineDetail(line, ctx.t)],
-      actions: [
-        { key: '1', label: ctx.t('cart.change') },
-        { key: '2', label: ctx.t('cart.remove') },
-      ],
+      actions: menuActions('cart-line', ctx.t),
     };
   },
 
   async handle(ctx, state, { text }) {
-    if (text === '1') return push('cart-quantity', { id: state.data.id });
-    if (text === '2') {
+    const chosen = menuChoice('cart-line', text);
+    if (chosen?.to === 'cart-quantity') return push('cart-quantity', { id: state.data.id });
+    if (chosen?.label === 'cart.remove') {
       await removeFromCart(ctx.deps, accountId(ctx), state.data.id);
       return { ...returnTo('cart', ctx.t('cart.removed')), cartChanged: true };
     }
@@ -93,11 +89,11 @@ export const cartQuantity: Screen<'cart-quantity'> = {
 
 export const cartClear: Screen<'cart-clear'> = {
   async render(ctx) {
-    return { title: ctx.t('cart.clearAsk'), actions: [{ key: '1', label: ctx.t('cart.clearYes') }] };
+    return { title: ctx.t('cart.clearAsk'), actions: menuActions('cart-clear', ctx.t) };
   },
 
   async handle(ctx, _state, { text }) {
-    if (text !== '1') return invalidChoice(ctx);
+    if (!menuChoice('cart-clear', text)) return invalidChoice(ctx);
     await clearCart(ctx.deps, accountId(ctx));
     return { ...returnTo('cart', ctx.t('cart.cleared')), cartChanged: true };
   },

@@ -9,6 +9,7 @@ import { orderNumber } from '../../modules/orders/orders.schema';
 import { placeOrder } from '../../modules/orders/orders.service';
 import type { Outcome, Screen, ScreenContext } from '../types';
 import { accountId, invalidChoice, needsAccount, newState, pageOf, pageSizeOf, push, refuse } from './helpers';
+import { menuActions, menuChoice } from './menu';
 import { cartTotals } from './cart-totals';
 
 export const addressLabel = (address: Pick<Address, 'street' | 'district'>) => `${address.street}, ${address.district}`;
@@ -42,13 +43,13 @@ export const checkoutAddress: Screen<'checkout-address'> = {
     return {
       title: ctx.t('address.choose'),
       ...pageOf(rows, state.offset, pageSizeOf(ctx, 9)),
-      actions: [{ key: '9', label: ctx.t('address.addNew') }],
+      actions: menuActions('checkout-address', ctx.t),
     };
   },
 
   async handle(ctx, _state, { text, choice }) {
     if (choice) return { type: 'go', to: confirmState(choice, ctx.session.id), how: 'push' };
-    if (text === '9') return push('address-district', { purpose: 'checkout' });
+    if (menuChoice('checkout-address', text)) return push('address-district', { purpose: 'checkout' });
     return invalidChoice(ctx);
   },
 };
@@ -69,12 +70,12 @@ export const checkoutConfirm: Screen<'checkout-confirm'> = {
       ],
       // As a list row, the address is what gets shortened on a small screen, never the pay code.
       rows: [{ label: ctx.t('checkout.to', { address: addressLabel(address) }) }],
-      actions: [{ key: '1', label: ctx.t('checkout.confirm') }],
+      actions: menuActions('checkout-confirm', ctx.t),
     };
   },
 
   async handle(ctx, state, { text }) {
-    if (text !== '1') return invalidChoice(ctx);
+    if (!menuChoice('checkout-confirm', text)) return invalidChoice(ctx);
     const order = await placeOrder(ctx.deps, accountId(ctx), {
       addressId: state.data.addressId,
       paymentType: 'cash',

@@ -1,8 +1,12 @@
 // The main menu. A word typed here (not a number) searches straight away: one step fewer on a keypad.
 import { countCartItems } from '../../modules/cart/cart.service';
 import type { Screen } from '../types';
-import { invalidChoice, needsAccount, push } from './helpers';
+import { invalidChoice, push } from './helpers';
+import { MENU, menuActions, menuChoice } from './menu';
+import { follow } from './navigate';
 import { firstUnits } from '../../lib/text';
+
+const cartKey = MENU.home.choices?.find((chosen) => chosen.to === 'cart')?.key;
 
 export const home: Screen<'home'> = {
   async render(ctx) {
@@ -11,35 +15,16 @@ export const home: Screen<'home'> = {
     return {
       title: t('home.title', { shop: deps.config.shop.shopName }),
       hint: t('home.hint'),
-      actions: [
-        { key: '1', label: t('home.search') },
-        { key: '2', label: t('home.categories') },
-        { key: '3', label: cartCount ? t('home.cartCount', { count: cartCount }) : t('home.cart') },
-        { key: '4', label: t('home.orders') },
-        { key: '5', label: t('home.addresses') },
-        { key: '6', label: t('home.language') },
-      ],
+      // "My cart" carries the count once there is something in it.
+      actions: menuActions('home', t).map((action) => (action.key === cartKey && cartCount ? { ...action, label: t('home.cartCount', { count: cartCount }) } : action)),
     };
   },
 
   async handle(ctx, _state, { text }) {
-    switch (text) {
-      case '1':
-        return push('search-prompt');
-      case '2':
-        return push('categories');
-      case '3':
-        return needsAccount(ctx, 'login.page') ?? push('cart');
-      case '4':
-        return needsAccount(ctx, 'login.page') ?? push('orders');
-      case '5':
-        return needsAccount(ctx, 'login.page') ?? push('addresses');
-      case '6':
-        return push('language');
-      default:
-        if (!text || /^\d+$/.test(text)) return invalidChoice(ctx);
-        return push('search-results', { query: firstUnits(text, 60) });
-    }
+    const chosen = menuChoice('home', text);
+    if (chosen) return follow(ctx, chosen);
+    if (!text || /^\d+$/.test(text)) return invalidChoice(ctx);
+    return push('search-results', { query: firstUnits(text, 60) });
   },
 };
 

@@ -1,14 +1,14 @@
 // Language: asked on a phone's first call (then remembered per number), and from the menu.
-import { catalogues, LANGUAGES, translator } from '../i18n';
+import { LANGUAGES, translator } from '../i18n';
 import type { Screen } from '../types';
 import { goHome, invalidChoice } from './helpers';
+import { menuActions } from './menu';
 
 export const language: Screen<'language'> = {
   async render(ctx, state) {
     return {
       title: ctx.t('language.title'),
-      // Each language is named in itself, so a shopper finds theirs whatever is shown now.
-      actions: LANGUAGES.map((code, index) => ({ key: String(index + 1), label: catalogues[code]['language.name'] })),
+      actions: menuActions('language', ctx.t),
       noNav: Boolean(state.data.first),
     };
   },

@@ -6,8 +6,9 @@ import { getProduct } from '../../modules/catalog/catalog.service';
 import type { Product } from '../../modules/catalog/catalog.schema';
 import type { Translate } from '../i18n';
 import type { Screen, ScreenContext } from '../types';
-import { accountId, goHome, invalidChoice, needsAccount, priceText, productCard, push, quantityText, refuse, replace, wholeNumber } from './helpers';
-import { startCheckout } from './checkout';
+import { accountId, invalidChoice, priceText, productCard, push, quantityText, refuse, replace, wholeNumber } from './helpers';
+import { menuActions, menuChoice } from './menu';
+import { follow, loginFirst } from './navigate';
 
 function priceLine(product: Product, t: Translate): string {
   if (product.offerPrice == null) return priceText(product);
@@ -39,14 +40,15 @@ export const product: Screen<'product'> = {
       product: productCard(found),
       title: displayName(ctx, found),
       lines: [priceLine(found, ctx.t)],
-      actions: [{ key: '1', label: ctx.t('product.add') }],
+      actions: menuActions('product', ctx.t),
     };
   },
 
   async handle(ctx, state, { text }) {
-    if (text !== '1') return invalidChoice(ctx);
+    const chosen = menuChoice('product', text);
+    if (!chosen) return invalidChoice(ctx);
     if (!(await getProduct(ctx.deps, state.data.id)).inStock) return refuse(ctx.t('product.outOfStock'));
-    return needsAccount(ctx, 'login.addToCart') ?? push('quantity', { id: state.data.id });
+    return loginFirst(ctx, chosen) ?? push('quantity', { id: state.data.id });
   },
 };
 
@@ -75,18 +77,12 @@ export const added: Screen<'added'> = {
   async render(ctx, state) {
     return {
       title: ctx.t('added.notice', { quantity: state.data.amount, name: state.data.name }),
-      actions: [
-        { key: '1', label: ctx.t('added.checkout') },
-        { key: '2', label: ctx.t('added.shopMore') },
-        { key: '3', label: ctx.t('added.cart') },
-      ],
+      actions: menuActions('added', ctx.t),
     };
   },
 
   async handle(ctx, _state, { text }) {
-    if (text === '1') return startCheckout(ctx);
-    if (text === '2') return goHome();
-    if (text === '3') return push('cart');
-    return invalidChoice(ctx);
+    const chosen = menuChoice('added', text);
+    return chosen ? follow(ctx, chosen) : invalidChoice(ctx);
   },
 };

@@ -1,23 +1,22 @@
 // A phone that dials again within 10 minutes of an unfinished journey may pick it up where it stopped.
 import type { Screen } from '../types';
 import { invalidChoice } from './helpers';
+import { menuActions, menuChoice } from './menu';
 
 export const resume: Screen<'resume'> = {
   async render(ctx) {
     return {
       title: ctx.t('resume.title'),
-      actions: [
-        { key: '1', label: ctx.t('resume.continue') },
-        { key: '2', label: ctx.t('resume.restart') },
-      ],
+      actions: menuActions('resume', ctx.t),
       noNav: true,
     };
   },
 
   async handle(ctx, _state, { text }) {
     // With nothing left to continue (it expired meanwhile), Continue starts afresh too.
-    if (text === '1') return { type: 'resume' };
-    if (text === '2') return { type: 'enter', set: { dropJourney: true } };
+    const chosen = menuChoice('resume', text);
+    if (chosen?.to === 'journey') return { type: 'resume' };
+    if (chosen) return { type: 'enter', set: { dropJourney: true } };
     return invalidChoice(ctx);
   },
 };

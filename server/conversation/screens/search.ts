@@ -3,6 +3,7 @@ import { listProducts } from '../../modules/catalog/catalog.service';
 import type { Screen } from '../types';
 import { invalidChoice, productRow, push, refuse, replace, windowLimit, windowOf } from './helpers';
 import { firstUnits } from '../../lib/text';
+import { menuActions, menuChoice } from './menu';
 
 /** The query as a title shows it: long pastes are cut so the results still fit. */
 const shownQuery = (query: string) => (query.length > 16 ? `${firstUnits(query, 15)}.` : query);
@@ -28,7 +29,7 @@ export const searchResults: Screen<'search-results'> = {
       category: undefined,
     });
     if (!pagination.total) {
-      return { title: ctx.t('search.none', { query: shownQuery(query) }), actions: [{ key: '1', label: ctx.t('search.again') }] };
+      return { title: ctx.t('search.none', { query: shownQuery(query) }), actions: menuActions('search-results', ctx.t) };
     }
     return {
       title: ctx.t('search.results', { query: shownQuery(query) }),
@@ -38,7 +39,7 @@ export const searchResults: Screen<'search-results'> = {
 
   async handle(ctx, state, { text, choice }) {
     if (choice) return push('product', { id: choice });
-    if (text === '1' && !state.choices.length) return replace('search-prompt');
+    if (menuChoice('search-results', text) && !state.choices.length) return replace('search-prompt');
     // A word typed on the results searches again, as it would on the home screen.
     if (text && !/^\d+$/.test(text)) return replace('search-results', { query: firstUnits(text, 60) });
     return invalidChoice(ctx);
