@@ -119,7 +119,7 @@ const DOC_MAP: { from: ScreenName; key?: string; words?: string; via?: 'rows' | 
 const leadsTo = (to: Destination, wanted: Destination) => to === wanted || (!isStep(wanted) && screensOf(to).includes(wanted));
 
 describe("CONVERSATION.md's screen map", () => {
-  it.each(DOC_MAP)('$from: $key $words$via -> $to', ({ from, key, words, via, to }) => {
+  it.each(DOC_MAP)('$from: $key $words $via -> $to', ({ from, key, words, via, to }) => {
     const screen = MENU[from];
     if (via) {
       expect(screen[via] && leadsTo(screen[via], to)).toBe(true);
