@@ -101,6 +101,9 @@ function apply(session: Session, outcome: Exclude<Outcome, { type: 'end' }>): No
       session.stack = [];
       session.current = entryState(session);
       return { notice: outcome.notice };
+    case 'back':
+      session.current = session.stack.pop() ?? newState('home');
+      return {};
     case 'stay':
       return { error: outcome.error, notice: outcome.notice };
   }
@@ -113,13 +116,10 @@ function rememberAsked(outcome: Outcome, input: string): Outcome {
 }
 
 /** Back, Home and More mean the same on every screen that allows them. */
-function navigation(session: Session, state: ScreenState, text: string): Outcome | undefined {
+function navigation(session: ScreenContext['session'], state: ScreenState, text: string): Outcome | undefined {
   if (!allowsNavigation(state)) return undefined;
   if (text === KEY_HOME) return { type: 'go', to: newState('home'), how: 'reset' };
-  if (text === KEY_BACK && session.stack.length) {
-    const previous = session.stack.pop()!;
-    return { type: 'go', to: previous, how: 'replace' };
-  }
+  if (text === KEY_BACK && session.stack.length) return { type: 'back' };
   if (text === KEY_MORE && state.more) return { type: 'go', to: { ...state, offset: state.offset + state.shown }, how: 'push' };
   return undefined;
 }

@@ -201,7 +201,7 @@ export interface ScreenView {
 export interface ScreenContext {
   deps: ShopDeps;
   /** Read only: a screen changes the session by the outcome it returns, which the engine applies. */
-  session: Readonly<Session>;
+  session: Readonly<Omit<Session, 'stack'>> & { readonly stack: readonly ScreenState[] };
   t: Translate;
   /** Most rows a page offers on this channel. */
   pageSize: number;
@@ -240,6 +240,8 @@ export type Outcome =
   | { type: 'enter'; notice?: string; set?: SessionChanges }
   /** The unfinished journey offered on the first screen, taken up where it stopped. */
   | { type: 'resume' }
+  /** The screen under this one (0 Back). */
+  | { type: 'back' }
   | { type: 'end'; text: string; order?: { id: string; number: string }; cartChanged?: boolean };
 
 export interface Screen<N extends ScreenName = ScreenName> {
