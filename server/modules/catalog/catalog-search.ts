@@ -26,7 +26,7 @@ export interface RankedHit {
   total: number;
 }
 
-const MAX_SEARCH_WORDS = 6;
+export const MAX_SEARCH_WORDS = 6;
 
 /** Letters and digits only, lower case, so "y'inka" and "(UHT)" split into plain words. */
 export function searchWords(text: string): string[] {
@@ -48,7 +48,7 @@ export function indexEntry(entry: SearchEntry): IndexedEntry {
 }
 
 /** Plural and singular are the same word to a shopper: tomato/tomatoes, bean/beans, leaf/leaves. */
-function stem(word: string): string {
+export function stem(word: string): string {
   if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
   if (word.length > 4 && word.endsWith('ves')) return word.slice(0, -3);
   if (word.length > 4 && /(oes|ses|xes|ches|shes)$/.test(word)) return word.slice(0, -2);
@@ -57,7 +57,7 @@ function stem(word: string): string {
 }
 
 /** Typos a shopper makes: one in a short word, two in a long one, none in a word of three letters. */
-function typoAllowance(length: number): number {
+export function typoAllowance(length: number): number {
   if (length <= 3) return 0;
   return length <= 7 ? 1 : 2;
 }
@@ -102,24 +102,39 @@ function wordMatch(query: string, word: string, fuzzy: boolean): number {
   return NO_MATCH;
 }
 
-function bestMatch(query: string, words: string[], fuzzy: boolean): number {
-  let best = NO_MATCH;
-  for (const word of words) best = Math.min(best, wordMatch(query, word, fuzzy));
-  return best;
+/**
+ * How one search word matches each catalog word, worked out once per search: thousands of products
+ * share the same few words, so ranking them costs map lookups rather than edit distances.
+ */
+class WordMatches {
+  private readonly fuzzy = new Map<string, number>();
+  private readonly exact = new Map<string, number>();
+  constructor(readonly query: string) {}
+
+  best(words: string[], fuzzy: boolean): number {
+    const known = fuzzy ? this.fuzzy : this.exact;
+    let best = NO_MATCH;
+    for (const word of words) {
+      let match = known.get(word);
+      if (match === undefined) known.set(word, (match = wordMatch(this.query, word, fuzzy)));
+      if (match < best) best = match;
+    }
+    return best;
+  }
 }
 
 // Tiers: name or local name 0..2, category 3..5, description 6..7 (a description never matches by typo).
 const CATEGORY_TIER = 3;
 const DESCRIPTION_TIER = 6;
 
-function wordTier(query: string, entry: IndexedEntry): number {
-  const inName = bestMatch(query, entry.nameWords, true);
+function wordTier(matches: WordMatches, entry: IndexedEntry): number {
+  const inName = matches.best(entry.nameWords, true);
   if (inName < NO_MATCH) return inName;
-  const inCategory = bestMatch(query, entry.categoryWords, true);
+  const inCategory = matches.best(entry.categoryWords, true);
   if (inCategory < NO_MATCH) return CATEGORY_TIER + inCategory;
   // Prefixes of very short words ("ri" in "ripe") are noise in a description.
-  const inDescription = bestMatch(query, entry.descriptionWords, false);
-  if (inDescription === PREFIX && query.length < 4) return NO_MATCH;
+  const inDescription = matches.best(entry.descriptionWords, false);
+  if (inDescription === PREFIX && matches.query.length < 4) return NO_MATCH;
   return DESCRIPTION_TIER + inDescription;
 }
 
@@ -137,12 +152,13 @@ export function rankProducts(entries: IndexedEntry[], text: string): RankedHit[]
   const words = searchWords(text).slice(0, MAX_SEARCH_WORDS);
   if (!words.length) return [];
   const phrase = text.toLowerCase().replace(/\s+/g, ' ').trim();
+  const matchers = words.map((word) => new WordMatches(word));
   const hits: RankedHit[] = [];
   for (const entry of entries) {
     let tier = 0;
     let total = 0;
-    for (const word of words) {
-      const wordScore = wordTier(word, entry);
+    for (const matches of matchers) {
+      const wordScore = wordTier(matches, entry);
       if (wordScore === NO_MATCH) {
         tier = NO_MATCH;
         break;
@@ -153,8 +169,8 @@ export function rankProducts(entries: IndexedEntry[], text: string): RankedHit[]
     if (tier === NO_MATCH) continue;
     hits.push({ id: entry.id, tier: tier + phraseBonus(phrase, entry), total });
   }
-  const order = new Map(entries.map((entry, index) => [entry.id, index]));
-  return hits.sort((a, b) => a.tier - b.tier || a.total - b.total || order.get(a.id)! - order.get(b.id)!);
+  // Hits are found in the entries' order, and the sort is stable: ties keep that order.
+  return hits.sort((a, b) => a.tier - b.tier || a.total - b.total);
 }
 
 /**
@@ -165,26 +181,44 @@ export function suggestNames(entries: IndexedEntry[], text: string, limit = 3): 
   const words = searchWords(text).filter((word) => word.length >= 3).slice(0, MAX_SEARCH_WORDS);
   if (!words.length) return [];
   const candidates = new Map<string, number>();
-  const consider = (label: string, labelWords: string[]) => {
-    let best = NO_MATCH;
+  // Labels share words ("Fresh beans", "Dried beans"): each word's closeness is worked out once.
+  const closeness = new Map<string, number>();
+  const closenessOf = (word: string): number => {
+    let best = closeness.get(word);
+    if (best !== undefined) return best;
+    best = NO_MATCH;
     for (const query of words) {
       const allowance = Math.max(1, Math.ceil(query.length / 3));
-      for (const word of labelWords) {
-        const distance = Math.min(
-          editDistance(query, word, allowance),
-          word.length > query.length ? editDistance(query, word.slice(0, query.length), allowance) + 0.5 : NO_MATCH,
-        );
-        if (distance <= allowance) best = Math.min(best, distance / query.length);
-      }
+      const distance = Math.min(
+        editDistance(query, word, allowance),
+        word.length > query.length ? editDistance(query, word.slice(0, query.length), allowance) + 0.5 : NO_MATCH,
+      );
+      if (distance <= allowance) best = Math.min(best, distance / query.length);
     }
+    closeness.set(word, best);
+    return best;
+  };
+  const consider = (label: string, labelWords: string[]) => {
+    let best = NO_MATCH;
+    for (const word of labelWords) best = Math.min(best, closenessOf(word));
     if (best < NO_MATCH && best < (candidates.get(label) ?? NO_MATCH)) candidates.set(label, best);
   };
   for (const entry of entries) {
-    consider(entry.name, searchWords(`${entry.name} ${entry.localName}`));
+    consider(entry.name, entry.nameWords);
     consider(entry.category, entry.categoryWords);
   }
-  return [...candidates.entries()]
-    .sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]))
-    .slice(0, limit)
-    .map(([label]) => label);
+  return closestLabels(candidates, limit);
+}
+
+/** The `limit` closest labels, ties by name, in one pass: a common word can bring thousands of labels. */
+function closestLabels(closenessByLabel: Map<string, number>, limit: number): string[] {
+  const better = (a: [string, number], b: [string, number]) => a[1] - b[1] || a[0].localeCompare(b[0]);
+  const best: Array<[string, number]> = [];
+  for (const candidate of closenessByLabel) {
+    if (best.length === limit && better(candidate, best[limit - 1]) >= 0) continue;
+    best.push(candidate);
+    best.sort(better);
+    if (best.length > limit) best.pop();
+  }
+  return best.map(([label]) => label);
 }

@@ -9,6 +9,7 @@ import type { Pagination } from '../../lib/fields';
 import { cachedRead } from './catalog-cache';
 import { catalogChanged, onCatalogChange } from './catalog-changes';
 import { indexEntry, rankProducts, suggestNames, type IndexedEntry } from './catalog-search';
+import { SearchIndex } from './search-index';
 import type { Category, CategoryProductsQuery, Product, ProductListQuery } from './catalog.schema';
 
 type ProductRow = Selectable<ProductsTable> & { category_name: string };
@@ -149,23 +150,68 @@ async function popularProducts(deps: ShopDeps, categoryId: string | undefined, p
 // ---- search -------------------------------------------------------------------------------
 
 // A write on this instance drops the index at once (catalogChanged); the time limit only bounds how
-// long a write made by another instance on the same database can go unseen.
+// long a write made by another instance on the same database can go unseen. Past it, searches keep
+// using the old index while one new one is built, so a large catalog never stalls every search.
 const SEARCH_INDEX_TTL_MS = 30_000;
-const searchIndexes = new WeakMap<object, { builtAt: number; entries: IndexedEntry[] }>();
 
-const databasesListenedTo = new WeakSet<object>();
-function listenForCatalogChanges(deps: ShopDeps): void {
-  if (databasesListenedTo.has(deps.db)) return;
-  databasesListenedTo.add(deps.db);
-  onCatalogChange(deps, () => searchIndexes.delete(deps.db));
+interface SearchIndexSlot {
+  index?: SearchIndex;
+  builtAt: number;
+  building?: Promise<SearchIndex>;
+  generation: number;
 }
 
-/** The catalog is small (hundreds of products): its words in memory, newest first, dropped on every catalog change. */
-async function searchIndex(deps: ShopDeps): Promise<IndexedEntry[]> {
-  const cached = searchIndexes.get(deps.db);
-  if (cached && Date.now() - cached.builtAt < SEARCH_INDEX_TTL_MS) return cached.entries;
-  if (!cached) listenForCatalogChanges(deps);
-  const rows = await selectProducts(deps.db).orderBy('products.created_at', 'desc').orderBy('products.id').execute();
+const searchIndexes = new WeakMap<object, SearchIndexSlot>();
+
+function searchSlot(deps: ShopDeps): SearchIndexSlot {
+  let slot = searchIndexes.get(deps.db);
+  if (slot) return slot;
+  const created: SearchIndexSlot = { builtAt: 0, generation: 0 };
+  onCatalogChange(deps, () => {
+    created.index = undefined;
+    created.building = undefined;
+    created.generation += 1;
+  });
+  searchIndexes.set(deps.db, (slot = created));
+  return slot;
+}
+
+/** The catalog's words, newest first, indexed so a search looks only at products that may match. */
+async function searchIndex(deps: ShopDeps): Promise<SearchIndex> {
+  const slot = searchSlot(deps);
+  const fresh = slot.index && Date.now() - slot.builtAt < SEARCH_INDEX_TTL_MS;
+  if (slot.index && fresh) return slot.index;
+  const building = slot.building ?? startSearchIndexBuild(deps, slot);
+  return slot.index ?? building;
+}
+
+/** One build at a time; a build that a catalog change overtook is answered but never kept. */
+function startSearchIndexBuild(deps: ShopDeps, slot: SearchIndexSlot): Promise<SearchIndex> {
+  const generation = slot.generation;
+  const building = buildSearchIndex(deps).then(
+    (index) => {
+      if (slot.generation === generation) Object.assign(slot, { index, builtAt: Date.now(), building: undefined });
+      return index;
+    },
+    (error: unknown) => {
+      if (slot.generation === generation) slot.building = undefined;
+      throw error;
+    },
+  );
+  slot.building = building;
+  return building;
+}
+
+async function buildSearchIndex(deps: ShopDeps): Promise<SearchIndex> {
+  const rows = await deps.db
+    .selectFrom('products')
+    .innerJoin('categories', 'categories.id', 'products.category_id')
+    .select(['products.id', 'products.name', 'products.local_name', 'products.description', 'products.category_id', 'categories.name as category_name'])
+    .where('products.hidden', '=', false)
+    .where('categories.hidden', '=', false)
+    .orderBy('products.created_at', 'desc')
+    .orderBy('products.id')
+    .execute();
   const entries = rows.map((row) =>
     indexEntry({
       id: row.id,
@@ -176,8 +222,7 @@ async function searchIndex(deps: ShopDeps): Promise<IndexedEntry[]> {
       description: row.description,
     }),
   );
-  searchIndexes.set(deps.db, { builtAt: Date.now(), entries });
-  return entries;
+  return new SearchIndex(entries);
 }
 
 async function searchProducts(
@@ -189,14 +234,14 @@ async function searchProducts(
 ): Promise<ProductPage> {
   // A long paste is cut, never refused.
   const text = search.slice(0, 60);
-  const all = await searchIndex(deps);
-  const entries = categoryId ? all.filter((entry) => entry.categoryId === categoryId) : all;
-  const ranked = rankProducts(entries, text);
+  const index = await searchIndex(deps);
+  const inCategory = (entries: IndexedEntry[]) => (categoryId ? entries.filter((entry) => entry.categoryId === categoryId) : entries);
+  const ranked = rankProducts(inCategory(index.candidates(text)), text);
   const pageIds = ranked.slice(offsetOf(page, limit), offsetOf(page, limit) + limit).map((hit) => hit.id);
   const rows = pageIds.length ? await selectProducts(deps.db).where('products.id', 'in', pageIds).execute() : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
   const products = pageIds.flatMap((id) => (byId.has(id) ? [toProduct(byId.get(id)!)] : []));
-  const suggestions = ranked.length ? undefined : suggestNames(all, text);
+  const suggestions = ranked.length ? undefined : suggestNames(index.suggestionCandidates(text), text);
   return { products, pagination: paginate(ranked.length, page, limit), ...(suggestions?.length ? { suggestions } : {}) };
 }
 

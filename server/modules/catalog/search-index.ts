@@ -1,0 +1,168 @@
+// Picks the few products a search can possibly find, so ranking (catalog-search.ts) never walks the
+// whole catalog. The catalog's distinct words are indexed three ways: the products each word is in,
+// the words sharing a stem (tomato/tomatoes), and the trigrams of every word and stem. A search word
+// then finds its candidate words by what ranking accepts:
+// - the same word or stem: one map lookup;
+// - a word it starts: a binary search in the sorted words;
+// - a typo (k edits, or one edit in a word still being typed): a word within k edits keeps every
+//   trigram of the search word but those the edits touch, and one edit touches at most 4 (a swap of
+//   neighbours), so a word sharing fewer than `trigrams - 4k` (one fewer for a word being typed)
+//   cannot match and is never looked at.
+// The cost of a search follows the words that resemble it and the products that hold them, not the
+// size of the catalog. Ranking still checks every candidate exactly as before.
+import { editDistance, MAX_SEARCH_WORDS, searchWords, stem, typoAllowance, type IndexedEntry } from './catalog-search';
+
+/** A word's distinct trigrams, padded as pg_trgm pads them ("  t", " to", "tom", …, "es "). */
+export function trigramsOf(word: string): string[] {
+  const padded = `  ${word} `;
+  const grams = new Set<string>();
+  for (let i = 0; i + 3 <= padded.length; i += 1) grams.add(padded.slice(i, i + 3));
+  return [...grams];
+}
+
+function addPosting(postings: Map<string, number[]>, word: string, index: number): void {
+  const list = postings.get(word);
+  if (list) list.push(index);
+  else postings.set(word, [index]);
+}
+
+/** One edit leaves out at most this many of a word's trigrams (a swap of neighbours touches four). */
+const TRIGRAMS_PER_EDIT = 4;
+
+export class SearchIndex {
+  /** Newest first, as ranking breaks ties. */
+  readonly entries: IndexedEntry[];
+  /** word -> indexes of the entries holding it (in any field), ascending. */
+  private readonly postings = new Map<string, number[]>();
+  /** The same for name and category words only: the labels a suggestion offers. */
+  private readonly labelPostings = new Map<string, number[]>();
+  /** stem -> the words with that stem. */
+  private readonly byStem = new Map<string, string[]>();
+  /** All distinct words, sorted, for prefix ranges. */
+  private readonly sortedWords: string[];
+  /** Keys are the words and their stems; key -> the words it stands for. */
+  private readonly keys: string[] = [];
+  private readonly keyWords: string[][] = [];
+  /** trigram -> ids of the keys holding it. */
+  private readonly keysByTrigram = new Map<string, number[]>();
+
+  constructor(entries: IndexedEntry[]) {
+    this.entries = entries;
+    entries.forEach((entry, index) => {
+      const labelWords = new Set([...entry.nameWords, ...entry.categoryWords]);
+      for (const word of labelWords) addPosting(this.labelPostings, word, index);
+      for (const word of new Set([...labelWords, ...entry.descriptionWords])) addPosting(this.postings, word, index);
+    });
+    this.sortedWords = [...this.postings.keys()].sort();
+    const keyIds = new Map<string, number>();
+    const addKey = (key: string, word: string) => {
+      let id = keyIds.get(key);
+      if (id === undefined) {
+        id = this.keys.length;
+        keyIds.set(key, id);
+        this.keys.push(key);
+        this.keyWords.push([]);
+        for (const gram of trigramsOf(key)) {
+          const ids = this.keysByTrigram.get(gram);
+          if (ids) ids.push(id);
+          else this.keysByTrigram.set(gram, [id]);
+        }
+      }
+      this.keyWords[id].push(word);
+    };
+    for (const word of this.sortedWords) {
+      const wordStem = stem(word);
+      const sameStem = this.byStem.get(wordStem);
+      if (sameStem) sameStem.push(word);
+      else this.byStem.set(wordStem, [word]);
+      addKey(word, word);
+      if (wordStem !== word) addKey(wordStem, word);
+    }
+  }
+
+  /** The entries a ranking of `text` can return, newest first (a superset: ranking decides). */
+  candidates(text: string): IndexedEntry[] {
+    const words = searchWords(text).slice(0, MAX_SEARCH_WORDS);
+    if (!words.length) return [];
+    return this.entriesHoldingEvery(words.map((word) => this.rankingCandidateWords(word)));
+  }
+
+  /**
+   * The entries worth offering as "did you mean" for `text`: those holding a word that shares
+   * enough trigrams with a search word to be within the suggestion's looser edit allowance.
+   * A word sharing no trigram at all with what was typed is never suggested.
+   */
+  suggestionCandidates(text: string): IndexedEntry[] {
+    const words = searchWords(text).filter((word) => word.length >= 3).slice(0, MAX_SEARCH_WORDS);
+    const found = new Set<number>();
+    for (const word of words) {
+      const allowance = Math.max(1, Math.ceil(word.length / 3));
+      const grams = trigramsOf(word);
+      // The suggestion's allowance is too loose for a sound trigram bound; two shared trigrams
+      // (one for a three-letter word) keep "fsh" -> "fish" and "meet" -> "meat".
+      const needed = Math.max(word.length > 3 ? 2 : 1, grams.length - TRIGRAMS_PER_EDIT * allowance - 1);
+      for (const candidate of this.wordsSharingTrigrams(grams, needed)) for (const index of this.labelPostings.get(candidate) ?? []) found.add(index);
+    }
+    return [...found].sort((a, b) => a - b).map((index) => this.entries[index]);
+  }
+
+  /** The catalog words one search word may match in ranking: same stem, a word it starts, a typo. */
+  private rankingCandidateWords(word: string): Set<string> {
+    const found = new Set<string>(this.byStem.get(stem(word)) ?? []);
+    if (this.postings.has(word)) found.add(word);
+    if (word.length >= 2) for (const longer of this.wordsStartingWith(word)) found.add(longer);
+    const allowance = typoAllowance(word.length);
+    if (allowance > 0) {
+      const grams = trigramsOf(word);
+      const whole = grams.length - TRIGRAMS_PER_EDIT * allowance;
+      // A typo in a word still being typed: one edit in its first letters, its last trigram unseen.
+      const beingTyped = word.length >= 6 ? grams.length - TRIGRAMS_PER_EDIT - 1 : Number.POSITIVE_INFINITY;
+      const needed = Math.min(whole, beingTyped);
+      const candidates = needed > 0 ? this.wordsSharingTrigrams(grams, needed) : this.sortedWords;
+      for (const candidate of candidates) if (this.couldBeTypo(word, candidate, allowance)) found.add(candidate);
+    }
+    return found;
+  }
+
+  /** A cheap check of the typo rules before a product is ranked (ranking checks again, exactly). */
+  private couldBeTypo(word: string, candidate: string, allowance: number): boolean {
+    if (editDistance(word, candidate, allowance) <= allowance) return true;
+    if (editDistance(word, stem(candidate), allowance) <= allowance) return true;
+    return word.length >= 6 && candidate.length > word.length && editDistance(word, candidate.slice(0, word.length), 1) <= 1;
+  }
+
+  private wordsStartingWith(prefix: string): string[] {
+    let low = 0;
+    let high = this.sortedWords.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.sortedWords[middle] < prefix) low = middle + 1;
+      else high = middle;
+    }
+    const found: string[] = [];
+    for (let i = low; i < this.sortedWords.length && this.sortedWords[i].startsWith(prefix); i += 1) found.push(this.sortedWords[i]);
+    return found;
+  }
+
+  /** Catalog words whose own trigrams, or their stem's, include at least `needed` of `grams`. */
+  private wordsSharingTrigrams(grams: string[], needed: number): Set<string> {
+    const shared = new Map<number, number>();
+    for (const gram of grams) for (const id of this.keysByTrigram.get(gram) ?? []) shared.set(id, (shared.get(id) ?? 0) + 1);
+    const words = new Set<string>();
+    for (const [id, count] of shared) if (count >= needed) for (const word of this.keyWords[id]) words.add(word);
+    return words;
+  }
+
+  /** Entries holding, for every search word, one of its candidate words; ascending index order. */
+  private entriesHoldingEvery(wordSets: Set<string>[]): IndexedEntry[] {
+    const perWord = wordSets.map((candidates) => {
+      const indexes = new Set<number>();
+      for (const candidate of candidates) for (const index of this.postings.get(candidate) ?? []) indexes.add(index);
+      return indexes;
+    });
+    perWord.sort((a, b) => a.size - b.size);
+    const [smallest, ...others] = perWord;
+    const kept = [...smallest].filter((index) => others.every((indexes) => indexes.has(index)));
+    return kept.sort((a, b) => a - b).map((index) => this.entries[index]);
+  }
+}
