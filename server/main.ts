@@ -7,6 +7,7 @@ import { openDatabase } from './db/connect';
 import { seedCatalogIfEmpty } from './db/seed/seed-catalog';
 import type { ShopDeps } from './lib/deps';
 import { consoleLogger } from './lib/logger';
+import { prepareSearch } from './modules/catalog/catalog.service';
 import { outboxNotifier, retryFailedSms } from './lib/notifier';
 import { shutDownOnSignal } from './lib/shutdown';
 import { africasTalkingSms } from './lib/sms/africas-talking-sms';
@@ -53,6 +54,8 @@ async function main() {
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     log.info('listening', { url: `http://localhost:${info.port}`, database: database.kind });
   });
+  // Off the request path: a large catalog's search index is built while the first pages are served.
+  prepareSearch(deps).catch((error: unknown) => log.warn('search_index_failed', { reason: String(error) }));
 
   const stopper = shutDownOnSignal(server as Server);
   let stopping = false;

@@ -2,10 +2,13 @@
 // shows our pictures. The database keeps the site-relative path ("/images/products/x.svg"); the base
 // is PUBLIC_BASE_URL, or the origin the request came to when that is unset.
 import type { MiddlewareHandler } from 'hono';
+import { LRUCache } from 'lru-cache';
 import type { AppEnv } from './deps';
 
 /** The fields of API.md's shapes that hold a picture: a product's, an order line's, a category's. */
-const IMAGE_FIELDS = new Set(['productImage', 'image']);
+const IMAGE_FIELDS = ['productImage', 'image'];
+/** An image field's key and the "/" its site-relative value starts with (not "//"). */
+const IMAGE_FIELD_START = new RegExp(`"(${IMAGE_FIELDS.join('|')})":"/(?!/)`, 'g');
 
 /** A stored image path as an absolute URL under base; a value that is already absolute is left alone. */
 export function absoluteImageUrl(stored: string, base: string): string {
@@ -13,31 +16,43 @@ export function absoluteImageUrl(stored: string, base: string): string {
   return `${base.replace(/\/+$/, '')}${stored}`;
 }
 
+/**
+ * The same JSON text with every image field made absolute, without parsing it. JSON escapes every
+ * quote inside a string, so `"image":"/` can only be an image field's key and the start of its
+ * value; a value starting with "//" (already absolute) is left alone, as absoluteImageUrl does.
+ */
+export function withAbsoluteImageUrlsInJson(json: string, base: string): string {
+  const prefix = JSON.stringify(base.replace(/\/+$/, '')).slice(1, -1);
+  return json.replace(IMAGE_FIELD_START, (_match, key: string) => `"${key}":"${prefix}/`);
+}
+
 /** The same JSON value with every image field made absolute. */
 export function withAbsoluteImageUrls(value: unknown, base: string): unknown {
-  if (Array.isArray(value)) return value.map((item) => withAbsoluteImageUrls(item, base));
-  if (value === null || typeof value !== 'object') return value;
-  const result: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(value)) {
-    result[key] = IMAGE_FIELDS.has(key) && typeof field === 'string' ? absoluteImageUrl(field, base) : withAbsoluteImageUrls(field, base);
-  }
-  return result;
+  return JSON.parse(withAbsoluteImageUrlsInJson(JSON.stringify(value), base));
 }
 
 /**
  * Rewrites the JSON answers of /api on their way out: one place for every call that returns a product,
- * a category, a cart or an order, instead of a base URL threaded through every service.
+ * a category, a cart or an order, instead of a base URL threaded through every service. A reply with
+ * an ETag (a cached catalog reply) is rewritten once per origin and then sent from memory.
  */
 export function absoluteImageUrls(publicBaseUrl: string | undefined): MiddlewareHandler<AppEnv> {
+  // Keyed by origin and ETag, which names the exact bytes: nothing to invalidate, only to bound.
+  const rewritten = new LRUCache<string, Uint8Array<ArrayBuffer>>({ maxSize: 16 * 1024 * 1024, sizeCalculation: (body) => body.byteLength + 100 });
   return async (c, next) => {
     await next();
     if (!c.res.headers.get('content-type')?.startsWith('application/json')) return;
-    const text = await c.res.clone().text();
-    if (!text.includes('"image"') && !text.includes('"productImage"')) return;
     const base = publicBaseUrl ?? new URL(c.req.url).origin;
-    const body = withAbsoluteImageUrls(JSON.parse(text), base);
+    const etag = c.res.headers.get('etag');
+    const key = etag ? `${base} ${etag}` : undefined;
+    let body = key ? rewritten.get(key) : undefined;
+    if (!body) {
+      const text = await c.res.text();
+      body = new TextEncoder().encode(withAbsoluteImageUrlsInJson(text, base));
+      if (key) rewritten.set(key, body);
+    }
     const headers = new Headers(c.res.headers);
     headers.delete('content-length');
-    c.res = new Response(JSON.stringify(body), { status: c.res.status, headers });
+    c.res = new Response(body, { status: c.res.status, headers });
   };
 }

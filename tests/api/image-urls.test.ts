@@ -84,6 +84,30 @@ describe('without PUBLIC_BASE_URL', () => {
     expect((await answer.json()).product.productImage).toBe('http://isoko.test:8080/images/products/tomatoes.svg');
   });
 
+  it('gives a reply kept in memory (same ETag) each origin its own base', async () => {
+    const app = new Hono()
+      .use('*', absoluteImageUrls(undefined))
+      .get('/product', (c) => c.json({ product: { productImage: '/images/products/tomatoes.svg' } }, 200, { ETag: '"same-bytes"' }));
+    for (const origin of ['http://a.test', 'http://b.test:8080', 'http://a.test']) {
+      const answer = await app.request(`${origin}/product`);
+      expect(answer.headers.get('etag')).toBe('"same-bytes"');
+      expect((await answer.json()).product.productImage).toBe(`${origin}/images/products/tomatoes.svg`);
+    }
+  });
+
+  it('never rewrites image-like text inside another field, a key named like a field, or an absolute URL', () => {
+    const value = {
+      description: 'see "image":"/images/x.svg" here',
+      notes: { image: '//cdn.example/y.png', productImage: 'https://cdn.example/z.png' },
+      list: [{ productImage: '/images/c.svg', image: '/images/d.svg' }],
+    };
+    expect(withAbsoluteImageUrls(value, `${BASE}/`)).toEqual({
+      description: 'see "image":"/images/x.svg" here',
+      notes: { image: '//cdn.example/y.png', productImage: 'https://cdn.example/z.png' },
+      list: [{ productImage: `${BASE}/images/c.svg`, image: `${BASE}/images/d.svg` }],
+    });
+  });
+
   it('leaves a URL that is already absolute alone, and touches only image fields', () => {
     expect(absoluteImageUrl('https://cdn.example/x.png', BASE)).toBe('https://cdn.example/x.png');
     expect(withAbsoluteImageUrls({ image: '/images/a.svg', description: '/images/b.svg', list: [{ productImage: '/images/c.svg' }] }, BASE)).toEqual({

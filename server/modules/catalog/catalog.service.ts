@@ -202,6 +202,11 @@ function startSearchIndexBuild(deps: ShopDeps, slot: SearchIndexSlot): Promise<S
   return building;
 }
 
+/** Builds the search index ahead of the first search, so the first shopper to search never waits for it. */
+export async function prepareSearch(deps: ShopDeps): Promise<void> {
+  await searchIndex(deps);
+}
+
 async function buildSearchIndex(deps: ShopDeps): Promise<SearchIndex> {
   const rows = await deps.db
     .selectFrom('products')
