@@ -5,7 +5,7 @@ import type { ShopDeps } from '../lib/deps';
 import { normalizePhone } from '../lib/phone';
 import { withoutLoneSurrogates } from '../lib/text';
 import { afterLogin, isUnfinished, newSession, step } from './engine';
-import { createSessionStore, databasePhoneBook, sessionLocks, type PhoneBook, type SessionStore } from './sessions';
+import { createSessionStore, databasePhoneBook, sessionLocks, writingOnChange, type PhoneBook, type SessionStore } from './sessions';
 import type { ChannelFace, ChannelLimits, Reply, Session } from './types';
 
 /** Dialling again within this time after stopping mid-journey offers to continue. */
@@ -91,7 +91,7 @@ function typedKey(face: ChannelFace, session: Session, text: string): string {
 
 export function createConversation(deps: ShopDeps, options: ConversationOptions = {}): Conversation {
   const store = options.store ?? createSessionStore(deps);
-  const phoneBook = options.phoneBook ?? databasePhoneBook(deps);
+  const phoneBook = writingOnChange(options.phoneBook ?? databasePhoneBook(deps));
   const now = options.now ?? Date.now;
   const withLock = sessionLocks();
 

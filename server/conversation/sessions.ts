@@ -120,6 +120,39 @@ export function databasePhoneBook(deps: Pick<ShopDeps, 'db'>): PhoneBook {
   };
 }
 
+/** How stale a phone's last-seen time may be kept in the database: a small part of the resume window. */
+export const LAST_SEEN_REFRESH_MS = 60_000;
+
+/**
+ * The phone book, writing only what changed: every USSD hop remembers the phone's language and
+ * session, which stay the same for the whole call, so a hop writes nothing unless the language or the
+ * session moved, or the last-seen time is over LAST_SEEN_REFRESH_MS old (the resume window is
+ * 10 minutes, so it may end up to a minute early). What was written is kept per phone, bounded.
+ */
+export function writingOnChange(book: PhoneBook, maxPhones = 20_000): PhoneBook {
+  const written = new LRUCache<string, PhoneMemory>({ max: maxPhones });
+  return {
+    recall: (phone) => book.recall(phone),
+    async remember(phone, memory) {
+      const key = normalizePhone(phone);
+      const last = written.get(key);
+      const unchanged =
+        last &&
+        last.language === memory.language &&
+        last.lastSessionId === memory.lastSessionId &&
+        last.lastSeenAt !== undefined &&
+        memory.lastSeenAt !== undefined &&
+        memory.lastSeenAt >= last.lastSeenAt &&
+        memory.lastSeenAt - last.lastSeenAt < LAST_SEEN_REFRESH_MS;
+      if (unchanged) return;
+      // Forgotten first, so a failed write is retried by the next hop rather than taken as done.
+      written.delete(key);
+      await book.remember(phone, memory);
+      written.set(key, memory);
+    },
+  };
+}
+
 /**
  * One turn at a time per session within this process: a gateway retry arriving while the first
  * request is still working waits for it, then is answered from the stored reply.

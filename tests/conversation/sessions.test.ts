@@ -1,7 +1,7 @@
 // Session stores (memory and database), the phone book, and one turn at a time per session.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newSession } from '../../server/conversation/engine';
-import { databasePhoneBook, databaseSessionStore, memorySessionStore, sessionLocks } from '../../server/conversation/sessions';
+import { databasePhoneBook, databaseSessionStore, LAST_SEEN_REFRESH_MS, memorySessionStore, sessionLocks, writingOnChange, type PhoneBook, type PhoneMemory } from '../../server/conversation/sessions';
 import { newState } from '../../server/conversation/screens/helpers';
 import { createTestShop, type TestShop } from '../support/test-app';
 
@@ -56,6 +56,47 @@ describe('phone book', () => {
     await book.remember('+250788000321', { language: 'fr', lastSessionId: 'ussd:s2' });
     expect((await book.recall('0788000321'))!.language).toBe('fr');
     expect(await book.recall('+250788999999')).toBeUndefined();
+  });
+});
+
+describe('phone book writing only what changed', () => {
+  function countingBook() {
+    const writes: PhoneMemory[] = [];
+    const book: PhoneBook = { recall: async () => writes.at(-1), remember: async (_phone, memory) => void writes.push(memory) };
+    return { writes, book: writingOnChange(book) };
+  }
+
+  it('writes a call once, then again when the language or session changes or the last-seen time ages', async () => {
+    const { writes, book } = countingBook();
+    const at = 1_700_000_000_000;
+    for (let hop = 0; hop < 12; hop += 1) await book.remember('0788 000 322', { language: 'rw', lastSessionId: 'ussd:a', lastSeenAt: at + hop * 1000 });
+    expect(writes).toEqual([{ language: 'rw', lastSessionId: 'ussd:a', lastSeenAt: at }]);
+    await book.remember('+250788000322', { language: 'en', lastSessionId: 'ussd:a', lastSeenAt: at + 13_000 });
+    await book.remember('+250788000322', { language: 'en', lastSessionId: 'ussd:b', lastSeenAt: at + 14_000 });
+    await book.remember('+250788000322', { language: 'en', lastSessionId: 'ussd:b', lastSeenAt: at + 14_000 + LAST_SEEN_REFRESH_MS });
+    expect(writes.map((memory) => [memory.language, memory.lastSessionId, memory.lastSeenAt])).toEqual([
+      ['rw', 'ussd:a', at],
+      ['en', 'ussd:a', at + 13_000],
+      ['en', 'ussd:b', at + 14_000],
+      ['en', 'ussd:b', at + 14_000 + LAST_SEEN_REFRESH_MS],
+    ]);
+  });
+
+  it('writes again after a write that failed', async () => {
+    let failing = true;
+    const writes: PhoneMemory[] = [];
+    const book = writingOnChange({
+      recall: async () => undefined,
+      remember: async (_phone, memory) => {
+        if (failing) throw new Error('database unreachable');
+        writes.push(memory);
+      },
+    });
+    const memory = { language: 'fr' as const, lastSessionId: 'ussd:c', lastSeenAt: 1_700_000_000_000 };
+    await expect(book.remember('0788000323', memory)).rejects.toThrow('database unreachable');
+    failing = false;
+    await book.remember('0788000323', { ...memory, lastSeenAt: memory.lastSeenAt + 1000 });
+    expect(writes).toHaveLength(1);
   });
 });
 
