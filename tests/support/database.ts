@@ -9,7 +9,7 @@ import { readFile, writeFile, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openDatabase, type OpenDatabase } from '../../server/db/connect';
+import { openDatabase, PGLITE_START_PARAMS, type OpenDatabase } from '../../server/db/connect';
 import { seedCatalog } from '../../server/db/seed/seed-catalog';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -76,7 +76,7 @@ export async function prepareTemplate(): Promise<void> {
     return;
   }
   if (existsSync(SNAPSHOT_PATH)) return;
-  const pglite = await PGlite.create();
+  const pglite = await PGlite.create({ startParams: PGLITE_START_PARAMS });
   const database = await openDatabase({ dataDir: '', pglite });
   await seedCatalog(database.db);
   const snapshot = await pglite.dumpDataDir('gzip');
@@ -109,6 +109,6 @@ export async function openTestDatabase(): Promise<OpenDatabase> {
   }
   if (!existsSync(SNAPSHOT_PATH)) await prepareTemplate();
   const snapshot = new Blob([await readFile(SNAPSHOT_PATH)]);
-  const pglite = await PGlite.create({ loadDataDir: snapshot });
+  const pglite = await PGlite.create({ loadDataDir: snapshot, startParams: PGLITE_START_PARAMS });
   return openDatabase({ dataDir: '', pglite });
 }
