@@ -109,12 +109,17 @@ function wordMatch(query: string, word: string, fuzzy: boolean): number {
 class WordMatches {
   private readonly fuzzy = new Map<string, number>();
   private readonly exact = new Map<string, number>();
-  constructor(readonly query: string) {}
+  /** `mayMatch`, when known (the search index), holds every catalog word this one can match. */
+  constructor(
+    readonly query: string,
+    private readonly mayMatch?: Set<string>,
+  ) {}
 
   best(words: string[], fuzzy: boolean): number {
     const known = fuzzy ? this.fuzzy : this.exact;
     let best = NO_MATCH;
     for (const word of words) {
+      if (this.mayMatch && !this.mayMatch.has(word)) continue;
       let match = known.get(word);
       if (match === undefined) known.set(word, (match = wordMatch(this.query, word, fuzzy)));
       if (match < best) best = match;
@@ -147,12 +152,15 @@ function phraseBonus(text: string, entry: IndexedEntry): number {
   return 0;
 }
 
-/** Every product the text finds, best first; the text is words, so punctuation never matters. */
-export function rankProducts(entries: IndexedEntry[], text: string): RankedHit[] {
+/**
+ * Every product the text finds, best first; the text is words, so punctuation never matters.
+ * `mayMatch` (from the search index) names, per search word, every catalog word it can match.
+ */
+export function rankProducts(entries: IndexedEntry[], text: string, mayMatch?: Map<string, Set<string>>): RankedHit[] {
   const words = searchWords(text).slice(0, MAX_SEARCH_WORDS);
   if (!words.length) return [];
   const phrase = text.toLowerCase().replace(/\s+/g, ' ').trim();
-  const matchers = words.map((word) => new WordMatches(word));
+  const matchers = words.map((word) => new WordMatches(word, mayMatch?.get(word)));
   const hits: RankedHit[] = [];
   for (const entry of entries) {
     let tier = 0;
@@ -176,8 +184,10 @@ export function rankProducts(entries: IndexedEntry[], text: string): RankedHit[]
 /**
  * When nothing matches: up to three product or category names close to what was typed, so the
  * shopper has something to tap ("tomatoe sauce" -> "Tomato ketchup"?). Looser than search itself.
+ * `mayBeClose` lets a caller that already knows which words can be close (the search index) skip
+ * working out the others.
  */
-export function suggestNames(entries: IndexedEntry[], text: string, limit = 3): string[] {
+export function suggestNames(entries: IndexedEntry[], text: string, limit = 3, mayBeClose: (word: string) => boolean = () => true): string[] {
   const words = searchWords(text).filter((word) => word.length >= 3).slice(0, MAX_SEARCH_WORDS);
   if (!words.length) return [];
   const candidates = new Map<string, number>();
@@ -187,7 +197,7 @@ export function suggestNames(entries: IndexedEntry[], text: string, limit = 3): 
     let best = closeness.get(word);
     if (best !== undefined) return best;
     best = NO_MATCH;
-    for (const query of words) {
+    if (mayBeClose(word)) for (const query of words) {
       const allowance = Math.max(1, Math.ceil(query.length / 3));
       const distance = Math.min(
         editDistance(query, word, allowance),
@@ -210,9 +220,12 @@ export function suggestNames(entries: IndexedEntry[], text: string, limit = 3): 
   return closestLabels(candidates, limit);
 }
 
+// The same order as String.prototype.localeCompare, without building a collator on every call.
+const byName = new Intl.Collator().compare;
+
 /** The `limit` closest labels, ties by name, in one pass: a common word can bring thousands of labels. */
 function closestLabels(closenessByLabel: Map<string, number>, limit: number): string[] {
-  const better = (a: [string, number], b: [string, number]) => a[1] - b[1] || a[0].localeCompare(b[0]);
+  const better = (a: [string, number], b: [string, number]) => a[1] - b[1] || byName(a[0], b[0]);
   const best: Array<[string, number]> = [];
   for (const candidate of closenessByLabel) {
     if (best.length === limit && better(candidate, best[limit - 1]) >= 0) continue;

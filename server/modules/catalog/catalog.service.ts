@@ -8,7 +8,7 @@ import { offsetOf, paginate } from '../../lib/pagination';
 import type { Pagination } from '../../lib/fields';
 import { cachedRead } from './catalog-cache';
 import { catalogChanged, onCatalogChange } from './catalog-changes';
-import { indexEntry, rankProducts, suggestNames, type IndexedEntry } from './catalog-search';
+import { indexEntry } from './catalog-search';
 import { SearchIndex } from './search-index';
 import type { Category, CategoryProductsQuery, Product, ProductListQuery } from './catalog.schema';
 
@@ -240,13 +240,12 @@ async function searchProducts(
   // A long paste is cut, never refused.
   const text = search.slice(0, 60);
   const index = await searchIndex(deps);
-  const inCategory = (entries: IndexedEntry[]) => (categoryId ? entries.filter((entry) => entry.categoryId === categoryId) : entries);
-  const ranked = rankProducts(inCategory(index.candidates(text)), text);
+  const ranked = index.rank(text, (entry) => !categoryId || entry.categoryId === categoryId);
   const pageIds = ranked.slice(offsetOf(page, limit), offsetOf(page, limit) + limit).map((hit) => hit.id);
   const rows = pageIds.length ? await selectProducts(deps.db).where('products.id', 'in', pageIds).execute() : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
   const products = pageIds.flatMap((id) => (byId.has(id) ? [toProduct(byId.get(id)!)] : []));
-  const suggestions = ranked.length ? undefined : suggestNames(index.suggestionCandidates(text), text);
+  const suggestions = ranked.length ? undefined : index.suggest(text);
   return { products, pagination: paginate(ranked.length, page, limit), ...(suggestions?.length ? { suggestions } : {}) };
 }
 

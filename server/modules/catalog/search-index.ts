@@ -10,7 +10,7 @@
 //   cannot match and is never looked at.
 // The cost of a search follows the words that resemble it and the products that hold them, not the
 // size of the catalog. Ranking still checks every candidate exactly as before.
-import { editDistance, MAX_SEARCH_WORDS, searchWords, stem, typoAllowance, type IndexedEntry } from './catalog-search';
+import { editDistance, MAX_SEARCH_WORDS, rankProducts, searchWords, stem, suggestNames, typoAllowance, type IndexedEntry, type RankedHit } from './catalog-search';
 
 /** A word's distinct trigrams, padded as pg_trgm pads them ("  t", " to", "tom", …, "es "). */
 export function trigramsOf(word: string): string[] {
@@ -25,6 +25,13 @@ function addPosting(postings: Map<string, number[]>, word: string, index: number
   if (list) list.push(index);
   else postings.set(word, [index]);
 }
+
+/**
+ * A suggestion is a hint, not a search: when a close word is in thousands of products ("beans" in a
+ * catalog of bean lots), the newest few hundred holding it stand for it, so a search that finds
+ * nothing costs the same in a catalog of any size.
+ */
+const SUGGESTION_HOLDERS_PER_WORD = 200;
 
 /** One edit leaves out at most this many of a word's trigrams (a swap of neighbours touches four). */
 const TRIGRAMS_PER_EDIT = 4;
@@ -82,28 +89,51 @@ export class SearchIndex {
 
   /** The entries a ranking of `text` can return, newest first (a superset: ranking decides). */
   candidates(text: string): IndexedEntry[] {
+    return this.candidatesWithWords(text).entries;
+  }
+
+  /** What `text` finds, best first, as rankProducts over the whole catalog would rank it. */
+  rank(text: string, keep: (entry: IndexedEntry) => boolean = () => true): RankedHit[] {
+    const { entries, mayMatch } = this.candidatesWithWords(text);
+    return rankProducts(entries.filter(keep), text, mayMatch);
+  }
+
+  private candidatesWithWords(text: string): { entries: IndexedEntry[]; mayMatch: Map<string, Set<string>> } {
     const words = searchWords(text).slice(0, MAX_SEARCH_WORDS);
-    if (!words.length) return [];
-    return this.entriesHoldingEvery(words.map((word) => this.rankingCandidateWords(word)));
+    const mayMatch = new Map(words.map((word) => [word, this.rankingCandidateWords(word)]));
+    if (!words.length) return { entries: [], mayMatch };
+    return { entries: this.entriesHoldingEvery([...mayMatch.values()]), mayMatch };
+  }
+
+  /** Up to `limit` product or category names to offer when `text` finds nothing (suggestNames). */
+  suggest(text: string, limit = 3): string[] {
+    const close = this.suggestionCandidates(text);
+    return suggestNames(close.entries, text, limit, (word) => close.words.has(word));
   }
 
   /**
-   * The entries worth offering as "did you mean" for `text`: those holding a word that shares
-   * enough trigrams with a search word to be within the suggestion's looser edit allowance.
-   * A word sharing no trigram at all with what was typed is never suggested.
+   * What is worth offering as "did you mean" for `text`: the name and category words sharing enough
+   * trigrams with a search word to be within the suggestion's looser edit allowance, and the entries
+   * holding them (the newest SUGGESTION_HOLDERS_PER_WORD per word). Only those words need their
+   * closeness worked out (suggestNames' mayBeClose).
    */
-  suggestionCandidates(text: string): IndexedEntry[] {
+  private suggestionCandidates(text: string): { entries: IndexedEntry[]; words: Set<string> } {
     const words = searchWords(text).filter((word) => word.length >= 3).slice(0, MAX_SEARCH_WORDS);
     const found = new Set<number>();
+    const close = new Set<string>();
     for (const word of words) {
       const allowance = Math.max(1, Math.ceil(word.length / 3));
       const grams = trigramsOf(word);
       // The suggestion's allowance is too loose for a sound trigram bound; two shared trigrams
       // (one for a three-letter word) keep "fsh" -> "fish" and "meet" -> "meat".
       const needed = Math.max(word.length > 3 ? 2 : 1, grams.length - TRIGRAMS_PER_EDIT * allowance - 1);
-      for (const candidate of this.wordsSharingTrigrams(grams, needed)) for (const index of this.labelPostings.get(candidate) ?? []) found.add(index);
+      for (const candidate of this.wordsSharingTrigrams(grams, needed)) {
+        close.add(candidate);
+        const holders = this.labelPostings.get(candidate) ?? [];
+        for (let i = 0; i < Math.min(holders.length, SUGGESTION_HOLDERS_PER_WORD); i += 1) found.add(holders[i]);
+      }
     }
-    return [...found].sort((a, b) => a - b).map((index) => this.entries[index]);
+    return { entries: [...found].sort((a, b) => a - b).map((index) => this.entries[index]), words: close };
   }
 
   /** The catalog words one search word may match in ranking: same stem, a word it starts, a typo. */
