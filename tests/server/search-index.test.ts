@@ -76,4 +76,10 @@ describe('search index on a large catalog', () => {
     }
     expect(index.rank('beans1').length).toBeGreaterThanOrEqual(500);
   });
+
+  it('is the same index when built a slice at a time', async () => {
+    const built = await SearchIndex.build(entries);
+    for (const query of ['beans1', 'tomatos', 'lot 4999', 'chillie']) expect(built.rank(query), query).toEqual(index.rank(query));
+    expect(built.suggest('beans123')).toEqual(index.suggest('beans123'));
+  });
 });

@@ -8,7 +8,7 @@ import { offsetOf, paginate } from '../../lib/pagination';
 import type { Pagination } from '../../lib/fields';
 import { cachedRead } from './catalog-cache';
 import { catalogChanged, onCatalogChange } from './catalog-changes';
-import { indexEntry } from './catalog-search';
+import { indexEntry, type IndexedEntry } from './catalog-search';
 import { SearchIndex } from './search-index';
 import type { Category, CategoryProductsQuery, Product, ProductListQuery } from './catalog.schema';
 
@@ -207,27 +207,31 @@ export async function prepareSearch(deps: ShopDeps): Promise<void> {
   await searchIndex(deps);
 }
 
+/** Rows are read a page at a time: one query over a large catalog would hold PGlite's single connection. */
+const SEARCH_INDEX_PAGE = 5_000;
+
 async function buildSearchIndex(deps: ShopDeps): Promise<SearchIndex> {
-  const rows = await deps.db
-    .selectFrom('products')
-    .innerJoin('categories', 'categories.id', 'products.category_id')
-    .select(['products.id', 'products.name', 'products.local_name', 'products.description', 'products.category_id', 'categories.name as category_name'])
-    .where('products.hidden', '=', false)
-    .where('categories.hidden', '=', false)
-    .orderBy('products.created_at', 'desc')
-    .orderBy('products.id')
-    .execute();
-  const entries = rows.map((row) =>
-    indexEntry({
-      id: row.id,
-      name: row.name,
-      localName: row.local_name ?? '',
-      category: row.category_name,
-      categoryId: row.category_id,
-      description: row.description,
-    }),
-  );
-  return new SearchIndex(entries);
+  const entries: IndexedEntry[] = [];
+  for (let offset = 0; ; offset += SEARCH_INDEX_PAGE) {
+    const rows = await deps.db
+      .selectFrom('products')
+      .innerJoin('categories', 'categories.id', 'products.category_id')
+      .select(['products.id', 'products.name', 'products.local_name', 'products.description', 'products.category_id', 'categories.name as category_name'])
+      .where('products.hidden', '=', false)
+      .where('categories.hidden', '=', false)
+      .orderBy('products.created_at', 'desc')
+      .orderBy('products.id')
+      .limit(SEARCH_INDEX_PAGE)
+      .offset(offset)
+      .execute();
+    for (const row of rows) {
+      entries.push(
+        indexEntry({ id: row.id, name: row.name, localName: row.local_name ?? '', category: row.category_name, categoryId: row.category_id, description: row.description }),
+      );
+    }
+    if (rows.length < SEARCH_INDEX_PAGE) break;
+  }
+  return SearchIndex.build(entries);
 }
 
 async function searchProducts(

@@ -46,21 +46,41 @@ export class SearchIndex {
   /** stem -> the words with that stem. */
   private readonly byStem = new Map<string, string[]>();
   /** All distinct words, sorted, for prefix ranges. */
-  private readonly sortedWords: string[];
+  private sortedWords: string[] = [];
   /** Keys are the words and their stems; key -> the words it stands for. */
   private readonly keys: string[] = [];
   private readonly keyWords: string[][] = [];
   /** trigram -> ids of the keys holding it. */
   private readonly keysByTrigram = new Map<string, number[]>();
 
-  constructor(entries: IndexedEntry[]) {
+  /** `indexNow` false leaves the work to build(). */
+  constructor(entries: IndexedEntry[], indexNow = true) {
     this.entries = entries;
-    entries.forEach((entry, index) => {
+    if (indexNow) for (const steps = this.indexSteps(); !steps.next().done; );
+  }
+
+  /**
+   * The same index, built a slice at a time with the event loop let go in between: a large catalog
+   * takes seconds to index, and requests that need no search must not wait for it.
+   */
+  static async build(entries: IndexedEntry[]): Promise<SearchIndex> {
+    const index = new SearchIndex(entries, false);
+    for (const steps = index.indexSteps(); !steps.next().done; ) await new Promise((resolve) => setImmediate(resolve));
+    return index;
+  }
+
+  /** Indexes the entries, yielding after every slice of the work. */
+  private *indexSteps(): Generator<void> {
+    const SLICE = 2_000;
+    for (let index = 0; index < this.entries.length; index += 1) {
+      const entry = this.entries[index];
       const labelWords = new Set([...entry.nameWords, ...entry.categoryWords]);
       for (const word of labelWords) addPosting(this.labelPostings, word, index);
       for (const word of new Set([...labelWords, ...entry.descriptionWords])) addPosting(this.postings, word, index);
-    });
+      if (index % SLICE === SLICE - 1) yield;
+    }
     this.sortedWords = [...this.postings.keys()].sort();
+    yield;
     const keyIds = new Map<string, number>();
     const addKey = (key: string, word: string) => {
       let id = keyIds.get(key);
@@ -77,13 +97,14 @@ export class SearchIndex {
       }
       this.keyWords[id].push(word);
     };
-    for (const word of this.sortedWords) {
+    for (const [position, word] of this.sortedWords.entries()) {
       const wordStem = stem(word);
       const sameStem = this.byStem.get(wordStem);
       if (sameStem) sameStem.push(word);
       else this.byStem.set(wordStem, [word]);
       addKey(word, word);
       if (wordStem !== word) addKey(wordStem, word);
+      if (position % SLICE === SLICE - 1) yield;
     }
   }
 
