@@ -4,6 +4,7 @@
 // table, writes tests/bench/results/load.json and load.svg (the README shows the chart).
 // BENCH_SECONDS (default 8) sets each load phase's length; BENCH_CONNECTIONS (default 50);
 // BENCH_USSD_SESSIONS (default 200); BENCH_SCALE_PRODUCTS / BENCH_SCALE_ORDERS (100,000 / 200,000).
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -105,9 +106,13 @@ export const CATALOG_READS = [
   { name: 'catalog: category products', paths: ['/api/category/vegetables/products?page=1'] },
 ];
 
+// The server runs as in production, where /ussd answers only a gateway that knows the secret.
+const USSD_SECRET = `bench-${randomBytes(12).toString('hex')}`;
+const ISOKO_USSD_PATH = `/ussd?key=${USSD_SECRET}`;
+
 async function withServer<T>(env: Record<string, string>, run: (server: Running) => Promise<T>): Promise<T> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'isoko-bench-'));
-  const server = await startNode('server/main.ts', { DATA_DIR: dataDir, ...env }, '/api/health');
+  const server = await startNode('server/main.ts', { DATA_DIR: dataDir, USSD_SECRET, ...env }, '/api/health');
   try {
     return await run(server);
   } finally {
@@ -141,7 +146,7 @@ async function postgresRows(): Promise<Row[]> {
         { url: shop.url, shoppers: CONNECTIONS, seconds: SECONDS, runId: '5' + String(Date.now() % 1000).padStart(3, '0') },
         progress('PostgreSQL: writes'),
       );
-      const saturated = await ussd('PostgreSQL: USSD saturation', shop.url, '/ussd', false, '50');
+      const saturated = await ussd('PostgreSQL: USSD saturation', shop.url, ISOKO_USSD_PATH, false, '50');
       return [
         { group: 'postgres', name: 'PostgreSQL: first page', rps: page.requestsPerSecond, p50: page.p50, p99: page.p99 },
         { group: 'postgres', name: 'PostgreSQL: search, a new text each time', rps: search.requestsPerSecond, p50: search.p50, p99: search.p99 },
@@ -260,8 +265,8 @@ export default async function loadBench(): Promise<BenchResult[]> {
       ok: lost === 0 && writes.distinctConfirmed === writes.confirmed && writes.failures === 0,
     });
 
-    const ourPaced = await ussd('USSD: Isoko, paced callers', shop.url, '/ussd', true, '10');
-    const ourSaturated = await ussd('USSD: Isoko, saturation', shop.url, '/ussd', false, '20');
+    const ourPaced = await ussd('USSD: Isoko, paced callers', shop.url, ISOKO_USSD_PATH, true, '10');
+    const ourSaturated = await ussd('USSD: Isoko, saturation', shop.url, ISOKO_USSD_PATH, false, '20');
     rows.push({ group: 'memory', name: 'peak server RSS, PGlite, under this load', mb: shop.peakRssMb(), goal: { mb: 400 } });
 
     const peerDir = mkdtempSync(path.join(tmpdir(), 'isoko-bench-peer-'));
