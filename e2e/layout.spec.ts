@@ -1,45 +1,51 @@
 // Every route at 360x640 and at desktop size: nothing wider than the screen (no sideways scroll), and
-// the chat launcher never sits on a primary control once the page is scrolled to where it is used.
-import { expect, test, type Page } from '@playwright/test';
+// no control the chat launcher covers wherever the shopper scrolls it. The detectors are proved first:
+// a check that cannot fail would pass a 386-pixel profile page.
 import { addToCartViaApi, createShopper, signIn } from './support/shop';
+import { sideways, underLauncher } from './support/layout';
+import { expect, PHONE, test } from './support/test';
+import type { Page } from '@playwright/test';
 
-const PUBLIC_ROUTES = ['/', '/products', '/products?search=rice', '/products?search=cabage%20soupp', '/product/tomatoes', '/category/Vegetables', '/about', '/contact', '/login', '/signup', '/chat', '/ussd-simulator'];
+const PUBLIC_ROUTES = ['/', '/products', '/products?search=rice', '/products?search=cabage%20soupp', '/product/tomatoes', '/category/Vegetables', '/about', '/contact', '/login', '/signup', '/chat', '/ussd-simulator', '/no-such-page'];
 const ACCOUNT_ROUTES = ['/cart', '/checkout', '/profile', '/track-orders', '/address-management'];
-
-async function horizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-}
-
-/** Primary buttons the launcher covers, checked at the bottom of the page (where it is scrolled to use them). */
-async function coveredByLauncher(page: Page): Promise<string[]> {
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  await page.waitForTimeout(100);
-  return page.evaluate(() => {
-    const launcher = document.querySelector('.chat-launcher');
-    if (!launcher) return [];
-    const l = launcher.getBoundingClientRect();
-    return [...document.querySelectorAll<HTMLElement>('.btn-primary, button[type=submit]')]
-      .filter((button) => {
-        const b = button.getBoundingClientRect();
-        if (!b.width || !b.height || b.bottom <= 0 || b.top >= window.innerHeight) return false;
-        return b.left < l.right && b.right > l.left && b.top < l.bottom && b.bottom > l.top;
-      })
-      .map((button) => button.textContent?.trim() || button.getAttribute('aria-label') || 'button');
-  });
-}
 
 async function checkRoute(page: Page, route: string) {
   await page.goto(route);
   await page.waitForLoadState('networkidle');
-  expect(await horizontalOverflow(page), `${route} scrolls sideways`).toBeLessThanOrEqual(0);
-  expect(await coveredByLauncher(page), `${route}: controls under the chat launcher`).toEqual([]);
+  await page.clock.fastForward(1500); // past the home splash and the contact page's fade-in
+  expect.soft(await sideways(page), `${route} scrolls sideways`).toEqual([]);
+  expect.soft(await underLauncher(page), `${route}: controls under the chat launcher`).toEqual([]);
 }
 
-test('no route scrolls sideways or hides a primary control under the chat launcher (guest)', async ({ page }) => {
+test('the layout checks catch a page wider than the screen and a button under the chat launcher', PHONE, async ({ page }) => {
+  await page.goto('/about');
+  await page.waitForLoadState('networkidle');
+  expect(await sideways(page)).toEqual([]);
+  expect(await underLauncher(page)).toEqual([]);
+  await page.evaluate(() => {
+    const wide = document.createElement('div');
+    wide.className = 'too-wide';
+    wide.style.width = '386px';
+    wide.style.height = '10px';
+    document.querySelector('main')!.append(wide);
+    const button = document.createElement('button');
+    button.textContent = 'Place Order';
+    Object.assign(button.style, { position: 'fixed', right: '0', bottom: '0', width: '200px', height: '40px' });
+    document.body.append(button);
+  });
+  const tooWide = await sideways(page);
+  if (page.viewportSize()!.width < 386) expect(tooWide).toContain('div.too-wide 386px');
+  else expect(tooWide).toEqual([]);
+  expect(await underLauncher(page)).toEqual(['Place Order']);
+});
+
+test('no route scrolls sideways or hides a control under the chat launcher (guest)', PHONE, async ({ page }) => {
+  test.setTimeout(120_000);
   for (const route of PUBLIC_ROUTES) await checkRoute(page, route);
 });
 
-test('no account route scrolls sideways or hides a primary control under the chat launcher (signed in, with a cart)', async ({ page, request }) => {
+test('no account route scrolls sideways or hides a control under the chat launcher (signed in, with a cart)', PHONE, async ({ page, request }) => {
+  test.setTimeout(120_000);
   const shopper = await createShopper(request);
   await addToCartViaApi(request, shopper, ['cassava-leaves', 'tomatoes']);
   await signIn(page, shopper);

@@ -1,0 +1,88 @@
+// What a shopper on a 360-pixel phone would notice about a screen's layout, measured in the page:
+// anything wider than the screen, a control the chat launcher or a toast sits on, a word cut in two.
+import type { Page } from '@playwright/test';
+
+/** Things that stick out past the screen's right or left edge (each "tag.class 386px"), none inside a box that scrolls or clips them. */
+export async function sideways(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const clipped = (element: Element) => {
+      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    const found: string[] = [];
+    if (document.documentElement.scrollWidth > width) found.push(`page ${document.documentElement.scrollWidth}px`);
+    for (const element of document.body.querySelectorAll('*')) {
+      const box = element.getBoundingClientRect();
+      if (!box.width || !box.height || (box.right <= width + 0.5 && box.left >= -0.5)) continue;
+      if (getComputedStyle(element).position === 'fixed' || clipped(element)) continue;
+      found.push(`${element.tagName.toLowerCase()}.${[...element.classList].join('.')} ${Math.round(box.right)}px`);
+    }
+    return found;
+  });
+}
+
+/**
+ * Controls the chat launcher covers even when the control is scrolled to the middle of the screen
+ * (or as near it as the page goes): those a shopper cannot get out from under it.
+ */
+export async function underLauncher(page: Page): Promise<string[]> {
+  const count = await page.locator(CONTROLS).count();
+  const covered: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const hit = await page.locator(CONTROLS).nth(index).evaluate((control) => {
+      const launcher = document.querySelector('.chat-launcher');
+      if (!launcher || launcher.contains(control) || control.closest('.chat-widget, [role=dialog]')) return undefined;
+      if (!control.getBoundingClientRect().width) return undefined;
+      control.scrollIntoView({ block: 'center', inline: 'nearest' });
+      const b = control.getBoundingClientRect();
+      const l = launcher.getBoundingClientRect();
+      const overlaps = b.left < l.right && b.right > l.left && b.top < l.bottom && b.bottom > l.top;
+      return overlaps ? control.textContent?.trim() || control.getAttribute('aria-label') || control.tagName : undefined;
+    });
+    if (hit) covered.push(hit);
+  }
+  return covered;
+}
+
+/** Buttons, button-like links and form fields: what a shopper taps. */
+const CONTROLS = 'button:visible, a.btn:visible, [class*="btn-"]:visible, input:visible, select:visible, [role=button]:visible';
+
+/** The given elements whose text (or, for a control, whose box) a visible toast lies over. */
+export async function underToasts(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).evaluateAll((elements) => {
+    const toasts = [...document.querySelectorAll('.toast')].map((toast) => toast.getBoundingClientRect());
+    const covered = (b: DOMRect) => b.width > 0 && toasts.some((t) => b.left < t.right && b.right > t.left && b.top < t.bottom && b.bottom > t.top);
+    return elements
+      .filter((element) => {
+        if (element.matches('button, .btn')) return covered(element.getBoundingClientRect());
+        const text = document.createRange();
+        text.selectNodeContents(element);
+        return [...text.getClientRects()].some(covered);
+      })
+      .map((element) => element.textContent?.trim() ?? '');
+  });
+}
+
+/** Words of the given elements' text that the browser split over two lines ("Tomatoe" / "s"). */
+export async function brokenWords(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).evaluateAll((elements) => {
+    const broken: string[] = [];
+    for (const element of elements) {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        for (const match of text.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const tops = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
+          if (tops.size > 1) broken.push(match[0]);
+        }
+      }
+    }
+    return broken;
+  });
+}
