@@ -3,8 +3,10 @@ import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import './errors.css';
+import { useDocumentTitle } from '../../components/ui/use-document-title';
 
 export default function NotFoundPage() {
+  useDocumentTitle('Page not found');
   const location = useLocation();
   useEffect(() => {
     console.error('404 Error: User attempted to access non-existent route:', location.pathname);

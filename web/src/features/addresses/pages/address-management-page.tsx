@@ -12,11 +12,13 @@ import { AddressCard } from '../components/address-card';
 import { AddressFormDialog } from '../components/address-form-dialog';
 import { DeleteAddressDialog } from '../components/delete-address-dialog';
 import { useVerifiedSession } from '../hooks/use-verified-session';
+import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import '../addresses.css';
 
 type LoadState = 'loading' | 'ready' | 'error';
 
 export default function AddressManagementPage() {
+  useDocumentTitle('Address Management');
   const verified = useVerifiedSession();
   const [addresses, setAddresses] = useState<Address[]>([]);
   const [state, setState] = useState<LoadState>('loading');

@@ -6,9 +6,11 @@ import { useAuthStore } from '../store';
 import { safeRedirectTarget } from '../redirect';
 import { LoginForm } from '../components/login-form';
 import { ResetPasswordDialog } from '../components/reset-password-dialog';
+import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import '../auth.css';
 
 export default function LoginPage() {
+  useDocumentTitle('Login');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [resetOpen, setResetOpen] = useState(false);

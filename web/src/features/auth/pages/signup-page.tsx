@@ -6,9 +6,11 @@ import { useAuthStore } from '../store';
 import { safeRedirectTarget } from '../redirect';
 import { SignupForm } from '../components/signup-form';
 import { VerifyPhoneDialog } from '../components/verify-phone-dialog';
+import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import '../auth.css';
 
 export default function SignupPage() {
+  useDocumentTitle('Sign Up');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [justSignedUp, setJustSignedUp] = useState(false);

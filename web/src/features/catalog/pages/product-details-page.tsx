@@ -143,8 +143,8 @@ function ProductDetails({ product, onRated }: { product: Product; onRated: (prod
         <div className="accordion">
           <details open>
             <summary>Product Description</summary>
+            {/* The description itself is shown once, above; this section adds what it sells by. */}
             <div className="accordion-body">
-              <p>{productDescription(product)}</p>
               <p className="muted">
                 Sold per {unit}. Category: {categoryName(product, 'Uncategorized')}.
               </p>

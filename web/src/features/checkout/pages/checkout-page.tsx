@@ -18,6 +18,7 @@ import { PaymentStep } from '../components/payment-step';
 import { DeliveryStep } from '../components/delivery-step';
 import { OrderSummary } from '../components/order-summary';
 import { useIdempotencyKey } from '../hooks/use-idempotency-key';
+import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import '../checkout.css';
 
 export const CONTINUE_DELAY_MS = 500;
@@ -198,6 +199,7 @@ function Checkout() {
 }
 
 export default function CheckoutPage() {
+  useDocumentTitle('Checkout');
   return (
     <RequireLogin>
       <Checkout />

@@ -2,6 +2,7 @@
 import type { OrderLine } from '@server/modules/orders/orders.schema';
 import { Image } from '../../../components/ui/image';
 import { formatMoney } from '../../../lib/money';
+import { quantityWithUnit } from '@server/lib/units';
 import { lineImage, lineName, lineTotal } from '../format';
 
 interface OrderLinesProps {
@@ -19,7 +20,7 @@ export function OrderLines({ lines, showUnitPrice = false }: OrderLinesProps) {
           <div className="order-line-text">
             <span className="order-line-name">{lineName(line)}</span>
             <span className="order-line-meta">
-              Qty: {line.productQuantity} {line.unit || 'pcs'}
+              Qty: {quantityWithUnit(line.productQuantity, line.unit || 'pcs')}
               {showUnitPrice ? ` × ${formatMoney(line.price)}` : null}
             </span>
           </div>

@@ -20,6 +20,7 @@ import { orderSubtotal } from '../format';
 import { paymentOutcome, PAYMENT_MESSAGES } from '../payment-status';
 import { OrderLines } from '../components/order-lines';
 import { DeliveryPanel, NextStepsPanel, PaymentPanel } from '../components/order-details-panels';
+import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import '../orders.css';
 
 type LoadState = 'loading' | 'loaded' | 'not-found';
@@ -169,6 +170,7 @@ function OrderConfirmation() {
 }
 
 export default function OrderConfirmationPage() {
+  useDocumentTitle('Order Confirmation');
   return (
     <RequireLogin>
       <OrderConfirmation />

@@ -11,6 +11,7 @@ import { toApiError } from '../../../lib/api-client';
 import { RequireLogin } from '../../auth';
 import { fetchOrder, fetchUserOrders } from '../api/orders-api';
 import { OrdersTable } from '../components/orders-table';
+import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import '../orders.css';
 
 export const TRACK_PAGE_SIZE = 10;
@@ -172,6 +173,7 @@ function TrackOrders() {
 }
 
 export default function TrackOrdersPage() {
+  useDocumentTitle('Track Orders');
   return (
     <RequireLogin>
       <TrackOrders />

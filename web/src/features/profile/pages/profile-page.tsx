@@ -12,6 +12,7 @@ import { EditProfileForm } from '../components/edit-profile-form';
 import { OrderHistory } from '../components/order-history';
 import { ProfileInfo } from '../components/profile-info';
 import { ProfileSidebar, type ProfileTab } from '../components/profile-sidebar';
+import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import '../profile.css';
 
 /** Spec 4: the profile's sign-out goes home after 3 seconds. */
@@ -109,6 +110,7 @@ function Profile() {
 }
 
 export default function ProfilePage() {
+  useDocumentTitle('My Account');
   return (
     <RequireLogin>
       <Profile />

@@ -1,0 +1,132 @@
+// Issue 11, what a shopper on a 360x640 phone (and a desktop) would notice: words cut in two, toasts
+// over the heading or the cart's first line, a dialog's buttons touching, cards of uneven heights,
+// the description twice, tabs all called the same, "Qty: 2 tray".
+import type { Page } from '@playwright/test';
+import { addAddress, createShopper, placeOrderViaApi, signIn, type Shopper } from './account-fixtures';
+import { brokenWords, sideways, underLauncher, underToasts } from './support/layout';
+import { expect, PHONE, SETTLE, test } from './support/test';
+
+function auth(shopper: Shopper) {
+  return { Authorization: `Bearer ${shopper.token}` };
+}
+
+async function addToCart(page: Page, shopper: Shopper, productId: string, quantity = 1) {
+  const added = await page.request.post('/api/cart/add', { headers: auth(shopper), data: { productId, quantity: 1 } });
+  expect(added.status()).toBe(200);
+  if (quantity > 1) {
+    const updated = await page.request.put(`/api/cart/update/${productId}`, { headers: auth(shopper), data: { quantity } });
+    expect(updated.status()).toBe(200);
+  }
+}
+
+/** A shopper with an order of 2 trays of eggs and 1 kg of tomatoes. */
+async function shopperWithOrder(page: Page) {
+  const shopper = await createShopper(page.request);
+  const home = await addAddress(page.request, shopper);
+  await addToCart(page, shopper, 'eggs-tray', 2);
+  await addToCart(page, shopper, 'tomatoes');
+  const order = await placeOrderViaApi(page.request, shopper, home._id);
+  return { shopper, order, home };
+}
+
+test('track orders shows whole product names and counts its units ("Qty: 2 trays")', PHONE, async ({ page }) => {
+  const { shopper } = await shopperWithOrder(page);
+  await signIn(page, shopper);
+  await page.goto('/track-orders');
+  await page.locator('.order-toggle').first().click();
+  const lines = page.locator('.order-line');
+  await expect(lines.filter({ hasText: 'Eggs (tray of 30)' })).toContainText('Qty: 2 trays');
+  await expect(lines.filter({ hasText: 'Tomatoes' })).toContainText('Qty: 1 kg');
+  expect(await brokenWords(page, '.order-line-name')).toEqual([]);
+  expect(await sideways(page)).toEqual([]);
+});
+
+test('the confirmation toast leaves "Order Confirmed" and the order number in sight', PHONE, async ({ page }) => {
+  const { shopper, order } = await shopperWithOrder(page);
+  await signIn(page, shopper);
+  await page.goto(`/order-confirmation?orderId=${order._id}&status=success`);
+  await expect(page.locator('.toast').getByText('Payment successful! Your order has been confirmed.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  expect(await underToasts(page, 'h1, .confirm-number')).toEqual([]);
+  expect(await sideways(page)).toEqual([]);
+  await expect(page).toHaveTitle('Order Confirmation | Isoko');
+});
+
+test('a toast in the cart drawer never lies over its first line or its buttons', PHONE, async ({ page }) => {
+  const shopper = await createShopper(page.request);
+  await addToCart(page, shopper, 'tomatoes');
+  await addToCart(page, shopper, 'cassava-leaves');
+  await signIn(page, shopper);
+  await page.goto('/products');
+  await page.getByRole('button', { name: /Open cart/ }).click();
+  const drawer = page.getByRole('dialog', { name: /Your Cart/ });
+  await expect(drawer.locator('.cart-line')).toHaveCount(2);
+  await drawer.locator('.cart-line').first().getByRole('button', { name: /Increase/ }).click();
+  await expect(drawer.locator('.toast').first()).toBeVisible();
+  expect(await underToasts(page, 'dialog .cart-line, dialog .btn, dialog .drawer-title')).toEqual([]);
+});
+
+test('the delete dialog keeps Cancel and Delete apart', PHONE, async ({ page }) => {
+  const shopper = await createShopper(page.request);
+  await addAddress(page.request, shopper, 'Home');
+  await signIn(page, shopper);
+  await page.goto('/address-management');
+  await page.getByRole('button', { name: 'Delete address Home' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Are you sure?' });
+  const cancel = (await dialog.getByRole('button', { name: 'Cancel' }).boundingBox())!;
+  const remove = (await dialog.getByRole('button', { name: 'Delete', exact: true }).boundingBox())!;
+  const apart = Math.max(remove.x - (cancel.x + cancel.width), remove.y - (cancel.y + cancel.height), cancel.x - (remove.x + remove.width));
+  expect(apart).toBeGreaterThanOrEqual(8);
+  await expect(page).toHaveTitle('Address Management | Isoko');
+});
+
+test('Place Order, at the foot of the delivery step, is clear of the chat launcher', PHONE, async ({ page }) => {
+  const shopper = await createShopper(page.request);
+  await addAddress(page.request, shopper);
+  await addToCart(page, shopper, 'tomatoes');
+  await signIn(page, shopper);
+  await page.goto('/checkout');
+  await page.getByRole('button', { name: 'Continue to Delivery' }).click();
+  await expect(async () => {
+    await page.clock.fastForward(500);
+    await expect(page.getByRole('button', { name: 'Place Order' })).toBeVisible(SETTLE);
+  }).toPass();
+  expect(await underLauncher(page)).toEqual([]);
+  expect(await sideways(page)).toEqual([]);
+});
+
+test('grid cards are as tall as their row, so every Add button lines up', PHONE, async ({ page }) => {
+  await page.goto('/products');
+  await expect(page.locator('.product-card-add')).toHaveCount(15);
+  const rows = await page.locator('.product-grid > li').evaluateAll((items) => {
+    const byTop = new Map<number, { button: number; height: number }[]>();
+    for (const item of items) {
+      const top = Math.round(item.getBoundingClientRect().top);
+      const card = item.querySelector('.product-card')!.getBoundingClientRect();
+      const button = item.querySelector('.product-card-add')!.getBoundingClientRect();
+      byTop.set(top, [...(byTop.get(top) ?? []), { button: Math.round(button.bottom), height: Math.round(card.height) }]);
+    }
+    return [...byTop.values()];
+  });
+  expect(rows.length).toBeGreaterThan(2);
+  for (const row of rows) {
+    expect(new Set(row.map((card) => card.button)).size, JSON.stringify(row)).toBe(1);
+    expect(new Set(row.map((card) => card.height)).size, JSON.stringify(row)).toBe(1);
+  }
+});
+
+test('the product page shows its description once', PHONE, async ({ page }) => {
+  const product = (await (await page.request.get('/api/product/getProductDetails/tomatoes')).json()).product as { description: string };
+  await page.goto('/product/tomatoes');
+  await expect(page.getByRole('heading', { name: 'Tomatoes' })).toBeVisible();
+  await expect(page.getByText(product.description, { exact: true })).toHaveCount(1);
+  await expect(page.getByText('Sold per kg. Category: Vegetables.')).toBeVisible();
+});
+
+test('login and signup name themselves in the tab', PHONE, async ({ page }) => {
+  await page.goto('/login');
+  await expect(page).toHaveTitle('Login | Isoko');
+  await page.goto('/signup');
+  await expect(page).toHaveTitle('Sign Up | Isoko');
+});
