@@ -92,7 +92,7 @@ const categoryInputs: CategoryInput[] = [
     id: 'dairy-eggs',
     name: 'Dairy & Eggs',
     description: 'Fresh milk, ikivuguto, yoghurt, butter, cheese and trays of eggs.',
-    art: { kind: 'carton', color: '#f4f6f8', accent: '#2f7bc4' },
+    art: { kind: 'eggs', color: '#f3dcb4', accent: '#2f7bc4' },
   },
   {
     id: 'meat-fish',
@@ -553,7 +553,8 @@ const productsByCategory: Record<string, ProductInput[]> = {
       unit: 'litre',
       description: 'UHT milk that keeps for months unopened. Good for the cupboard.',
       ageDays: 26,
-      art: { kind: 'carton', color: '#f4f6f8', accent: '#d23a3a' },
+      // A red carton: beside Inyange's white one a shopper must tell the two milks apart at a glance.
+      art: { kind: 'carton', color: '#d8402f', accent: '#f4f6f8' },
     },
     {
       id: 'ikivuguto',
