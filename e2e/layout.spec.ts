@@ -2,7 +2,7 @@
 // no control the chat launcher covers wherever the shopper scrolls it. The detectors are proved first:
 // a check that cannot fail would pass a 386-pixel profile page.
 import { addToCartViaApi, createShopper, signIn } from './support/shop';
-import { sideways, underLauncher } from './support/layout';
+import { brokenWords, sideways, underLauncher, underToasts } from './support/layout';
 import { expect, PHONE, test } from './support/test';
 import type { Page } from '@playwright/test';
 
@@ -37,6 +37,31 @@ test('the layout checks catch a page wider than the screen and a button under th
   if (page.viewportSize()!.width < 386) expect(tooWide).toContain('div.too-wide 386px');
   else expect(tooWide).toEqual([]);
   expect(await underLauncher(page)).toEqual(['Place Order']);
+});
+
+test('the word and toast checks catch "Tomatoe/s" and a toast over a heading', PHONE, async ({ page }) => {
+  await page.goto('/about');
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => {
+    const name = document.createElement('p');
+    name.className = 'squeezed';
+    name.textContent = 'Tomatoes';
+    Object.assign(name.style, { width: '60px', overflowWrap: 'anywhere' });
+    document.querySelector('main')!.prepend(name);
+  });
+  expect(await brokenWords(page, '.squeezed')).toEqual(['Tomatoes']);
+  await page.locator('.squeezed').evaluate((name) => (name.style.overflowWrap = 'normal'));
+  expect(await brokenWords(page, '.squeezed')).toEqual([]);
+  const heading = page.locator('h1').first();
+  const box = (await heading.boundingBox())!;
+  expect(await underToasts(page, 'h1')).toEqual([]);
+  await page.evaluate((top) => {
+    const toast = document.createElement('div');
+    toast.className = 'toast';
+    Object.assign(toast.style, { position: 'fixed', left: '0', right: '0', top: `${top}px`, height: '40px' });
+    document.body.append(toast);
+  }, box.y);
+  expect(await underToasts(page, 'h1')).toEqual([await heading.textContent()]);
 });
 
 test('no route scrolls sideways or hides a control under the chat launcher (guest)', PHONE, async ({ page }) => {

@@ -35,9 +35,10 @@ test('track orders shows whole product names and counts its units ("Qty: 2 trays
   await page.goto('/track-orders');
   await page.locator('.order-toggle').first().click();
   const lines = page.locator('.order-line');
+  await expect(lines).toHaveCount(2);
+  expect(await brokenWords(page, '.order-line-name')).toEqual([]);
   await expect(lines.filter({ hasText: 'Eggs (tray of 30)' })).toContainText('Qty: 2 trays');
   await expect(lines.filter({ hasText: 'Tomatoes' })).toContainText('Qty: 1 kg');
-  expect(await brokenWords(page, '.order-line-name')).toEqual([]);
   expect(await sideways(page)).toEqual([]);
 });
 
