@@ -29,6 +29,7 @@ export const en = {
   'search.results': 'Results for "{query}":',
   'search.none': 'No products found matching "{query}".',
   'search.again': 'Search again',
+  'search.suggest': 'Did you mean:',
 
   'categories.title': 'Categories:',
   'category.title': '{name}:',
@@ -47,7 +48,7 @@ export const en = {
   'added.shopMore': 'Shop more',
   'added.cart': 'My cart',
 
-  'cart.title': 'My cart ({count} items):',
+  'cart.title': 'My cart ({count} {count|item|items}):',
   'cart.empty': 'Your cart is empty',
   'cart.total': 'Total: {total}',
   'cart.checkout': 'Checkout',
@@ -83,7 +84,7 @@ export const en = {
   'address.defaultSet': 'Default address updated.',
 
   'checkout.title': 'Confirm order',
-  'checkout.items': '{count} items: {total}',
+  'checkout.items': '{count} {count|item|items}: {total}',
   'checkout.delivery': 'Delivery: negotiable',
   'checkout.to': 'To: {address}',
   'checkout.pay': 'Pay cash on delivery or MoMo Pay {code} ({business})',

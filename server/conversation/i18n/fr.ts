@@ -30,6 +30,7 @@ export const fr: Catalogue = {
   'search.results': 'Resultats pour "{query}":',
   'search.none': 'Aucun produit pour "{query}".',
   'search.again': 'Chercher encore',
+  'search.suggest': 'Vouliez-vous dire:',
 
   'categories.title': 'Categories:',
   'category.title': '{name}:',
@@ -48,7 +49,7 @@ export const fr: Catalogue = {
   'added.shopMore': 'Continuer mes achats',
   'added.cart': 'Mon panier',
 
-  'cart.title': 'Mon panier ({count} articles):',
+  'cart.title': 'Mon panier ({count} {count|article|articles}):',
   'cart.empty': 'Votre panier est vide',
   'cart.total': 'Total: {total}',
   'cart.checkout': 'Commander',
@@ -84,7 +85,7 @@ export const fr: Catalogue = {
   'address.defaultSet': 'Adresse par defaut changee.',
 
   'checkout.title': 'Confirmer la commande',
-  'checkout.items': '{count} articles: {total}',
+  'checkout.items': '{count} {count|article|articles}: {total}',
   'checkout.delivery': 'Livraison: a negocier',
   'checkout.to': 'A: {address}',
   'checkout.pay': 'Payez a la livraison ou MoMo Pay {code} ({business})',

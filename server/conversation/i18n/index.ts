@@ -2,6 +2,7 @@
 import { en, type Catalogue, type MessageKey } from './en';
 import { fr } from './fr';
 import { rw } from './rw';
+import { isOne } from '../../lib/units';
 
 export const LANGUAGES = ['en', 'rw', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -16,8 +17,16 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
+/**
+ * Fills a message's {name} places; {count|item|items} picks the word for that many by the
+ * language's rule (French says "1 article" and "0 article", English "0 items").
+ */
 export function translator(language: Language): Translate {
   const catalogue = catalogues[language];
   return (key, params = {}) =>
-    catalogue[key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+    catalogue[key]
+      .replace(/\{(\w+)\|([^|}]*)\|([^}]*)\}/g, (whole, name: string, one: string, many: string) =>
+        name in params ? (isOne(Number(params[name]), language) ? one : many) : whole,
+      )
+      .replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }

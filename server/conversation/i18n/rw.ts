@@ -31,6 +31,7 @@ export const rw: Catalogue = {
   'search.results': 'Ibyabonetse kuri "{query}":', // REVIEW
   'search.none': 'Nta gicuruzwa cyabonetse kuri "{query}".', // REVIEW
   'search.again': 'Ongera ushakishe', // REVIEW
+  'search.suggest': 'Wasanga ari:', // REVIEW
 
   'categories.title': 'Ibyiciro:', // REVIEW
   'category.title': '{name}:',
@@ -41,7 +42,7 @@ export const rw: Catalogue = {
   'product.gone': 'Igicuruzwa ntikibonetse', // REVIEW
   'product.outOfStock': 'Cyashize', // REVIEW
 
-  'quantity.prompt': 'Umubare wa {unit} (1-{max}):', // REVIEW
+  'quantity.prompt': 'Umubare: {unit} (1-{max})', // REVIEW
   'quantity.invalid': 'Andika umubare wuzuye kuva 1 kugeza {max}.', // REVIEW
 
   'added.notice': '{quantity} {name} byashyizwe mu gatebo!', // REVIEW
@@ -85,7 +86,7 @@ export const rw: Catalogue = {
   'address.defaultSet': 'Aderesi y\'ibanze yahinduwe.', // REVIEW
 
   'checkout.title': 'Emeza komande', // REVIEW
-  'checkout.items': 'Ibintu {count}: {total}', // REVIEW
+  'checkout.items': '{count|Ikintu|Ibintu} {count}: {total}', // REVIEW
   'checkout.delivery': 'Kugeza: igiciro tuzumvikana', // REVIEW
   'checkout.to': 'Aho: {address}', // REVIEW
   'checkout.pay': 'Ishyura ubigejejweho cyangwa MoMo Pay {code} ({business})', // REVIEW

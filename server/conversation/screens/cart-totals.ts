@@ -2,8 +2,9 @@
 // read them, so they live apart from either screen.
 import { toFrw } from '../../lib/money';
 import type { Cart } from '../../modules/cart/cart.schema';
+import type { Language } from '../i18n';
 import type { CartCard } from '../types';
-import { quantityText, unitPriceMinor } from './helpers';
+import { productName, quantityText, unitPriceMinor } from './helpers';
 
 export type CartLine = Cart['products'][number];
 
@@ -16,15 +17,15 @@ export function cartTotals(cart: Cart): { items: number; totalMinor: number } {
   };
 }
 
-/** The cart as a summary card: the count, the total, and each line with its picture. */
-export function cartCard(current: Cart): CartCard {
+/** The cart as a summary card: the count, the total, and each line with its picture, in the shopper's language. */
+export function cartCard(current: Cart, language?: Language): CartCard {
   const { items, totalMinor } = cartTotals(current);
   return {
     items,
     total: toFrw(totalMinor),
     lines: current.products.map((line) => ({
-      name: line.productId.productname,
-      quantity: quantityText(line.quantity, line.productId.productUnit),
+      name: productName(line.productId, language),
+      quantity: quantityText(line.quantity, line.productId.productUnit, language),
       total: toFrw(lineTotalMinor(line)),
       image: line.productId.productImage,
     })),

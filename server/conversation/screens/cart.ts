@@ -3,19 +3,19 @@
 import { formatFrw } from '../../lib/money';
 import { MAX_LINE_QUANTITY } from '../../modules/cart/cart.schema';
 import { clearCart, getCart, removeFromCart, updateCartLine } from '../../modules/cart/cart.service';
-import type { Translate } from '../i18n';
+import type { Language, Translate } from '../i18n';
 import type { Screen } from '../types';
 import { cartCard, cartTotals, lineTotalMinor, type CartLine } from './cart-totals';
-import { accountId, invalidChoice, pageOf, pageSizeOf, push, quantityText, refuse, returnTo } from './helpers';
+import { accountId, invalidChoice, pageOf, pageSizeOf, productName, push, quantityText, refuse, returnTo } from './helpers';
 import { menuActions, menuChoice, type MenuChoice } from './menu';
 import { follow } from './navigate';
-import { readQuantity } from './product';
+import { quantityPrompt, readQuantity } from './product';
 
 /** The cart's choices offered when it is empty (or when it is not). */
 const whenEmpty = (empty: boolean) => (chosen: MenuChoice) => (chosen.when === 'empty') === empty;
 
-const lineDetail = (line: CartLine, t: Translate) =>
-  `${quantityText(line.quantity, line.productId.productUnit)} ${formatFrw(lineTotalMinor(line))}${line.productId.inStock ? '' : ` ${t('product.outOfStock')}`}`;
+const lineDetail = (line: CartLine, t: Translate, language?: Language) =>
+  `${quantityText(line.quantity, line.productId.productUnit, language)} ${formatFrw(lineTotalMinor(line))}${line.productId.inStock ? '' : ` ${t('product.outOfStock')}`}`;
 
 export const cart: Screen<'cart'> = {
   async render(ctx, state) {
@@ -24,9 +24,9 @@ export const cart: Screen<'cart'> = {
       return { title: ctx.t('cart.empty'), actions: menuActions('cart', ctx.t, whenEmpty(true)) };
     }
     const { items, totalMinor } = cartTotals(current);
-    const rows = current.products.map((line) => ({ value: line.productId._id, label: line.productId.productname, detail: lineDetail(line, ctx.t) }));
+    const rows = current.products.map((line) => ({ value: line.productId._id, label: productName(line.productId, ctx.session.language), detail: lineDetail(line, ctx.t, ctx.session.language) }));
     return {
-      cart: cartCard(current),
+      cart: cartCard(current, ctx.session.language),
       title: ctx.t('cart.title', { count: items }),
       lines: [ctx.t('cart.total', { total: formatFrw(totalMinor) })],
       ...pageOf(rows, state.offset, pageSizeOf(ctx, 8)),
@@ -51,8 +51,8 @@ export const cartLine: Screen<'cart-line'> = {
     const line = await findLine(ctx, state.data.id);
     if (!line) return { title: ctx.t('product.gone') };
     return {
-      title: line.productId.productname,
-      lines: [lineDetail(line, ctx.t)],
+      title: productName(line.productId, ctx.session.language),
+      lines: [lineDetail(line, ctx.t, ctx.session.language)],
       actions: menuActions('cart-line', ctx.t),
     };
   },
@@ -73,9 +73,9 @@ export const cartQuantity: Screen<'cart-quantity'> = {
     const line = await findLine(ctx, state.data.id);
     if (!line) return { title: ctx.t('product.gone') };
     return {
-      title: line.productId.productname,
-      lines: [lineDetail(line, ctx.t)],
-      prompt: ctx.t('quantity.prompt', { unit: line.productId.productUnit, max: MAX_LINE_QUANTITY }),
+      title: productName(line.productId, ctx.session.language),
+      lines: [lineDetail(line, ctx.t, ctx.session.language)],
+      prompt: quantityPrompt(ctx, line.productId.productUnit, MAX_LINE_QUANTITY),
     };
   },
 

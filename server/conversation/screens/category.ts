@@ -24,7 +24,7 @@ export const category: Screen<'category'> = {
     if (!pagination.total) return { title: found.name, lines: [ctx.t('category.empty')] };
     return {
       title: ctx.t('category.title', { name: found.name }),
-      ...windowOf(products.map((found) => productRow(found, ctx.t)), pagination.total, state.offset, ctx.pageSize),
+      ...windowOf(products.map((found) => productRow(found, ctx)), pagination.total, state.offset, ctx.pageSize),
     };
   },
 

@@ -2,8 +2,9 @@
 // turning a service's refusal into a line the shopper can read.
 import { isAppError } from '../../lib/errors';
 import { effectivePriceMinor, formatFrw, toMinor } from '../../lib/money';
+import { quantityWithUnit } from '../../lib/units';
 import type { Product } from '../../modules/catalog/catalog.schema';
-import type { MessageKey, Translate } from '../i18n';
+import type { Language, MessageKey, Translate } from '../i18n';
 import type { Outcome, ProductCard, ReturnableScreen, ScreenContext, ScreenDataMap, ScreenName, ScreenState, StateOf, ViewRow } from '../types';
 
 
@@ -72,10 +73,18 @@ export function priceText(product: Pick<Product, 'price' | 'offerPrice' | 'produ
   return `${formatFrw(unitPriceMinor(product))}/${product.productUnit}`;
 }
 
-/** "2 kg", "1 bunch", "3 pcs". */
-export function quantityText(quantity: number, unit: string): string {
-  if (unit === 'piece') return quantity === 1 ? '1 piece' : `${quantity} pcs`;
-  return `${quantity} ${unit}`;
+/** "2 kg", "1 bunch", "3 pieces" in the shopper's language ("ibiro 2" in Kinyarwanda). */
+export function quantityText(quantity: number, unit: string, language: Language = 'en'): string {
+  return quantityWithUnit(quantity, unit, language);
+}
+
+/**
+ * The product's name; for a Kinyarwanda speaker its Kinyarwanda name first, when it has one
+ * ("Inyanya (Tomatoes)"): a short USSD line cuts from the end, so what is kept is the word they use.
+ */
+export function productName(product: Pick<Product, 'productname' | 'localName'>, language: Language | undefined): string {
+  if (language !== 'rw' || !product.localName) return product.productname;
+  return `${product.localName.charAt(0).toUpperCase()}${product.localName.slice(1)} (${product.productname})`;
 }
 
 export function productCard(product: Product): ProductCard {
@@ -93,10 +102,10 @@ export function productCard(product: Product): ProductCard {
 }
 
 /** A product in a list: its price, and 'Out of stock' when staff marked it so. */
-export function productRow(product: Product, t: Translate): ViewRow {
+export function productRow(product: Product, ctx: Pick<ScreenContext, 't' | 'session'>): ViewRow {
   const price = priceText(product);
-  const detail = product.inStock ? price : `${price} ${t('product.outOfStock')}`;
-  return { value: product._id, label: product.productname, detail, product: productCard(product) };
+  const detail = product.inStock ? price : `${price} ${ctx.t('product.outOfStock')}`;
+  return { value: product._id, label: productName(product, ctx.session.language), detail, product: productCard(product) };
 }
 
 /** Reads a whole number typed on a keypad; anything else (letters, decimals, "1e2") is undefined. */

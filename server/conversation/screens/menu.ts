@@ -76,7 +76,11 @@ export const MENU: { [N in ScreenName]: MenuScreen } = {
   'search-prompt': { title: 'Search', typed: 'search-results' },
   'search-results': {
     title: 'Results',
-    choices: [choice(1, 'search.again', 'search-prompt', { when: 'nothing found' })],
+    choices: [
+      choice(1, 'search.again', 'search-prompt', { when: 'nothing found' }),
+      choice(9, 'search.again', 'search-prompt', { when: 'close names suggested' }),
+    ],
+    // A product; or, when nothing was found, a close name, which searches again.
     rows: 'product',
     typed: 'search-results',
   },

@@ -44,7 +44,7 @@ export const order: Screen<'order'> = {
     const { status, payment } = statusWords(found, ctx.t);
     const lines = found.products.map((line) => ({
       label: line.productName,
-      detail: `${quantityText(line.productQuantity, line.unit)} ${formatFrw(toMinor(line.subtotal))}`,
+      detail: `${quantityText(line.productQuantity, line.unit, ctx.session.language)} ${formatFrw(toMinor(line.subtotal))}`,
     }));
     return {
       title: ctx.t('order.title', { number: orderNumber(found._id) }),

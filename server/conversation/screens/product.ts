@@ -6,7 +6,8 @@ import { getProduct } from '../../modules/catalog/catalog.service';
 import type { Product } from '../../modules/catalog/catalog.schema';
 import type { Translate } from '../i18n';
 import type { Screen, ScreenContext } from '../types';
-import { accountId, invalidChoice, priceText, productCard, push, quantityText, refuse, replace, wholeNumber } from './helpers';
+import { unitWord } from '../../lib/units';
+import { accountId, invalidChoice, priceText, productCard, productName, push, quantityText, refuse, replace, wholeNumber } from './helpers';
 import { menuActions, menuChoice } from './menu';
 import { follow, loginFirst } from './navigate';
 
@@ -15,10 +16,11 @@ function priceLine(product: Product, t: Translate): string {
   return t('product.offer', { offer: priceText(product), price: formatFrw(toMinor(product.price)) });
 }
 
-/** The product's name, with its Kinyarwanda name for a Kinyarwanda speaker. */
-function displayName(ctx: ScreenContext, product: Product): string {
-  return ctx.session.language === 'rw' && product.localName ? `${product.productname} (${product.localName})` : product.productname;
-}
+const displayName = (ctx: ScreenContext, product: Product) => productName(product, ctx.session.language);
+
+/** "Quantity in pieces (1-50):": the unit as many of it, in the shopper's language. */
+export const quantityPrompt = (ctx: ScreenContext, unit: string, max: number) =>
+  ctx.t('quantity.prompt', { unit: unitWord(unit, max, ctx.session.language ?? 'en'), max });
 
 /**
  * A quantity as the cart's own rule reads it (a whole number from 1 to the line maximum), or
@@ -58,7 +60,7 @@ export const quantity: Screen<'quantity'> = {
     return {
       title: displayName(ctx, found),
       lines: [priceLine(found, ctx.t)],
-      prompt: ctx.t('quantity.prompt', { unit: found.productUnit, max: MAX_LINE_QUANTITY }),
+      prompt: quantityPrompt(ctx, found.productUnit, MAX_LINE_QUANTITY),
     };
   },
 
@@ -69,7 +71,7 @@ export const quantity: Screen<'quantity'> = {
     await addToCart(ctx.deps, accountId(ctx), { productId, quantity: amount });
     const found = await getProduct(ctx.deps, productId);
     // The quantity prompt is done with: Back from "Added" returns to the product.
-    return { ...replace('added', { id: productId, name: found.productname, amount: quantityText(amount, found.productUnit) }), cartChanged: true };
+    return { ...replace('added', { id: productId, name: displayName(ctx, found), amount: quantityText(amount, found.productUnit, ctx.session.language) }), cartChanged: true };
   },
 };
 

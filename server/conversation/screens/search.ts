@@ -1,6 +1,6 @@
 // Search: a prompt, then the best matches first (typo-tolerant: the catalog service decides).
 import { listProducts } from '../../modules/catalog/catalog.service';
-import type { Screen } from '../types';
+import type { Screen, ScreenContext, ScreenView } from '../types';
 import { invalidChoice, productRow, push, refuse, replace, windowLimit, windowOf } from './helpers';
 import { firstUnits } from '../../lib/text';
 import { menuActions, menuChoice } from './menu';
@@ -19,27 +19,43 @@ export const searchPrompt: Screen<'search-prompt'> = {
   },
 };
 
+/** A suggestion's list value: choosing it searches for that name (product ids never start so). */
+const SUGGESTED = 'search:';
+
+/** Nothing found: the close product or category names the catalog suggests, each a search of its own. */
+function noResults(ctx: ScreenContext, query: string, suggestions: string[]): ScreenView {
+  const rows = suggestions.map((name) => ({ value: `${SUGGESTED}${name}`, label: name }));
+  // With names listed from 1, "Search again" is 9, so a number never means two things.
+  const offered = rows.length ? 'close names suggested' : 'nothing found';
+  return {
+    title: ctx.t('search.none', { query: shownQuery(query) }),
+    ...(rows.length ? { lines: [ctx.t('search.suggest')], rows } : {}),
+    actions: menuActions('search-results', ctx.t, (chosen) => chosen.when === offered),
+  };
+}
+
 export const searchResults: Screen<'search-results'> = {
   async render(ctx, state) {
     const query = state.data.query;
-    const { products, pagination } = await listProducts(ctx.deps, {
+    const { products, pagination, suggestions = [] } = await listProducts(ctx.deps, {
       page: 1,
       limit: windowLimit(state.offset, ctx.pageSize),
       search: query,
       category: undefined,
     });
-    if (!pagination.total) {
-      return { title: ctx.t('search.none', { query: shownQuery(query) }), actions: menuActions('search-results', ctx.t) };
-    }
+    if (!pagination.total) return noResults(ctx, query, suggestions);
     return {
       title: ctx.t('search.results', { query: shownQuery(query) }),
-      ...windowOf(products.map((found) => productRow(found, ctx.t)), pagination.total, state.offset, ctx.pageSize),
+      ...windowOf(products.map((found) => productRow(found, ctx)), pagination.total, state.offset, ctx.pageSize),
     };
   },
 
   async handle(ctx, state, { text, choice }) {
+    if (choice?.startsWith(SUGGESTED)) return replace('search-results', { query: choice.slice(SUGGESTED.length) });
     if (choice) return push('product', { id: choice });
-    if (menuChoice('search-results', text) && !state.choices.length) return replace('search-prompt');
+    const suggesting = state.choices.length > 0 && state.choices.every((value) => value.startsWith(SUGGESTED));
+    const again = menuChoice('search-results', text);
+    if (again && (suggesting ? again.when === 'close names suggested' : !state.choices.length)) return replace('search-prompt');
     // A word typed on the results searches again, as it would on the home screen.
     if (text && !/^\d+$/.test(text)) return replace('search-results', { query: firstUnits(text, 60) });
     return invalidChoice(ctx);
