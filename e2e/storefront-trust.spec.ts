@@ -82,17 +82,27 @@ test('the delete dialog keeps Cancel and Delete apart', PHONE, async ({ page }) 
   await expect(page).toHaveTitle('Address Management | Isoko');
 });
 
-test('Place Order, at the foot of the delivery step, is clear of the chat launcher', PHONE, async ({ page }) => {
+test('Place Order, at the foot of the delivery step, is clear of the chat launcher and of the "Address added" toast', PHONE, async ({ page }) => {
   const shopper = await createShopper(page.request);
-  await addAddress(page.request, shopper);
   await addToCart(page, shopper, 'tomatoes');
   await signIn(page, shopper);
   await page.goto('/checkout');
   await page.getByRole('button', { name: 'Continue to Delivery' }).click();
   await expect(async () => {
     await page.clock.fastForward(500);
-    await expect(page.getByRole('button', { name: 'Place Order' })).toBeVisible(SETTLE);
+    await expect(page.getByRole('button', { name: 'New Address' })).toBeVisible(SETTLE);
   }).toPass();
+  await page.getByRole('button', { name: 'New Address' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Address' });
+  await dialog.getByLabel('Description').fill('Home');
+  await dialog.getByLabel('Street').fill('KK 15 Rd');
+  await dialog.getByLabel('District').fill('Kicukiro');
+  await dialog.getByLabel('Phone number').fill('+250788123456');
+  await dialog.getByRole('button', { name: 'Save Address' }).click();
+  await expect(page.locator('.toast').getByText('Address added successfully!')).toBeVisible();
+  const placeOrder = page.getByRole('button', { name: 'Place Order' });
+  await placeOrder.scrollIntoViewIfNeeded();
+  expect(await underToasts(page, 'main .btn')).toEqual([]);
   expect(await underLauncher(page)).toEqual([]);
   expect(await sideways(page)).toEqual([]);
 });
