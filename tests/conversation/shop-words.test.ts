@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newSession, step } from '../../server/conversation/engine';
 import { translator, type Language } from '../../server/conversation/i18n';
-import { renderChat } from '../../server/conversation/render-chat';
-import { renderUssd } from '../../server/conversation/render-ussd';
+import { chatLimits, renderChat } from '../../server/conversation/render-chat';
+import { renderUssd, ussdLimits } from '../../server/conversation/render-ussd';
 import type { ChannelName, Session } from '../../server/conversation/types';
 import { quantityWithUnit, unitWord } from '../../server/lib/units';
 import { addToCart } from '../../server/modules/cart/cart.service';
@@ -73,7 +73,7 @@ describe('conversation screens', () => {
     let current = session;
     let reply;
     for (const input of inputs) {
-      const result = await step(current, input, shop.deps);
+      const result = await step(current, input, shop.deps, current.channel === 'chat' ? chatLimits : ussdLimits);
       current = result.session;
       reply = result.reply;
     }
