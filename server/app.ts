@@ -15,10 +15,10 @@ import type { AppEnv, ShopDeps } from './lib/deps';
 import { storefrontPolicy } from './lib/content-security';
 import { isAppError } from './lib/errors';
 import { absoluteImageUrls } from './lib/image-urls';
-import { buildOpenApiDocument, renderDocsPage } from './lib/openapi';
+import { buildOpenApiDocument, openApiRoutes, renderDocsPage } from './lib/openapi';
 import { addressDocs, addressRoutes } from './modules/addresses/addresses.routes';
 import { authDocs, authRoutes } from './modules/auth/auth.routes';
-import { cartDocs, cartRoutes } from './modules/cart/cart.routes';
+import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogDocs, categoryRoutes, productRoutes } from './modules/catalog/catalog.routes';
 import { contactDocs, contactRoutes } from './modules/contact/contact.routes';
 import { orderDocs, orderRoutes } from './modules/orders/orders.routes';
@@ -46,11 +46,10 @@ function errorBody(message: string, error: string, errors?: unknown[], details: 
 }
 
 function apiRoutes(deps: ShopDeps) {
-  const docs = [...authDocs, ...usersDocs, ...catalogDocs, ...cartDocs, ...addressDocs, ...orderDocs, ...contactDocs, ...shopDocs, ...staffDocs, ...chatDocs];
-  const openApi = buildOpenApiDocument(docs, { title: `${deps.config.shop.shopName} shop API`, version: '1.0.0' });
-  const api = new Hono<AppEnv>();
+  const docs = [...authDocs, ...usersDocs, ...catalogDocs, ...addressDocs, ...orderDocs, ...contactDocs, ...shopDocs, ...staffDocs, ...chatDocs];
+  const api = openApiRoutes();
   if (devOutboxEnabled(deps)) api.route('/dev/outbox', devOutboxRoutes(deps));
-  return api
+  api
     .route('/auth', authRoutes(deps))
     .route('/user', usersRoutes(deps))
     .route('/product', productRoutes(deps))
@@ -61,9 +60,10 @@ function apiRoutes(deps: ShopDeps) {
     .route('/contact', contactRoutes(deps))
     .route('/chat', chatRoutes(deps))
     .route('/admin', staffRoutes(deps))
-    .route('/', shopRoutes(deps))
-    .get('/openapi.json', (c) => c.json(openApi))
-    .get('/docs', (c) => c.html(renderDocsPage(openApi)));
+    .route('/', shopRoutes(deps));
+  // Made once, from every routes file's declarations.
+  const openApi = buildOpenApiDocument(api, { title: `${deps.config.shop.shopName} shop API`, version: '1.0.0' }, docs);
+  return api.get('/openapi.json', (c) => c.json(openApi)).get('/docs', (c) => c.html(renderDocsPage(openApi)));
 }
 
 function placeholderPage(shopName: string) {

@@ -7,7 +7,7 @@ import { conversationFor } from '../conversation/conversation';
 import { chatFace, renderChat } from '../conversation/render-chat';
 import type { AppEnv, ShopDeps } from '../lib/deps';
 import { unauthorized } from '../lib/errors';
-import type { RouteDoc } from '../lib/openapi';
+import type { RouteDoc } from '../lib/openapi-legacy';
 import { jsonBody } from '../lib/validate';
 import { authenticate, bearerToken } from '../modules/auth/auth.service';
 

@@ -1,96 +1,79 @@
-// The OpenAPI document, made from the same zod schemas the routes validate with. Each routes
-// file lists its calls; nothing here is written twice.
-import { z } from 'zod';
+// Routes declared once: each routes file declares its calls with createRoute (method, path, path
+// params, query, body, replies, all zod schemas from its module's schema file). The route runs from
+// that declaration and the OpenAPI document is generated from the same declarations.
+import { OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
+import type { z } from 'zod';
+import type { AppEnv } from './deps';
+import { legacyPaths, type RouteDoc } from './openapi-legacy';
+import { errorReplySchema } from './replies';
+import { jsonBody, pathParamError, validationError } from './validate';
 
-export interface RouteDoc {
-  method: 'get' | 'post' | 'put' | 'delete';
-  path: string; // OpenAPI style: /product/getProductDetails/{id}
-  summary: string;
-  tag: string;
-  auth?: boolean;
-  body?: z.ZodType;
-  query?: z.ZodType;
-  response?: z.ZodType;
-  status?: number;
-}
-
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
-  return z.toJSONSchema(schema, { io, unrepresentable: 'any' });
-}
-
-function queryParameters(schema: z.ZodType) {
-  const shape = jsonSchema(schema, 'input') as { properties?: Record<string, unknown> };
-  return Object.entries(shape.properties ?? {}).map(([name, property]) => ({
-    name,
-    in: 'query',
-    required: false,
-    schema: property,
-  }));
-}
-
-function pathParameters(path: string) {
-  return [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
-    name,
-    in: 'path',
-    required: true,
-    schema: { type: 'string' },
-  }));
-}
-
-const errorResponse = {
-  description: 'Error',
-  content: {
-    'application/json': {
-      schema: {
-        type: 'object',
-        properties: {
-          success: { const: false },
-          message: { type: 'string' },
-          error: { type: 'string' },
-          errors: { type: 'array', items: { type: 'object', properties: { msg: { type: 'string' }, param: { type: 'string' } } } },
-        },
-      },
+/**
+ * A routes file's app. A query that fails its schema is the API's 400 with each field's message; a
+ * path id that cannot be one is the route's own 404 (path-params.ts).
+ */
+export function openApiRoutes() {
+  return new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) throw result.target === 'param' ? pathParamError(result.error) : validationError(result.error);
     },
-  },
-};
+  });
+}
 
-export function buildOpenApiDocument(docs: RouteDoc[], info: { title: string; version: string }) {
-  const paths: Record<string, Record<string, unknown>> = {};
-  for (const doc of docs) {
-    const ok = String(doc.status ?? 200);
-    paths[doc.path] ??= {};
-    paths[doc.path][doc.method] = {
-      summary: doc.summary,
-      tags: [doc.tag],
-      ...(doc.auth ? { security: [{ bearer: [] }] } : {}),
-      parameters: [...pathParameters(doc.path), ...(doc.query ? queryParameters(doc.query) : [])],
-      ...(doc.body
-        ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(doc.body, 'input') } } } }
-        : {}),
-      responses: {
-        [ok]: {
-          description: 'Success',
-          ...(doc.response ? { content: { 'application/json': { schema: jsonSchema(doc.response, 'output') } } } : {}),
-        },
-        '400': errorResponse,
-        ...(doc.auth ? { '401': errorResponse } : {}),
-        '404': errorResponse,
-      },
-    };
-  }
+/**
+ * Adds a declared route to its routes file's app, and to the document with the refusals every call
+ * may answer (refusalsOf). A JSON body is checked by jsonBody, as the API always has: the library
+ * would refuse a body that is not JSON (a form, no content type) with 415 and read a `null` body as
+ * a wrong type, where API.md answers 400 with the fields' own messages. The declaration still
+ * documents the body and types `c.req.valid('json')`.
+ */
+export function addRoute<R extends RouteConfig>(app: OpenAPIHono<AppEnv>, route: R, handler: RouteHandler<R, AppEnv>): void {
+  const { middleware, hide: _hide, ...declared } = route;
+  app.openAPIRegistry.registerPath({ ...declared, responses: { ...declared.responses, ...refusalsOf(declared) } });
+  const body = (declared.request?.body?.content['application/json'] as { schema?: z.ZodType } | undefined)?.schema;
+  const { body: _body, ...request } = declared.request ?? {};
+  const checks = [...(middleware ? [middleware].flat() : []), ...(body ? [jsonBody(body)] : [])];
+  app.openapi({ ...declared, request, middleware: checks, hide: true }, handler as never);
+}
+
+/** A declared route's JSON body. */
+export const jsonRequest = <S extends z.ZodType>(schema: S) => ({ required: true, content: { 'application/json': { schema } } });
+
+/** A JSON reply of a declared route. */
+export const jsonReply = <S extends z.ZodType>(schema: S, description = 'Success') => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+/** The security requirement of a signed-in call. */
+export const bearerAuth = [{ bearer: [] }];
+
+const refusal = (description: string) => jsonReply(errorReplySchema, description);
+
+/**
+ * The refusals a call may answer with, in API.md's one error shape: bad input and not found for
+ * every call, 401 for a signed-in one, 403 for the staff console's.
+ */
+function refusalsOf(route: Pick<RouteConfig, 'security' | 'tags'>) {
   return {
-    openapi: '3.1.0',
-    info,
-    servers: [{ url: '/api' }],
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    paths,
+    400: refusal("Bad input: `message` is the first field's message, `errors` lists each"),
+    404: refusal('Not found'),
+    ...(route.security ? { 401: refusal('No token, or one that is invalid or expired') } : {}),
+    ...(route.tags?.includes('staff') ? { 403: refusal('Staff only') } : {}),
   };
+}
+
+/** The whole document: every routes file's declarations, under /api. */
+export function buildOpenApiDocument(api: OpenAPIHono<AppEnv>, info: { title: string; version: string }, legacy: RouteDoc[] = []) {
+  api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
+  const document = api.getOpenAPI31Document({ openapi: '3.1.0', info, servers: [{ url: '/api' }] });
+  return { ...document, paths: { ...legacyPaths(legacy), ...document.paths } };
 }
 
 /** A readable page of the document, drawn here so no script or style comes from another host. */
 export function renderDocsPage(document: ReturnType<typeof buildOpenApiDocument>): string {
   const escape = (text: string) => text.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
-  const rows = Object.entries(document.paths)
+  const rows = Object.entries(document.paths ?? {})
     .flatMap(([path, methods]) =>
       Object.entries(methods).map(([method, operation]) => {
         const op = operation as { summary: string; security?: unknown; requestBody?: unknown; responses: Record<string, unknown> };

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { requireUser } from '../../lib/auth';
 import type { AppEnv, ShopDeps } from '../../lib/deps';
-import type { RouteDoc } from '../../lib/openapi';
+import type { RouteDoc } from '../../lib/openapi-legacy';
 import { jsonBody } from '../../lib/validate';
 import { addressInputSchema, addressSchema } from './addresses.schema';
 import { createAddress, deleteAddress, listAddresses, updateAddress } from './addresses.service';

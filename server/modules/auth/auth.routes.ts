@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { runInBackground } from '../../lib/background';
 import { clientAddress } from '../../lib/client-address';
 import type { AppEnv, ShopDeps } from '../../lib/deps';
-import type { RouteDoc } from '../../lib/openapi';
+import type { RouteDoc } from '../../lib/openapi-legacy';
 import { jsonBody } from '../../lib/validate';
 import {
   authResponseSchema,

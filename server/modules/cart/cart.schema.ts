@@ -30,3 +30,10 @@ export const cartSchema = z.object({
   products: z.array(z.object({ productId: productSchema, quantity: z.number().int() })),
 });
 export type Cart = z.infer<typeof cartSchema>;
+
+/** GET /cart; an empty cart is {products: []}. */
+export const cartReplySchema = z.object({ success: z.boolean(), cart: cartSchema });
+export type CartReply = z.infer<typeof cartReplySchema>;
+/** Every call that changes the cart answers with the cart as it is now. */
+export const cartChangeReplySchema = cartReplySchema.extend({ message: z.string() });
+export type CartChangeReply = z.infer<typeof cartChangeReplySchema>;

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv, ShopDeps } from '../../lib/deps';
-import type { RouteDoc } from '../../lib/openapi';
+import type { RouteDoc } from '../../lib/openapi-legacy';
 import { jsonBody } from '../../lib/validate';
 import { contactMessageSchema } from './contact.schema';
 import { sendContactMessage } from './contact.service';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { requireUser } from '../../lib/auth';
 import type { AppEnv, ShopDeps } from '../../lib/deps';
 import { paginationSchema } from '../../lib/fields';
-import type { RouteDoc } from '../../lib/openapi';
+import type { RouteDoc } from '../../lib/openapi-legacy';
 import { jsonBody, queryParams } from '../../lib/validate';
 import { orderSchema, ordersQuerySchema, placeOrderSchema } from './orders.schema';
 import { getOrder, listOrders, placeOrder } from './orders.service';

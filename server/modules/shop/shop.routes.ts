@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppEnv, ShopDeps } from '../../lib/deps';
-import type { RouteDoc } from '../../lib/openapi';
+import type { RouteDoc } from '../../lib/openapi-legacy';
 import { shopConfigSchema } from './shop.schema';
 
 export function shopRoutes(deps: ShopDeps) {

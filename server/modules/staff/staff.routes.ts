@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import { requireStaff } from '../../lib/auth';
 import type { AppEnv, ShopDeps } from '../../lib/deps';
-import type { RouteDoc } from '../../lib/openapi';
+import type { RouteDoc } from '../../lib/openapi-legacy';
 import { jsonBody, queryParams } from '../../lib/validate';
 import { dashboard } from './staff-dashboard.service';
 import { createCategory, createProduct, listStaffCategories, listStaffProducts, updateCategory, updateProduct } from './staff-catalog.service';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { requireUser } from '../../lib/auth';
 import type { AppEnv, ShopDeps } from '../../lib/deps';
 import type { FieldError } from '../../lib/errors';
-import type { RouteDoc } from '../../lib/openapi';
+import type { RouteDoc } from '../../lib/openapi-legacy';
 import { jsonBody } from '../../lib/validate';
 import { publicUserSchema, verifyPhoneSchema } from '../auth/auth.schema';
 import { logout } from '../auth/auth.service';
