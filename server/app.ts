@@ -16,18 +16,18 @@ import { storefrontPolicy } from './lib/content-security';
 import { isAppError } from './lib/errors';
 import { absoluteImageUrls } from './lib/image-urls';
 import { buildOpenApiDocument, openApiRoutes, renderDocsPage } from './lib/openapi';
-import { addressDocs, addressRoutes } from './modules/addresses/addresses.routes';
-import { authDocs, authRoutes } from './modules/auth/auth.routes';
+import { addressRoutes } from './modules/addresses/addresses.routes';
+import { authRoutes } from './modules/auth/auth.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogDocs, categoryRoutes, productRoutes } from './modules/catalog/catalog.routes';
-import { contactDocs, contactRoutes } from './modules/contact/contact.routes';
-import { orderDocs, orderRoutes } from './modules/orders/orders.routes';
+import { contactRoutes } from './modules/contact/contact.routes';
+import { orderRoutes } from './modules/orders/orders.routes';
 import { devOutboxEnabled, devOutboxRoutes } from './modules/outbox/outbox.routes';
-import { shopDocs, shopRoutes } from './modules/shop/shop.routes';
+import { shopRoutes } from './modules/shop/shop.routes';
 import { staffDocs, staffRoutes } from './modules/staff/staff.routes';
 import { MAX_IMAGE_BYTES } from './modules/staff/staff.schema';
 import { UPLOADS_URL_PATH, readUploadedImage } from './modules/staff/staff-uploads.service';
-import { usersDocs, usersRoutes } from './modules/users/users.routes';
+import { usersRoutes } from './modules/users/users.routes';
 
 export const IMAGES_DIR = path.resolve(import.meta.dirname, 'static/images');
 
@@ -46,7 +46,7 @@ function errorBody(message: string, error: string, errors?: unknown[], details: 
 }
 
 function apiRoutes(deps: ShopDeps) {
-  const docs = [...authDocs, ...usersDocs, ...catalogDocs, ...addressDocs, ...orderDocs, ...contactDocs, ...shopDocs, ...staffDocs, ...chatDocs];
+  const docs = [...catalogDocs, ...staffDocs, ...chatDocs];
   const api = openApiRoutes();
   if (devOutboxEnabled(deps)) api.route('/dev/outbox', devOutboxRoutes(deps));
   api

@@ -1,38 +1,54 @@
 // /address/* (API.md): the caller's own addresses; anyone else's id answers 404.
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { requireUser } from '../../lib/auth';
-import type { AppEnv, ShopDeps } from '../../lib/deps';
-import type { RouteDoc } from '../../lib/openapi-legacy';
-import { jsonBody } from '../../lib/validate';
-import { addressInputSchema, addressSchema } from './addresses.schema';
-import { createAddress, deleteAddress, listAddresses, updateAddress } from './addresses.service';
+import type { ShopDeps } from '../../lib/deps';
+import { addRoute, bearerAuth, jsonReply, jsonRequest, openApiRoutes } from '../../lib/openapi';
+import { idParam } from '../../lib/path-params';
+import { messageReplySchema } from '../../lib/replies';
+import { addressInputSchema, addressListReplySchema, addressReplySchema } from './addresses.schema';
+import { ADDRESS_NOT_FOUND, createAddress, deleteAddress, listAddresses, updateAddress } from './addresses.service';
+
+const addressCall = { tags: ['address'], security: bearerAuth };
+const addressParams = z.object({ id: idParam(ADDRESS_NOT_FOUND) });
+
+const create = createRoute({
+  ...addressCall,
+  method: 'post',
+  path: '/create',
+  summary: 'Add an address (the first is default)',
+  request: { body: jsonRequest(addressInputSchema) },
+  responses: { 201: jsonReply(addressReplySchema, 'Added') },
+});
+const list = createRoute({ ...addressCall, method: 'get', path: '/allAddress', summary: "The caller's addresses, default first", responses: { 200: jsonReply(addressListReplySchema) } });
+const update = createRoute({
+  ...addressCall,
+  method: 'put',
+  path: '/update/{id}',
+  summary: 'Change an address',
+  request: { params: addressParams, body: jsonRequest(addressInputSchema) },
+  responses: { 200: jsonReply(addressReplySchema) },
+});
+const remove = createRoute({ ...addressCall, method: 'delete', path: '/delete/{id}', summary: 'Delete an address', request: { params: addressParams }, responses: { 200: jsonReply(messageReplySchema) } });
 
 export function addressRoutes(deps: ShopDeps) {
-  return new Hono<AppEnv>()
-    .use(requireUser(deps))
-    .post('/create', jsonBody(addressInputSchema), async (c) => {
-      const address = await createAddress(deps, c.get('user').id, c.req.valid('json'));
-      return c.json({ success: true, message: 'Address added successfully!', address }, 201);
-    })
-    .get('/allAddress', async (c) => {
-      const addresses = await listAddresses(deps, c.get('user').id);
-      return c.json({ success: true, addresses, data: addresses });
-    })
-    .put('/update/:id', jsonBody(addressInputSchema), async (c) => {
-      const address = await updateAddress(deps, c.get('user').id, c.req.param('id'), c.req.valid('json'));
-      return c.json({ success: true, message: 'Address updated successfully', address });
-    })
-    .delete('/delete/:id', async (c) => {
-      await deleteAddress(deps, c.get('user').id, c.req.param('id'));
-      return c.json({ success: true, message: 'Address deleted successfully' });
-    });
+  const app = openApiRoutes();
+  app.use(requireUser(deps));
+  addRoute(app, create, async (c) => {
+    const address = await createAddress(deps, c.get('user').id, c.req.valid('json'));
+    return c.json({ success: true, message: 'Address added successfully!', address }, 201);
+  });
+  addRoute(app, list, async (c) => {
+    const addresses = await listAddresses(deps, c.get('user').id);
+    return c.json({ success: true, addresses, data: addresses });
+  });
+  addRoute(app, update, async (c) => {
+    const address = await updateAddress(deps, c.get('user').id, c.req.param('id'), c.req.valid('json'));
+    return c.json({ success: true, message: 'Address updated successfully', address });
+  });
+  addRoute(app, remove, async (c) => {
+    await deleteAddress(deps, c.get('user').id, c.req.param('id'));
+    return c.json({ success: true, message: 'Address deleted successfully' });
+  });
+  return app;
 }
-
-const reply = z.object({ success: z.boolean(), message: z.string(), address: addressSchema });
-export const addressDocs: RouteDoc[] = [
-  { method: 'post', path: '/address/create', tag: 'address', auth: true, summary: 'Add an address (the first is default)', body: addressInputSchema, response: reply, status: 201 },
-  { method: 'get', path: '/address/allAddress', tag: 'address', auth: true, summary: "The caller's addresses, default first", response: z.object({ success: z.boolean(), addresses: z.array(addressSchema), data: z.array(addressSchema) }) },
-  { method: 'put', path: '/address/update/{id}', tag: 'address', auth: true, summary: 'Change an address', body: addressInputSchema, response: reply },
-  { method: 'delete', path: '/address/delete/{id}', tag: 'address', auth: true, summary: 'Delete an address', response: z.object({ success: z.boolean(), message: z.string() }) },
-];
