@@ -1,28 +1,32 @@
 // GET /config (shop facts for every face) and GET /health.
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
 import { sql } from 'kysely';
-import { z } from 'zod';
-import type { AppEnv, ShopDeps } from '../../lib/deps';
-import type { RouteDoc } from '../../lib/openapi-legacy';
-import { shopConfigSchema } from './shop.schema';
+import type { ShopDeps } from '../../lib/deps';
+import { addRoute, jsonReply, openApiRoutes } from '../../lib/openapi';
+import { healthSchema, shopConfigSchema } from './shop.schema';
+
+const config = createRoute({ method: 'get', path: '/config', tags: ['shop'], summary: 'Shop name, MoMo Pay code, contacts, hours', responses: { 200: jsonReply(shopConfigSchema) } });
+const health = createRoute({
+  method: 'get',
+  path: '/health',
+  tags: ['shop'],
+  summary: 'Is the server and its database up',
+  responses: { 200: jsonReply(healthSchema, 'Up'), 503: jsonReply(healthSchema, 'The database does not answer') },
+});
 
 export function shopRoutes(deps: ShopDeps) {
-  return new Hono<AppEnv>()
-    .get('/config', (c) => {
-      c.header('Cache-Control', 'public, max-age=300');
-      return c.json(deps.config.shop);
-    })
-    .get('/health', async (c) => {
-      try {
-        await sql`select 1`.execute(deps.db);
-        return c.json({ ok: true, database: deps.databaseKind });
-      } catch {
-        return c.json({ ok: false, database: deps.databaseKind }, 503);
-      }
-    });
+  const app = openApiRoutes();
+  addRoute(app, config, (c) => {
+    c.header('Cache-Control', 'public, max-age=300');
+    return c.json(deps.config.shop);
+  });
+  addRoute(app, health, async (c) => {
+    try {
+      await sql`select 1`.execute(deps.db);
+      return c.json({ ok: true, database: deps.databaseKind }, 200);
+    } catch {
+      return c.json({ ok: false, database: deps.databaseKind }, 503);
+    }
+  });
+  return app;
 }
-
-export const shopDocs: RouteDoc[] = [
-  { method: 'get', path: '/config', tag: 'shop', summary: 'Shop name, MoMo Pay code, contacts, hours', response: shopConfigSchema },
-  { method: 'get', path: '/health', tag: 'shop', summary: 'Is the server and its database up', response: z.object({ ok: z.boolean(), database: z.enum(['pglite', 'postgres']) }) },
-];

@@ -12,3 +12,6 @@ export const shopConfigSchema = z.object({
   ussdServiceCode: z.string(),
 });
 export type ShopConfig = z.infer<typeof shopConfigSchema>;
+
+/** GET /health: 200 when the database answers, 503 when it does not. */
+export const healthSchema = z.object({ ok: z.boolean(), database: z.enum(['pglite', 'postgres']) });
