@@ -1,6 +1,6 @@
 // Orders as the API speaks them (spec section 3, API.md).
 import { z } from 'zod';
-import { imageUrlField, pageNumber } from '../../lib/fields';
+import { imageUrlField, pageNumber, paginationSchema } from '../../lib/fields';
 import { addressSchema } from '../addresses/addresses.schema';
 
 export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
@@ -53,3 +53,24 @@ export type Order = z.infer<typeof orderSchema>;
 export function orderNumber(orderId: string): string {
   return orderId.slice(-8).toUpperCase();
 }
+
+/** POST /order/placeOrder: the order placed, also under `data` (spec 7). */
+export const placeOrderReplySchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  order: orderSchema,
+  invoiceNumber: z.string(),
+  data: z.object({ order: orderSchema }),
+});
+export type PlaceOrderReply = z.infer<typeof placeOrderReplySchema>;
+/** GET /order/getUserOrders: newest first, also under `data`. */
+export const ordersPageReplySchema = z.object({
+  success: z.boolean(),
+  orders: z.array(orderSchema),
+  pagination: paginationSchema,
+  data: z.object({ orders: z.array(orderSchema), pagination: paginationSchema }),
+});
+export type OrdersPageReply = z.infer<typeof ordersPageReplySchema>;
+/** GET /order/getOrderDetails/:id: one of the caller's orders, also under `data`. */
+export const orderReplySchema = z.object({ success: z.boolean(), order: orderSchema, data: z.object({ order: orderSchema }) });
+export type OrderReply = z.infer<typeof orderReplySchema>;
