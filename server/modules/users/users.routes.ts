@@ -1,14 +1,14 @@
 // /user/*: the signed-in shopper's own record and session (API.md).
-import { Hono, type MiddlewareHandler } from 'hono';
-import { z } from 'zod';
+import { createRoute } from '@hono/zod-openapi';
+import type { Context, MiddlewareHandler } from 'hono';
 import { requireUser } from '../../lib/auth';
 import type { AppEnv, ShopDeps } from '../../lib/deps';
 import type { FieldError } from '../../lib/errors';
-import type { RouteDoc } from '../../lib/openapi-legacy';
-import { jsonBody } from '../../lib/validate';
-import { publicUserSchema, verifyPhoneSchema } from '../auth/auth.schema';
+import { addRoute, bearerAuth, jsonReply, jsonRequest, openApiRoutes } from '../../lib/openapi';
+import { messageReplySchema } from '../../lib/replies';
+import { verifyPhoneSchema } from '../auth/auth.schema';
 import { logout } from '../auth/auth.service';
-import { updatePasswordSchema, updateProfileSchema } from './users.schema';
+import { accountReplySchema, isAuthReplySchema, updatePasswordSchema, updateProfileSchema, userReplySchema } from './users.schema';
 import { resendPhoneCode, verifyPhone } from './phone.service';
 import { getAccount, updatePassword, updateProfile } from './users.service';
 
@@ -25,44 +25,75 @@ const errorsAsText: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.res = new Response(JSON.stringify({ ...body, errors }), { status: c.res.status, headers: c.res.headers });
 };
 
-export function usersRoutes(deps: ShopDeps) {
-  return new Hono<AppEnv>()
-    .use(requireUser(deps))
-    .get('/is-auth', async (c) => {
-      const { _id: id, ...user } = await getAccount(deps, c.get('user').id);
-      return c.json({ success: true, user: { id, ...user } });
-    })
-    .get('/account', async (c) => c.json({ success: true, ...(await getAccount(deps, c.get('user').id)) }))
-    .put('/updateProfile', errorsAsText, jsonBody(updateProfileSchema), async (c) => {
-      const user = await updateProfile(deps, c.get('user').id, c.req.valid('json'));
-      return c.json({ success: true, message: 'Profile updated successfully', user });
-    })
-    .post('/verifyPhone', jsonBody(verifyPhoneSchema), async (c) => {
-      const user = await verifyPhone(deps, c.get('user').id, c.req.valid('json').code);
-      return c.json({ success: true, message: 'Phone number verified', user });
-    })
-    .post('/resendPhoneCode', async (c) => {
-      await resendPhoneCode(deps, c.get('user').id);
-      return c.json({ success: true, message: 'We have sent a new code by SMS. It works for 10 minutes.' });
-    })
-    .put('/updatePassword', jsonBody(updatePasswordSchema), async (c) => {
-      await updatePassword(deps, c.get('user').id, c.req.valid('json'));
-      return c.json({ success: true, message: 'Password updated successfully!' });
-    })
-    // GET is the spec's call; POST is accepted too, as clients that avoid side effects on GET send.
-    .on(['GET', 'POST'], '/logout', async (c) => {
-      await logout(deps, c.get('tokenHash'));
-      return c.json({ success: true, message: 'Logged out successfully' });
-    });
-}
+const userCall = { tags: ['user'], security: bearerAuth };
+const isAuth = createRoute({ ...userCall, method: 'get', path: '/is-auth', summary: 'Check the session', responses: { 200: jsonReply(isAuthReplySchema) } });
+const account = createRoute({ ...userCall, method: 'get', path: '/account', summary: "The shopper's own record", responses: { 200: jsonReply(accountReplySchema) } });
+const profile = createRoute({
+  ...userCall,
+  method: 'put',
+  path: '/updateProfile',
+  summary: 'Change name, email, phone, password (here `errors` is a list of strings)',
+  middleware: [errorsAsText] as const,
+  request: { body: jsonRequest(updateProfileSchema) },
+  responses: { 200: jsonReply(userReplySchema) },
+});
+const verifyPhoneCall = createRoute({
+  ...userCall,
+  method: 'post',
+  path: '/verifyPhone',
+  summary: 'Confirm the phone number with the 6-digit code sent to it by SMS (then USSD finds this account)',
+  request: { body: jsonRequest(verifyPhoneSchema) },
+  responses: { 200: jsonReply(userReplySchema) },
+});
+const resendCode = createRoute({
+  ...userCall,
+  method: 'post',
+  path: '/resendPhoneCode',
+  summary: 'Send a new code to the phone number waiting to be verified',
+  responses: { 200: jsonReply(messageReplySchema) },
+});
+const password = createRoute({
+  ...userCall,
+  method: 'put',
+  path: '/updatePassword',
+  summary: "Change the signed-in shopper's password",
+  request: { body: jsonRequest(updatePasswordSchema) },
+  responses: { 200: jsonReply(messageReplySchema) },
+});
+// GET is the spec's call; POST is accepted too, as clients that avoid side effects on GET send.
+const signOut = { ...userCall, path: '/logout', summary: 'Sign out: the token stops working', responses: { 200: jsonReply(messageReplySchema) } } as const;
+const logoutGet = createRoute({ ...signOut, method: 'get' });
+const logoutPost = createRoute({ ...signOut, method: 'post' });
 
-const message = z.object({ success: z.boolean(), message: z.string() });
-export const usersDocs: RouteDoc[] = [
-  { method: 'get', path: '/user/is-auth', tag: 'user', auth: true, summary: 'Check the session', response: z.object({ success: z.boolean(), user: publicUserSchema.omit({ _id: true }).extend({ id: z.string() }) }) },
-  { method: 'get', path: '/user/account', tag: 'user', auth: true, summary: "The shopper's own record", response: publicUserSchema.extend({ success: z.boolean() }) },
-  { method: 'put', path: '/user/updateProfile', tag: 'user', auth: true, summary: 'Change name, email, phone, password', body: updateProfileSchema, response: message.extend({ user: publicUserSchema }) },
-  { method: 'post', path: '/user/verifyPhone', tag: 'user', auth: true, summary: 'Confirm the phone number with the 6-digit code sent to it by SMS (then USSD finds this account)', body: verifyPhoneSchema, response: message.extend({ user: publicUserSchema }) },
-  { method: 'post', path: '/user/resendPhoneCode', tag: 'user', auth: true, summary: 'Send a new code to the phone number waiting to be verified', response: message },
-  { method: 'put', path: '/user/updatePassword', tag: 'user', auth: true, summary: "Change the signed-in shopper's password", body: updatePasswordSchema, response: message },
-  { method: 'get', path: '/user/logout', tag: 'user', auth: true, summary: 'Sign out: the token stops working', response: message },
-];
+export function usersRoutes(deps: ShopDeps) {
+  const app = openApiRoutes();
+  app.use(requireUser(deps));
+  addRoute(app, isAuth, async (c) => {
+    const { _id: id, ...user } = await getAccount(deps, c.get('user').id);
+    return c.json({ success: true, user: { id, ...user } });
+  });
+  addRoute(app, account, async (c) => c.json({ success: true, ...(await getAccount(deps, c.get('user').id)) }));
+  addRoute(app, profile, async (c) => {
+    const user = await updateProfile(deps, c.get('user').id, c.req.valid('json'));
+    return c.json({ success: true, message: 'Profile updated successfully', user });
+  });
+  addRoute(app, verifyPhoneCall, async (c) => {
+    const user = await verifyPhone(deps, c.get('user').id, c.req.valid('json').code);
+    return c.json({ success: true, message: 'Phone number verified', user });
+  });
+  addRoute(app, resendCode, async (c) => {
+    await resendPhoneCode(deps, c.get('user').id);
+    return c.json({ success: true, message: 'We have sent a new code by SMS. It works for 10 minutes.' });
+  });
+  addRoute(app, password, async (c) => {
+    await updatePassword(deps, c.get('user').id, c.req.valid('json'));
+    return c.json({ success: true, message: 'Password updated successfully!' });
+  });
+  const loggedOut = async (c: Context<AppEnv>) => {
+    await logout(deps, c.get('tokenHash'));
+    return c.json({ success: true, message: 'Logged out successfully' }, 200);
+  };
+  addRoute(app, logoutGet, loggedOut);
+  addRoute(app, logoutPost, loggedOut);
+  return app;
+}

@@ -10,6 +10,7 @@ import {
   compactPhone,
   optionalText,
 } from '../../lib/fields';
+import { publicUserSchema } from '../auth/auth.schema';
 
 /**
  * PUT /user/updateProfile. The spec asks for an email; a shopper who signed up with only a phone
@@ -45,3 +46,13 @@ export const updatePasswordSchema = z.object({
   password: newPasswordField,
 });
 export type UpdatePasswordInput = z.infer<typeof updatePasswordSchema>;
+
+/** GET /user/is-auth: the session's account, its id as `id`. */
+export const isAuthReplySchema = z.object({ success: z.boolean(), user: publicUserSchema.omit({ _id: true }).extend({ id: z.string() }) });
+export type IsAuthReply = z.infer<typeof isAuthReplySchema>;
+/** GET /user/account: the shopper's own record, its fields at the top level. */
+export const accountReplySchema = publicUserSchema.extend({ success: z.boolean() });
+export type AccountReply = z.infer<typeof accountReplySchema>;
+/** A change to the account answers with the account as it is now. */
+export const userReplySchema = z.object({ success: z.boolean(), message: z.string(), user: publicUserSchema });
+export type UserReply = z.infer<typeof userReplySchema>;
