@@ -19,12 +19,12 @@ import { buildOpenApiDocument, openApiRoutes, renderDocsPage } from './lib/opena
 import { addressRoutes } from './modules/addresses/addresses.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
-import { catalogDocs, categoryRoutes, productRoutes } from './modules/catalog/catalog.routes';
+import { categoryRoutes, productRoutes } from './modules/catalog/catalog.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { devOutboxEnabled, devOutboxRoutes } from './modules/outbox/outbox.routes';
 import { shopRoutes } from './modules/shop/shop.routes';
-import { staffDocs, staffRoutes } from './modules/staff/staff.routes';
+import { staffRoutes } from './modules/staff/staff.routes';
 import { MAX_IMAGE_BYTES } from './modules/staff/staff.schema';
 import { UPLOADS_URL_PATH, readUploadedImage } from './modules/staff/staff-uploads.service';
 import { usersRoutes } from './modules/users/users.routes';
@@ -46,7 +46,7 @@ function errorBody(message: string, error: string, errors?: unknown[], details: 
 }
 
 function apiRoutes(deps: ShopDeps) {
-  const docs = [...catalogDocs, ...staffDocs, ...chatDocs];
+  const docs = [...chatDocs];
   const api = openApiRoutes();
   if (devOutboxEnabled(deps)) api.route('/dev/outbox', devOutboxRoutes(deps));
   api

@@ -79,3 +79,23 @@ export const productListResponseSchema = z.object({
   /** Only on a search that found nothing: close product or category names to try. */
   suggestions: z.array(z.string()).optional(),
 });
+export type ProductListReply = z.infer<typeof productListResponseSchema>;
+
+/** GET /product/getProductDetails/:id. */
+export const productReplySchema = z.object({ success: z.boolean(), product: productSchema });
+export type ProductReply = z.infer<typeof productReplySchema>;
+/** PUT /product/rateProduct/:id: the product with its new average. */
+export const rateProductReplySchema = productReplySchema.extend({ message: z.string() });
+export type RateProductReply = z.infer<typeof rateProductReplySchema>;
+/** GET /category/getAllCategories. */
+export const categoriesReplySchema = z.object({ success: z.boolean(), categories: z.array(categorySchema) });
+export type CategoriesReply = z.infer<typeof categoriesReplySchema>;
+/** GET /category/:nameOrId/products: a page of the category's products, newest first. */
+export const categoryProductsReplySchema = z.object({
+  success: z.boolean(),
+  category: categorySchema,
+  products: z.array(productSchema),
+  pagination: paginationSchema,
+  message: z.string(),
+});
+export type CategoryProductsReply = z.infer<typeof categoryProductsReplySchema>;
