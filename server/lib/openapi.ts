@@ -22,10 +22,10 @@ export function openApiRoutes() {
 
 /**
  * Adds a declared route to its routes file's app, and to the document with the refusals every call
- * may answer (refusalsOf). A JSON body is checked by jsonBody, as the API always has: the library
- * would refuse a body that is not JSON (a form, no content type) with 415 and read a `null` body as
- * a wrong type, where API.md answers 400 with the fields' own messages. The declaration still
- * documents the body and types `c.req.valid('json')`.
+ * may answer (refusalsOf). The body is read as the API always has: JSON by jsonBody, an upload by its
+ * handler. The library would refuse a body that is not JSON (a form, no content type) with 415 and
+ * read a `null` body as a wrong type, where API.md answers 400 with the fields' own messages. The
+ * declaration still documents the body and types `c.req.valid('json')`.
  */
 export function addRoute<R extends RouteConfig>(app: OpenAPIHono<AppEnv>, route: R, handler: RouteHandler<R, AppEnv>): void {
   const { middleware, hide: _hide, ...declared } = route;

@@ -1,10 +1,11 @@
 // /api/admin/*: the staff console's calls (docs/staff-api.md). One requireStaff over the whole
 // tree is the one rule for who may do what: 401 without a valid token, 403 for a shopper.
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
 import { requireStaff } from '../../lib/auth';
-import type { AppEnv, ShopDeps } from '../../lib/deps';
-import type { RouteDoc } from '../../lib/openapi-legacy';
-import { jsonBody, queryParams } from '../../lib/validate';
+import type { ShopDeps } from '../../lib/deps';
+import { addRoute, bearerAuth, jsonReply, jsonRequest, openApiRoutes } from '../../lib/openapi';
+import { idParam, serialParam } from '../../lib/path-params';
 import { dashboard } from './staff-dashboard.service';
 import { createCategory, createProduct, listStaffCategories, listStaffProducts, updateCategory, updateProduct } from './staff-catalog.service';
 import { grantStaff, listStaff, revokeStaff } from './staff-members.service';
@@ -19,6 +20,7 @@ import {
   changePaymentSchema,
   dashboardResponseSchema,
   grantStaffSchema,
+  imageUploadFormSchema,
   markHandledSchema,
   orderChangeResponseSchema,
   productInputSchema,
@@ -46,77 +48,185 @@ const STATUS_MESSAGES: Record<string, string> = {
   cancelled: 'Order cancelled',
 };
 
-export function staffRoutes(deps: ShopDeps) {
-  return new Hono<AppEnv>()
-    .use(requireStaff(deps))
-    .get('/orders', queryParams(staffOrdersQuerySchema), async (c) => c.json({ success: true as const, ...(await listStaffOrders(deps, c.req.valid('query'))) }))
-    .get('/orders/:id', async (c) => c.json({ success: true as const, order: await getStaffOrder(deps, c.req.param('id')) }))
-    .post('/orders/:id/status', jsonBody(changeOrderStatusSchema), async (c) => {
-      const input = c.req.valid('json');
-      const order = await changeOrderStatus(deps, c.get('user'), c.req.param('id'), input);
-      return c.json({ success: true as const, message: STATUS_MESSAGES[input.status] ?? 'Order updated', order });
-    })
-    .post('/orders/:id/payment', jsonBody(changePaymentSchema), async (c) => {
-      const input = c.req.valid('json');
-      const order = await changePayment(deps, c.get('user'), c.req.param('id'), input);
-      return c.json({ success: true as const, message: input.paymentStatus === 'completed' ? 'Payment confirmed' : 'Payment marked failed', order });
-    })
-    .get('/staff', async (c) => c.json({ success: true as const, staff: await listStaff(deps) }))
-    .post('/staff', jsonBody(grantStaffSchema), async (c) => {
-      const member = await grantStaff(deps, c.req.valid('json').identifier);
-      return c.json({ success: true as const, message: `${member.fullName} is now staff`, member }, 201);
-    })
-    .delete('/staff/:userId', async (c) => {
-      const member = await revokeStaff(deps, c.get('user').id, c.req.param('userId'));
-      return c.json({ success: true as const, message: `${member.fullName} is no longer staff`, member });
-    })
-    .get('/products', queryParams(staffProductsQuerySchema), async (c) => c.json({ success: true as const, ...(await listStaffProducts(deps, c.req.valid('query'))) }))
-    .post('/products', jsonBody(productInputSchema), async (c) => {
-      const product = await createProduct(deps, c.req.valid('json'));
-      return c.json({ success: true as const, message: 'Product added', product }, 201);
-    })
-    .put('/products/:id', jsonBody(productPatchSchema), async (c) => {
-      const product = await updateProduct(deps, c.req.param('id'), c.req.valid('json'));
-      return c.json({ success: true as const, message: 'Product saved', product });
-    })
-    .get('/categories', async (c) => c.json({ success: true as const, categories: await listStaffCategories(deps) }))
-    .post('/categories', jsonBody(categoryInputSchema), async (c) => {
-      const category = await createCategory(deps, c.req.valid('json'));
-      return c.json({ success: true as const, message: 'Category added', category }, 201);
-    })
-    .put('/categories/:id', jsonBody(categoryPatchSchema), async (c) => {
-      const category = await updateCategory(deps, c.req.param('id'), c.req.valid('json'));
-      return c.json({ success: true as const, message: 'Category saved', category });
-    })
-    .post('/uploads', async (c) => {
-      const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-      const stored = await storeImage(deps, form[IMAGE_UPLOAD_FIELD]);
-      return c.json({ success: true as const, ...stored, url: new URL(stored.image, c.req.url).toString() }, 201);
-    })
-    .get('/messages', queryParams(staffMessagesQuerySchema), async (c) => c.json({ success: true as const, ...(await listMessages(deps, c.req.valid('query'))) }))
-    .post('/messages/:id/handled', jsonBody(markHandledSchema), async (c) => {
-      const contactMessage = await markHandled(deps, c.get('user'), c.req.param('id'), c.req.valid('json').handled);
-      return c.json({ success: true as const, message: contactMessage.handledAt ? 'Marked handled' : 'Marked not handled', contactMessage });
-    })
-    .get('/dashboard', async (c) => c.json(await dashboard(deps)));
-}
+const staffCall = { tags: ['staff'], security: bearerAuth };
+const orderParams = z.object({ id: idParam('Order not found') });
+const productParams = z.object({ id: idParam('Product not found', 'product_not_found') });
+const categoryParams = z.object({ id: idParam('Category not found') });
 
-export const staffDocs: RouteDoc[] = [
-  { method: 'get', path: '/admin/orders', tag: 'staff', auth: true, summary: 'Orders, newest first; filter by status and payment, search by order number, phone or name', query: staffOrdersQuerySchema, response: staffOrdersResponseSchema },
-  { method: 'get', path: '/admin/orders/{id}', tag: 'staff', auth: true, summary: 'One order with its history and the moves allowed from here', response: staffOrderResponseSchema },
-  { method: 'post', path: '/admin/orders/{id}/status', tag: 'staff', auth: true, summary: 'Move an order along (409 if it changed since expectedStatus)', body: changeOrderStatusSchema, response: orderChangeResponseSchema },
-  { method: 'post', path: '/admin/orders/{id}/payment', tag: 'staff', auth: true, summary: 'Confirm a MoMo payment or mark it failed (409 if it changed)', body: changePaymentSchema, response: orderChangeResponseSchema },
-  { method: 'get', path: '/admin/staff', tag: 'staff', auth: true, summary: 'Accounts with the staff role', response: staffListResponseSchema },
-  { method: 'post', path: '/admin/staff', tag: 'staff', auth: true, summary: 'Grant the staff role to an existing account', body: grantStaffSchema, response: staffMemberResponseSchema, status: 201 },
-  { method: 'delete', path: '/admin/staff/{userId}', tag: 'staff', auth: true, summary: "Revoke someone else's staff role", response: staffMemberResponseSchema },
-  { method: 'get', path: '/admin/products', tag: 'staff', auth: true, summary: 'Every product, hidden ones too', query: staffProductsQuerySchema, response: staffProductsResponseSchema },
-  { method: 'post', path: '/admin/products', tag: 'staff', auth: true, summary: 'Add a product', body: productInputSchema, response: staffProductResponseSchema, status: 201 },
-  { method: 'put', path: '/admin/products/{id}', tag: 'staff', auth: true, summary: 'Edit, hide or mark out of stock', body: productPatchSchema, response: staffProductResponseSchema },
-  { method: 'get', path: '/admin/categories', tag: 'staff', auth: true, summary: 'Every category, hidden ones too', response: staffCategoriesResponseSchema },
-  { method: 'post', path: '/admin/categories', tag: 'staff', auth: true, summary: 'Add a category', body: categoryInputSchema, response: staffCategoryResponseSchema, status: 201 },
-  { method: 'put', path: '/admin/categories/{id}', tag: 'staff', auth: true, summary: 'Edit or hide a category', body: categoryPatchSchema, response: staffCategoryResponseSchema },
-  { method: 'post', path: '/admin/uploads', tag: 'staff', auth: true, summary: 'Upload an image (multipart field "image"; JPEG, PNG or WebP, at most 2 MB)', response: uploadResponseSchema, status: 201 },
-  { method: 'get', path: '/admin/messages', tag: 'staff', auth: true, summary: 'Contact-form messages, newest first', query: staffMessagesQuerySchema, response: staffMessagesResponseSchema },
-  { method: 'post', path: '/admin/messages/{id}/handled', tag: 'staff', auth: true, summary: 'Mark a message handled (or not)', body: markHandledSchema, response: staffMessageResponseSchema },
-  { method: 'get', path: '/admin/dashboard', tag: 'staff', auth: true, summary: "Today's figures and 30 days of orders and sales (Kigali days)", response: dashboardResponseSchema },
-];
+const orders = createRoute({
+  ...staffCall,
+  method: 'get',
+  path: '/orders',
+  summary: 'Orders, newest first; filter by status and payment, search by order number, phone or name',
+  request: { query: staffOrdersQuerySchema },
+  responses: { 200: jsonReply(staffOrdersResponseSchema) },
+});
+const order = createRoute({
+  ...staffCall,
+  method: 'get',
+  path: '/orders/{id}',
+  summary: 'One order with its history and the moves allowed from here',
+  request: { params: orderParams },
+  responses: { 200: jsonReply(staffOrderResponseSchema) },
+});
+const orderStatus = createRoute({
+  ...staffCall,
+  method: 'post',
+  path: '/orders/{id}/status',
+  summary: 'Move an order along (409 if it changed since expectedStatus)',
+  request: { params: orderParams, body: jsonRequest(changeOrderStatusSchema) },
+  responses: { 200: jsonReply(orderChangeResponseSchema) },
+});
+const orderPayment = createRoute({
+  ...staffCall,
+  method: 'post',
+  path: '/orders/{id}/payment',
+  summary: 'Confirm a MoMo payment or mark it failed (409 if it changed)',
+  request: { params: orderParams, body: jsonRequest(changePaymentSchema) },
+  responses: { 200: jsonReply(orderChangeResponseSchema) },
+});
+const staffList = createRoute({ ...staffCall, method: 'get', path: '/staff', summary: 'Accounts with the staff role', responses: { 200: jsonReply(staffListResponseSchema) } });
+const grant = createRoute({
+  ...staffCall,
+  method: 'post',
+  path: '/staff',
+  summary: 'Grant the staff role to an existing account',
+  request: { body: jsonRequest(grantStaffSchema) },
+  responses: { 201: jsonReply(staffMemberResponseSchema, 'Granted') },
+});
+const revoke = createRoute({
+  ...staffCall,
+  method: 'delete',
+  path: '/staff/{userId}',
+  summary: "Revoke someone else's staff role",
+  request: { params: z.object({ userId: idParam('That account is not staff') }) },
+  responses: { 200: jsonReply(staffMemberResponseSchema) },
+});
+const products = createRoute({
+  ...staffCall,
+  method: 'get',
+  path: '/products',
+  summary: 'Every product, hidden ones too',
+  request: { query: staffProductsQuerySchema },
+  responses: { 200: jsonReply(staffProductsResponseSchema) },
+});
+const addProduct = createRoute({
+  ...staffCall,
+  method: 'post',
+  path: '/products',
+  summary: 'Add a product',
+  request: { body: jsonRequest(productInputSchema) },
+  responses: { 201: jsonReply(staffProductResponseSchema, 'Added') },
+});
+const editProduct = createRoute({
+  ...staffCall,
+  method: 'put',
+  path: '/products/{id}',
+  summary: 'Edit, hide or mark out of stock',
+  request: { params: productParams, body: jsonRequest(productPatchSchema) },
+  responses: { 200: jsonReply(staffProductResponseSchema) },
+});
+const categories = createRoute({ ...staffCall, method: 'get', path: '/categories', summary: 'Every category, hidden ones too', responses: { 200: jsonReply(staffCategoriesResponseSchema) } });
+const addCategory = createRoute({
+  ...staffCall,
+  method: 'post',
+  path: '/categories',
+  summary: 'Add a category',
+  request: { body: jsonRequest(categoryInputSchema) },
+  responses: { 201: jsonReply(staffCategoryResponseSchema, 'Added') },
+});
+const editCategory = createRoute({
+  ...staffCall,
+  method: 'put',
+  path: '/categories/{id}',
+  summary: 'Edit or hide a category',
+  request: { params: categoryParams, body: jsonRequest(categoryPatchSchema) },
+  responses: { 200: jsonReply(staffCategoryResponseSchema) },
+});
+const upload = createRoute({
+  ...staffCall,
+  method: 'post',
+  path: '/uploads',
+  summary: 'Upload an image (JPEG, PNG or WebP, at most 2 MB)',
+  request: { body: { required: true, content: { 'multipart/form-data': { schema: imageUploadFormSchema } } } },
+  responses: { 201: jsonReply(uploadResponseSchema, 'Stored') },
+});
+const messages = createRoute({
+  ...staffCall,
+  method: 'get',
+  path: '/messages',
+  summary: 'Contact-form messages, newest first',
+  request: { query: staffMessagesQuerySchema },
+  responses: { 200: jsonReply(staffMessagesResponseSchema) },
+});
+const messageHandled = createRoute({
+  ...staffCall,
+  method: 'post',
+  path: '/messages/{id}/handled',
+  summary: 'Mark a message handled (or not)',
+  request: { params: z.object({ id: serialParam('Message not found') }), body: jsonRequest(markHandledSchema) },
+  responses: { 200: jsonReply(staffMessageResponseSchema) },
+});
+const dashboardCall = createRoute({
+  ...staffCall,
+  method: 'get',
+  path: '/dashboard',
+  summary: "Today's figures and 30 days of orders and sales (Kigali days)",
+  responses: { 200: jsonReply(dashboardResponseSchema) },
+});
+
+export function staffRoutes(deps: ShopDeps) {
+  const app = openApiRoutes();
+  app.use(requireStaff(deps));
+  addRoute(app, orders, async (c) => c.json({ success: true as const, ...(await listStaffOrders(deps, c.req.valid('query'))) }));
+  addRoute(app, order, async (c) => c.json({ success: true as const, order: await getStaffOrder(deps, c.req.param('id')) }));
+  addRoute(app, orderStatus, async (c) => {
+    const input = c.req.valid('json');
+    const order = await changeOrderStatus(deps, c.get('user'), c.req.param('id'), input);
+    return c.json({ success: true as const, message: STATUS_MESSAGES[input.status] ?? 'Order updated', order });
+  });
+  addRoute(app, orderPayment, async (c) => {
+    const input = c.req.valid('json');
+    const order = await changePayment(deps, c.get('user'), c.req.param('id'), input);
+    return c.json({ success: true as const, message: input.paymentStatus === 'completed' ? 'Payment confirmed' : 'Payment marked failed', order });
+  });
+  addRoute(app, staffList, async (c) => c.json({ success: true as const, staff: await listStaff(deps) }));
+  addRoute(app, grant, async (c) => {
+    const member = await grantStaff(deps, c.req.valid('json').identifier);
+    return c.json({ success: true as const, message: `${member.fullName} is now staff`, member }, 201);
+  });
+  addRoute(app, revoke, async (c) => {
+    const member = await revokeStaff(deps, c.get('user').id, c.req.param('userId'));
+    return c.json({ success: true as const, message: `${member.fullName} is no longer staff`, member });
+  });
+  addRoute(app, products, async (c) => c.json({ success: true as const, ...(await listStaffProducts(deps, c.req.valid('query'))) }));
+  addRoute(app, addProduct, async (c) => {
+    const product = await createProduct(deps, c.req.valid('json'));
+    return c.json({ success: true as const, message: 'Product added', product }, 201);
+  });
+  addRoute(app, editProduct, async (c) => {
+    const product = await updateProduct(deps, c.req.param('id'), c.req.valid('json'));
+    return c.json({ success: true as const, message: 'Product saved', product });
+  });
+  addRoute(app, categories, async (c) => c.json({ success: true as const, categories: await listStaffCategories(deps) }));
+  addRoute(app, addCategory, async (c) => {
+    const category = await createCategory(deps, c.req.valid('json'));
+    return c.json({ success: true as const, message: 'Category added', category }, 201);
+  });
+  addRoute(app, editCategory, async (c) => {
+    const category = await updateCategory(deps, c.req.param('id'), c.req.valid('json'));
+    return c.json({ success: true as const, message: 'Category saved', category });
+  });
+  addRoute(app, upload, async (c) => {
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const stored = await storeImage(deps, form[IMAGE_UPLOAD_FIELD]);
+    return c.json({ success: true as const, ...stored, url: new URL(stored.image, c.req.url).toString() }, 201);
+  });
+  addRoute(app, messages, async (c) => c.json({ success: true as const, ...(await listMessages(deps, c.req.valid('query'))) }));
+  addRoute(app, messageHandled, async (c) => {
+    const contactMessage = await markHandled(deps, c.get('user'), c.req.param('id'), c.req.valid('json').handled);
+    return c.json({ success: true as const, message: contactMessage.handledAt ? 'Marked handled' : 'Marked not handled', contactMessage });
+  });
+  addRoute(app, dashboardCall, async (c) => c.json(await dashboard(deps)));
+  return app;
+}

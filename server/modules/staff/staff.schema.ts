@@ -371,3 +371,8 @@ export const dashboardResponseSchema = z.object({
 });
 export type Dashboard = z.infer<typeof dashboardResponseSchema>;
 
+
+/** POST /admin/uploads: a multipart form with the image in this field. */
+export const imageUploadFormSchema = z.object({
+  [IMAGE_UPLOAD_FIELD]: z.string().meta({ format: 'binary', description: 'JPEG, PNG or WebP, at most 2 MB' }),
+});
