@@ -8,7 +8,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
-import { chatDocs, chatRoutes } from './channels/chat';
+import { chatRoutes } from './channels/chat';
 import { ussdRoutes } from './channels/ussd/ussd.routes';
 import { WHATSAPP_WEBHOOK_PATH, whatsappRoutes } from './channels/whatsapp/whatsapp.routes';
 import type { AppEnv, ShopDeps } from './lib/deps';
@@ -16,6 +16,7 @@ import { storefrontPolicy } from './lib/content-security';
 import { isAppError } from './lib/errors';
 import { absoluteImageUrls } from './lib/image-urls';
 import { buildOpenApiDocument, openApiRoutes, renderDocsPage } from './lib/openapi';
+import { UNSTORABLE_TEXT } from './lib/path-params';
 import { addressRoutes } from './modules/addresses/addresses.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
@@ -46,7 +47,6 @@ function errorBody(message: string, error: string, errors?: unknown[], details: 
 }
 
 function apiRoutes(deps: ShopDeps) {
-  const docs = [...chatDocs];
   const api = openApiRoutes();
   if (devOutboxEnabled(deps)) api.route('/dev/outbox', devOutboxRoutes(deps));
   api
@@ -62,7 +62,7 @@ function apiRoutes(deps: ShopDeps) {
     .route('/admin', staffRoutes(deps))
     .route('/', shopRoutes(deps));
   // Made once, from every routes file's declarations.
-  const openApi = buildOpenApiDocument(api, { title: `${deps.config.shop.shopName} shop API`, version: '1.0.0' }, docs);
+  const openApi = buildOpenApiDocument(api, { title: `${deps.config.shop.shopName} shop API`, version: '1.0.0' });
   return api.get('/openapi.json', (c) => c.json(openApi)).get('/docs', (c) => c.html(renderDocsPage(openApi)));
 }
 
@@ -163,7 +163,7 @@ export function createApp(deps: ShopDeps, options: AppOptions = {}) {
       return c.json(errorBody(error.message || 'Bad request', 'bad_request'), error.status);
     }
     if (isUnstorableText(error)) {
-      return c.json(errorBody('The request contains characters that cannot be used (such as a NUL byte)', 'bad_request'), 400);
+      return c.json(errorBody(UNSTORABLE_TEXT, 'bad_request'), 400);
     }
     deps.log.error('unhandled', { method: c.req.method, path: c.req.path, error: error instanceof Error ? error.stack : String(error) });
     return c.json(errorBody('Something went wrong', 'server_error'), 500);

@@ -4,7 +4,6 @@
 import { OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
 import type { z } from 'zod';
 import type { AppEnv } from './deps';
-import { legacyPaths, type RouteDoc } from './openapi-legacy';
 import { errorReplySchema } from './replies';
 import { jsonBody, pathParamError, validationError } from './validate';
 
@@ -64,10 +63,9 @@ function refusalsOf(route: Pick<RouteConfig, 'security' | 'tags'>) {
 }
 
 /** The whole document: every routes file's declarations, under /api. */
-export function buildOpenApiDocument(api: OpenAPIHono<AppEnv>, info: { title: string; version: string }, legacy: RouteDoc[] = []) {
+export function buildOpenApiDocument(api: OpenAPIHono<AppEnv>, info: { title: string; version: string }) {
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
-  const document = api.getOpenAPI31Document({ openapi: '3.1.0', info, servers: [{ url: '/api' }] });
-  return { ...document, paths: { ...legacyPaths(legacy), ...document.paths } };
+  return api.getOpenAPI31Document({ openapi: '3.1.0', info, servers: [{ url: '/api' }] });
 }
 
 /** A readable page of the document, drawn here so no script or style comes from another host. */

@@ -30,6 +30,3 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.
 /** The body as JSON; a body that is not JSON is read as `{}`, so the fields' own messages answer it. */
 export const jsonBody = <S extends z.ZodType>(schema: S) =>
   validator('json', (value) => parseOrThrow(schema, value ?? {}) as z.output<S>);
-
-export const queryParams = <S extends z.ZodType>(schema: S) =>
-  validator('query', (value) => parseOrThrow(schema, value) as z.output<S>);
