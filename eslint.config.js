@@ -45,8 +45,8 @@ const webZones = [
     // Known exception: the chat widget types its cards and options with render-chat.ts's types (type
     // imports only, nothing of the engine is bundled). They belong in a schema file of their own, which
     // is the conversation engine refactor's to move.
-    ['./server/modules/*/!(*.schema).ts', './server/conversation/!(render-chat).ts', './server/conversation/*/**', './server/channels/**', './server/db/**', './server/*.ts'],
-    "the web shares only the server's zod schemas (modules/*/*.schema.ts) and server/lib",
+    ['./server/modules/*/!(*.schema).ts', './server/conversation/!(render-chat).ts', './server/conversation/*/**', './server/channels/**/!(*.schema).ts', './server/db/**', './server/*.ts'],
+    "the web shares only the server's zod schemas (modules/*/*.schema.ts, channels/*.schema.ts) and server/lib",
   ),
 ];
 

@@ -1,30 +1,26 @@
 // The address calls of API.md: list, create, update, delete (the caller's own addresses only).
 import { api } from '../../../lib/api-client';
-import type { Address, AddressInput } from '@server/modules/addresses/addresses.schema';
-
-interface AddressListResponse {
-  addresses?: Address[];
-  data?: Address[];
-}
+import type { Address, AddressInput, AddressListReply, AddressReply } from '@server/modules/addresses/addresses.schema';
+import type { MessageReply } from '@server/lib/replies';
 
 export async function fetchAddresses(): Promise<Address[]> {
-  const body = await api.get('address/allAddress').json<AddressListResponse>();
+  const body = await api.get('address/allAddress').json<AddressListReply>();
   // API.md: `addresses`, also readable as `data` (spec 7).
   return body.addresses ?? body.data ?? [];
 }
 
 export async function createAddress(input: AddressInput): Promise<Address> {
-  const body = await api.post('address/create', { json: input }).json<{ address: Address }>();
+  const body = await api.post('address/create', { json: input }).json<AddressReply>();
   return body.address;
 }
 
 export async function updateAddress(id: string, input: AddressInput): Promise<Address> {
   const body = await api
     .put(`address/update/${encodeURIComponent(id)}`, { json: input })
-    .json<{ address: Address }>();
+    .json<AddressReply>();
   return body.address;
 }
 
 export async function deleteAddress(id: string): Promise<void> {
-  await api.delete(`address/delete/${encodeURIComponent(id)}`).json();
+  await api.delete(`address/delete/${encodeURIComponent(id)}`).json<MessageReply>();
 }

@@ -1,7 +1,6 @@
 // Every staff call of the console (server/modules/staff, docs/staff-api.md), one small function each.
 // Shapes are the server's zod types; the token travels with every call through api-client.
 import { api } from '../../../lib/api-client';
-import type { Pagination } from '@server/lib/fields';
 import type { z } from 'zod';
 import type {
   categoryInputSchema,
@@ -9,14 +8,21 @@ import type {
   changeOrderStatusSchema,
   changePaymentSchema,
   Dashboard,
+  orderChangeResponseSchema,
   productInputSchema,
   productPatchSchema,
-  StaffCategory,
-  StaffMember,
-  StaffMessage,
-  StaffOrder,
-  StaffOrderDetail,
+  staffCategoriesResponseSchema,
+  staffCategoryResponseSchema,
+  staffListResponseSchema,
+  staffMemberResponseSchema,
+  staffMessageResponseSchema,
+  staffMessagesResponseSchema,
+  staffOrderResponseSchema,
+  staffOrdersResponseSchema,
   StaffProduct,
+  staffProductResponseSchema,
+  staffProductsResponseSchema,
+  uploadResponseSchema,
 } from '@server/modules/staff/staff.schema';
 
 // What a call sends: the schemas' input side (optional fields may be left out; the server fills defaults).
@@ -26,6 +32,8 @@ type ProductInput = z.input<typeof productInputSchema>;
 type ProductPatch = z.input<typeof productPatchSchema>;
 type CategoryInput = z.input<typeof categoryInputSchema>;
 type CategoryPatch = z.input<typeof categoryPatchSchema>;
+// What a call answers: the schemas' output side, as the server's routes declare them.
+type Reply<S extends z.ZodType> = z.infer<S>;
 
 /** Query values left empty are not sent, so the server applies its defaults. */
 function query(values: Record<string, string | number | boolean | undefined>): Record<string, string | number | boolean> {
@@ -49,54 +57,54 @@ export interface OrdersFilter {
 export function fetchOrders(filter: OrdersFilter, limit = 20) {
   return api
     .get('admin/orders', { searchParams: query({ ...filter, limit }) })
-    .json<{ orders: StaffOrder[]; pagination: Pagination }>();
+    .json<Reply<typeof staffOrdersResponseSchema>>();
 }
 
-export async function fetchOrder(orderId: string): Promise<StaffOrderDetail> {
-  const body = await api.get(`admin/orders/${encodeURIComponent(orderId)}`).json<{ order: StaffOrderDetail }>();
+export async function fetchOrder(orderId: string) {
+  const body = await api.get(`admin/orders/${encodeURIComponent(orderId)}`).json<Reply<typeof staffOrderResponseSchema>>();
   return body.order;
 }
 
 export async function changeOrderStatus(orderId: string, input: ChangeOrderStatusInput) {
   return api
     .post(`admin/orders/${encodeURIComponent(orderId)}/status`, { json: input })
-    .json<{ message: string; order: StaffOrderDetail }>();
+    .json<Reply<typeof orderChangeResponseSchema>>();
 }
 
 export async function changePayment(orderId: string, input: ChangePaymentInput) {
   return api
     .post(`admin/orders/${encodeURIComponent(orderId)}/payment`, { json: input })
-    .json<{ message: string; order: StaffOrderDetail }>();
+    .json<Reply<typeof orderChangeResponseSchema>>();
 }
 
 export function fetchProducts(filter: { page: number; search?: string; category?: string }, limit = 20) {
   return api
     .get('admin/products', { searchParams: query({ ...filter, limit }) })
-    .json<{ products: StaffProduct[]; pagination: Pagination }>();
+    .json<Reply<typeof staffProductsResponseSchema>>();
 }
 
 export function createProduct(input: ProductInput) {
-  return api.post('admin/products', { json: input }).json<{ message: string; product: StaffProduct }>();
+  return api.post('admin/products', { json: input }).json<Reply<typeof staffProductResponseSchema>>();
 }
 
 export function updateProduct(productId: string, patch: ProductPatch) {
   return api
     .put(`admin/products/${encodeURIComponent(productId)}`, { json: patch })
-    .json<{ message: string; product: StaffProduct }>();
+    .json<Reply<typeof staffProductResponseSchema>>();
 }
 
 export function fetchCategories() {
-  return api.get('admin/categories').json<{ categories: StaffCategory[] }>();
+  return api.get('admin/categories').json<Reply<typeof staffCategoriesResponseSchema>>();
 }
 
 export function createCategory(input: CategoryInput) {
-  return api.post('admin/categories', { json: input }).json<{ message: string; category: StaffCategory }>();
+  return api.post('admin/categories', { json: input }).json<Reply<typeof staffCategoryResponseSchema>>();
 }
 
 export function updateCategory(categoryId: string, patch: CategoryPatch) {
   return api
     .put(`admin/categories/${encodeURIComponent(categoryId)}`, { json: patch })
-    .json<{ message: string; category: StaffCategory }>();
+    .json<Reply<typeof staffCategoryResponseSchema>>();
 }
 
 /** Multipart: ky must not send the JSON content type, so the browser writes the boundary itself. */
@@ -109,31 +117,31 @@ export function uploadImage(file: File) {
       headers: { 'Content-Type': undefined },
       timeout: 30_000,
     })
-    .json<{ image: string; url: string }>();
+    .json<Reply<typeof uploadResponseSchema>>();
 }
 
 export function fetchMessages(filter: { page: number; handled?: 'true' | 'false' }, limit = 20) {
   return api
     .get('admin/messages', { searchParams: query({ ...filter, limit }) })
-    .json<{ messages: StaffMessage[]; pagination: Pagination; unhandled: number }>();
+    .json<Reply<typeof staffMessagesResponseSchema>>();
 }
 
 export function markMessageHandled(messageId: string, handled: boolean) {
   return api
     .post(`admin/messages/${encodeURIComponent(messageId)}/handled`, { json: { handled } })
-    .json<{ message: string; contactMessage: StaffMessage }>();
+    .json<Reply<typeof staffMessageResponseSchema>>();
 }
 
 export function fetchStaff() {
-  return api.get('admin/staff').json<{ staff: StaffMember[] }>();
+  return api.get('admin/staff').json<Reply<typeof staffListResponseSchema>>();
 }
 
 export function grantStaff(identifier: string) {
-  return api.post('admin/staff', { json: { identifier } }).json<{ message: string; member: StaffMember }>();
+  return api.post('admin/staff', { json: { identifier } }).json<Reply<typeof staffMemberResponseSchema>>();
 }
 
 export function revokeStaff(userId: string) {
-  return api.delete(`admin/staff/${encodeURIComponent(userId)}`).json<{ message: string; member: StaffMember }>();
+  return api.delete(`admin/staff/${encodeURIComponent(userId)}`).json<Reply<typeof staffMemberResponseSchema>>();
 }
 
 /**

@@ -1,13 +1,11 @@
 // The auth calls of API.md. One small function per call; the store and the dialogs call these.
 import { api } from '../../../lib/api-client';
-import type { PublicUser, RegisterInput } from '@server/modules/auth/auth.schema';
+import type { MessageReply } from '@server/lib/replies';
+import type { authResponseSchema, RegisterInput } from '@server/modules/auth/auth.schema';
+import type { IsAuthReply, UserReply } from '@server/modules/users/users.schema';
+import type { z } from 'zod';
 
-export interface AuthResponse {
-  success?: boolean;
-  message?: string;
-  token?: string;
-  user?: PublicUser;
-}
+export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 export function postLogin(body: { identifier: string; password: string }) {
   return api.post('auth/login', { json: body }).json<AuthResponse>();
@@ -18,29 +16,29 @@ export function postRegister(body: RegisterInput) {
 }
 
 export function getLogout() {
-  return api.get('user/logout').json<{ success?: boolean; message?: string }>();
+  return api.get('user/logout').json<MessageReply>();
 }
 
 /** GET user/is-auth: succeeds only while the stored token is still accepted. */
 export function getIsAuth() {
-  return api.get('user/is-auth').json<{ success?: boolean }>();
+  return api.get('user/is-auth').json<IsAuthReply>();
 }
 
 export type ResetIdentity = { email: string } | { phoneNumber: string };
 
 export function postForgotPassword(identity: ResetIdentity) {
-  return api.post('auth/forgot-password', { json: identity }).json<{ success?: boolean; message?: string }>();
+  return api.post('auth/forgot-password', { json: identity }).json<MessageReply>();
 }
 
 export function postResetPassword(body: ResetIdentity & { code: string; password: string }) {
-  return api.post('auth/reset-password', { json: body }).json<{ success?: boolean; message?: string }>();
+  return api.post('auth/reset-password', { json: body }).json<MessageReply>();
 }
 
 /** POST user/verifyPhone: the 6-digit SMS code that proves the shopper owns their phone number. */
 export function postVerifyPhone(code: string) {
-  return api.post('user/verifyPhone', { json: { code } }).json<{ success?: boolean; message?: string; user?: PublicUser }>();
+  return api.post('user/verifyPhone', { json: { code } }).json<UserReply>();
 }
 
 export function postResendPhoneCode() {
-  return api.post('user/resendPhoneCode').json<{ success?: boolean; message?: string }>();
+  return api.post('user/resendPhoneCode').json<MessageReply>();
 }

@@ -11,8 +11,8 @@ vi.mock('../api/auth-api', () => ({ postForgotPassword: vi.fn(), postResetPasswo
 
 beforeEach(() => {
   toast.clear();
-  vi.mocked(postForgotPassword).mockReset().mockResolvedValue({ success: true });
-  vi.mocked(postResetPassword).mockReset().mockResolvedValue({ success: true });
+  vi.mocked(postForgotPassword).mockReset().mockResolvedValue({ success: true, message: 'If an account matches, we have sent it a 6-digit code. It works for 10 minutes.' });
+  vi.mocked(postResetPassword).mockReset().mockResolvedValue({ success: true, message: 'Password updated successfully!' });
 });
 
 async function toStepTwo(identifier = 'aline@example.rw') {

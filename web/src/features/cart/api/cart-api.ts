@@ -1,29 +1,26 @@
 // The cart calls of API.md, one function each. Shapes come from the server's schema (types only, no zod at runtime).
 import { api } from '../../../lib/api-client';
-import type { Cart } from '@server/modules/cart/cart.schema';
+import type { CartChangeReply, CartReply } from '@server/modules/cart/cart.schema';
 
-export interface CartResponse {
-  success?: boolean;
-  message?: string;
-  cart?: Cart | null;
-}
+/** GET cart's reply, or a change's (which adds a message). */
+export type CartResponse = CartReply | CartChangeReply;
 
 export function getCart() {
-  return api.get('cart').json<CartResponse>();
+  return api.get('cart').json<CartReply>();
 }
 
 export function postAddToCart(productId: string, quantity = 1) {
-  return api.post('cart/add', { json: { productId, quantity } }).json<CartResponse>();
+  return api.post('cart/add', { json: { productId, quantity } }).json<CartChangeReply>();
 }
 
 export function putCartQuantity(productId: string, quantity: number) {
-  return api.put(`cart/update/${encodeURIComponent(productId)}`, { json: { quantity } }).json<CartResponse>();
+  return api.put(`cart/update/${encodeURIComponent(productId)}`, { json: { quantity } }).json<CartChangeReply>();
 }
 
 export function deleteCartLine(productId: string) {
-  return api.delete(`cart/remove/${encodeURIComponent(productId)}`).json<CartResponse>();
+  return api.delete(`cart/remove/${encodeURIComponent(productId)}`).json<CartChangeReply>();
 }
 
 export function deleteCart() {
-  return api.delete('cart/clear').json<CartResponse>();
+  return api.delete('cart/clear').json<CartChangeReply>();
 }

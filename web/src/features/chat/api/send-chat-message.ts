@@ -1,25 +1,12 @@
 // POST /api/chat: one turn of the conversation. The shared ky client adds the shopper's token when signed in,
 // so the same call serves a guest (browse, search) and a shopper (cart, checkout).
-import type { ChatCard, ChatOption } from '@server/conversation/render-chat';
+import type { ChatReply as ServerChatReply } from '@server/channels/chat.schema';
 import { api } from '../../../lib/api-client';
 
 export type { ChatCard, ChatOption } from '@server/conversation/render-chat';
 
-export interface ChatMessage {
-  text: string;
-  card?: ChatCard;
-}
-
-export interface ChatReply {
-  sessionId: string;
-  messages: ChatMessage[];
-  options: ChatOption[];
-  end: boolean;
-  /** The turn changed the cart: the header badge, drawer and cart page read it again. */
-  cartChanged: boolean;
-  /** The order the turn placed. */
-  order?: { id: string; number: string };
-}
+/** The server's reply with `cartChanged` always set: the header badge, drawer and cart page read it again. */
+export type ChatReply = ServerChatReply & { cartChanged: boolean };
 
 export interface ChatTurn {
   /** Absent on the very first turn: the server opens a session and tells us its id. */
@@ -30,7 +17,7 @@ export interface ChatTurn {
 
 export async function sendChatMessage(turn: ChatTurn): Promise<ChatReply> {
   const json = turn.sessionId ? { sessionId: turn.sessionId, text: turn.text } : { text: turn.text };
-  const reply = await api.post('chat', { json }).json<Partial<ChatReply>>();
+  const reply = await api.post('chat', { json }).json<Partial<ServerChatReply>>();
   // Be lenient with missing lists so a thin reply never crashes the widget.
   return {
     sessionId: String(reply.sessionId ?? turn.sessionId ?? ''),

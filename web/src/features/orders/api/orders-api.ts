@@ -1,6 +1,6 @@
 // The order calls of API.md, read leniently as spec 7 describes (`order` or `data.order`, and so on).
 import { api } from '../../../lib/api-client';
-import type { Order } from '@server/modules/orders/orders.schema';
+import type { Order, OrderReply, OrdersPageReply, PlaceOrderReply } from '@server/modules/orders/orders.schema';
 import type { Pagination } from '@server/lib/fields';
 
 export interface PlaceOrderBody {
@@ -9,17 +9,11 @@ export interface PlaceOrderBody {
   callbackUrl: string;
 }
 
-interface PlaceOrderResponse {
-  order?: { _id?: string };
-  data?: { order?: { _id?: string } };
-  invoiceNumber?: string;
-}
-
 /** The key makes a retried or double-clicked submit return the first order instead of a second one. */
 export async function placeOrder(body: PlaceOrderBody, idempotencyKey: string): Promise<string> {
   const response = await api
     .post('order/placeOrder', { json: body, headers: { 'Idempotency-Key': idempotencyKey } })
-    .json<PlaceOrderResponse>();
+    .json<PlaceOrderReply>();
   const id = response.order?._id ?? response.data?.order?._id;
   if (!id) throw new Error('Failed to place order');
   return id;
@@ -28,8 +22,9 @@ export async function placeOrder(body: PlaceOrderBody, idempotencyKey: string): 
 export async function fetchOrder(orderId: string): Promise<Order | null> {
   const body = await api
     .get(`order/getOrderDetails/${encodeURIComponent(orderId)}`)
-    .json<{ order?: Order; data?: { order?: Order } | Order }>();
-  const data = body.data as { order?: Order } | Order | undefined;
+    .json<OrderReply>();
+  // Spec 7: some servers put the order itself under `data`.
+  const data = body.data as OrderReply['data'] | Order | undefined;
   const nested = data && 'order' in data ? data.order : (data as Order | undefined);
   return body.order ?? nested ?? null;
 }
@@ -42,7 +37,7 @@ export interface OrdersPage {
 export async function fetchUserOrders(page: number, limit: number): Promise<OrdersPage> {
   const body = await api
     .get('order/getUserOrders', { searchParams: { page, limit } })
-    .json<{ orders?: Order[]; pagination?: Pagination; data?: { orders?: Order[]; pagination?: Pagination } }>();
+    .json<OrdersPageReply>();
   const orders = body.orders ?? body.data?.orders ?? [];
   const pagination = body.pagination ??
     body.data?.pagination ?? { totalPages: 1, currentPage: page, hasNextPage: false, total: orders.length };

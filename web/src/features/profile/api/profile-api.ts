@@ -1,18 +1,13 @@
 // The profile calls of API.md. GET user/account answers with the user's fields at the top level.
 import { api } from '../../../lib/api-client';
-import type { UpdateProfileInput } from '@server/modules/users/users.schema';
+import type { PublicUser } from '@server/modules/auth/auth.schema';
+import type { AccountReply, UpdateProfileInput, UserReply } from '@server/modules/users/users.schema';
 
-export interface Account {
-  _id: string;
-  fullName: string;
-  email?: string;
-  phoneNumber?: string;
-  /** false while the number waits for its SMS code. */
-  phoneVerified?: boolean;
-}
+/** The shopper's own record as the profile shows it (`phoneVerified` is false while the SMS code is awaited). */
+export type Account = Omit<PublicUser, 'isStaff'>;
 
 export async function fetchAccount(): Promise<Account> {
-  const body = await api.get('user/account').json<Account & { user?: Account }>();
+  const body = await api.get('user/account').json<AccountReply & { user?: Account }>();
   // Top level per API.md; a nested `user` is read too so an older server still works.
   const account = body.fullName ? body : body.user;
   if (!account) throw new Error('Failed to fetch user data');
@@ -20,6 +15,6 @@ export async function fetchAccount(): Promise<Account> {
 }
 
 export async function updateProfile(input: UpdateProfileInput): Promise<Account | undefined> {
-  const body = await api.put('user/updateProfile', { json: input }).json<{ user?: Account }>();
+  const body = await api.put('user/updateProfile', { json: input }).json<UserReply>();
   return body.user;
 }
