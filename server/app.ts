@@ -61,9 +61,11 @@ function apiRoutes(deps: ShopDeps) {
     .route('/chat', chatRoutes(deps))
     .route('/admin', staffRoutes(deps))
     .route('/', shopRoutes(deps));
-  // Made once, from every routes file's declarations.
-  const openApi = buildOpenApiDocument(api, { title: `${deps.config.shop.shopName} shop API`, version: '1.0.0' });
-  return api.get('/openapi.json', (c) => c.json(openApi)).get('/docs', (c) => c.html(renderDocsPage(openApi)));
+  // Made from every routes file's declarations on the first read (generating it takes a moment
+  // that a starting server or a test that never reads it need not spend), then kept.
+  let openApi: ReturnType<typeof buildOpenApiDocument> | undefined;
+  const document = () => (openApi ??= buildOpenApiDocument(api, { title: `${deps.config.shop.shopName} shop API`, version: '1.0.0' }));
+  return api.get('/openapi.json', (c) => c.json(document())).get('/docs', (c) => c.html(renderDocsPage(document())));
 }
 
 function placeholderPage(shopName: string) {
