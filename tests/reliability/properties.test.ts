@@ -126,7 +126,8 @@ describe('USSD: any sequence of inputs', () => {
 
 interface OpenApiOperation {
   parameters?: Array<{ name: string; in: string }>;
-  requestBody?: { content: { 'application/json': { schema: { properties?: Record<string, unknown> } } } };
+  /** JSON for most calls; the staff image upload documents a multipart form instead. */
+  requestBody?: { content: { 'application/json'?: { schema: { properties?: Record<string, unknown> } } } };
 }
 
 /** The field names each route documents (body and query), so generated bodies reach past "missing field". */
@@ -136,7 +137,7 @@ async function documentedFields(): Promise<Map<string, string[]>> {
   for (const [path, operations] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(operations)) {
       const honoPath = `/api${path.replace(/\{(\w+)\}/g, ':$1')}`;
-      const bodyFields = Object.keys(operation.requestBody?.content['application/json'].schema.properties ?? {});
+      const bodyFields = Object.keys(operation.requestBody?.content['application/json']?.schema.properties ?? {});
       const queryFields = (operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
       fields.set(`${method.toUpperCase()} ${honoPath}`, [...bodyFields, ...queryFields]);
     }
