@@ -72,14 +72,26 @@ function placeholderPage(shopName: string) {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${shopName}</title></head><body style="font-family:system-ui;max-width:40rem;margin:3rem auto;padding:0 1rem"><h1>${shopName}</h1><p>The storefront has not been built yet: run <code>npm run build</code>. The shop's API is at <a href="/api/docs">/api/docs</a>.</p></body></html>`;
 }
 
+/** The staff console's addresses: the server answers them with the console's own page (admin.html). */
+const isConsolePath = (urlPath: string) => urlPath === '/admin' || urlPath.startsWith('/admin/') || urlPath === '/admin.html';
+
+/** A page of the web build, with the policy that lets its own inline scripts (read once, by hash) run. */
+function webPage(root: string | undefined, fileName: string, publicBaseUrl: string | undefined) {
+  const file = root ? path.join(root, fileName) : undefined;
+  const exists = () => file !== undefined && existsSync(file);
+  const read = () => (file && exists() ? readFileSync(file, 'utf8') : undefined);
+  return { exists, read, policy: storefrontPolicy(read() ?? '', publicBaseUrl) };
+}
+
 function serveWeb(app: Hono<AppEnv>, deps: ShopDeps, webDistDir: string | undefined) {
   const root = webDistDir ? path.resolve(webDistDir) : undefined;
-  const indexFile = root ? path.join(root, 'index.html') : undefined;
-  // Read once: the build's index.html is what every storefront page is, inline scripts and all.
-  const policy = storefrontPolicy(indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : '', deps.config.publicBaseUrl);
+  // Two pages: the storefront, and the staff console apart from it so the shop's first load carries none of it.
+  const storefront = webPage(root, 'index.html', deps.config.publicBaseUrl);
+  const staffConsole = webPage(root, 'admin.html', deps.config.publicBaseUrl);
+  const pageFor = (urlPath: string) => (isConsolePath(urlPath) && staffConsole.exists() ? staffConsole : storefront);
   app.use('*', async (c, next) => {
     await next();
-    if (c.res.headers.get('content-type')?.startsWith('text/html')) c.header('Content-Security-Policy', policy);
+    if (c.res.headers.get('content-type')?.startsWith('text/html')) c.header('Content-Security-Policy', pageFor(c.req.path).policy);
   });
   if (root && existsSync(root)) {
     // Hashed assets never change under their name; everything else is checked each time.
@@ -90,11 +102,8 @@ function serveWeb(app: Hono<AppEnv>, deps: ShopDeps, webDistDir: string | undefi
     // The build writes .br and .gz beside each asset; a phone on a slow network gets the smallest.
     app.use('/*', serveStatic({ root: path.relative(process.cwd(), root) || '.', precompressed: true }));
   }
-  // Every other path is a storefront route: the single-page app decides (and shows its 404).
-  app.get('*', (c) => {
-    if (indexFile && existsSync(indexFile)) return c.html(readFileSync(indexFile, 'utf8'));
-    return c.html(placeholderPage(deps.config.shop.shopName));
-  });
+  // Every other path is a route of one of the pages: its single-page app decides (and shows its 404).
+  app.get('*', (c) => c.html(pageFor(c.req.path).read() ?? placeholderPage(deps.config.shop.shopName)));
 }
 
 export function createApp(deps: ShopDeps, options: AppOptions = {}) {

@@ -1,4 +1,5 @@
-// The storefront build: root web/, output web/dist (served by the Hono server), every route its own chunk.
+// The web build: root web/, output web/dist (served by the Hono server): the storefront (index.html) and
+// the staff console (admin.html), every route its own chunk.
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ const apiTarget = process.env.API_TARGET ?? 'http://localhost:3000';
 const fromRoot = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 
 const HOME_PAGE_MODULE = 'src/features/home/pages/home-page.tsx';
+const STOREFRONT_PAGE = fromRoot('index.html');
 /** Must match the first of HERO_SLIDES in features/home/components/hero-slider.tsx. */
 const FIRST_HERO_IMAGE = '/hero/fresh-produce.svg';
 
@@ -27,10 +29,11 @@ function preloadHomeRoute(): Plugin {
       order: 'post',
       handler(html, context) {
         const bundle = context.bundle;
-        if (!bundle) return html;
+        // The storefront's page only: the console's (admin.html) has no home route.
+        if (!bundle || context.filename !== STOREFRONT_PAGE) return html;
         const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
         const home = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(HOME_PAGE_MODULE));
-        const entry = chunks.find((chunk) => chunk.isEntry);
+        const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId === STOREFRONT_PAGE);
         if (!home || !entry) return html;
         const inEntry = new Set([entry.fileName, ...entry.imports]);
         const scripts = [home.fileName, ...home.imports.filter((file) => !inEntry.has(file))].map((file) => `/${file}`);
@@ -68,6 +71,24 @@ function precompressAssets(): Plugin {
   };
 }
 
+/**
+ * The staff console is a page of its own (admin.html), so the storefront's first load carries none of it.
+ * The shop's server serves it for /admin and everything under it; this does the same in `vite dev`.
+ */
+function serveConsolePage(): Plugin {
+  const isConsole = (url: string) => /^\/admin(?:[/?#]|$)/.test(url);
+  return {
+    name: 'isoko-serve-console-page',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        if (request.url && isConsole(request.url) && request.headers.accept?.includes('text/html')) request.url = '/admin.html';
+        next();
+      });
+    },
+  };
+}
+
 // Calls the dev server hands to the shop's server. '^/ussd$' so that /ussd-simulator stays a web page.
 const serverProxy = {
   '/api': { target: apiTarget, changeOrigin: true },
@@ -78,7 +99,7 @@ const serverProxy = {
 export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
   publicDir: 'public',
-  plugins: [react(), preloadHomeRoute(), precompressAssets()],
+  plugins: [react(), preloadHomeRoute(), precompressAssets(), serveConsolePage()],
   resolve: {
     // The web imports the server's plain zod schemas so one shape serves both sides.
     alias: [
@@ -100,6 +121,10 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Two pages: the storefront, and the staff console apart from it (see serveConsolePage).
+    rolldownOptions: {
+      input: { index: STOREFRONT_PAGE, admin: fromRoot('admin.html') },
+    },
     // The bundle benchmark reads the manifest to add up what the home route loads first.
     manifest: true,
     // Every browser we target supports <link rel=modulepreload>; the polyfill would be dead weight.

@@ -10,6 +10,8 @@ import { createTestShop, type TestShop } from '../support/test-app';
 
 const INLINE = "(function(){if(location.pathname!=='/')return;})();";
 const INDEX = `<!doctype html><html><head><meta charset="UTF-8" />\n<script>${INLINE}</script><script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>`;
+// The staff console's page (issue 9): no inline script, so its policy allows scripts from this origin only.
+const ADMIN = '<!doctype html><html><head><title>Isoko Staff</title><script type="module" src="/assets/admin-abc.js"></script></head><body><div id="root"></div></body></html>';
 
 let shop: TestShop;
 let distDir: string;
@@ -19,6 +21,7 @@ beforeAll(async () => {
   shop = await createTestShop();
   distDir = await mkdtemp(path.join(os.tmpdir(), 'isoko-dist-'));
   await writeFile(path.join(distDir, 'index.html'), INDEX);
+  await writeFile(path.join(distDir, 'admin.html'), ADMIN);
   app = createApp(shop.deps, { webDistDir: distDir });
 });
 afterAll(async () => {
@@ -32,14 +35,26 @@ const directive = (policy: string, name: string) => policy.split(';').map((part)
 describe('Content-Security-Policy on the storefront', () => {
   it('allows the build\'s inline script by its hash and nothing inline besides', async () => {
     const hash = createHash('sha256').update(INLINE).digest('base64');
-    for (const url of ['/', '/products', '/product/tomatoes', '/admin/orders']) {
+    for (const url of ['/', '/products', '/product/tomatoes', '/administrator', '/admins/orders']) {
       const response = await app.request(url);
       expect(response.status).toBe(200);
+      expect(await response.text()).toBe(INDEX);
       const policy = policyOf(response);
       expect(directive(policy, 'script-src')).toBe(`script-src 'self' 'sha256-${hash}'`);
       expect(directive(policy, 'frame-ancestors')).toBe("frame-ancestors 'none'");
       expect(directive(policy, 'object-src')).toBe("object-src 'none'");
       expect(directive(policy, 'default-src')).toBe("default-src 'self'");
+    }
+  });
+
+  it('answers the console\'s addresses with the console\'s own page, whose policy allows no inline script', async () => {
+    for (const url of ['/admin', '/admin/', '/admin/orders', '/admin/catalog/products/new?from=list']) {
+      const response = await app.request(url);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toBe(ADMIN);
+      const policy = policyOf(response);
+      expect(directive(policy, 'script-src')).toBe("script-src 'self'");
+      expect(directive(policy, 'frame-ancestors')).toBe("frame-ancestors 'none'");
     }
   });
 

@@ -21,7 +21,4 @@ export const paths = {
   addressManagement: '/address-management',
   chat: '/chat',
   ussdSimulator: '/ussd-simulator',
-  // The staff console (issue 9): one lazy route owns everything under it; its own addresses are in
-  // features/admin/admin-paths.ts, so the storefront's first load does not carry them.
-  admin: '/admin',
 } as const;

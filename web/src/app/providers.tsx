@@ -5,6 +5,8 @@ import { Toaster } from '../components/ui/toast';
 import { useAuthStore } from '../features/auth/store';
 import { setCartNavigator, useCartStore } from '../features/cart/store';
 import { AppErrorBoundary } from './error-boundary';
+// The error screen's styles, in the entry's stylesheet (see router-error-page.tsx).
+import '../features/errors/errors.css';
 import { AppRoutes } from './router';
 
 /** Guards inside the cart store (a guest adds to cart) navigate without reloading the page. */

@@ -9,7 +9,6 @@ import { lazy, Suspense } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
 import { paths } from './paths';
 import { RootLayout } from './layout/root-layout';
-import { LoadingBlock } from '../components/ui/spinner';
 import { Splash } from '../features/home/components/splash';
 // The home page's styles travel with the entry stylesheet (see home-page.tsx).
 import '../features/home/home.css';
@@ -33,8 +32,6 @@ const AddressManagementPage = lazy(() => import('../features/addresses/pages/add
 // The conversation faces.
 const ChatPage = lazy(() => import('../features/chat/chat-page'));
 const UssdSimulatorPage = lazy(() => import('../features/ussd-simulator/ussd-simulator-page'));
-// The staff console: its own frame and chunks, so the storefront never loads a byte of it.
-const AdminApp = lazy(() => import('../features/admin/admin-app'));
 
 /** While the home page's code downloads, the shopper keeps seeing the same splash index.html painted,
  *  instead of the layout flashing in with a spinner and the splash coming back. */
@@ -69,14 +66,6 @@ export const routes: RouteObject[] = [
       { path: paths.ussdSimulator, element: <UssdSimulatorPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
-  },
-  {
-    path: `${paths.admin}/*`,
-    element: (
-      <Suspense fallback={<LoadingBlock label="Loading..." />}>
-        <AdminApp />
-      </Suspense>
-    ),
   },
 ];
 

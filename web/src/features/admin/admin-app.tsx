@@ -1,11 +1,15 @@
-// Everything under /admin (issue 9): the staff gate, the console's frame, and its screens, each a
-// chunk of its own. The storefront's router knows only this file's lazy import.
-import { lazy, Suspense } from 'react';
-import { useLocation, useRoutes } from 'react-router-dom';
+// The staff console (issue 9), a page of its own (admin.html, entry admin-main.tsx): its router over
+// /admin, the staff gate, the console's frame and its screens, each a chunk of its own. The storefront's
+// entry knows none of it, so the shop's first load does not carry a byte of the console.
+import { lazy, Suspense, useEffect } from 'react';
+import { BrowserRouter, useLocation, useRoutes } from 'react-router-dom';
 import { LoadingBlock } from '../../components/ui/spinner';
+import { Toaster } from '../../components/ui/toast';
 import { AppErrorBoundary } from '../../app/error-boundary';
 import { AdminLayout } from './components/admin-layout';
 import { StaffGate } from './components/staff-gate';
+import { paths } from '../../app/paths';
+import { adminPaths } from './admin-paths';
 import './admin.css';
 
 const DashboardPage = lazy(() => import('./pages/dashboard-page'));
@@ -16,9 +20,11 @@ const ProductEditPage = lazy(() => import('./pages/product-edit-page'));
 const CategoryEditPage = lazy(() => import('./pages/category-edit-page'));
 const MessagesPage = lazy(() => import('./pages/messages-page'));
 const StaffPage = lazy(() => import('./pages/staff-page'));
-const NotFoundPage = lazy(() => import('../errors/not-found-page'));
+// A guest on the way in signs in on this page (see AppRoutes).
+const LoginPage = lazy(() => import('../auth/pages/login-page'));
+const NotFoundPage = lazy(() => import('../errors/not-found-page').then((module) => ({ default: module.PageNotFound })));
 
-function AdminRoutes() {
+function ConsoleRoutes() {
   return useRoutes([
     { index: true, element: <DashboardPage /> },
     { path: 'orders', element: <OrdersPage /> },
@@ -32,17 +38,54 @@ function AdminRoutes() {
   ]);
 }
 
-export default function AdminApp() {
+function Console() {
   const { pathname } = useLocation();
   return (
     <StaffGate>
       <AdminLayout>
         <AppErrorBoundary resetKey={pathname}>
           <Suspense fallback={<LoadingBlock label="Loading..." />}>
-            <AdminRoutes />
+            <ConsoleRoutes />
           </Suspense>
         </AppErrorBoundary>
       </AdminLayout>
     </StaffGate>
+  );
+}
+
+/** A link or redirect out of the console (the shop, /login) is a storefront page: the server serves it. */
+function StorefrontPage() {
+  const { pathname, search, hash } = useLocation();
+  useEffect(() => window.location.replace(`${pathname}${search}${hash}`), [pathname, search, hash]);
+  return null;
+}
+
+function AppRoutes() {
+  return useRoutes([
+    { path: `${adminPaths.home}/*`, element: <Console /> },
+    // The gate sends a guest to /login and back. The storefront's login screen (no shop frame) shows
+    // right in this page, so a phone on a slow network does not load the storefront in between.
+    {
+      path: paths.login,
+      element: (
+        <Suspense fallback={<LoadingBlock label="Loading..." />}>
+          <main id="main">
+            <LoginPage />
+          </main>
+        </Suspense>
+      ),
+    },
+    { path: '*', element: <StorefrontPage /> },
+  ]);
+}
+
+export function AdminApp() {
+  return (
+    <>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+      <Toaster />
+    </>
   );
 }

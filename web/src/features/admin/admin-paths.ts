@@ -1,16 +1,16 @@
-// The staff console's addresses (issue 9). Apart from paths.ts only so that the storefront's first
-// load, which carries paths.ts, does not grow by the console's routes: only /admin code imports this.
-import { paths } from '../../app/paths';
+// The staff console's addresses (issue 9). The console is its own page (admin.html), so the
+// storefront's paths.ts and its first load know nothing of them; the server serves admin.html for all.
+const CONSOLE = '/admin';
 
 export const adminPaths = {
-  home: paths.admin,
-  orders: `${paths.admin}/orders`,
-  order: (orderId: string) => `${paths.admin}/orders/${encodeURIComponent(orderId)}`,
-  catalog: `${paths.admin}/catalog`,
-  product: (productId: string) => `${paths.admin}/catalog/products/${encodeURIComponent(productId)}`,
-  newProduct: `${paths.admin}/catalog/products/new`,
-  category: (categoryId: string) => `${paths.admin}/catalog/categories/${encodeURIComponent(categoryId)}`,
-  newCategory: `${paths.admin}/catalog/categories/new`,
-  messages: `${paths.admin}/messages`,
-  staff: `${paths.admin}/staff`,
+  home: CONSOLE,
+  orders: `${CONSOLE}/orders`,
+  order: (orderId: string) => `${CONSOLE}/orders/${encodeURIComponent(orderId)}`,
+  catalog: `${CONSOLE}/catalog`,
+  product: (productId: string) => `${CONSOLE}/catalog/products/${encodeURIComponent(productId)}`,
+  newProduct: `${CONSOLE}/catalog/products/new`,
+  category: (categoryId: string) => `${CONSOLE}/catalog/categories/${encodeURIComponent(categoryId)}`,
+  newCategory: `${CONSOLE}/catalog/categories/new`,
+  messages: `${CONSOLE}/messages`,
+  staff: `${CONSOLE}/staff`,
 } as const;

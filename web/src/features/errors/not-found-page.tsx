@@ -2,10 +2,11 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '../../app/paths';
-import './errors.css';
 import { useDocumentTitle } from '../../components/ui/use-document-title';
+// Its styles (errors.css) are in both entries' stylesheets already: see router-error-page.tsx.
 
-export default function NotFoundPage() {
+/** The 404 screen itself; the staff console shows it for an address it does not have. */
+export function PageNotFound() {
   useDocumentTitle('Page not found');
   const location = useLocation();
   useEffect(() => {
@@ -24,4 +25,19 @@ export default function NotFoundPage() {
       </Link>
     </div>
   );
+}
+
+/**
+ * The storefront's last route. Its router knows only the shop's addresses, but the server has another
+ * page for some it does not know (the staff console, admin.html). An unknown address reached by a link
+ * or redirect inside the app (signing in on the way to /admin, say) is therefore asked of the server
+ * once; the 404 shows when the server answers with the storefront again (the router then starts afresh).
+ */
+export default function NotFoundPage() {
+  const { key, pathname, search, hash } = useLocation();
+  const reachedInApp = key !== 'default';
+  useEffect(() => {
+    if (reachedInApp) window.location.replace(`${pathname}${search}${hash}`);
+  }, [reachedInApp, pathname, search, hash]);
+  return reachedInApp ? null : <PageNotFound />;
 }
