@@ -26,6 +26,23 @@ test("a shopper who opens /admin reads 'Staff only', and the staff API refuses t
   expect(refused.status()).toBe(403);
 });
 
+test("staff signed in on the shop reach the console from their profile; a shopper's profile has no way in", async ({ page, browser, request }) => {
+  await signInStaff(page, '/profile');
+  await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible();
+  await page.getByRole('link', { name: 'Staff console' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Console sections' })).toBeVisible();
+
+  const shopperContext = await browser.newContext();
+  const shopperPage = await shopperContext.newPage();
+  await signIn(shopperPage, await createShopper(request));
+  await shopperPage.goto('/profile');
+  await expect(shopperPage.getByRole('button', { name: 'Manage Addresses' })).toBeVisible();
+  await expect(shopperPage.getByRole('link', { name: 'Staff console' })).toHaveCount(0);
+  await shopperContext.close();
+});
+
 test('every console screen is accessible and fits the screen', async ({ page }) => {
   test.setTimeout(150_000);
   await signInStaff(page, '/admin');

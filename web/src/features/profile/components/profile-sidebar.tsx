@@ -1,8 +1,14 @@
-// The profile sidebar: who is signed in and the four things they can do from here.
+// The profile sidebar: who is signed in and the four things they can do from here (five for staff).
 import { useNavigate } from 'react-router-dom';
-import { Button } from '../../../components/ui/button';
-import { LogOutIcon, MapPinIcon, PackageIcon, UserIcon } from '../../../components/ui/icons';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { LogOutIcon, MapPinIcon, PackageIcon, StoreIcon, UserIcon } from '../../../components/ui/icons';
 import { paths } from '../../../app/paths';
+
+/**
+ * adminPaths.home. Written here rather than imported: a storefront chunk importing the console's module
+ * would share a chunk with the console and name it in the storefront's entry (its preload list).
+ */
+const STAFF_CONSOLE_HREF = '/admin';
 import type { Account } from '../api/profile-api';
 
 export type ProfileTab = 'profile' | 'orders';
@@ -52,6 +58,13 @@ export function ProfileSidebar({ account, tab, onTab, signingOut, onSignOut }: P
         >
           Manage Addresses
         </Button>
+        {account.isStaff && (
+          // A plain link: the console is a page of its own (admin.html), loaded whole.
+          <a href={STAFF_CONSOLE_HREF} className={buttonClass('ghost')}>
+            <StoreIcon size={18} aria-hidden="true" />
+            Staff console
+          </a>
+        )}
         <Button variant="danger" busy={signingOut} icon={<LogOutIcon size={18} aria-hidden="true" />} onClick={onSignOut}>
           {signingOut ? 'Signing out...' : 'Sign Out'}
         </Button>
