@@ -1,5 +1,6 @@
-// /track-orders (spec 2): find an order by its id, or page through all orders 10 at a time.
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+// /track-orders (spec 2): find an order by its id, or page through all orders 10 at a time. What is shown
+// follows staff's changes while the page is on screen (issue 9: within seconds, no reload).
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { Order } from '@server/modules/orders/orders.schema';
 import { Button, buttonClass } from '../../../components/ui/button';
@@ -8,6 +9,7 @@ import { LoadingBlock } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../app/paths';
 import { toApiError } from '../../../lib/api-client';
+import { useRefreshWhileVisible } from '../../../lib/use-refresh-while-visible';
 import { RequireLogin } from '../../auth';
 import { fetchOrder, fetchUserOrders } from '../api/orders-api';
 import { OrdersTable } from '../components/orders-table';
@@ -32,14 +34,20 @@ function TrackOrders() {
   const [found, setFound] = useState<Order | null>(null);
   const [searching, setSearching] = useState(false);
 
+  // Each call is numbered: only the newest one's answer is shown (a page turn beats an older refresh).
+  const latestCall = useRef(0);
+
   const load = useCallback(async (wanted: number) => {
+    const call = ++latestCall.current;
     setState('loading');
     try {
       const result = await fetchUserOrders(wanted, TRACK_PAGE_SIZE);
+      if (call !== latestCall.current) return;
       setOrders(result.orders);
       setTotalPages(Math.max(1, result.pagination.totalPages));
       setState('ready');
     } catch {
+      if (call !== latestCall.current) return;
       toast.error('Failed to fetch orders');
       setState('error');
     }
@@ -48,6 +56,26 @@ function TrackOrders() {
   useEffect(() => {
     void load(page);
   }, [page, load]);
+
+  /** Staff move orders while the shopper watches: ask again quietly, keeping what is shown if that fails. */
+  const refresh = useCallback(async () => {
+    try {
+      if (found) {
+        const order = await fetchOrder(found._id);
+        // Unless the shopper cleared or changed the search meanwhile.
+        if (order) setFound((shown) => (shown?._id === order._id ? order : shown));
+        return;
+      }
+      const call = ++latestCall.current;
+      const result = await fetchUserOrders(page, TRACK_PAGE_SIZE);
+      if (call !== latestCall.current) return;
+      setOrders(result.orders);
+      setTotalPages(Math.max(1, result.pagination.totalPages));
+    } catch {
+      // The next refresh, or the shopper's own action, tries again; an expired session is handled by api-client.
+    }
+  }, [found, page]);
+  useRefreshWhileVisible(() => void refresh(), state === 'ready' && !searching);
 
   async function search(event: FormEvent) {
     event.preventDefault();

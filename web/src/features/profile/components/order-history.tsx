@@ -1,4 +1,5 @@
-// Tab 'Order History': the latest 5 orders, a way to all of them, or a nudge to start shopping.
+// Tab 'Order History': the latest 5 orders, a way to all of them, or a nudge to start shopping. Their
+// status and payment follow staff's changes while the tab is on screen (issue 9).
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Order } from '@server/modules/orders/orders.schema';
@@ -6,6 +7,7 @@ import { buttonClass } from '../../../components/ui/button';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../app/paths';
+import { useRefreshWhileVisible } from '../../../lib/use-refresh-while-visible';
 import { fetchUserOrders, OrdersTable } from '../../orders';
 
 export const PROFILE_ORDERS_LIMIT = 5;
@@ -29,6 +31,14 @@ export function OrderHistory() {
       active = false;
     };
   }, []);
+
+  // Staff move orders while the shopper looks: ask again quietly while the tab is on screen. Unmounting
+  // stops it, so a late answer never lands (React ignores it) and a failure keeps what is shown.
+  useRefreshWhileVisible(() => {
+    fetchUserOrders(1, PROFILE_ORDERS_LIMIT)
+      .then((result) => setOrders(result.orders.slice(0, PROFILE_ORDERS_LIMIT)))
+      .catch(() => undefined);
+  }, orders !== null);
 
   return (
     <section className="card profile-panel" aria-labelledby="order-history-title">
