@@ -132,6 +132,26 @@ test('when two staff act on one order, the second sees what changed and nothing 
   await expect(page.getByText('“Shopper called to cancel”')).toBeVisible();
 });
 
+test("a product's edit screen opened by its address shows it as saved (hidden too); an unknown one says so", async ({ page, request }) => {
+  const token = await staffToken(request);
+  const name = `Tree tomato ${Date.now().toString(36)}`;
+  const created = await request.post('/api/admin/products', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { productname: name, productUnit: 'kg', price: 1800, categoryId: 'fruits', image: '/images/products/tomatoes.svg', hidden: true },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { product } = (await created.json()) as { product: { _id: string } };
+
+  await signInStaff(page, `/admin/catalog/products/${product._id}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue(name);
+  await expect(page.getByLabel('Price (frw)')).toHaveValue('1800');
+  await expect(page.getByLabel('Hidden from the shop')).toBeChecked();
+
+  await page.goto('/admin/catalog/products/no-such-product');
+  await expect(page.getByRole('alert').filter({ hasText: 'Product not found.' })).toBeVisible();
+});
+
 // A 1×1 PNG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 

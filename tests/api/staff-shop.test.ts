@@ -134,6 +134,38 @@ describe('products', () => {
     expect(listed.body.products).toEqual([expect.objectContaining({ _id: id, hidden: true })]);
     expect((await shop.http.put('/api/admin/products/nope').set(staff.auth).send({ hidden: true })).status).toBe(404);
   });
+
+  it('gives staff one product by id, hidden too, with what the edit screen needs; nobody else', async () => {
+    const created = await shop.http
+      .post('/api/admin/products')
+      .set(staff.auth)
+      .send(newProduct({ productname: 'Tree tomato', localName: 'Ibinyomoro', price: 1800, offerPrice: null, hidden: true, inStock: false }));
+    expect(created.status).toBe(201);
+    const id = created.body.product._id;
+
+    const one = await shop.http.get(`/api/admin/products/${id}`).set(staff.auth);
+    expect(one.status).toBe(200);
+    expect(one.body).toEqual({ success: true, product: created.body.product });
+    expect(one.body.product).toMatchObject({
+      _id: id,
+      productname: 'Tree tomato',
+      localName: 'Ibinyomoro',
+      productUnit: 'kg',
+      price: 1800,
+      offerPrice: null,
+      description: 'Sweet, from Rwamagana',
+      hidden: true,
+      inStock: false,
+      imagePath: '/images/products/tomatoes.svg',
+      productCategory: expect.objectContaining({ _id: 'fruits' }),
+    });
+
+    const missing = await shop.http.get('/api/admin/products/no-such-product').set(staff.auth);
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ success: false, message: 'Product not found' });
+    expect((await shop.http.get(`/api/admin/products/${id}`).set(shopper.auth)).status).toBe(403);
+    expect((await shop.http.get(`/api/admin/products/${id}`)).status).toBe(401);
+  });
 });
 
 describe('categories', () => {

@@ -57,7 +57,8 @@ export async function listStaffProducts(deps: ShopDeps, query: StaffProductsQuer
   return { products: productRows.map(toStaffProduct), pagination: paginate(total, query.page, query.limit) };
 }
 
-async function staffProduct(deps: ShopDeps, productId: string): Promise<StaffProduct> {
+/** One product as staff see it, hidden or not: what the console's edit screen opens with. */
+export async function getStaffProduct(deps: ShopDeps, productId: string): Promise<StaffProduct> {
   const row = await allProducts(deps).where('products.id', '=', productId).executeTakeFirst();
   if (!row) throw notFound('Product not found', 'product_not_found');
   return toStaffProduct(row);
@@ -88,7 +89,7 @@ export async function createProduct(deps: ShopDeps, input: ProductInput): Promis
     })
     .execute();
   catalogChanged(deps);
-  return staffProduct(deps, id);
+  return getStaffProduct(deps, id);
 }
 
 export async function updateProduct(deps: ShopDeps, productId: string, patch: ProductPatch): Promise<StaffProduct> {
@@ -117,7 +118,7 @@ export async function updateProduct(deps: ShopDeps, productId: string, patch: Pr
     .where('id', '=', productId)
     .execute();
   catalogChanged(deps);
-  return staffProduct(deps, productId);
+  return getStaffProduct(deps, productId);
 }
 
 function toStaffCategory(row: Selectable<CategoriesTable> & { product_count: number }): StaffCategory {

@@ -7,7 +7,7 @@ import type { ShopDeps } from '../../lib/deps';
 import { addRoute, bearerAuth, jsonReply, jsonRequest, openApiRoutes } from '../../lib/openapi';
 import { idParam, serialParam } from '../../lib/path-params';
 import { dashboard } from './staff-dashboard.service';
-import { createCategory, createProduct, listStaffCategories, listStaffProducts, updateCategory, updateProduct } from './staff-catalog.service';
+import { createCategory, createProduct, getStaffProduct, listStaffCategories, listStaffProducts, updateCategory, updateProduct } from './staff-catalog.service';
 import { grantStaff, listStaff, revokeStaff } from './staff-members.service';
 import { listMessages, markHandled } from './staff-messages.service';
 import { changeOrderStatus, changePayment, getStaffOrder, listStaffOrders } from './staff-orders.service';
@@ -35,6 +35,7 @@ import {
   staffOrderResponseSchema,
   staffOrdersQuerySchema,
   staffOrdersResponseSchema,
+  staffProductOneResponseSchema,
   staffProductResponseSchema,
   staffProductsQuerySchema,
   staffProductsResponseSchema,
@@ -109,6 +110,14 @@ const products = createRoute({
   summary: 'Every product, hidden ones too',
   request: { query: staffProductsQuerySchema },
   responses: { 200: jsonReply(staffProductsResponseSchema) },
+});
+const product = createRoute({
+  ...staffCall,
+  method: 'get',
+  path: '/products/{id}',
+  summary: 'One product, hidden ones too (what the edit screen opens with)',
+  request: { params: productParams },
+  responses: { 200: jsonReply(staffProductOneResponseSchema) },
 });
 const addProduct = createRoute({
   ...staffCall,
@@ -200,6 +209,7 @@ export function staffRoutes(deps: ShopDeps) {
     return c.json({ success: true as const, message: `${member.fullName} is no longer staff`, member });
   });
   addRoute(app, products, async (c) => c.json({ success: true as const, ...(await listStaffProducts(deps, c.req.valid('query'))) }));
+  addRoute(app, product, async (c) => c.json({ success: true as const, product: await getStaffProduct(deps, c.req.param('id')) }));
   addRoute(app, addProduct, async (c) => {
     const product = await createProduct(deps, c.req.valid('json'));
     return c.json({ success: true as const, message: 'Product added', product }, 201);

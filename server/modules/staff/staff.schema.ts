@@ -275,6 +275,8 @@ export const productPatchSchema = z.object({
 export type ProductPatch = z.infer<typeof productPatchSchema>;
 
 export const staffProductsResponseSchema = z.object({ success: z.literal(true), products: z.array(staffProductSchema), pagination: paginationSchema });
+/** GET /api/admin/products/:id: one product, hidden ones too (404 'Product not found'). */
+export const staffProductOneResponseSchema = z.object({ success: z.literal(true), product: staffProductSchema });
 export const staffProductResponseSchema = z.object({ success: z.literal(true), message: z.string(), product: staffProductSchema });
 
 /** POST /api/admin/categories (every field) and PUT /api/admin/categories/:id (any of them). Names are unique (409). */

@@ -1,6 +1,6 @@
 // Every staff call of the console (server/modules/staff, docs/staff-api.md), one small function each.
 // Shapes are the server's zod types; the token travels with every call through api-client.
-import { api } from '../../../lib/api-client';
+import { api, toApiError } from '../../../lib/api-client';
 import type { z } from 'zod';
 import type {
   categoryInputSchema,
@@ -20,6 +20,7 @@ import type {
   staffOrderResponseSchema,
   staffOrdersResponseSchema,
   StaffProduct,
+  staffProductOneResponseSchema,
   staffProductResponseSchema,
   staffProductsResponseSchema,
   uploadResponseSchema,
@@ -144,17 +145,14 @@ export function revokeStaff(userId: string) {
   return api.delete(`admin/staff/${encodeURIComponent(userId)}`).json<Reply<typeof staffMemberResponseSchema>>();
 }
 
-/**
- * One product by id, hidden ones too. The contract has no single-product call, so this pages through
- * the staff list (100 at a time; the catalog is a few hundred rows). The catalog screen passes the
- * product along when it links here, so this runs only on a reload or a shared link.
- */
-export async function findProduct(productId: string): Promise<StaffProduct | null> {
-  for (let page = 1; page <= 50; page += 1) {
-    const { products, pagination } = await fetchProducts({ page }, 100);
-    const found = products.find((product) => product._id === productId);
-    if (found) return found;
-    if (!pagination.hasNextPage) return null;
+/** One product by id, hidden ones too, as it is now; null when there is no such product (404). */
+export async function fetchProduct(productId: string): Promise<StaffProduct | null> {
+  try {
+    const body = await api.get(`admin/products/${encodeURIComponent(productId)}`).json<Reply<typeof staffProductOneResponseSchema>>();
+    return body.product;
+  } catch (error) {
+    const failure = await toApiError(error, 'Could not load the product');
+    if (failure.status === 404) return null;
+    throw failure;
   }
-  return null;
 }

@@ -102,7 +102,7 @@ function ProductsSection() {
               <li key={product._id} className="admin-row admin-product-row">
                 <Image src={product.productImage} alt="" width={48} height={48} className="admin-thumb" />
                 <div className="admin-product-text">
-                  <Link to={adminPaths.product(product._id)} state={{ product }} className="admin-row-title">
+                  <Link to={adminPaths.product(product._id)} className="admin-row-title">
                     {product.productname}
                   </Link>
                   <span className="admin-row-meta">

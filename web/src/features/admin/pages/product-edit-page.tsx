@@ -2,7 +2,7 @@
 // description, category, picture, in stock, hidden. Checked with the server's own schema before it
 // is sent; the server's answer (a message per field) is shown the same way.
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { productInputSchema, type StaffCategory, type StaffProduct } from '@server/modules/staff/staff.schema';
 import { adminPaths } from '../admin-paths';
 import { Button } from '../../../components/ui/button';
@@ -10,7 +10,7 @@ import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { toast } from '../../../components/ui/toast';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import { toApiError } from '../../../lib/api-client';
-import { createProduct, fetchCategories, findProduct, updateProduct } from '../api/staff-api';
+import { createProduct, fetchCategories, fetchProduct, updateProduct } from '../api/staff-api';
 import { AreaField, CheckField, Field, fieldErrors, serverFieldErrors } from '../components/form-fields';
 import { ImageUpload } from '../components/image-upload';
 import { LoadState } from '../components/load-state';
@@ -144,13 +144,10 @@ export default function ProductEditPage() {
   const { productId = 'new' } = useParams();
   const isNew = productId === 'new';
   const navigate = useNavigate();
-  const passed = (useLocation().state as { product?: StaffProduct } | null)?.product;
   const { state, reload } = useRemote(
     async () => {
-      const [{ categories }, product] = await Promise.all([
-        fetchCategories(),
-        isNew ? null : passed?._id === productId ? passed : findProduct(productId),
-      ]);
+      // Read afresh (not handed over from the catalog's list): another staff member may have just saved it.
+      const [{ categories }, product] = await Promise.all([fetchCategories(), isNew ? null : fetchProduct(productId)]);
       return { categories, product };
     },
     [productId],
