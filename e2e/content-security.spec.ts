@@ -23,5 +23,11 @@ test('every page works under the policy, with nothing blocked', async ({ page })
   await page.goto('/chat');
   await expect(page.getByRole('log', { name: 'Conversation with Isoko' })).toContainText('Welcome to Isoko');
 
+  // The staff console is a page of its own (admin.html) under its own policy; a guest signs in there.
+  const consolePage = await page.goto('/admin');
+  expect(consolePage?.headers()['content-security-policy'] ?? '').toContain("script-src 'self';");
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
+  await expect(page).toHaveTitle('Isoko Staff');
+
   expect(blocked).toEqual([]);
 });
