@@ -18,7 +18,9 @@ export default defineConfig({
   timeout: 45_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // Two browsers at once: a spec spends much of its time waiting on the server or the page, so two
+  // keep a 2-core machine busy where Playwright's default (half the cores) leaves it idle.
+  workers: Number(process.env.PLAYWRIGHT_WORKERS) || 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {

@@ -1,7 +1,41 @@
-// Two kinds of suite: the server's (node, real database) and the web's components (jsdom).
+// Three kinds of suite in one run, so one pool of workers keeps both cores busy:
+//   server           node, each file on its own copy of a seeded embedded PGlite database
+//   server-postgres  the suites that open a database, again on a real PostgreSQL server; only when
+//                    TEST_POSTGRES_URL names one (npm test starts a throwaway server and sets it)
+//   web              the storefront's components in jsdom
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { fileURLToPath } from 'node:url';
+
+const serverSuites = ['tests/**/*.test.ts'];
+const notSuites = ['tests/bench/**'];
+const postgresUrl = process.env.TEST_POSTGRES_URL?.trim();
+
+/** The suites that open a database (through tests/support's test app or database): the only ones
+ *  whose result can depend on which database runs under them. */
+function databaseSuites(): string[] {
+  return readdirSync('tests', { recursive: true, encoding: 'utf8' })
+    .map((file) => `tests/${file}`)
+    .filter((file) => file.endsWith('.test.ts') && !file.startsWith('tests/bench/'))
+    .filter((file) => /support\/(test-app|database)['"]/.test(readFileSync(file, 'utf8')))
+    .sort();
+}
+
+const serverProject = (name: string, include: string[], env: Record<string, string>) => ({
+  extends: true as const,
+  test: {
+    name,
+    environment: 'node',
+    include,
+    exclude: notSuites,
+    env,
+    // Each project makes its own starting database (tests/support/global-setup.ts reads its env).
+    globalSetup: ['tests/support/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
 
 export default defineConfig({
   plugins: [react()],
@@ -9,18 +43,9 @@ export default defineConfig({
   test: {
     globals: true,
     projects: [
-      {
-        extends: true,
-        test: {
-          name: 'server',
-          environment: 'node',
-          include: ['tests/**/*.test.ts'],
-          exclude: ['tests/bench/**'],
-          globalSetup: ['tests/support/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
+      // An empty TEST_DATABASE_URL keeps this project on PGlite even when the shell names a server.
+      serverProject('server', serverSuites, postgresUrl ? { TEST_DATABASE_URL: '' } : {}),
+      ...(postgresUrl ? [serverProject('server-postgres', databaseSuites(), { TEST_DATABASE_URL: postgresUrl })] : []),
       {
         extends: true,
         test: {

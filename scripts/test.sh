@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# npm test: every suite the project has, in two lanes that run side by side (one per core):
-#   server lane:  Vitest on embedded PGlite (server, web, flows), then again on a real PostgreSQL
-#                 server (the suites that open a database)
-#   checks lane:  type check, lint (ESLint and knip), site build, then Playwright on the built site
+# npm test: every suite the project has, in three lanes that run side by side:
+#   test lane:     Vitest: the server's suites on embedded PGlite and again (those that open a
+#                  database) on a throwaway PostgreSQL server, the web's components, the flows
+#   browser lane:  site build, then Playwright on the built site
+#   checks lane:   type check, lint (ESLint and knip)
 # Within a lane, a part runs after the one before it whatever that one's result, so one run shows
 # every failure. Each part writes its own log, printed whole when the part ends. Test files are found
 # by the runners' own patterns (tests/**/*.test.ts, web/src/**/*.test.tsx, e2e/**/*.spec.ts): a new
@@ -30,23 +31,21 @@ ensure_chromium() {
 types() { npx tsc --noEmit -p .; }
 lint() { npm run lint --silent; }
 unit() {
-  npx vitest run --reporter=default --reporter=json --outputFile="$RESULTS/vitest-pglite.json"
-}
-postgres() {
-  # The suites that open a database (they use tests/support's test app or database); the rest do not
-  # depend on which database runs under them.
-  local files
-  mapfile -t files < <(grep -rlE "support/(test-app|database)['\"]" tests --include='*.test.ts' | sort)
-  local url
-  if ! url=$(bash scripts/postgres.sh start); then
-    if [ "${CI:-}" = true ]; then echo "PostgreSQL is required in CI but could not be started"; return 1; fi
-    echo "PostgreSQL is not installed: skipped this pass (install it with: sudo apt-get install -y postgresql)"
-    return 0
+  # One Vitest run over PGlite, PostgreSQL (the suites that open a database) and the web's components,
+  # so a single pool of workers spreads all of them over both cores.
+  local url="" result
+  if url=$(bash scripts/postgres.sh start); then
+    :
+  elif [ "${CI:-}" = true ]; then
+    echo "PostgreSQL is required in CI but could not be started"; return 1
+  else
+    url=""
+    echo "PostgreSQL is not installed: the PostgreSQL pass is skipped (install it with: sudo apt-get install -y postgresql)"
   fi
-  TEST_DATABASE_URL="$url" npx vitest run --project server --reporter=default --reporter=json \
-    --outputFile="$RESULTS/vitest-postgres.json" "${files[@]}"
-  local result=$?
-  bash scripts/postgres.sh stop
+  TEST_POSTGRES_URL="$url" npx vitest run --maxWorkers="${VITEST_WORKERS:-3}" \
+    --reporter=default --reporter=json --outputFile="$RESULTS/vitest.json"
+  result=$?
+  [ -z "$url" ] || bash scripts/postgres.sh stop
   return $result
 }
 build() { npm run build --silent; }
@@ -76,17 +75,22 @@ lane() { for part in "$@"; do run_part "$part"; done; }
 # Checked first, so a machine without Chromium hears it now rather than after the other suites.
 ensure_chromium
 
-SERVER_LANE=(unit postgres)
-CHECKS_LANE=(types lint build browser)
-echo "npm test: ${SERVER_LANE[*]} | ${CHECKS_LANE[*]} (two lanes side by side; each part prints when it ends)"
+# Three lanes side by side. The two long parts (Vitest, Playwright) each start at once; the short
+# static checks share the cores with them rather than delaying either.
+TEST_LANE=(unit)
+BROWSER_LANE=(build browser)
+CHECKS_LANE=(types lint)
+PARTS=("${TEST_LANE[@]}" "${BROWSER_LANE[@]}" "${CHECKS_LANE[@]}")
+echo "npm test: ${TEST_LANE[*]} | ${BROWSER_LANE[*]} | ${CHECKS_LANE[*]} (lanes side by side; each part prints when it ends)"
 started=$(date +%s)
-lane "${SERVER_LANE[@]}" &
+lane "${TEST_LANE[@]}" &
+lane "${BROWSER_LANE[@]}" &
 lane "${CHECKS_LANE[@]}" &
 wait
 
 status=0
 printf '\n== Times (wall / CPU seconds)\n'
-for part in "${SERVER_LANE[@]}" "${CHECKS_LANE[@]}"; do
+for part in "${PARTS[@]}"; do
   read -r wall user sys <"$RESULTS/$part.time"
   printf '  %-9s %5.0f / %5.0f  %s\n' "$part" "$wall" "$(cpu "$user" "$sys")" \
     "$([ "$(cat "$RESULTS/$part.rc")" = 0 ] && echo passed || echo FAILED)"
@@ -94,5 +98,5 @@ for part in "${SERVER_LANE[@]}" "${CHECKS_LANE[@]}"; do
 done
 printf '  %-9s %5d\n' total $(($(date +%s) - started))
 
-node scripts/summarize-results.mjs "$RESULTS" vitest-pglite.json playwright.json || status=1
+node scripts/summarize-results.mjs "$RESULTS" vitest.json playwright.json || status=1
 exit $status

@@ -65,8 +65,7 @@ export async function emptyPostgresDatabase(url: string): Promise<{ url: string;
 }
 
 /** Global setup: the migrated, seeded starting point every test file copies. */
-export async function prepareTemplate(): Promise<void> {
-  const url = postgresUrl();
+export async function prepareTemplate(url = postgresUrl()): Promise<void> {
   if (url) {
     await adminQuery(url, `DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);
     await adminQuery(url, `CREATE DATABASE ${TEMPLATE_DB}`);
