@@ -81,6 +81,16 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    // Specs take `test` from e2e/support/test.ts: its pages run on Playwright's clock, and it carries
+    // the `shop` and `shopper` fixtures every spec sets itself up with.
+    files: ['e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: '@playwright/test', importNames: ['test'], message: "import test from './support/test' (the page clock and the shop fixtures)" }],
+      }],
+    },
+  },
+  {
     // Node scripts and configuration: Node's globals.
     files: ['scripts/**/*.mjs', '*.js'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },

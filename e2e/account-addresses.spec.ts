@@ -1,14 +1,13 @@
 // /address-management: the login check, add, edit and delete with their messages, and axe.
 import { expect, test } from './support/test';
-import { addAddress, createShopper, expectAccessible, expectToast, signIn } from './account-fixtures';
+import { expectAccessible, expectToast, signIn } from './support/pages';
 
 test('a guest is sent to log in', async ({ page }) => {
   await page.goto('/address-management');
   await expect(page).toHaveURL(/\/login\?redirect=%2Faddress-management$/);
 });
 
-test('a revoked token is caught by the session check', async ({ page, request }) => {
-  const shopper = await createShopper(request);
+test('a revoked token is caught by the session check', async ({ page, request, shopper }) => {
   await request.get('/api/user/logout', { headers: { Authorization: `Bearer ${shopper.token}` } });
   await signIn(page, shopper);
   await page.goto('/address-management');
@@ -16,8 +15,7 @@ test('a revoked token is caught by the session check', async ({ page, request })
   await expect(page).toHaveURL(/\/login(\?redirect=%2Faddress-management)?$/);
 });
 
-test('add, edit and delete an address', async ({ page, request }) => {
-  const shopper = await createShopper(request);
+test('add, edit and delete an address', async ({ page, shopper }) => {
   await signIn(page, shopper);
   await page.goto('/address-management');
   await expect(page.getByText('You have no saved addresses yet.')).toBeVisible();
@@ -60,9 +58,8 @@ test('add, edit and delete an address', async ({ page, request }) => {
   await expect(page.getByText('You have no saved addresses yet.')).toBeVisible();
 });
 
-test('Escape closes the address dialog without saving', async ({ page, request }) => {
-  const shopper = await createShopper(request);
-  await addAddress(request, shopper, 'Home');
+test('Escape closes the address dialog without saving', async ({ page, shop, shopper }) => {
+  await shop.addAddress(shopper, 'Home');
   await signIn(page, shopper);
   await page.goto('/address-management');
   await page.getByRole('button', { name: 'Add New Address' }).click();

@@ -1,6 +1,7 @@
 // /login and /signup in a real browser: validation, sign-in by email and by phone, the reset dialog.
 import { expect, test } from './support/test';
-import { createShopper, expectAccessible, expectToast, uniqueContact } from './account-fixtures';
+import { expectAccessible, expectToast } from './support/pages';
+import { uniqueContact } from './support/shop-api';
 
 test.describe('login', () => {
   test('shows the rules, toggles the password and passes axe', async ({ page }) => {
@@ -19,8 +20,7 @@ test.describe('login', () => {
     await expectAccessible(page);
   });
 
-  test('wrong credentials read Invalid credentials, then clear after 3 s', async ({ page, request }) => {
-    const shopper = await createShopper(request);
+  test('wrong credentials read Invalid credentials, then clear after 3 s', async ({ page, shopper }) => {
     await page.goto('/login');
     await page.getByLabel('Email address').fill(shopper.email);
     await page.getByLabel('Password', { exact: true }).fill('wrong-password');
@@ -30,8 +30,7 @@ test.describe('login', () => {
     await expect(inline).toBeHidden({ timeout: 5_000 });
   });
 
-  test('signs in by phone and returns to the page asked for', async ({ page, request }) => {
-    const shopper = await createShopper(request);
+  test('signs in by phone and returns to the page asked for', async ({ page, shopper }) => {
     await page.goto('/login?redirect=%2Ftrack-orders');
     await page.getByRole('radio', { name: 'Phone' }).check();
     await page.getByLabel('Phone number').fill(shopper.phoneNumber);
@@ -44,8 +43,7 @@ test.describe('login', () => {
     expect(stored).toEqual({ fullName: shopper.fullName, email: shopper.email, phoneNumber: shopper.phoneNumber });
   });
 
-  test('ignores a redirect to another site', async ({ page, request }) => {
-    const shopper = await createShopper(request);
+  test('ignores a redirect to another site', async ({ page, shopper }) => {
     await page.goto('/login?redirect=https%3A%2F%2Fevil.example%2F');
     await page.getByLabel('Email address').fill(shopper.email);
     await page.getByLabel('Password', { exact: true }).fill(shopper.password);
@@ -53,8 +51,7 @@ test.describe('login', () => {
     await expect(page).toHaveURL(/localhost:\d+\/$/);
   });
 
-  test('the reset dialog walks both steps and closes on Escape', async ({ page, request }) => {
-    const shopper = await createShopper(request);
+  test('the reset dialog walks both steps and closes on Escape', async ({ page, shopper }) => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Forgot password?' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reset password' });
@@ -121,8 +118,7 @@ test.describe('signup', () => {
     expect(await me.json()).toMatchObject({ fullName: 'Jean Mugisha', email: contact.email });
   });
 
-  test('a second account with the same email is refused with the server message', async ({ page, request }) => {
-    const shopper = await createShopper(request);
+  test('a second account with the same email is refused with the server message', async ({ page, shopper }) => {
     await page.goto('/signup');
     await page.getByLabel('Full name').fill('Someone Else');
     await page.getByLabel('Email', { exact: true }).fill(shopper.email);

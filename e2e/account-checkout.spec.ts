@@ -1,10 +1,9 @@
 // /checkout and /order-confirmation: steps, the shared New Address dialog, one order per attempt,
 // the confirmation with its pay code, and the trapped back action.
 import { expect, fastForwardUntil, SETTLE, test, WAITS } from './support/test';
-import { addAddress, createShopper, expectAccessible, expectToast, fillCart, signIn } from './account-fixtures';
+import { expectAccessible, expectToast, signIn } from './support/pages';
 
-test('an empty cart goes back to /cart', async ({ page, request }) => {
-  const shopper = await createShopper(request);
+test('an empty cart goes back to /cart', async ({ page, shopper }) => {
   await signIn(page, shopper);
   await page.goto('/checkout');
   await expect(page).toHaveURL(/\/cart$/);
@@ -15,9 +14,8 @@ test('a guest is sent to log in first', async ({ page }) => {
   await expect(page).toHaveURL(/\/login\?redirect=%2Fcheckout$/);
 });
 
-test('checkout with a new address places exactly one order and confirms it', async ({ page, request }) => {
-  const shopper = await createShopper(request);
-  const products = await fillCart(request, shopper, 2);
+test('checkout with a new address places exactly one order and confirms it', async ({ page, request, shop, shopper }) => {
+  const products = await shop.fillCart(shopper, 2);
   await signIn(page, shopper);
   await page.goto('/checkout');
 
@@ -78,11 +76,10 @@ test('checkout with a new address places exactly one order and confirms it', asy
   await expect(page).toHaveURL(/\/track-orders$/);
 });
 
-test('the default address is preselected and labelled Default', async ({ page, request }) => {
-  const shopper = await createShopper(request);
-  await fillCart(request, shopper, 1);
-  const address = await addAddress(request, shopper, 'Home');
-  await addAddress(request, shopper, 'Work');
+test('the default address is preselected and labelled Default', async ({ page, shop, shopper }) => {
+  await shop.fillCart(shopper, 1);
+  const address = await shop.addAddress(shopper, 'Home');
+  await shop.addAddress(shopper, 'Work');
   await signIn(page, shopper);
   await page.goto('/checkout');
   await page.getByRole('button', { name: 'Continue to Delivery' }).click();
@@ -93,16 +90,14 @@ test('the default address is preselected and labelled Default', async ({ page, r
   await expect(page.getByRole('heading', { name: 'Payment Method' })).toBeVisible();
 });
 
-test('confirmation for an unknown order shows Order Not Found', async ({ page, request }) => {
-  const shopper = await createShopper(request);
+test('confirmation for an unknown order shows Order Not Found', async ({ page, shopper }) => {
   await signIn(page, shopper);
   await page.goto('/order-confirmation?orderId=does-not-exist');
   await expect(page.getByRole('heading', { name: 'Order Not Found' })).toBeVisible();
   await expectAccessible(page);
 });
 
-test('confirmation without any order id goes home', async ({ page, request }) => {
-  const shopper = await createShopper(request);
+test('confirmation without any order id goes home', async ({ page, shopper }) => {
   await signIn(page, shopper);
   await page.goto('/order-confirmation');
   await expectToast(page, 'No order information found');

@@ -1,14 +1,13 @@
 // /track-orders: pages of 10, expandable rows, search by the order number or id, and axe.
 import { expect, test } from './support/test';
-import { addAddress, createShopper, expectAccessible, expectToast, fillCart, placeOrderViaApi, signIn } from './account-fixtures';
+import { expectAccessible, expectToast, signIn } from './support/pages';
 
 test('a guest is sent to log in', async ({ page }) => {
   await page.goto('/track-orders');
   await expect(page).toHaveURL(/\/login\?redirect=%2Ftrack-orders$/);
 });
 
-test('no orders yet offers Start Shopping', async ({ page, request }) => {
-  const shopper = await createShopper(request);
+test('no orders yet offers Start Shopping', async ({ page, shopper }) => {
   await signIn(page, shopper);
   await page.goto('/track-orders');
   await expect(page.getByRole('link', { name: 'Start Shopping' })).toBeVisible();
@@ -16,14 +15,14 @@ test('no orders yet offers Start Shopping', async ({ page, request }) => {
   await expectAccessible(page);
 });
 
-test('pages of 10, expandable rows and search', async ({ page, request }) => {
+test('pages of 10, expandable rows and search', async ({ page, shop }) => {
   test.slow();
-  const shopper = await createShopper(request);
-  const address = await addAddress(request, shopper);
+  const shopper = await shop.newShopper();
+  const address = await shop.addAddress(shopper);
   const ids: string[] = [];
   for (let index = 0; index < 11; index += 1) {
-    await fillCart(request, shopper, 1);
-    ids.push((await placeOrderViaApi(request, shopper, address._id))._id);
+    await shop.fillCart(shopper, 1);
+    ids.push((await shop.placeOrder(shopper, address._id))._id);
   }
   await signIn(page, shopper);
   await page.goto('/track-orders');

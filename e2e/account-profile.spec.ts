@@ -1,19 +1,19 @@
 // /profile: details, the edit side panel, the latest five orders and signing out.
 import { expect, fastForwardUntil, SETTLE, test, WAITS } from './support/test';
-import { addAddress, createShopper, expectAccessible, expectToast, fillCart, placeOrderViaApi, signIn } from './account-fixtures';
+import { expectAccessible, expectToast, signIn } from './support/pages';
 
 test('a guest is sent to log in', async ({ page }) => {
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/);
 });
 
-test('details, edit panel, order history and sign out', async ({ page, request }) => {
+test('details, edit panel, order history and sign out', async ({ page, shop }) => {
   test.slow();
-  const shopper = await createShopper(request, 'Claudine Ingabire');
-  const address = await addAddress(request, shopper);
+  const shopper = await shop.newShopper('Claudine Ingabire');
+  const address = await shop.addAddress(shopper);
   for (let index = 0; index < 6; index += 1) {
-    await fillCart(request, shopper, 1);
-    await placeOrderViaApi(request, shopper, address._id);
+    await shop.fillCart(shopper, 1);
+    await shop.placeOrder(shopper, address._id);
   }
   await signIn(page, shopper);
   await page.goto('/profile');
@@ -62,8 +62,7 @@ test('details, edit panel, order history and sign out', async ({ page, request }
   await fastForwardUntil(page, WAITS.signOutRedirect, () => expect(page).toHaveURL(/localhost:\d+\/$/, SETTLE));
 });
 
-test('a new shopper sees Start Shopping in the order history', async ({ page, request }) => {
-  const shopper = await createShopper(request);
+test('a new shopper sees Start Shopping in the order history', async ({ page, shopper }) => {
   await signIn(page, shopper);
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Orders', exact: true }).click();

@@ -1,8 +1,10 @@
 // Issue 9's proof: a shopper orders by USSD; staff confirm the MoMo payment and move the order to
 // delivered in the console; after each step the shopper sees it on the web's Track Orders and by
 // USSD, and the fake SMS provider has received the SMS for it.
-import { expect, test, type Page } from '@playwright/test';
-import { createPhoneShopper, orderByUssd, signInStaff, smsTo, ussdOrders } from './admin-support';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
+import { signInStaff } from './support/pages';
+import { smsTo } from './support/shop-api';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -15,11 +17,11 @@ async function shopperSees(shopperPage: Page, orderNumber: string, status: strin
   await expect(result.getByText(payment, { exact: true }).first()).toBeVisible();
 }
 
-test('a USSD order confirmed and delivered in the console reaches the shopper on the web, by USSD and by SMS', async ({ page, browser, request }) => {
+test('a USSD order confirmed and delivered in the console reaches the shopper on the web, by USSD and by SMS', async ({ page, browser, shop }) => {
   test.setTimeout(120_000);
-  const shopper = await createPhoneShopper(request, 'Jeanne Mukamana');
-  const orderNumber = await orderByUssd(request, shopper.phoneNumber);
-  expect(await ussdOrders(request, shopper.phoneNumber)).toContain(`${orderNumber} frw 1,800.00 pending/pending`);
+  const shopper = await shop.newPhoneShopper('Jeanne Mukamana');
+  const orderNumber = await shop.orderByUssd(shopper.phoneNumber);
+  expect(await shop.ussdOrders(shopper.phoneNumber)).toContain(`${orderNumber} frw 1,800.00 pending/pending`);
 
   const shopperContext = await browser.newContext();
   const shopperPage = await shopperContext.newPage();
@@ -45,7 +47,7 @@ test('a USSD order confirmed and delivered in the console reaches the shopper on
   await expect(page.getByText('(MoMo MP240117.1200.C00042)')).toBeVisible();
   await shopperSees(shopperPage, orderNumber, 'Pending', 'Completed');
   // USSD words a completed payment as "paid".
-  expect(await ussdOrders(request, shopper.phoneNumber)).toContain(`${orderNumber} frw 1,800.00 pending/paid`);
+  expect(await shop.ussdOrders(shopper.phoneNumber)).toContain(`${orderNumber} frw 1,800.00 pending/paid`);
   await expect.poll(() => smsTo(shopper.phoneNumber, orderNumber)).toEqual([
     `Isoko: payment for order ${orderNumber} (frw 1,800.00) is confirmed. Thank you!`,
   ]);
@@ -65,7 +67,7 @@ test('a USSD order confirmed and delivered in the console reaches the shopper on
     await expect(page.getByText(`Status: ${from} → ${step.status}`)).toBeVisible();
     await expect(page.getByText(`“Step to ${step.status}”`)).toBeVisible();
     await shopperSees(shopperPage, orderNumber, step.badge, 'Completed');
-    expect(await ussdOrders(request, shopper.phoneNumber)).toContain(`${orderNumber} frw 1,800.00 ${step.status}/paid`);
+    expect(await shop.ussdOrders(shopper.phoneNumber)).toContain(`${orderNumber} frw 1,800.00 ${step.status}/paid`);
     expected.push(step.sms);
     await expect.poll(() => smsTo(shopper.phoneNumber, orderNumber)).toEqual(expected);
     from = step.status;

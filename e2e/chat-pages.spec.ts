@@ -1,22 +1,8 @@
 // The two conversation pages: /chat (the widget's conversation on a whole page) and /ussd-simulator (a feature
 // phone dialling the USSD menu through the real /ussd endpoint).
-import { expectAccessible } from './support/shop';
-import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './support/test';
-
-/** A shopper of our own (unique email and phone), so parallel projects never share an account. */
-async function registerShopper(request: APIRequestContext) {
-  const stamp = `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
-  const shopper = { fullName: 'Jean Habimana', email: `chat.${stamp}@example.rw`, password: 'secret123' };
-  const response = await request.post('/api/auth/register', { data: shopper });
-  expect(response.status(), await response.text()).toBe(201);
-  return shopper;
-}
-
-/** A number this server has never seen, so the first screen is the first-call language choice. */
-function freshPhone(): string {
-  return `+2507${`${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8)}`;
-}
+import { expectAccessible } from './support/pages';
+import { uniqueContact } from './support/shop-api';
 
 test('the /chat page talks with the shop and picks a reply', async ({ page }) => {
   await page.goto('/chat');
@@ -33,8 +19,7 @@ test('the /chat page talks with the shop and picks a reply', async ({ page }) =>
   await expectAccessible(page);
 });
 
-test('a guest asked to log in comes back to the same conversation, now signed in', async ({ page, request }) => {
-  const shopper = await registerShopper(request);
+test('a guest asked to log in comes back to the same conversation, now signed in', async ({ page, shopper }) => {
   await page.goto('/chat');
   const log = page.getByRole('log', { name: 'Conversation with Isoko' });
   const input = page.getByRole('textbox', { name: 'Type a message' });
@@ -65,7 +50,8 @@ test('the USSD simulator dials and shows the language screen within 182 characte
   await page.goto('/ussd-simulator');
   const phone = page.getByLabel('Phone number');
   await expect(phone).toHaveValue('+250788000001');
-  await phone.fill(freshPhone());
+  // A number this server has never seen, so the first screen is the first-call language choice.
+  await phone.fill(uniqueContact().phoneNumber);
 
   await page.getByRole('button', { name: /^Dial/ }).click();
   const screen = page.getByTestId('ussd-screen');

@@ -1,10 +1,9 @@
 // One cart across faces (issue 12): what the chat widget does to the cart shows in the header at once,
 // and a guest who signs in from the chat's prompt comes back to the add they asked for.
-import { expect, test } from '@playwright/test';
-import { createShopper, signIn } from './support/shop';
+import { expect, test } from './support/test';
+import { signIn } from './support/pages';
 
-test('a signed-in shopper adds in the widget and the header badge changes without a reload', async ({ page, request }) => {
-  const shopper = await createShopper(request);
+test('a signed-in shopper adds in the widget and the header badge changes without a reload', async ({ page, shopper }) => {
   await signIn(page, shopper);
   await page.goto('/about');
   await expect(page.getByRole('button', { name: 'Open cart, 0 items' })).toBeVisible();
@@ -30,8 +29,7 @@ test('a signed-in shopper adds in the widget and the header badge changes withou
   expect(await page.evaluate(() => (window as unknown as { chatMarker?: number }).chatMarker)).toBe(1);
 });
 
-test('a guest asked to log in from the widget signs in and the add completes', async ({ page, request }) => {
-  const shopper = await createShopper(request);
+test('a guest asked to log in from the widget signs in and the add completes', async ({ page, shopper }) => {
   await page.goto('/about');
   await page.getByRole('button', { name: 'Chat with Isoko' }).click();
   const widget = page.getByRole('dialog', { name: 'Chat with Isoko' });

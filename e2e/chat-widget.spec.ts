@@ -1,6 +1,6 @@
 // The floating chat, as a shopper uses it: open it from any page, type a product with a typo, get it back.
-import { expectAccessible } from './support/shop';
 import { expect, PHONE, test } from './support/test';
+import { expectAccessible } from './support/pages';
 
 test.describe('chat widget', () => {
   test('opens from the launcher, searches a typo, and closes on Escape', PHONE, async ({ page }) => {

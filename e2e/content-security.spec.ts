@@ -2,7 +2,7 @@
 // preload script, the product pages' pictures and the lazy chat all work, and the browser reports no
 // blocked script, style, picture or call.
 import { expect, test } from './support/test';
-import { waitForHome } from './support/shop';
+import { waitForHome } from './support/pages';
 
 test('every page works under the policy, with nothing blocked', async ({ page }) => {
   const blocked: string[] = [];

@@ -2,7 +2,8 @@
 // guest -> sign up -> search -> add -> cart -> checkout (new address) -> confirmation -> track orders
 // -> profile -> sign out.
 import { expect, fastForwardUntil, PHONE, SETTLE, test, WAITS } from './support/test';
-import { expectToast, uniqueContact } from './account-fixtures';
+import { expectToast } from './support/pages';
+import { uniqueContact } from './support/shop-api';
 
 test('a guest signs up, buys tomatoes, tracks the order and signs out', PHONE, async ({ page }) => {
   test.slow();

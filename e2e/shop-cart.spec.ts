@@ -1,12 +1,11 @@
 // Cart drawer and cart page (spec 2) for a signed-in shopper whose cart was filled through the API.
 import { expect, fastForwardUntil, PHONE, SETTLE, test, WAITS } from './support/test';
-import { addToCartViaApi, createShopper, expectAccessible, expectToast, listProducts, signIn } from './support/shop';
+import { expectAccessible, expectToast, signIn } from './support/pages';
 
 test.describe('cart', () => {
-  test('the drawer lists the lines, changes quantities, removes and goes to the cart page', PHONE, async ({ page, request }) => {
-    const shopper = await createShopper(request);
-    const [first, second] = await listProducts(request, 2);
-    await addToCartViaApi(request, shopper, [first._id, second._id]);
+  test('the drawer lists the lines, changes quantities, removes and goes to the cart page', PHONE, async ({ page, shop, shopper }) => {
+    const [first, second] = await shop.products(2);
+    await shop.addToCart(shopper, [first._id, second._id]);
     await signIn(page, shopper);
     await page.goto('/products');
 
@@ -34,8 +33,8 @@ test.describe('cart', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Your Cart' })).toBeVisible();
   });
 
-  test('Escape closes the drawer, and an empty cart says so', async ({ page, request }) => {
-    await signIn(page, await createShopper(request));
+  test('Escape closes the drawer, and an empty cart says so', async ({ page, shopper }) => {
+    await signIn(page, shopper);
     await page.goto('/about');
     await page.getByRole('button', { name: 'Open cart, 0 items' }).click();
     const drawer = page.getByRole('dialog', { name: /Your Cart \(0\)/ });
@@ -45,10 +44,9 @@ test.describe('cart', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
-  test('the cart page sums the order and clears the cart', async ({ page, request }) => {
-    const shopper = await createShopper(request);
-    const products = await listProducts(request, 3);
-    await addToCartViaApi(request, shopper, products.map((item) => item._id));
+  test('the cart page sums the order and clears the cart', async ({ page, shop, shopper }) => {
+    const products = await shop.products(3);
+    await shop.addToCart(shopper, products.map((item) => item._id));
     await signIn(page, shopper);
     await page.goto('/cart');
     await expect(page.locator('.cart-line')).toHaveCount(3);
@@ -62,10 +60,9 @@ test.describe('cart', () => {
     await expect(page.getByRole('link', { name: 'Track Orders' }).last()).toHaveAttribute('href', '/track-orders');
   });
 
-  test('Proceed to Checkout waits 3 seconds, then opens checkout', async ({ page, request }) => {
-    const shopper = await createShopper(request);
-    const [product] = await listProducts(request, 1);
-    await addToCartViaApi(request, shopper, [product._id]);
+  test('Proceed to Checkout waits 3 seconds, then opens checkout', async ({ page, shop, shopper }) => {
+    const [product] = await shop.products(1);
+    await shop.addToCart(shopper, [product._id]);
     await signIn(page, shopper);
     await page.goto('/cart');
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();

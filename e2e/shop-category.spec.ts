@@ -1,6 +1,6 @@
 // Category page (spec 2): name in any case or id, unknown goes to all products, search filter, messages.
 import { expect, test } from './support/test';
-import { expectAccessible } from './support/shop';
+import { expectAccessible } from './support/pages';
 
 test.describe('category', () => {
   test('finds a category by its name in any case and lists its products', async ({ page }) => {

@@ -1,7 +1,7 @@
 // Home (spec 2): splash, hero with dots and Shop Now, feature cards, categories, featured and popular
 // products, about teaser, newsletter, footer; and the header on top of it.
 import { expect, fastForwardUntil, PHONE, SETTLE, test, WAITS } from './support/test';
-import { expectAccessible, isPhone, waitForHome } from './support/shop';
+import { expectAccessible, isPhone, waitForHome } from './support/pages';
 
 test.describe('home', () => {
   test('shows the splash for a second, then the hero and every section', PHONE, async ({ page }) => {

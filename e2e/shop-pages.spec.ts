@@ -1,6 +1,6 @@
 // About, contact, the 404 page and the signed-in account menu.
 import { expect, PHONE, test } from './support/test';
-import { createShopper, expectAccessible, expectToast, isPhone, signIn } from './support/shop';
+import { expectAccessible, expectToast, isPhone, signIn } from './support/pages';
 
 test.describe('about, contact and not found', () => {
   test('about shows the mission, values and services', async ({ page }) => {
@@ -44,8 +44,8 @@ test.describe('about, contact and not found', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('a signed-in shopper gets Profile, Track Orders and Logout', PHONE, async ({ page, request }) => {
-    const shopper = await createShopper(request, 'Eric Mugisha');
+  test('a signed-in shopper gets Profile, Track Orders and Logout', PHONE, async ({ page, shop }) => {
+    const shopper = await shop.newShopper('Eric Mugisha');
     await signIn(page, shopper);
     await page.goto('/about');
     if (isPhone(page)) {

@@ -1,13 +1,13 @@
 // Product details (spec 2 and 4): price rule and badge, guest guard, Add to Cart and Buy Now, rating,
 // accordion, related and latest products, not found.
 import { expect, test } from './support/test';
-import { createShopper, discountedProduct, expectAccessible, expectToast, signIn } from './support/shop';
+import { expectAccessible, expectToast, signIn } from './support/pages';
 
 const money = (value: number) => `frw ${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 test.describe('product details', () => {
-  test('shows the offer as the price, the list price struck through and the rounded percent off', async ({ page, request }) => {
-    const product = await discountedProduct(request);
+  test('shows the offer as the price, the list price struck through and the rounded percent off', async ({ page, shop }) => {
+    const product = await shop.discountedProduct();
     await page.goto(`/product/${product._id}`);
     await expect(page.getByRole('heading', { level: 1, name: product.productname })).toBeVisible();
     const details = page.locator('.product-details');
@@ -20,17 +20,17 @@ test.describe('product details', () => {
     await expectAccessible(page);
   });
 
-  test('sends a guest to sign in, and back to the product afterwards', async ({ page, request }) => {
-    const product = await discountedProduct(request);
+  test('sends a guest to sign in, and back to the product afterwards', async ({ page, shop }) => {
+    const product = await shop.discountedProduct();
     await page.goto(`/product/${product._id}`);
     await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
     await expectToast(page, 'Please log in to continue shopping');
     await expect(page).toHaveURL(new RegExp(`/login\\?redirect=%2Fproduct%2F${product._id}$`));
   });
 
-  test('adds to the cart, rates the product and switches to latest products', async ({ page, request }) => {
-    const product = await discountedProduct(request);
-    const shopper = await createShopper(request);
+  test('adds to the cart, rates the product and switches to latest products', async ({ page, request, shop }) => {
+    const product = await shop.discountedProduct();
+    const shopper = await shop.newShopper();
     await signIn(page, shopper);
     await page.goto(`/product/${product._id}`);
     await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
@@ -55,9 +55,9 @@ test.describe('product details', () => {
     await expect(related.locator(`a[href="/product/${product._id}"]`)).toHaveCount(0);
   });
 
-  test('Buy Now adds the product and goes to checkout', async ({ page, request }) => {
-    const product = await discountedProduct(request);
-    await signIn(page, await createShopper(request));
+  test('Buy Now adds the product and goes to checkout', async ({ page, shop, shopper }) => {
+    const product = await shop.discountedProduct();
+    await signIn(page, shopper);
     await page.goto(`/product/${product._id}`);
     await page.getByRole('button', { name: 'Buy Now' }).click();
     await expect(page).toHaveURL(/\/checkout$/);

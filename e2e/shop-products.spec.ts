@@ -1,6 +1,6 @@
 // Products list (spec 2): titles, infinite scroll of 15 a page, search from the header, messages.
 import { expect, PHONE, test } from './support/test';
-import { expectAccessible, headerSearch } from './support/shop';
+import { expectAccessible, headerSearch } from './support/pages';
 
 test.describe('products', () => {
   test('lists 15 products, then the next 15 as the shopper scrolls', PHONE, async ({ page }) => {

@@ -1,14 +1,23 @@
 // The `test` every spec imports: Playwright's own, with each page's clock installed before the app
-// loads. The clock runs at real speed; a test moves it on past the app's deliberate waits (the 1 s
-// splash, the 3 s hero turn, the 3 s checkout) instead of sitting through them in real time.
+// loads, and two fixtures: `shop` (the shop's API, to set up what a test starts from) and `shopper`
+// (a new shopper of the test's own, made only when a test asks for one). The clock runs at real
+// speed; a test moves it on past the app's deliberate waits (the 1 s splash, the 3 s hero turn, the
+// 3 s checkout) instead of sitting through them in real time.
 import { expect, test as base, type Page } from '@playwright/test';
+import { shopApi, type ShopApi, type Shopper } from './shop-api';
 
 export { expect };
 
-export const test = base.extend({
+export const test = base.extend<{ shop: ShopApi; shopper: Shopper }>({
   page: async ({ page }, use) => {
     await page.clock.install();
     await use(page);
+  },
+  shop: async ({ request }, use) => {
+    await use(shopApi(request));
+  },
+  shopper: async ({ shop }, use) => {
+    await use(await shop.newShopper());
   },
 });
 

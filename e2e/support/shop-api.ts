@@ -1,0 +1,165 @@
+// The shop as a spec finds it before the part it tests: shoppers, carts, addresses and orders made
+// through /api (quicker than the screens, which their own specs drive), a shopper's USSD session as
+// Africa's Talking drives it, and the fake SMS provider's log. Specs get it as the `shop` fixture.
+import { readFileSync } from 'node:fs';
+import { expect, type APIRequestContext, type APIResponse } from '@playwright/test';
+import type { FakeSmsMessage } from '../../tests/support/fake-africas-talking-sms';
+import { E2E_STAFF, fakeSmsUrlFile } from './staff-account';
+
+export interface Shopper {
+  fullName: string;
+  email: string;
+  phoneNumber: string;
+  password: string;
+  token: string;
+}
+
+export interface CatalogProduct {
+  _id: string;
+  productname: string;
+  price: number;
+  offerPrice?: number | null;
+  productCategory: { _id: string; name: string };
+}
+
+export const SHOPPER_PASSWORD = 'secret123';
+
+let made = 0;
+/** An e-mail and a phone number no other test has, in any worker or in a rerun on the same database. */
+export function uniqueContact(prefix = 'shopper') {
+  made += 1;
+  const stamp = `${Date.now().toString(36)}${process.pid.toString(36)}${made}`;
+  const digits = `${Date.now()}${process.pid}${made}`.slice(-8);
+  return { email: `${prefix}.${stamp}@example.rw`, phoneNumber: `+2507${digits}` };
+}
+
+/** The status must be this one; the reply's text is in the message when it is not. */
+async function expectStatus(response: APIResponse, status: number) {
+  expect(response.status(), await response.text()).toBe(status);
+  return response.json();
+}
+
+/** Products the console's specs add for themselves have generated ids and change stock while others run. */
+const madeByAConsoleSpec = (product: CatalogProduct) => /^[0-9a-f]{24}$/.test(product._id);
+
+export function shopApi(request: APIRequestContext) {
+  const auth = (shopper: Pick<Shopper, 'token'>) => ({ Authorization: `Bearer ${shopper.token}` });
+
+  const shop = {
+    /** A new web shopper, signed up with a unique e-mail and phone number (not yet confirmed). */
+    async newShopper(fullName = 'Aline Uwase'): Promise<Shopper> {
+      const contact = uniqueContact();
+      const body = await expectStatus(
+        await request.post('/api/auth/register', { data: { fullName, ...contact, password: SHOPPER_PASSWORD } }),
+        201,
+      );
+      return { fullName, ...contact, password: SHOPPER_PASSWORD, token: body.token };
+    },
+
+    /** A web shopper who has entered the code texted to their phone, so USSD from that number reaches them. */
+    async newPhoneShopper(fullName = 'Aline Uwase'): Promise<Shopper> {
+      const shopper = await shop.newShopper(fullName);
+      let code: string | undefined;
+      await expect
+        .poll(async () => {
+          const codes = (await smsLog()).filter((sms) => sms.to === shopper.phoneNumber).map((sms) => /\b(\d{6})\b/.exec(sms.message)?.[1]);
+          code = codes.filter(Boolean).at(-1);
+          return code;
+        })
+        .toMatch(/^\d{6}$/);
+      await expectStatus(await request.post('/api/user/verifyPhone', { headers: auth(shopper), data: { code } }), 200);
+      return shopper;
+    },
+
+    /** The first `limit` products of the seeded catalog, as the storefront lists them. */
+    async products(limit = 100): Promise<CatalogProduct[]> {
+      const body = (await expectStatus(await request.get('/api/product/getAllProducts?limit=100'), 200)) as { productList: CatalogProduct[] };
+      return body.productList.filter((product) => !madeByAConsoleSpec(product)).slice(0, limit);
+    },
+
+    async discountedProduct(): Promise<CatalogProduct> {
+      const found = (await shop.products()).find((item) => item.offerPrice != null && item.offerPrice < item.price);
+      if (!found) throw new Error('The seeded catalog has no product on offer');
+      return found;
+    },
+
+    async addToCart(shopper: Shopper, productIds: string[]): Promise<void> {
+      for (const productId of productIds) {
+        await expectStatus(await request.post('/api/cart/add', { headers: auth(shopper), data: { productId, quantity: 1 } }), 200);
+      }
+    },
+
+    /** One of each of the first `count` products in the shopper's cart; returns those products. */
+    async fillCart(shopper: Shopper, count = 2): Promise<CatalogProduct[]> {
+      const products = await shop.products(count);
+      await shop.addToCart(shopper, products.map((product) => product._id));
+      return products;
+    },
+
+    async addAddress(shopper: Shopper, description = 'Home'): Promise<{ _id: string }> {
+      const data = { description, city: 'Kigali', street: 'KN 5 Rd', district: 'Gasabo', phoneNumber: '+250788123456' };
+      const body = await expectStatus(await request.post('/api/address/create', { headers: auth(shopper), data }), 201);
+      return body.address;
+    },
+
+    async placeOrder(shopper: Shopper, addressId: string): Promise<{ _id: string }> {
+      const data = { addressId, paymentType: 'cash', callbackUrl: 'http://localhost/order-confirmation' };
+      const body = await expectStatus(await request.post('/api/order/placeOrder', { headers: auth(shopper), data }), 201);
+      return body.order;
+    },
+
+    async staffToken(): Promise<string> {
+      const data = { identifier: E2E_STAFF.email, password: E2E_STAFF.password };
+      return ((await expectStatus(await request.post('/api/auth/login', { data }), 200)) as { token: string }).token;
+    },
+
+    /** One USSD session as Africa's Talking drives it: the whole `*`-joined path on every request. */
+    ussdSession(phoneNumber: string) {
+      const sessionId = `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+      const inputs: string[] = [];
+      return async function send(input?: string): Promise<string> {
+        if (input !== undefined) inputs.push(input);
+        const response = await request.post('/ussd', {
+          form: { sessionId, serviceCode: '*384*4766#', phoneNumber, networkCode: '63510', text: inputs.join('*') },
+        });
+        expect(response.status()).toBe(200);
+        return response.text();
+      };
+    },
+
+    /** The shopper orders 3 kg of carrots by USSD, to a new address; returns the 8-character order number. */
+    async orderByUssd(phoneNumber: string): Promise<string> {
+      const send = shop.ussdSession(phoneNumber);
+      await send();
+      let reply = '';
+      for (const input of ['1', 'carrots', '1', '1', '3', '1', '3', 'KN 2 St', 'Yellow house', '1', '1']) reply = await send(input);
+      const match = /Order ([A-Z0-9]{8}) placed/.exec(reply);
+      expect(match, reply).not.toBeNull();
+      return match![1];
+    },
+
+    /** The shopper's latest orders as USSD shows them ('4' on the home menu). */
+    async ussdOrders(phoneNumber: string): Promise<string> {
+      const send = shop.ussdSession(phoneNumber);
+      const home = await send();
+      // A call soon after an unfinished journey offers to continue; start again instead.
+      if (home.includes('Continue where you left off')) await send('2');
+      return send('4');
+    },
+  };
+  return shop;
+}
+
+export type ShopApi = ReturnType<typeof shopApi>;
+
+/** Every SMS the fake Africa's Talking accepted from the e2e server, in order. */
+export async function smsLog(): Promise<FakeSmsMessage[]> {
+  const url = readFileSync(fakeSmsUrlFile(process.env.E2E_PORT ?? '4321'), 'utf8').trim();
+  const response = await fetch(url.replace('/version1/messaging', '/__log'));
+  return ((await response.json()) as { accepted: FakeSmsMessage[] }).accepted;
+}
+
+/** The texts sent to this number that name this order. */
+export async function smsTo(phoneNumber: string, orderNumber: string): Promise<string[]> {
+  return (await smsLog()).filter((sms) => sms.to === phoneNumber && sms.message.includes(orderNumber)).map((sms) => sms.message);
+}
