@@ -1,10 +1,10 @@
 // Every route at 360x640 and at desktop size: nothing wider than the screen (no sideways scroll), and
 // no control the chat launcher covers wherever the shopper scrolls it. The detectors are proved first:
 // a check that cannot fail would pass a 386-pixel profile page.
-import { addToCartViaApi, createShopper, signIn } from './support/shop';
 import { brokenWords, sideways, underLauncher, underToasts } from './support/layout';
 import { expect, PHONE, test } from './support/test';
 import type { Page } from '@playwright/test';
+import { signIn } from './support/pages';
 
 const PUBLIC_ROUTES = ['/', '/products', '/products?search=rice', '/products?search=cabage%20soupp', '/product/tomatoes', '/category/Vegetables', '/about', '/contact', '/login', '/signup', '/chat', '/ussd-simulator', '/no-such-page'];
 const ACCOUNT_ROUTES = ['/cart', '/checkout', '/profile', '/track-orders', '/address-management'];
@@ -69,10 +69,9 @@ test('no route scrolls sideways or hides a control under the chat launcher (gues
   for (const route of PUBLIC_ROUTES) await checkRoute(page, route);
 });
 
-test('no account route scrolls sideways or hides a control under the chat launcher (signed in, with a cart)', PHONE, async ({ page, request }) => {
+test('no account route scrolls sideways or hides a control under the chat launcher (signed in, with a cart)', PHONE, async ({ page, shop, shopper }) => {
   test.setTimeout(120_000);
-  const shopper = await createShopper(request);
-  await addToCartViaApi(request, shopper, ['cassava-leaves', 'tomatoes']);
+  await shop.addToCart(shopper, ['cassava-leaves', 'tomatoes']);
   await signIn(page, shopper);
   for (const route of ACCOUNT_ROUTES) await checkRoute(page, route);
 });

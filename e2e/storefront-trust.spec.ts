@@ -1,36 +1,22 @@
 // Issue 11, what a shopper on a 360x640 phone (and a desktop) would notice: words cut in two, toasts
 // over the heading or the cart's first line, a dialog's buttons touching, cards of uneven heights,
 // the description twice, tabs all called the same, "Qty: 2 tray".
-import type { Page } from '@playwright/test';
-import { addAddress, createShopper, placeOrderViaApi, signIn, type Shopper } from './account-fixtures';
 import { brokenWords, sideways, underLauncher, underToasts } from './support/layout';
 import { expect, PHONE, SETTLE, test } from './support/test';
-
-function auth(shopper: Shopper) {
-  return { Authorization: `Bearer ${shopper.token}` };
-}
-
-async function addToCart(page: Page, shopper: Shopper, productId: string, quantity = 1) {
-  const added = await page.request.post('/api/cart/add', { headers: auth(shopper), data: { productId, quantity: 1 } });
-  expect(added.status()).toBe(200);
-  if (quantity > 1) {
-    const updated = await page.request.put(`/api/cart/update/${productId}`, { headers: auth(shopper), data: { quantity } });
-    expect(updated.status()).toBe(200);
-  }
-}
+import { signIn } from './support/pages';
+import type { ShopApi, Shopper } from './support/shop-api';
 
 /** A shopper with an order of 2 trays of eggs and 1 kg of tomatoes. */
-async function shopperWithOrder(page: Page) {
-  const shopper = await createShopper(page.request);
-  const home = await addAddress(page.request, shopper);
-  await addToCart(page, shopper, 'eggs-tray', 2);
-  await addToCart(page, shopper, 'tomatoes');
-  const order = await placeOrderViaApi(page.request, shopper, home._id);
-  return { shopper, order, home };
+async function shopperWithOrder(shop: ShopApi, shopper: Shopper) {
+  const home = await shop.addAddress(shopper);
+  await shop.addToCart(shopper, ['eggs-tray'], 2);
+  await shop.addToCart(shopper, ['tomatoes']);
+  const order = await shop.placeOrder(shopper, home._id);
+  return { order, home };
 }
 
-test('track orders shows whole product names and counts its units ("Qty: 2 trays")', PHONE, async ({ page }) => {
-  const { shopper } = await shopperWithOrder(page);
+test('track orders shows whole product names and counts its units ("Qty: 2 trays")', PHONE, async ({ page, shop, shopper }) => {
+  await shopperWithOrder(shop, shopper);
   await signIn(page, shopper);
   await page.goto('/track-orders');
   await page.locator('.order-toggle').first().click();
@@ -42,8 +28,8 @@ test('track orders shows whole product names and counts its units ("Qty: 2 trays
   expect(await sideways(page)).toEqual([]);
 });
 
-test('the confirmation toast leaves "Order Confirmed" and the order number in sight', PHONE, async ({ page }) => {
-  const { shopper, order } = await shopperWithOrder(page);
+test('the confirmation toast leaves "Order Confirmed" and the order number in sight', PHONE, async ({ page, shop, shopper }) => {
+  const { order } = await shopperWithOrder(shop, shopper);
   await signIn(page, shopper);
   await page.goto(`/order-confirmation?orderId=${order._id}&status=success`);
   await expect(page.locator('.toast').getByText('Payment successful! Your order has been confirmed.')).toBeVisible();
@@ -54,10 +40,8 @@ test('the confirmation toast leaves "Order Confirmed" and the order number in si
   await expect(page).toHaveTitle('Order Confirmation | Isoko');
 });
 
-test('a toast in the cart drawer never lies over its first line or its buttons', PHONE, async ({ page }) => {
-  const shopper = await createShopper(page.request);
-  await addToCart(page, shopper, 'tomatoes');
-  await addToCart(page, shopper, 'cassava-leaves');
+test('a toast in the cart drawer never lies over its first line or its buttons', PHONE, async ({ page, shop, shopper }) => {
+  await shop.addToCart(shopper, ['tomatoes', 'cassava-leaves']);
   await signIn(page, shopper);
   await page.goto('/product/carrots');
   await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
@@ -72,9 +56,8 @@ test('a toast in the cart drawer never lies over its first line or its buttons',
   expect(await underToasts(page, 'dialog .cart-line, dialog .btn, dialog .drawer-title')).toEqual([]);
 });
 
-test('the delete dialog keeps Cancel and Delete apart', PHONE, async ({ page }) => {
-  const shopper = await createShopper(page.request);
-  await addAddress(page.request, shopper, 'Home');
+test('the delete dialog keeps Cancel and Delete apart', PHONE, async ({ page, shop, shopper }) => {
+  await shop.addAddress(shopper, 'Home');
   await signIn(page, shopper);
   await page.goto('/address-management');
   await page.getByRole('button', { name: 'Delete address Home' }).click();
@@ -86,9 +69,8 @@ test('the delete dialog keeps Cancel and Delete apart', PHONE, async ({ page }) 
   await expect(page).toHaveTitle('Address Management | Isoko');
 });
 
-test('Place Order, at the foot of the delivery step, is clear of the chat launcher and of the "Address added" toast', PHONE, async ({ page }) => {
-  const shopper = await createShopper(page.request);
-  await addToCart(page, shopper, 'tomatoes');
+test('Place Order, at the foot of the delivery step, is clear of the chat launcher and of the "Address added" toast', PHONE, async ({ page, shop, shopper }) => {
+  await shop.addToCart(shopper, ['tomatoes']);
   await signIn(page, shopper);
   await page.goto('/checkout');
   await page.getByRole('button', { name: 'Continue to Delivery' }).click();

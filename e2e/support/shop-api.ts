@@ -83,9 +83,10 @@ export function shopApi(request: APIRequestContext) {
       return found;
     },
 
-    async addToCart(shopper: Shopper, productIds: string[]): Promise<void> {
+    /** `quantity` of each product into the shopper's cart. */
+    async addToCart(shopper: Shopper, productIds: string[], quantity = 1): Promise<void> {
       for (const productId of productIds) {
-        await expectStatus(await request.post('/api/cart/add', { headers: auth(shopper), data: { productId, quantity: 1 } }), 200);
+        await expectStatus(await request.post('/api/cart/add', { headers: auth(shopper), data: { productId, quantity } }), 200);
       }
     },
 
