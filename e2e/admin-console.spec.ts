@@ -1,8 +1,7 @@
 // The staff console at a phone's size and a laptop's: who may enter, each screen accessible, stock
 // reaching the storefront, two staff on one order, a product with an uploaded picture, messages, staff.
-import { expect, test } from '@playwright/test';
-import { createShopper, expectAccessible, expectToast, signIn } from './support/shop';
-import { createPhoneShopper, orderByUssd, signInStaff, staffToken } from './admin-support';
+import { expect, test } from './support/test';
+import { expectAccessible, expectToast, signIn, signInStaff } from './support/pages';
 
 test('a guest who opens /admin goes to login and comes back to the console after signing in as staff', async ({ page }) => {
   await page.goto('/admin/orders');
@@ -15,8 +14,7 @@ test('a guest who opens /admin goes to login and comes back to the console after
   await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
 });
 
-test("a shopper who opens /admin reads 'Staff only', and the staff API refuses the shopper's token", async ({ page, request }) => {
-  const shopper = await createShopper(request);
+test("a shopper who opens /admin reads 'Staff only', and the staff API refuses the shopper's token", async ({ page, request, shopper }) => {
   await signIn(page, shopper);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Staff only' })).toBeVisible();
@@ -26,7 +24,7 @@ test("a shopper who opens /admin reads 'Staff only', and the staff API refuses t
   expect(refused.status()).toBe(403);
 });
 
-test("staff signed in on the shop reach the console from their profile; a shopper's profile has no way in", async ({ page, browser, request }) => {
+test("staff signed in on the shop reach the console from their profile; a shopper's profile has no way in", async ({ page, browser, shop }) => {
   await signInStaff(page, '/profile');
   await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible();
   await page.getByRole('link', { name: 'Staff console' }).click();
@@ -36,7 +34,7 @@ test("staff signed in on the shop reach the console from their profile; a shoppe
 
   const shopperContext = await browser.newContext();
   const shopperPage = await shopperContext.newPage();
-  await signIn(shopperPage, await createShopper(request));
+  await signIn(shopperPage, await shop.newShopper());
   await shopperPage.goto('/profile');
   await expect(shopperPage.getByRole('button', { name: 'Manage Addresses' })).toBeVisible();
   await expect(shopperPage.getByRole('link', { name: 'Staff console' })).toHaveCount(0);
@@ -65,10 +63,10 @@ test('every console screen is accessible and fits the screen', async ({ page }) 
   }
 });
 
-test('out of stock in the console shows on the storefront and cannot be added; back in stock it can', async ({ page, browser, request }) => {
+test('out of stock in the console shows on the storefront and cannot be added; back in stock it can', async ({ page, browser, request, shop }) => {
   // A product of this test's own, so other specs never meet it out of stock.
   const name = `Isombe leaves ${Date.now().toString(36)}`;
-  const token = await staffToken(request);
+  const token = await shop.staffToken();
   const categories = await request.get('/api/admin/categories', { headers: { Authorization: `Bearer ${token}` } });
   const vegetables = ((await categories.json()) as { categories: { _id: string; name: string }[] }).categories.find((item) => item.name === 'Vegetables')!;
   const created = await request.post('/api/admin/products', {
@@ -107,15 +105,15 @@ test('out of stock in the console shows on the storefront and cannot be added; b
   await shopperContext.close();
 });
 
-test('when two staff act on one order, the second sees what changed and nothing is overwritten', async ({ page, request }) => {
-  const shopper = await createPhoneShopper(request, 'Eric Habimana');
-  const orderNumber = await orderByUssd(request, shopper.phoneNumber);
+test('when two staff act on one order, the second sees what changed and nothing is overwritten', async ({ page, request, shop }) => {
+  const shopper = await shop.newPhoneShopper('Eric Habimana');
+  const orderNumber = await shop.orderByUssd(shopper.phoneNumber);
   await signInStaff(page, `/admin/orders?search=${orderNumber}`);
   await page.getByRole('link', { name: new RegExp(`#${orderNumber}`) }).click();
   await expect(page.getByRole('button', { name: 'Start processing' })).toBeVisible();
 
   // A colleague cancels it meanwhile.
-  const token = await staffToken(request);
+  const token = await shop.staffToken();
   const orderId = page.url().split('/').pop()!;
   const cancel = await request.post(`/api/admin/orders/${orderId}/status`, {
     headers: { Authorization: `Bearer ${token}` },
@@ -132,8 +130,8 @@ test('when two staff act on one order, the second sees what changed and nothing 
   await expect(page.getByText('“Shopper called to cancel”')).toBeVisible();
 });
 
-test("a product's edit screen opened by its address shows it as saved (hidden too); an unknown one says so", async ({ page, request }) => {
-  const token = await staffToken(request);
+test("a product's edit screen opened by its address shows it as saved (hidden too); an unknown one says so", async ({ page, request, shop }) => {
+  const token = await shop.staffToken();
   const name = `Tree tomato ${Date.now().toString(36)}`;
   const created = await request.post('/api/admin/products', {
     headers: { Authorization: `Bearer ${token}` },
@@ -190,7 +188,7 @@ test('staff add a product with an uploaded picture, and shoppers find it', async
     .toBe(450);
 });
 
-test('messages are marked handled, and staff grant and take back staff access', async ({ page, request }) => {
+test('messages are marked handled, and staff grant and take back staff access', async ({ page, request, shop }) => {
   test.setTimeout(90_000);
   const subject = `Delivery time ${Date.now().toString(36)}`;
   const sent = await request.post('/api/contact', { data: { name: 'Grace', email: 'grace@example.rw', subject, message: 'When do you deliver to Kicukiro?' } });
@@ -203,7 +201,7 @@ test('messages are marked handled, and staff grant and take back staff access', 
   await page.getByRole('button', { name: 'Handled', exact: true }).click();
   await expect(page.getByRole('listitem').filter({ hasText: subject }).getByText(/^Handled by Claudine Staff/)).toBeVisible();
 
-  const colleague = await createShopper(request, 'Patrick Nkurunziza');
+  const colleague = await shop.newShopper('Patrick Nkurunziza');
   await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Staff' }).click();
   await page.getByLabel('E-mail or phone number').fill('nobody@example.rw');
   await page.getByRole('button', { name: 'Give access' }).click();
@@ -222,9 +220,9 @@ test('messages are marked handled, and staff grant and take back staff access', 
   expect(revoked.status()).toBe(403);
 });
 
-test('a line that went out of stock after it was added is flagged in the cart and at checkout', async ({ page, request }) => {
+test('a line that went out of stock after it was added is flagged in the cart and at checkout', async ({ page, request, shop }) => {
   const name = `Passion fruit ${Date.now().toString(36)}`;
-  const token = await staffToken(request);
+  const token = await shop.staffToken();
   const auth = { Authorization: `Bearer ${token}` };
   const categories = await request.get('/api/admin/categories', { headers: auth });
   const fruits = ((await categories.json()) as { categories: { _id: string; name: string }[] }).categories.find((item) => item.name === 'Fruits')!;
@@ -233,7 +231,7 @@ test('a line that went out of stock after it was added is flagged in the cart an
     data: { productname: name, productUnit: 'kg', price: 1200, categoryId: fruits._id, image: '/images/placeholder.svg' },
   });
   const product = ((await created.json()) as { product: { _id: string } }).product;
-  const shopper = await createShopper(request, 'Diane Ingabire');
+  const shopper = await shop.newShopper('Diane Ingabire');
   const added = await request.post('/api/cart/add', { headers: { Authorization: `Bearer ${shopper.token}` }, data: { productId: product._id, quantity: 1 } });
   expect(added.ok()).toBeTruthy();
   const soldOut = await request.put(`/api/admin/products/${product._id}`, { headers: auth, data: { inStock: false } });

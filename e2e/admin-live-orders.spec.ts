@@ -2,7 +2,6 @@
 // an order without a reload. The page's clock is moved on past the refresh period instead of waiting.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, fastForwardUntil, SETTLE, test } from './support/test';
-import { createPhoneShopper, orderByUssd, staffToken } from './admin-support';
 
 const REFRESH_MS = 5000; // REFRESH_WHILE_VISIBLE_MS, web/src/lib/use-refresh-while-visible.ts
 
@@ -31,11 +30,11 @@ async function expectNotReloaded(page: Page) {
   expect(await page.evaluate(() => (window as { notReloaded?: boolean }).notReloaded)).toBe(true);
 }
 
-test('staff move an order and the open Track Orders page and profile show it without a reload', async ({ page, request }) => {
+test('staff move an order and the open Track Orders page and profile show it without a reload', async ({ page, request, shop }) => {
   test.setTimeout(90_000);
-  const shopper = await createPhoneShopper(request, 'Diane Ingabire');
-  const orderNumber = await orderByUssd(request, shopper.phoneNumber);
-  const token = await staffToken(request);
+  const shopper = await shop.newPhoneShopper('Diane Ingabire');
+  const orderNumber = await shop.orderByUssd(shopper.phoneNumber);
+  const token = await shop.staffToken();
   const orderId = await staffOrderId(request, token, orderNumber);
 
   await page.goto('/about');
