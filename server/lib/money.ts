@@ -1,11 +1,18 @@
 // Money is integer minor units (1/100 frw) inside the server; the API speaks frw numbers.
+// The web imports this file too (no server-only imports here), so every face prices and shows money alike.
 export const toMinor = (frw: number): number => Math.round(frw * 100);
 export const toFrw = (minor: number): number => minor / 100;
 
-/** The price a shopper pays: the offer when there is one and it is lower. */
-export function effectivePriceMinor(priceMinor: number, offerMinor: number | null | undefined): number {
-  return offerMinor != null && offerMinor > 0 && offerMinor < priceMinor ? offerMinor : priceMinor;
+/**
+ * The price a shopper pays: the offer when there is one (above zero) and it is lower than the price.
+ * The rule compares, never converts: pass both in minor units or both in frw.
+ */
+export function effectivePrice(price: number, offer: number | null | undefined): number {
+  return offer != null && offer > 0 && offer < price ? offer : price;
 }
+
+/** Whether an offer applies at all: the same rule, as a yes or no. */
+export const hasOffer = (price: number, offer: number | null | undefined): offer is number => effectivePrice(price, offer) !== price;
 
 const grouping = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 

@@ -1,7 +1,7 @@
 // Small pieces every screen uses: making states and outcomes, money and quantity wording, and
 // turning a service's refusal into a line the shopper can read.
 import { isAppError } from '../../lib/errors';
-import { effectivePriceMinor, formatFrw, toMinor } from '../../lib/money';
+import { effectivePrice, formatFrw, hasOffer, toMinor } from '../../lib/money';
 import { quantityWithUnit } from '../../lib/units';
 import type { Product } from '../../modules/catalog/catalog.schema';
 import type { Language, MessageKey, Translate } from '../i18n';
@@ -65,7 +65,7 @@ export function refusalText(error: unknown, t: Translate, language: string): str
 }
 
 export function unitPriceMinor(product: Pick<Product, 'price' | 'offerPrice'>): number {
-  return effectivePriceMinor(toMinor(product.price), product.offerPrice == null ? null : toMinor(product.offerPrice));
+  return toMinor(effectivePrice(product.price, product.offerPrice));
 }
 
 /** "frw 800.00/kg", the way a list shows a product's price. */
@@ -92,7 +92,7 @@ export function productCard(product: Product): ProductCard {
     id: product._id,
     name: product.productname,
     price: product.price,
-    ...(product.offerPrice != null && product.offerPrice < product.price ? { offerPrice: product.offerPrice } : {}),
+    ...(hasOffer(product.price, product.offerPrice) ? { offerPrice: product.offerPrice } : {}),
     unit: product.productUnit,
     image: product.productImage,
     description: product.description,

@@ -3,7 +3,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, ProductsTable } from '../../db/schema';
 import type { ShopDeps } from '../../lib/deps';
 import { notFound } from '../../lib/errors';
-import { toFrw } from '../../lib/money';
+import { hasOffer, toFrw } from '../../lib/money';
 import { offsetOf, paginate } from '../../lib/pagination';
 import type { Pagination } from '../../lib/fields';
 import { cachedRead } from './catalog-cache';
@@ -26,13 +26,12 @@ function selectProducts(db: Kysely<Database>) {
 }
 
 export function toProduct(row: ProductRow): Product {
-  const hasOffer = row.offer_price_minor != null && row.offer_price_minor < row.price_minor;
   return {
     _id: row.id,
     productname: row.name,
     ...(row.local_name ? { localName: row.local_name } : {}),
     price: toFrw(row.price_minor),
-    offerPrice: hasOffer ? toFrw(row.offer_price_minor!) : null,
+    offerPrice: hasOffer(row.price_minor, row.offer_price_minor) ? toFrw(row.offer_price_minor) : null,
     productImage: row.image,
     productUnit: row.unit,
     description: row.description || 'No description available',

@@ -5,7 +5,7 @@ import type { Database, OrderAddressSnapshot, OrderLinesTable, OrdersTable } fro
 import type { ShopDeps } from '../../lib/deps';
 import { badRequest, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { effectivePriceMinor, toFrw } from '../../lib/money';
+import { effectivePrice, toFrw } from '../../lib/money';
 import { offsetOf, paginate } from '../../lib/pagination';
 import type { Pagination } from '../../lib/fields';
 import { outOfStockMessage } from '../cart/cart.service';
@@ -133,7 +133,7 @@ export async function placeOrder(deps: ShopDeps, userId: string, input: PlaceOrd
     }
 
     const lines = cartLines.map((line, position) => {
-      const priceMinor = effectivePriceMinor(line.price_minor, line.offer_price_minor);
+      const priceMinor = effectivePrice(line.price_minor, line.offer_price_minor);
       return {
         position,
         product_id: line.id,

@@ -1,13 +1,12 @@
 // Prices as the spec shows them: 'frw' and two decimals, with thousands separators (frw 1,500.00).
-const formatter = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+// The price rule and the format are the server's own (server/lib/money.ts), so the web never differs.
+import { effectivePrice, formatFrw, toMinor } from '@server/lib/money';
 
+export { effectivePrice } from '@server/lib/money';
+
+/** An amount in frw (as the API sends it) as the shop shows it; anything not a number shows as frw 0.00. */
 export function formatMoney(amount: number | null | undefined): string {
-  return `frw ${formatter.format(Number.isFinite(amount) ? Number(amount) : 0)}`;
-}
-
-/** The price a shopper pays: the offer when there is one and it is lower. */
-export function effectivePrice(price: number, offerPrice?: number | null): number {
-  return offerPrice != null && offerPrice > 0 && offerPrice < price ? offerPrice : price;
+  return formatFrw(Number.isFinite(amount) ? toMinor(Number(amount)) : 0);
 }
 
 /** Percent off, rounded to a whole percent; 0 when there is no offer. */
