@@ -18,11 +18,11 @@ const lines = (body: { cart: { products: Array<{ productId: { _id: string }; qua
   body.cart.products.map((line) => [line.productId._id, line.quantity]);
 
 describe('cart', () => {
-  it('starts empty as {success:true, cart:{products:[]}}, never a 404', async () => {
+  it('starts empty as {success:true, cart:{products:[], totalItems:0, totalPrice:0}}, never a 404', async () => {
     const shopper = await shop.newShopper();
     const response = await getCart(shopper);
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ success: true, cart: { products: [] } });
+    expect(response.body).toEqual({ success: true, cart: { products: [], totalItems: 0, totalPrice: 0 } });
   });
 
   it('adds 1 by default, and adding again grows the same line', async () => {
@@ -46,6 +46,19 @@ describe('cart', () => {
     expectProductShape(line.productId);
     expect(line.productId).toMatchObject({ _id: 'cabbage', productname: 'Cabbage', price: 400, offerPrice: 350, productCategory: { _id: 'vegetables' } });
     expect(line.quantity).toBe(1);
+  });
+
+  it('prices every line at the offer when there is one, and totals the cart as checkout will', async () => {
+    const shopper = await shop.newShopper();
+    await add(shopper, { productId: 'tomatoes', quantity: 2 }); // 800, no offer
+    const { body } = await add(shopper, { productId: 'cabbage', quantity: 3 }); // 400, offer 350
+    expect(body.cart.products.map((line: any) => [line.productId._id, line.quantity, line.price, line.subtotal])).toEqual([
+      ['tomatoes', 2, 800, 1600],
+      ['cabbage', 3, 350, 1050],
+    ]);
+    expect(body.cart).toMatchObject({ totalItems: 5, totalPrice: 2650 });
+    const updated = await update(shopper, 'cabbage', { quantity: 1 });
+    expect(updated.body.cart).toMatchObject({ totalItems: 3, totalPrice: 1950 });
   });
 
   it('404 "Product not found" when adding an unknown product, and the cart is unchanged', async () => {
@@ -113,7 +126,7 @@ describe('cart', () => {
     const response = await shop.http.delete('/api/cart/clear').set(shopper.auth);
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ success: true, message: expect.any(String), cart: { products: [] } });
-    expect((await getCart(shopper)).body).toEqual({ success: true, cart: { products: [] } });
+    expect((await getCart(shopper)).body).toEqual({ success: true, cart: { products: [], totalItems: 0, totalPrice: 0 } });
     // Clearing an empty cart is fine too.
     expect((await shop.http.delete('/api/cart/clear').set(shopper.auth)).status).toBe(200);
   });

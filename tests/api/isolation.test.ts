@@ -35,7 +35,7 @@ async function aliceUntouched() {
 
 describe('isolation between shoppers', () => {
   it("Bob's cart is his own: he cannot see, change or remove Alice's lines", async () => {
-    expect((await shop.http.get('/api/cart').set(bob.auth)).body).toEqual({ success: true, cart: { products: [] } });
+    expect((await shop.http.get('/api/cart').set(bob.auth)).body).toEqual({ success: true, cart: { products: [], totalItems: 0, totalPrice: 0 } });
     expectErrorShape(await shop.http.put('/api/cart/update/carrots').set(bob.auth).send({ quantity: 9 }), 404);
     expectErrorShape(await shop.http.delete('/api/cart/remove/carrots').set(bob.auth), 404);
     expect((await shop.http.delete('/api/cart/clear').set(bob.auth)).status).toBe(200);

@@ -31,10 +31,17 @@ describe('POST /order/placeOrder', () => {
     const home = await withAddress(shopper, { description: 'Home by the church' });
     await addToCart(shopper, 'tomatoes', 2); // 800, no offer
     await addToCart(shopper, 'cabbage', 3); // 400, offer 350
+    const { cart } = (await shop.http.get('/api/cart').set(shopper.auth)).body;
 
     const response = await place(shopper, home._id);
     expect(response.status).toBe(201);
     const { order } = response.body;
+    // What the cart showed is what checkout charged: its totals and each line's price, offer included.
+    expect(cart.totalPrice).toBe(order.amount);
+    expect(cart.totalItems).toBe(5);
+    expect(cart.products.map((line: any) => [line.productId._id, line.price, line.subtotal])).toEqual(
+      order.products.map((line: any) => [line.productId, line.price, line.subtotal]),
+    );
     expect(response.body).toMatchObject({ success: true, message: expect.any(String), invoiceNumber: order.invoiceNumber, data: { order } });
     expect(order).toMatchObject({
       _id: expect.any(String),
@@ -68,7 +75,7 @@ describe('POST /order/placeOrder', () => {
         productDetails: { productname: 'Cabbage', productImage: expect.stringMatching(ABSOLUTE_IMAGE_URL) },
       },
     ]);
-    expect((await shop.http.get('/api/cart').set(shopper.auth)).body).toEqual({ success: true, cart: { products: [] } });
+    expect((await shop.http.get('/api/cart').set(shopper.auth)).body).toEqual({ success: true, cart: { products: [], totalItems: 0, totalPrice: 0 } });
   });
 
   it('issues a different invoice number for every order', async () => {

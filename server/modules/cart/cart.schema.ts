@@ -26,8 +26,18 @@ export type AddToCartInput = z.infer<typeof addToCartSchema>;
 
 export const updateCartLineSchema = z.object({ quantity });
 
+// Beyond the spec's {products:[{productId, quantity}]}: each line's unit price (the offer when it applies) and
+// subtotal, and the cart's totals, all in frw and priced as checkout will charge, so no face sums on its own.
+export const cartLineSchema = z.object({
+  productId: productSchema,
+  quantity: z.number().int(),
+  price: z.number(),
+  subtotal: z.number(),
+});
 export const cartSchema = z.object({
-  products: z.array(z.object({ productId: productSchema, quantity: z.number().int() })),
+  products: z.array(cartLineSchema),
+  totalItems: z.number().int(),
+  totalPrice: z.number(),
 });
 export type Cart = z.infer<typeof cartSchema>;
 

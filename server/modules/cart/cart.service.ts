@@ -1,6 +1,8 @@
 // The shopper's cart: one line per product, the product populated on every read.
 import type { ShopDeps } from '../../lib/deps';
 import { badRequest, notFound } from '../../lib/errors';
+import { effectivePrice, toFrw, toMinor } from '../../lib/money';
+import type { Product } from '../catalog/catalog.schema';
 import { getProduct, getProductsByIds } from '../catalog/catalog.service';
 import { MAX_LINE_QUANTITY, type AddToCartInput, type Cart } from './cart.schema';
 
@@ -14,12 +16,25 @@ export async function getCart(deps: ShopDeps, userId: string): Promise<Cart> {
     .execute();
   const products = await getProductsByIds(deps, lines.map((line) => line.product_id));
   // A line whose product is gone is dropped (spec 3: a line with no product is skipped).
-  return {
-    products: lines.flatMap((line) => {
+  return pricedCart(
+    lines.flatMap((line) => {
       const product = products.get(line.product_id);
-      return product ? [{ productId: product, quantity: line.quantity }] : [];
+      return product ? [{ product, quantity: line.quantity }] : [];
     }),
-  };
+  );
+}
+
+/** Prices each line as checkout charges it (placeOrder: the effective price, summed in minor units). */
+function pricedCart(lines: { product: Product; quantity: number }[]): Cart {
+  let totalItems = 0;
+  let totalMinor = 0;
+  const products = lines.map(({ product, quantity }) => {
+    const priceMinor = toMinor(effectivePrice(product.price, product.offerPrice));
+    totalItems += quantity;
+    totalMinor += priceMinor * quantity;
+    return { productId: product, quantity, price: toFrw(priceMinor), subtotal: toFrw(priceMinor * quantity) };
+  });
+  return { products, totalItems, totalPrice: toFrw(totalMinor) };
 }
 
 export const outOfStockMessage = (name: string) => `Sorry, ${name} is out of stock`;
@@ -66,7 +81,7 @@ export async function removeFromCart(deps: ShopDeps, userId: string, productId: 
 
 export async function clearCart(deps: ShopDeps, userId: string): Promise<Cart> {
   await deps.db.deleteFrom('cart_lines').where('user_id', '=', userId).execute();
-  return { products: [] };
+  return pricedCart([]);
 }
 
 /** How many items (the sum of quantities) the cart holds, for menus that show "My cart (3)". */

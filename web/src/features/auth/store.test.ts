@@ -43,7 +43,7 @@ describe('useAuthStore', () => {
         expect(await request.json()).toEqual({ identifier: 'aline@example.rw', password: 'secret1' });
         return json({ success: true, message: 'ok', token: 'new-token', user });
       }
-      return json({ success: true, cart: { products: [] } });
+      return json({ success: true, cart: { products: [], totalItems: 0, totalPrice: 0 } });
     });
     const { useAuthStore } = await loadStore();
     await useAuthStore.getState().login({ identifier: ' aline@example.rw ', password: 'secret1', remember: true });
@@ -62,7 +62,7 @@ describe('useAuthStore', () => {
     mockFetch(async (request) =>
       request.url.endsWith('/api/auth/login')
         ? json({ success: true, token: 't', user })
-        : json({ success: true, cart: { products: [] } }),
+        : json({ success: true, cart: { products: [], totalItems: 0, totalPrice: 0 } }),
     );
     const { useAuthStore } = await loadStore();
     await useAuthStore.getState().login({ identifier: 'aline@example.rw', password: 'secret1', remember: false });
@@ -102,7 +102,7 @@ describe('useAuthStore', () => {
     mockFetch(async (request) =>
       request.url.endsWith('/api/auth/register')
         ? json({ success: true, message: 'ok', token: 'reg-token', user }, 201)
-        : json({ success: true, cart: { products: [] } }),
+        : json({ success: true, cart: { products: [], totalItems: 0, totalPrice: 0 } }),
     );
     const { useAuthStore } = await loadStore();
     await useAuthStore.getState().register({ fullName: user.fullName, email: user.email, phoneNumber: undefined, password: 'secret1' });

@@ -1,14 +1,16 @@
 // The client's cart line (spec section 3), built from a server line whose product is populated.
 import type { Cart } from '@server/modules/cart/cart.schema';
-import { effectivePrice, percentOff } from '../../lib/money';
+import { percentOff } from '../../lib/money';
 
 export const DEFAULT_PRODUCT_IMAGE = '/images/placeholder.svg';
 
 export interface CartItem {
   id: string;
   name: string;
-  /** What the shopper pays per unit: the offer when present and lower (issue 4's price rule). */
+  /** What the shopper pays per unit, as the server priced it (the offer when present and lower). */
   price: number;
+  /** price × quantity, as the server priced it (what checkout charges for the line). */
+  subtotal: number;
   /** The list price, struck through when an offer applies. */
   originalPrice: number;
   image: string;
@@ -26,7 +28,7 @@ type ServerLine = Cart['products'][number];
 /** Lines can arrive with a product id string, a partial product or none (deleted product); be lenient. */
 type LooseProduct = Partial<ServerLine['productId']> & { unit?: string; productunit?: string };
 
-export function toCartItem(line: { productId?: unknown; quantity?: unknown }): CartItem | null {
+export function toCartItem(line: { productId?: unknown; quantity?: unknown; price?: unknown; subtotal?: unknown }): CartItem | null {
   const product = line.productId as LooseProduct | string | null | undefined;
   // A line with no populated product is skipped (spec section 3).
   if (!product || typeof product !== 'object' || !product._id) return null;
@@ -36,7 +38,8 @@ export function toCartItem(line: { productId?: unknown; quantity?: unknown }): C
   return {
     id: product._id,
     name: product.productname || 'Unknown Product',
-    price: effectivePrice(listPrice, offer),
+    price: Number(line.price) || 0,
+    subtotal: Number(line.subtotal) || 0,
     originalPrice: listPrice,
     image: product.productImage || DEFAULT_PRODUCT_IMAGE,
     description: product.description || 'No description available',
@@ -47,15 +50,4 @@ export function toCartItem(line: { productId?: unknown; quantity?: unknown }): C
     quantity: Math.max(1, Math.trunc(Number(line.quantity) || 1)),
     discount: percentOff(listPrice, offer),
   };
-}
-
-export function cartTotals(items: CartItem[]): { totalItems: number; totalPrice: number } {
-  let totalItems = 0;
-  let totalMinor = 0;
-  for (const item of items) {
-    totalItems += item.quantity;
-    // Sum in whole hundredths of a frw so 0.1 + 0.2 style drift never reaches the screen.
-    totalMinor += Math.round(item.price * 100) * item.quantity;
-  }
-  return { totalItems, totalPrice: totalMinor / 100 };
 }

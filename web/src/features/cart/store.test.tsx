@@ -22,6 +22,17 @@ function product(id: string, price: number, offerPrice: number | null = null) {
   };
 }
 
+/** A cart line as the server prices it (cart.service): unit price after the offer, and its subtotal. */
+function line(item: ReturnType<typeof product>, quantity: number) {
+  const price = item.offerPrice ?? item.price;
+  return { productId: item, quantity, price, subtotal: price * quantity };
+}
+
+/** A whole cart reply; the totals are the server's, passed as it would send them. */
+function cart(lines: ReturnType<typeof line>[], totals = { totalItems: lines.reduce((sum, l) => sum + l.quantity, 0), totalPrice: lines.reduce((sum, l) => sum + l.subtotal, 0) }) {
+  return { products: lines, ...totals };
+}
+
 const messages = () => toast.current().map((item) => item.message);
 const navigateTo = vi.fn();
 
@@ -57,30 +68,32 @@ describe('useCartStore', () => {
     expect(messages()).toEqual(['Invalid product data', 'Product information is incomplete.']);
   });
 
-  it('loads the cart with the effective price, the discount and the totals, skipping lines without a product', async () => {
+  it("loads the cart with the server's prices, the discount and the totals, skipping lines without a product", async () => {
     window.localStorage.setItem('token', 't');
     mockFetch((request) => {
       expect(request.headers.get('Authorization')).toBe('Bearer t');
-      return json({
-        success: true,
-        cart: {
-          products: [
-            { productId: product('tomatoes', 800), quantity: 2 },
-            { productId: product('eggs', 4500, 4200), quantity: 1 },
-            { productId: null, quantity: 3 },
-          ],
-        },
-      });
+      const lines = [line(product('tomatoes', 800), 2), line(product('eggs', 4500, 4200), 1)];
+      return json({ success: true, cart: { ...cart(lines), products: [...lines, { productId: null, quantity: 3 }] } });
     });
     await useCartStore.getState().fetchCart();
     const state = useCartStore.getState();
-    expect(state.items.map((item) => [item.id, item.price, item.originalPrice, item.discount, item.quantity])).toEqual([
-      ['tomatoes', 800, 800, 0, 2],
-      ['eggs', 4200, 4500, 7, 1],
+    expect(state.items.map((item) => [item.id, item.price, item.subtotal, item.originalPrice, item.discount, item.quantity])).toEqual([
+      ['tomatoes', 800, 1600, 800, 0, 2],
+      ['eggs', 4200, 4200, 4500, 7, 1],
     ]);
     expect(state.totalItems).toBe(3);
     expect(state.totalPrice).toBe(5800);
     expect(state.isLoading).toBe(false);
+  });
+
+  it("shows the server's totals and line prices, never a sum of its own", async () => {
+    window.localStorage.setItem('token', 't');
+    // Totals that no client-side sum of these lines would give: if the web summed, this would fail.
+    const priced = { productId: product('tomatoes', 800), quantity: 2, price: 750, subtotal: 1500 };
+    mockFetch(() => json({ success: true, cart: { products: [priced], totalItems: 2, totalPrice: 1500 } }));
+    await useCartStore.getState().fetchCart();
+    const state = useCartStore.getState();
+    expect([state.items[0].price, state.items[0].subtotal, state.totalItems, state.totalPrice]).toEqual([750, 1500, 2, 1500]);
   });
 
   it('empties the local cart when the reply has no success or no cart', async () => {
@@ -100,7 +113,7 @@ describe('useCartStore', () => {
       expect(request.method).toBe('POST');
       expect(new URL(request.url).pathname).toBe('/api/cart/add');
       expect(await request.json()).toEqual({ productId: 'tomatoes', quantity: 1 });
-      return json({ success: true, message: 'ok', cart: { products: [{ productId: product('tomatoes', 800), quantity: 1 }] } });
+      return json({ success: true, message: 'ok', cart: cart([line(product('tomatoes', 800), 1)]) });
     });
     const added = await useCartStore.getState().addItem(product('tomatoes', 800));
     expect(added).toBe(true);
@@ -116,7 +129,7 @@ describe('useCartStore', () => {
     const fetchMock = mockFetch((request) =>
       request.method === 'PUT'
         ? json({ success: true })
-        : json({ success: true, cart: { products: [{ productId: product('tomatoes', 800), quantity: 4 }] } }),
+        : json({ success: true, cart: cart([line(product('tomatoes', 800), 4)]) }),
     );
     await useCartStore.getState().updateQuantity('tomatoes', 4);
     expect(fetchMock).toHaveBeenCalledTimes(2);
@@ -142,7 +155,7 @@ describe('useCartStore', () => {
   it('treats a 404 on remove as already removed and reloads', async () => {
     window.localStorage.setItem('token', 't');
     const fetchMock = mockFetch((request) =>
-      request.method === 'DELETE' ? json({ success: false, message: 'Not in cart' }, 404) : json({ success: true, cart: { products: [] } }),
+      request.method === 'DELETE' ? json({ success: false, message: 'Not in cart' }, 404) : json({ success: true, cart: cart([]) }),
     );
     await useCartStore.getState().removeItem('tomatoes');
     expect(fetchMock).toHaveBeenCalledTimes(2);
@@ -172,7 +185,7 @@ describe('useCartStore', () => {
   it('clears the cart', async () => {
     window.localStorage.setItem('token', 't');
     useCartStore.setState({ items: [{ id: 'a', price: 5, quantity: 1 } as never], totalItems: 1, totalPrice: 5 });
-    mockFetch(() => json({ success: true, cart: { products: [] } }));
+    mockFetch(() => json({ success: true, cart: cart([]) }));
     await useCartStore.getState().clearCart();
     expect(useCartStore.getState().items).toEqual([]);
     expect(messages()).toContain('Cart cleared successfully');
@@ -180,7 +193,7 @@ describe('useCartStore', () => {
 
   it('shares one request between callers asking for the cart at the same time', async () => {
     window.localStorage.setItem('token', 't');
-    const fetchMock = mockFetch(() => json({ success: true, cart: { products: [] } }));
+    const fetchMock = mockFetch(() => json({ success: true, cart: cart([]) }));
     await Promise.all([useCartStore.getState().fetchCart(), useCartStore.getState().fetchCart()]);
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });

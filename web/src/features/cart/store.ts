@@ -6,7 +6,7 @@ import { ApiError, toApiError } from '../../lib/api-client';
 import { storage } from '../../lib/storage';
 import { toast } from '../../components/ui/toast';
 import { deleteCart, deleteCartLine, getCart, postAddToCart, putCartQuantity, type CartResponse } from './api/cart-api';
-import { cartTotals, toCartItem, type CartItem } from './cart-item';
+import { toCartItem, type CartItem } from './cart-item';
 
 export type { CartItem } from './cart-item';
 
@@ -74,8 +74,10 @@ export const useCartStore = create<CartState>()((set, get) => {
       set({ ...EMPTY });
       return;
     }
-    const items = response.cart.products.map(toCartItem).filter((item): item is CartItem => item !== null);
-    set({ items, ...cartTotals(items) });
+    const { products, totalItems, totalPrice } = response.cart;
+    const items = products.map(toCartItem).filter((item): item is CartItem => item !== null);
+    // The totals are the server's (priced as checkout charges), never summed here.
+    set({ items, totalItems: Number(totalItems) || 0, totalPrice: Number(totalPrice) || 0 });
   }
 
   /** After a change: use the cart the server sent back, or ask for it when the reply had none. */

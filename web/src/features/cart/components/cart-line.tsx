@@ -31,7 +31,7 @@ export function CartLine({ item, disabled, onNavigate, outOfStock = false }: Car
               {item.name}
             </Link>
           </h3>
-          <p className="cart-line-total">{formatMoney(item.price * item.quantity)}</p>
+          <p className="cart-line-total">{formatMoney(item.subtotal)}</p>
         </div>
         {outOfStock ? (
           <p className="stock-flag" role="status">

@@ -13,10 +13,10 @@ import { ChatConversation } from './chat-conversation';
 const tomatoes = { type: 'product', key: '1', id: 'p1', name: 'Tomatoes', price: 1000, offerPrice: 800, unit: 'kg', image: '/images/products/p1.svg', description: 'Red and ripe', inStock: true };
 const beans = { type: 'product', key: '2', id: 'p2', name: 'Beans', price: 900, unit: 'kg', image: '/images/products/p2.svg', description: 'Dry', inStock: false };
 
-const cartLine = { productId: { _id: 'p1', productname: 'Tomatoes', price: 1000, offerPrice: 800, productImage: '/images/products/p1.svg', productUnit: 'kg', description: 'Red', inStock: true, productCategory: { _id: 'c1', name: 'Vegetables' } }, quantity: 2 };
+const cartLine = { productId: { _id: 'p1', productname: 'Tomatoes', price: 1000, offerPrice: 800, productImage: '/images/products/p1.svg', productUnit: 'kg', description: 'Red', inStock: true, productCategory: { _id: 'c1', name: 'Vegetables' } }, quantity: 2, price: 800, subtotal: 1600 };
 
 /** Answers POST /api/chat with the next reply and GET /api/cart with the server's cart; records what was asked. */
-function mockShop(replies: object[], cart: object = { products: [] }) {
+function mockShop(replies: object[], cart: object = { products: [], totalItems: 0, totalPrice: 0 }) {
   const chatBodies: unknown[] = [];
   let cartReads = 0;
   mockFetch(async (request) => {
@@ -108,7 +108,7 @@ describe('one cart across faces', () => {
         { sessionId: 's1', messages: [{ text: 'Welcome to Isoko!' }], options: [{ key: '1', label: 'Search products' }], end: false },
         { sessionId: 's1', messages: [{ text: 'Added 2 kg Tomatoes to your cart!' }], options: [], end: false, cartChanged: true },
       ],
-      { products: [cartLine] },
+      { products: [cartLine], totalItems: 2, totalPrice: 1600 },
     );
     renderConversation();
     await screen.findByText('Welcome to Isoko!');

@@ -28,7 +28,7 @@ export function OrderSummary({ items, totalPrice, outOfStock }: OrderSummaryProp
               {outOfStock?.has(item.id) ? <span className="stock-flag">Out of stock</span> : null}
             </div>
             <div className="summary-price">
-              <span>{formatMoney(item.price * item.quantity)}</span>
+              <span>{formatMoney(item.subtotal)}</span>
               {item.discount > 0 ? (
                 <s className="summary-original">
                   <span className="visually-hidden">was </span>
