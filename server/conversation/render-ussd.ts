@@ -2,37 +2,13 @@
 // When a screen is too long, the hint line and "00 Home" are left out first (the key still works),
 // then list names are shortened (prices stay whole), first to a readable length, then shorter;
 // then the longest text line is cut; a hard cut is the last resort.
+import { toGsm, USSD_SCREEN_LIMIT } from '../lib/gsm-text';
 import type { ChannelLimits, ListRow, Reply } from './types';
 
-export const USSD_SCREEN_LIMIT = 182;
 /** A list name is never shortened below this, so the shopper can still tell entries apart. */
 export const MIN_LABEL_LENGTH = 8;
 /** Pages prefer fewer entries to names cut shorter than this ("Tomato ketchup", not "Tomato."). */
 export const READABLE_LABEL_LENGTH = 14;
-
-/** The characters a screen may use: the plain-ASCII part of GSM-7's basic set (no accents, no extension table). */
-const GSM_SAFE = /^[A-Za-z0-9 \n!"#$%&'()*+,\-./:;<=>?@_]*$/;
-
-export function isGsmSafe(text: string): boolean {
-  return GSM_SAFE.test(text);
-}
-
-const LOOKALIKES: Record<string, string> = {
-  '\u2018': "'", '\u2019': "'", '\u201C': '"', '\u201D': '"', '\u2013': '-', '\u2014': '-', '\u2026': '...',
-  '\u00A0': ' ', '[': '(', ']': ')', '{': '(', '}': ')', '~': '-', '|': '/', '\\': '/', '^': '', '`': "'",
-  '\u20AC': 'EUR', '\t': ' ',
-};
-
-/** Any text (a product name, a typed name) made GSM-safe: accents dropped, look-alikes swapped, the rest '?'. */
-export function toGsm(text: string): string {
-  const plain = text.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
-  let out = '';
-  for (const char of plain) {
-    const swapped = LOOKALIKES[char] ?? char;
-    out += isGsmSafe(swapped) ? swapped : '?';
-  }
-  return out;
-}
 
 /**
  * Text cut to max characters, "." marking the cut. Whole words only ("Cassava leaves (isombe)" becomes

@@ -2,7 +2,8 @@
 // messages and at most ten short buttons.
 import { describe, expect, it } from 'vitest';
 import { CHAT_LABEL_MAX, keyForTypedLabel, renderChat } from '../../server/conversation/render-chat';
-import { fitsUssdScreen, isGsmSafe, renderUssd, shorten, toGsm, USSD_SCREEN_LIMIT } from '../../server/conversation/render-ussd';
+import { fitsUssdScreen, renderUssd, shorten } from '../../server/conversation/render-ussd';
+import { isGsmSafe, toGsm, USSD_SCREEN_LIMIT } from '../../server/lib/gsm-text';
 import type { Reply } from '../../server/conversation/types';
 
 function reply(overrides: Partial<Reply> = {}): Reply {

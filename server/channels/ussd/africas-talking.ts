@@ -1,7 +1,8 @@
 // Africa's Talking USSD: form fields sessionId, serviceCode, phoneNumber, networkCode and text
 // (every input of the session joined by '*', empty on the first request); the answer is
 // text/plain starting "CON " (the session continues) or "END " (it ends).
-import { renderUssd, toGsm, ussdLimits } from '../../conversation/render-ussd';
+import { renderUssd, ussdLimits } from '../../conversation/render-ussd';
+import { toGsm } from '../../lib/gsm-text';
 import type { UssdGateway } from './gateway';
 
 const MAX_FIELD_LENGTH = 1000;

@@ -9,6 +9,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;
 
 import { toMinor } from '../../lib/money';
+import { isGsmSafe } from '../../lib/gsm-text';
 
 // Fails loudly on a bad catalog edit rather than letting a half-right seed reach shoppers.
 export function checkCatalog(categories: SeedCategory[], products: SeedProduct[]): void {
@@ -32,12 +33,12 @@ export function checkCatalog(categories: SeedCategory[], products: SeedProduct[]
     }
     if (p.ageDays < 0 || p.ageDays > 60) problems.push(`${p.id}: ageDays out of 0..60`);
   }
-  // The USSD channel can only carry GSM-7, so anything outside printable ASCII would show as garbage there.
+  // The USSD channel carries only GSM-7's plain part: anything else would show as '?' there.
   const texts = [
     ...categories.flatMap((c) => [c.name, c.description]),
     ...products.flatMap((p) => [p.name, p.localName ?? '', p.description]),
   ];
-  for (const t of texts) if (/[^\x20-\x7e]/.test(t)) problems.push(`non-ASCII text: ${t}`);
+  for (const t of texts) if (!isGsmSafe(t)) problems.push(`text a USSD screen cannot show: ${t}`);
   for (const [id, { average, count }] of Object.entries(seedRatings)) {
     if (!productIds.has(id)) problems.push(`ratings: unknown product ${id}`);
     if (!(average >= 1 && average <= 5) || !Number.isInteger(count) || count < 1) problems.push(`ratings: ${id} needs an average of 1..5 and a count of 1 or more`);

@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../../test/mock-fetch';
 import { DEFAULT_NETWORK_CODE } from './api/post-ussd';
 import UssdSimulatorPage, { DEFAULT_PHONE } from './ussd-simulator-page';
-import { nonGsm7Characters, parseUssdAnswer } from './ussd-text';
+import { nonGsmCharacters, toGsm, USSD_SCREEN_LIMIT } from '@server/lib/gsm-text';
+import { parseUssdAnswer } from './ussd-text';
 
 const WELCOME = 'CON Welcome to Isoko!\nType a product name or choose:\n1. Search products\n2. Categories';
 
@@ -107,7 +108,30 @@ describe('ussd text helpers', () => {
     expect(parseUssdAnswer('CON Hello')).toEqual({ kind: 'CON', screen: 'Hello' });
     expect(parseUssdAnswer('END Bye')).toEqual({ kind: 'END', screen: 'Bye' });
     expect(parseUssdAnswer('Oops').kind).toBe('invalid');
-    expect(nonGsm7Characters('Francais 1,500.00')).toEqual([]);
-    expect(nonGsm7Characters('Français ✓')).toEqual(['ç', '✓']);
+    expect(nonGsmCharacters('Francais 1,500.00')).toEqual([]);
+    expect(nonGsmCharacters('Français ✓')).toEqual(['ç', '✓']);
+  });
+
+});
+
+describe('the simulator checks what the server promises', () => {
+  // If the simulator kept an alphabet of its own, it would either flag the server's own screens or pass
+  // characters the server never sends (GSM-7's accents, extension table and euro sign among them).
+  const raw = 'Café [promo] ~ 1€ “fresh” {2kg} | ^ ✓';
+
+  it("passes a screen as the server's USSD channel sends it", async () => {
+    const sent = toGsm(raw);
+    mockServer(`CON ${sent}`);
+    render(<UssdSimulatorPage />);
+    await dial();
+    expect(await screen.findByTestId('ussd-count')).toHaveTextContent(`${sent.length}/${USSD_SCREEN_LIMIT}`);
+    expect(screen.queryByText(/Not GSM-7/)).not.toBeInTheDocument();
+  });
+
+  it('flags every character the server would have replaced', async () => {
+    mockServer(`CON ${raw}`);
+    render(<UssdSimulatorPage />);
+    await dial();
+    expect(await screen.findByText(/Not GSM-7/)).toHaveTextContent('Not GSM-7: é [ ] ~ € “ ” { } | ^ ✓');
   });
 });

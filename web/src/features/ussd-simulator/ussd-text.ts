@@ -1,6 +1,5 @@
-// What a phone would show for a gateway answer, and the two limits every screen must respect.
-
-export const USSD_SCREEN_LIMIT = 182;
+// What a phone would show for a gateway answer. The two limits every screen must respect (182
+// characters, the GSM-safe alphabet) are the server's own: @server/lib/gsm-text.
 
 export interface ParsedAnswer {
   /** CON keeps the session open, END closes it; anything else is not a gateway answer at all. */
@@ -17,18 +16,6 @@ export function parseUssdAnswer(body: string): ParsedAnswer {
 /** Characters as a handset counts them: by code point, so an emoji that slipped in is not counted twice. */
 export function screenLength(screen: string): number {
   return [...screen].length;
-}
-
-// The GSM 03.38 default alphabet and its extension table; anything else forces UCS-2 on the air and is
-// garbled or cut on many feature phones.
-const GSM7 =
-  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà' +
-  '^{}\\[~]|€';
-const GSM7_SET = new Set(GSM7);
-
-/** The distinct characters outside GSM-7, for the tester to see what broke the rule. */
-export function nonGsm7Characters(screen: string): string[] {
-  return [...new Set([...screen].filter((char) => !GSM7_SET.has(char)))];
 }
 
 /** Africa's Talking sends every input of the session joined by '*', the first request with an empty text. */

@@ -1,10 +1,12 @@
-// The two limits a tester checks on every screen: at most 182 characters, GSM-7 only.
-import { USSD_SCREEN_LIMIT, nonGsm7Characters, screenLength } from '../ussd-text';
+// The two limits a tester checks on every screen, as the server's renderer keeps them: at most 182
+// characters, GSM-7's plain part only.
+import { USSD_SCREEN_LIMIT, nonGsmCharacters } from '@server/lib/gsm-text';
+import { screenLength } from '../ussd-text';
 
 export function ScreenMeter({ screen }: { screen: string }) {
   const length = screenLength(screen);
   const over = length > USSD_SCREEN_LIMIT;
-  const foreign = nonGsm7Characters(screen);
+  const foreign = nonGsmCharacters(screen);
   return (
     <p className="ussd-meter">
       <span className={over ? 'ussd-meter__count ussd-meter__count--over' : 'ussd-meter__count'} data-testid="ussd-count">
