@@ -1,4 +1,5 @@
 // Spec 4, confirmation: what the payment outcome is, from the return address's query or from the order.
+// A payment page's query may say 'paid'; the server's order says so as paymentStatus 'completed'.
 import type { Order } from '@server/modules/orders/orders.schema';
 
 export type PaymentOutcome = 'success' | 'failed' | 'pending' | null;
@@ -10,11 +11,9 @@ export function paymentOutcome(params: URLSearchParams, order: Pick<Order, 'stat
   const fromQuery = ['status', 'payment_status', 'transaction_status']
     .map((key) => params.get(key)?.toLowerCase())
     .filter((value): value is string => Boolean(value));
-  const status = String(order?.status ?? '').toLowerCase();
-  const paymentStatus = String(order?.paymentStatus ?? '').toLowerCase();
-  if (fromQuery.some((value) => SUCCESS.has(value)) || status === 'paid' || paymentStatus === 'completed') return 'success';
+  if (fromQuery.some((value) => SUCCESS.has(value)) || order?.paymentStatus === 'completed') return 'success';
   if (fromQuery.some((value) => FAILED.has(value))) return 'failed';
-  if (status === 'pending') return 'pending';
+  if (order?.status === 'pending') return 'pending';
   return null;
 }
 

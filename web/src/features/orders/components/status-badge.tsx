@@ -1,6 +1,9 @@
-// Order and payment statuses (spec 4) as coloured badges; unknown values get the neutral style.
-const ORDER_STYLES = new Set(['delivered', 'shipped', 'processing', 'pending', 'cancelled', 'paid']);
-const PAYMENT_STYLES = new Set(['completed', 'pending', 'failed']);
+// Order and payment statuses (spec 4) as coloured badges; unknown values get the neutral style. The
+// styled values are the server's own lists (an order that is paid is one whose payment is 'completed').
+import { ORDER_STATUSES, PAYMENT_STATUSES } from '@server/modules/orders/orders.schema';
+
+const ORDER_STYLES: ReadonlySet<string> = new Set(ORDER_STATUSES);
+const PAYMENT_STYLES: ReadonlySet<string> = new Set(PAYMENT_STATUSES);
 
 function label(value: string): string {
   return value ? value.charAt(0).toUpperCase() + value.slice(1) : 'Unknown';
