@@ -1,5 +1,6 @@
 // Products, categories and ratings as the API speaks them (spec section 3, API.md).
 import { z } from 'zod';
+import { CATEGORY_PAGE_SIZE, PRODUCTS_PAGE_SIZE } from '../../lib/page-sizes';
 import { imageUrlField, pageNumber, paginationSchema } from '../../lib/fields';
 
 export const categorySchema = z.object({
@@ -27,8 +28,6 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
-export const PRODUCTS_PAGE_SIZE = 15;
-export const CATEGORY_PAGE_SIZE = 8;
 
 export const productListQuerySchema = z.object({
   page: pageNumber(1, 10_000),

@@ -1,11 +1,11 @@
 // Orders as the API speaks them (spec section 3, API.md).
 import { z } from 'zod';
 import { imageUrlField, pageNumber, paginationSchema } from '../../lib/fields';
+import { ORDERS_PAGE_SIZE } from '../../lib/page-sizes';
 import { addressSchema } from '../addresses/addresses.schema';
 
 export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 export const PAYMENT_STATUSES = ['pending', 'completed', 'failed'] as const;
-export const ORDERS_PAGE_SIZE = 10;
 
 export const placeOrderSchema = z.object({
   addressId: z

@@ -1,6 +1,5 @@
-// Spec section 9 numbers for the catalog screens. Plain constants (the server schema's copies would
-// pull zod into these chunks at runtime).
-export const PRODUCTS_PAGE_SIZE = 15;
-export const CATEGORY_PAGE_SIZE = 8;
+// Spec section 9 numbers for the catalog screens. The page sizes are the server's (plain numbers in
+// server/lib, so no zod comes along); the rest are the storefront's own.
+export { CATEGORY_PAGE_SIZE, PRODUCTS_PAGE_SIZE } from '@server/lib/page-sizes';
 export const RELATED_LIST_SIZE = 4;
 export const HOME_SECTION_SIZE = 10;

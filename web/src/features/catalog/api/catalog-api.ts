@@ -6,6 +6,7 @@ import type {
   ProductReply,
   RateProductReply,
 } from '@server/modules/catalog/catalog.schema';
+import { CATEGORY_PAGE_SIZE, PRODUCTS_PAGE_SIZE } from '@server/lib/page-sizes';
 import { api } from '../../../lib/api-client';
 
 export type { Category, Product } from '@server/modules/catalog/catalog.schema';
@@ -20,7 +21,7 @@ export interface ProductListQuery {
 }
 
 export function getProducts(query: ProductListQuery = {}, signal?: AbortSignal) {
-  const searchParams: Record<string, string | number> = { page: query.page ?? 1, limit: query.limit ?? 15 };
+  const searchParams: Record<string, string | number> = { page: query.page ?? 1, limit: query.limit ?? PRODUCTS_PAGE_SIZE };
   if (query.search) searchParams.search = query.search;
   if (query.category) searchParams.category = query.category;
   if (query.sort === 'popular') searchParams.sort = 'popular';
@@ -43,7 +44,7 @@ export function getCategories(signal?: AbortSignal) {
   return api.get('category/getAllCategories', { signal }).json<CategoriesReply>();
 }
 
-export function getCategoryProducts(nameOrId: string, page = 1, limit = 8, signal?: AbortSignal) {
+export function getCategoryProducts(nameOrId: string, page = 1, limit = CATEGORY_PAGE_SIZE, signal?: AbortSignal) {
   return api
     .get(`category/${encodeURIComponent(nameOrId)}/products`, { searchParams: { page, limit }, signal })
     .json<CategoryProductsReply>();

@@ -2,6 +2,7 @@
 // follows staff's changes while the page is on screen (issue 9: within seconds, no reload).
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { ORDERS_PAGE_SIZE } from '@server/lib/page-sizes';
 import type { Order } from '@server/modules/orders/orders.schema';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { ChatIcon, PackageIcon, SearchIcon } from '../../../components/ui/icons';
@@ -16,7 +17,6 @@ import { OrdersTable } from '../components/orders-table';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import '../orders.css';
 
-export const TRACK_PAGE_SIZE = 10;
 
 /** Shoppers type the 8-character order number they were shown, or paste the whole id. */
 function matchesOrder(order: Order, query: string): boolean {
@@ -41,7 +41,7 @@ function TrackOrders() {
     const call = ++latestCall.current;
     setState('loading');
     try {
-      const result = await fetchUserOrders(wanted, TRACK_PAGE_SIZE);
+      const result = await fetchUserOrders(wanted, ORDERS_PAGE_SIZE);
       if (call !== latestCall.current) return;
       setOrders(result.orders);
       setTotalPages(Math.max(1, result.pagination.totalPages));
