@@ -11,7 +11,7 @@ export const LOCAL_RWANDA_PHONE_PATTERN = /^0\d{9}$/;
 // looks the account up, so the database cannot be the one to refuse it).
 // eslint-disable-next-line no-control-regex
 export const EMAIL_PATTERN = /^[^\s@\u0000-\u001f\u007f]+@[^\s@\u0000-\u001f\u007f]+\.[^\s@\u0000-\u001f\u007f]+$/;
-export const MIN_PASSWORD_LENGTH = 6;
+const MIN_PASSWORD_LENGTH = 6;
 
 /** A picture in an answer: absolute, so a storefront on another origin can show it (API.md). */
 export const imageUrlField = z
@@ -23,9 +23,13 @@ export function compactPhone(value: string): string {
   return value.replace(/[\s\-().]/g, '');
 }
 
-export function isPhoneLike(value: string): boolean {
+/**
+ * The phone rule of every face (forms, the USSD gateway, the conversation): the spec's international
+ * pattern (the profile form's is a digit longer), or the local 07xx form Kigali uses.
+ */
+export function isPhoneLike(value: string, pattern: RegExp = PHONE_PATTERN): boolean {
   const compact = compactPhone(value);
-  return PHONE_PATTERN.test(compact) || LOCAL_RWANDA_PHONE_PATTERN.test(compact);
+  return pattern.test(compact) || LOCAL_RWANDA_PHONE_PATTERN.test(compact);
 }
 
 /** Spec 5: 'Full name is required' (sign-up and profile alike). */
@@ -49,6 +53,13 @@ export const optionalText = z
   .optional()
   .nullable()
   .transform((value) => (value ? value : undefined));
+
+/** An optional phone number in a form: spaces and dashes dropped, '' read as "not given". */
+export function optionalPhoneField(message: string, pattern: RegExp = PHONE_PATTERN) {
+  return optionalText
+    .transform((value) => (value ? compactPhone(value) : undefined))
+    .refine((value) => !value || isPhoneLike(value, pattern), message);
+}
 
 /** A page number or size from a query string: bad or missing values fall back to the default. */
 export function pageNumber(fallback: number, max = 100) {

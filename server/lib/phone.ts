@@ -1,4 +1,4 @@
-import { compactPhone } from './fields';
+import { LOCAL_RWANDA_PHONE_PATTERN, compactPhone } from './fields';
 
 /**
  * One spelling per phone number, so the same shopper is found from the web form (0788 123 456),
@@ -6,7 +6,7 @@ import { compactPhone } from './fields';
  */
 export function normalizePhone(value: string): string {
   const compact = compactPhone(value);
-  if (/^0\d{9}$/.test(compact)) return `+250${compact.slice(1)}`;
+  if (LOCAL_RWANDA_PHONE_PATTERN.test(compact)) return `+250${compact.slice(1)}`;
   if (/^250\d{9}$/.test(compact)) return `+${compact}`;
   if (compact.startsWith('+')) return compact;
   return `+${compact}`;

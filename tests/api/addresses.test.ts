@@ -118,6 +118,14 @@ describe('addresses', () => {
     expect((await all(shopper)).body.addresses).toEqual([home]);
   });
 
+  it('refuses a delivery phone that is no phone number, with the same rule and message as the web form', async () => {
+    const shopper = await shop.newShopper();
+    expectFieldErrors(await create(shopper, address({ phoneNumber: 'call me' })), { phoneNumber: 'Invalid phone number format' });
+    expectFieldErrors(await create(shopper, address({ phoneNumber: '+0123' })), { phoneNumber: 'Invalid phone number format' });
+    expect((await all(shopper)).body.addresses).toEqual([]);
+    expect((await create(shopper, address({ phoneNumber: '0788 123 456' }))).body.address.phoneNumber).toBe('+250788123456');
+  });
+
   it('404 "Address not found" for an unknown id', async () => {
     const shopper = await shop.newShopper();
     expectErrorShape(await shop.http.put('/api/address/update/nope').set(shopper.auth).send(address()), 404, 'Address not found');

@@ -2,6 +2,7 @@
 // (every input of the session joined by '*', empty on the first request); the answer is
 // text/plain starting "CON " (the session continues) or "END " (it ends).
 import { renderUssd, ussdLimits } from '../../conversation/render-ussd';
+import { isPhoneLike } from '../../lib/fields';
 import { toGsm } from '../../lib/gsm-text';
 import type { UssdGateway } from './gateway';
 
@@ -39,7 +40,7 @@ export const africasTalking: UssdGateway = {
   parse(fields) {
     const sessionId = field(fields, 'sessionId')?.trim();
     const phoneNumber = field(fields, 'phoneNumber')?.trim();
-    if (!sessionId || !phoneNumber || !/^\+?\d{6,15}$/.test(phoneNumber.replace(/[\s-]/g, ''))) return undefined;
+    if (!sessionId || !phoneNumber || !isPhoneLike(phoneNumber)) return undefined;
     return {
       sessionId,
       phoneNumber,

@@ -1,5 +1,6 @@
 // Delivery addresses. Plain zod only: the web's address forms use this schema too.
 import { z } from 'zod';
+import { isPhoneLike } from '../../lib/fields';
 
 function requiredText(message: string, max = 200) {
   return z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
@@ -10,7 +11,8 @@ export const addressInputSchema = z.object({
   city: requiredText('City is required', 100),
   street: requiredText('Street is required'),
   district: requiredText('District is required', 100),
-  phoneNumber: requiredText('Phone number is required', 30),
+  // The number the driver calls: the same phone rule as sign-up, on the web form and the server alike.
+  phoneNumber: requiredText('Phone number is required', 30).refine((value) => isPhoneLike(value), 'Invalid phone number format'),
   isDefault: z.boolean().optional(),
 });
 export type AddressInput = z.infer<typeof addressInputSchema>;

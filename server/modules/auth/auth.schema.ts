@@ -4,17 +4,14 @@ import {
   fullNameField,
   newPasswordField,
   EMAIL_PATTERN,
-  compactPhone,
-  isPhoneLike,
+  optionalPhoneField,
   optionalText,
 } from '../../lib/fields';
 
 const password = newPasswordField;
 
 const email = optionalText.refine((value) => !value || EMAIL_PATTERN.test(value), 'Invalid email format');
-const phoneNumber = optionalText
-  .transform((value) => (value ? compactPhone(value) : undefined))
-  .refine((value) => !value || isPhoneLike(value), 'Invalid phone number format');
+const phoneNumber = optionalPhoneField('Invalid phone number format');
 
 const isPlainObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
 

@@ -4,10 +4,8 @@ import {
   fullNameField,
   newPasswordField,
   EMAIL_PATTERN,
-  MIN_PASSWORD_LENGTH,
   PROFILE_PHONE_PATTERN,
-  LOCAL_RWANDA_PHONE_PATTERN,
-  compactPhone,
+  optionalPhoneField,
   optionalText,
 } from '../../lib/fields';
 import { publicUserSchema } from '../auth/auth.schema';
@@ -21,16 +19,9 @@ export const updateProfileSchema = z
   .object({
     fullName: fullNameField,
     email: optionalText.refine((value) => !value || EMAIL_PATTERN.test(value), 'Invalid or missing email'),
-    phoneNumber: optionalText
-      .transform((value) => (value ? compactPhone(value) : undefined))
-      .refine(
-        (value) => !value || PROFILE_PHONE_PATTERN.test(value) || LOCAL_RWANDA_PHONE_PATTERN.test(value),
-        'Invalid phone number',
-      ),
-    password: optionalText.refine(
-      (value) => !value || value.length >= MIN_PASSWORD_LENGTH,
-      `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
-    ),
+    phoneNumber: optionalPhoneField('Invalid phone number', PROFILE_PHONE_PATTERN),
+    // The one password rule (sign-up, reset, change), here optional: left empty keeps the password.
+    password: optionalText.pipe(newPasswordField.optional()),
   })
   .superRefine((value, ctx) => {
     if (!value.email && !value.phoneNumber) {

@@ -2,7 +2,7 @@
 // the server) with what only the form has: the email/phone toggle, confirmation fields and the terms box.
 import { z } from 'zod';
 import { loginSchema, registerSchema, resetPasswordSchema } from '@server/modules/auth/auth.schema';
-import { EMAIL_PATTERN, MIN_PASSWORD_LENGTH, isPhoneLike } from '@server/lib/fields';
+import { EMAIL_PATTERN, isPhoneLike } from '@server/lib/fields';
 
 export const IDENTIFIER_REQUIRED = 'Please provide an email or phone number';
 export const INVALID_EMAIL = 'Invalid email format';
@@ -50,10 +50,7 @@ export type ResetIdentityFormValues = z.input<typeof resetIdentityFormSchema>;
 export const resetPasswordFormSchema = z
   .object({
     code: resetPasswordSchema.shape.code,
-    password: z
-      .string()
-      .min(1, 'Password is required')
-      .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`),
+    password: resetPasswordSchema.shape.password,
     confirmPassword: z.string(),
   })
   .refine((value) => value.password === value.confirmPassword, {

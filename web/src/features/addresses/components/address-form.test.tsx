@@ -55,6 +55,21 @@ describe('AddressForm', () => {
     });
   });
 
+  it("checks the phone number with the server's rule before sending", async () => {
+    const onSubmit = renderForm();
+    await userEvent.type(screen.getByLabelText('Description'), 'Home');
+    await userEvent.type(screen.getByLabelText('Street'), 'KN 5 Rd');
+    await userEvent.type(screen.getByLabelText('District'), 'Gasabo');
+    await userEvent.type(screen.getByLabelText('Phone number'), 'call me');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Address' }));
+    expect(await screen.findByText('Invalid phone number format')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+    await userEvent.clear(screen.getByLabelText('Phone number'));
+    await userEvent.type(screen.getByLabelText('Phone number'), '0788 123 456');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Address' }));
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalled());
+  });
+
   it('shows the server field errors under their fields', async () => {
     renderForm([{ message: 'Street is too long', field: 'street' }]);
     expect(await screen.findByText('Street is too long')).toBeInTheDocument();
