@@ -1,5 +1,6 @@
 // scrypt password hashes, stored as "scrypt$N$r$p$salt$hash" so the cost can be raised later.
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, scrypt, type ScryptOptions } from 'node:crypto';
+import { sameSecret } from './secrets';
 
 const COST = { N: 16384, r: 8, p: 1 };
 const KEY_LENGTH = 32;
@@ -28,5 +29,5 @@ export async function verifyPassword(password: string, stored: string | null): P
   const [, n, r, p, salt, hash] = parts;
   const expected = Buffer.from(hash, 'base64');
   const key = await derive(password, Buffer.from(salt, 'base64'), { N: Number(n), r: Number(r), p: Number(p) });
-  return key.length === expected.length && timingSafeEqual(key, expected);
+  return sameSecret(key, expected);
 }

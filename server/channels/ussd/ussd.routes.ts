@@ -1,25 +1,17 @@
 // POST /ussd: the gateway's callback. Only the gateway may call it (a shared secret in the URL's
 // ?key= or an X-USSD-Secret header; with no secret configured, only this machine). It never
 // answers 500: whatever fails, the shopper gets an "END" apology and the failure is logged.
-import { timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { conversationFor } from '../../conversation/conversation';
 import { en } from '../../conversation/i18n/en';
 import { socketAddress } from '../../lib/client-address';
 import type { AppEnv, ShopDeps } from '../../lib/deps';
+import { sameSecret } from '../../lib/secrets';
 import { africasTalking } from './africas-talking';
 import type { UssdGateway, UssdResponse } from './gateway';
 
 const LOOPBACK_ADDRESSES = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-
-function sameSecret(given: string | undefined, expected: string): boolean {
-  if (!given) return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
 
 /** Whether the caller is the gateway: the secret when one is configured, else this machine only. */
 export function isGatewayCaller(c: Context, secret: string | undefined): boolean {
