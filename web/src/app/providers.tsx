@@ -3,16 +3,17 @@ import { useEffect } from 'react';
 import { BrowserRouter, useLocation, useNavigate } from 'react-router-dom';
 import { Toaster } from '../components/ui/toast';
 import { useAuthStore } from '../features/auth/store';
-import { setCartNavigator, useCartStore } from '../features/cart/store';
+import { setLoginNavigator } from '../features/auth/login-guard';
+import { useCartStore } from '../features/cart/store';
 import { AppErrorBoundary } from './error-boundary';
 // The error screen's styles, in the entry's stylesheet (see router-error-page.tsx).
 import '../features/errors/errors.css';
 import { AppRoutes } from './router';
 
-/** Guards inside the cart store (a guest adds to cart) navigate without reloading the page. */
-function CartNavigatorBridge() {
+/** The login guard (a guest adds to cart, rates, buys) navigates without reloading the page. */
+function LoginNavigatorBridge() {
   const navigate = useNavigate();
-  useEffect(() => setCartNavigator((to) => void navigate(to)), [navigate]);
+  useEffect(() => setLoginNavigator((to) => void navigate(to)), [navigate]);
   return null;
 }
 
@@ -40,7 +41,7 @@ export function App() {
   return (
     <>
       <BrowserRouter>
-        <CartNavigatorBridge />
+        <LoginNavigatorBridge />
         <CartFollowsSession />
         <RoutesWithBoundary />
       </BrowserRouter>

@@ -11,8 +11,3 @@ export function safeRedirectTarget(raw: string | null | undefined): string {
     return '/';
   }
 }
-
-/** The login address that brings the shopper back to `from` afterwards. */
-export function loginHref(from: string): string {
-  return from && from !== '/' ? `/login?redirect=${encodeURIComponent(from)}` : '/login';
-}

@@ -2,7 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../../test/mock-fetch';
 import { toast } from '../../components/ui/toast';
-import { setCartNavigator, useCartStore } from './store';
+import { setLoginNavigator } from '../auth/login-guard';
+import { useCartStore } from './store';
 
 const category = { _id: 'vegetables', name: 'Vegetables' };
 function product(id: string, price: number, offerPrice: number | null = null) {
@@ -40,7 +41,7 @@ beforeEach(() => {
   toast.clear();
   useCartStore.getState().reset();
   navigateTo.mockReset();
-  setCartNavigator(navigateTo);
+  setLoginNavigator(navigateTo);
 });
 
 afterEach(() => {

@@ -4,6 +4,7 @@ import { create } from 'zustand';
 import type { Product } from '@server/modules/catalog/catalog.schema';
 import { ApiError, toApiError } from '../../lib/api-client';
 import { storage } from '../../lib/storage';
+import { requireLogin } from '../auth/login-guard';
 import { toast } from '../../components/ui/toast';
 import { deleteCart, deleteCartLine, getCart, postAddToCart, putCartQuantity, type CartResponse } from './api/cart-api';
 import { toCartItem, type CartItem } from './cart-item';
@@ -30,31 +31,6 @@ export interface CartState {
   clearCart(): Promise<void>;
   /** Empties the local cart without calling the server (logout, order placed, bad response). */
   reset(): void;
-}
-
-type Navigate = (to: string) => void;
-// The app registers the router's navigate; until then (and in tests) a full page load does the job.
-let navigateTo: Navigate = (to) => window.location.assign(to);
-
-/** Lets guard redirects use client-side navigation instead of reloading the page. */
-export function setCartNavigator(navigate: Navigate): void {
-  navigateTo = navigate;
-}
-
-/** The login address that brings the shopper back to the page they were on (issue 4). */
-export function loginRedirectHref(): string {
-  const { pathname, search } = window.location;
-  if (pathname === '/login' || pathname === '/signup') return '/login';
-  const from = `${pathname}${search}`;
-  return from === '/' ? '/login' : `/login?redirect=${encodeURIComponent(from)}`;
-}
-
-/** Section 5 guards: a guest is told why and sent to sign in. */
-export function requireLogin(message: string): boolean {
-  if (storage.getToken()) return true;
-  toast.error(message);
-  navigateTo(loginRedirectHref());
-  return false;
 }
 
 /** The api client already toasted and redirected for an expired session; saying more would be noise. */

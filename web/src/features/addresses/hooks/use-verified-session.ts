@@ -2,7 +2,8 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { toast } from '../../../components/ui/toast';
-import { loginHref, useAuthStore } from '../../auth';
+import { paths } from '../../../app/paths';
+import { useAuthStore } from '../../auth';
 
 export function useVerifiedSession(): boolean {
   const navigate = useNavigate();
@@ -12,7 +13,7 @@ export function useVerifiedSession(): boolean {
 
   useEffect(() => {
     let active = true;
-    const back = loginHref(`${location.pathname}${location.search}`);
+    const back = paths.loginFor(`${location.pathname}${location.search}`);
     void verifySession().then((result) => {
       if (!active) return;
       if (result === 'valid') setVerified(true);

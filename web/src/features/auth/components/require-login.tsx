@@ -3,7 +3,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { toast } from '../../../components/ui/toast';
-import { loginHref } from '../redirect';
+import { paths } from '../../../app/paths';
 import { useAuthStore } from '../store';
 
 export function RequireLogin({ children }: { children: ReactNode }) {
@@ -14,6 +14,6 @@ export function RequireLogin({ children }: { children: ReactNode }) {
     if (!allowed) toast.error('Please log in to access this page');
   }, [allowed]);
 
-  if (!allowed) return <Navigate to={loginHref(`${location.pathname}${location.search}`)} replace />;
+  if (!allowed) return <Navigate to={paths.loginFor(`${location.pathname}${location.search}`)} replace />;
   return <>{children}</>;
 }

@@ -17,7 +17,7 @@ export default function LoginPage() {
   const [justSignedIn, setJustSignedIn] = useState(false);
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
   const target = safeRedirectTarget(params.get('redirect'));
-  const signupHref = params.get('redirect') ? `${paths.signup}?redirect=${encodeURIComponent(target)}` : paths.signup;
+  const signupHref = paths.signupFor(target);
 
   // A shopper already signed in has nothing to do here (a token present on load marks them signed in).
   if (isAuthenticated && !justSignedIn) return <Navigate to={target} replace />;

@@ -17,7 +17,7 @@ export default function SignupPage() {
   const [phoneToVerify, setPhoneToVerify] = useState<string>();
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
   const target = safeRedirectTarget(params.get('redirect'));
-  const loginHref = params.get('redirect') ? `${paths.login}?redirect=${encodeURIComponent(target)}` : paths.login;
+  const loginHref = paths.loginFor(target);
 
   if (isAuthenticated && !justSignedUp) return <Navigate to={target} replace />;
 

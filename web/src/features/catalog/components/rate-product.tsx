@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { StarIcon } from '../../../components/ui/icons';
 import { toast } from '../../../components/ui/toast';
 import { toApiError } from '../../../lib/api-client';
-import { requireLogin } from '../../cart/store';
+import { requireLogin } from '../../auth/login-guard';
 import { rateProduct, type Product } from '../api/catalog-api';
 
 interface RateProductProps {

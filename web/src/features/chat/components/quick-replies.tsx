@@ -7,11 +7,6 @@ import type { ChatOption } from '../chat-store';
 
 export const LOGIN_KEY = 'login';
 
-/** The login page sends the shopper back to `redirect` (checked there to stay on this site). */
-function loginHref(from: string): string {
-  return `${paths.login}?redirect=${encodeURIComponent(from)}`;
-}
-
 interface QuickRepliesProps {
   options: ChatOption[];
   ended: boolean;
@@ -40,7 +35,7 @@ export function QuickReplies({ options, ended, failed, busy, onPick, onRetry, on
           <Link
             key={option.key}
             className="chat-quick-reply chat-quick-reply--strong"
-            to={loginHref(`${location.pathname}${location.search}`)}
+            to={paths.loginFor(`${location.pathname}${location.search}`)}
             onClick={() => {
               // Once signed in, the chat reopens and carries on with what was asked (see chat-store start()).
               markChatLoginPending();

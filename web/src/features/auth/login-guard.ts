@@ -1,0 +1,23 @@
+// The guard of actions a guest may not take (add to cart, rate, buy now; spec 5): the shopper is told
+// why and sent to sign in, with a way back to the page they were on. It is auth's rule, not the cart's.
+import { toast } from '../../components/ui/toast';
+import { storage } from '../../lib/storage';
+import { paths } from '../../app/paths';
+
+type Navigate = (to: string) => void;
+// The app registers the router's navigate; until then (and in tests) a full page load does the job.
+let navigateTo: Navigate = (to) => window.location.assign(to);
+
+/** Lets the guard use client-side navigation instead of reloading the page. */
+export function setLoginNavigator(navigate: Navigate): void {
+  navigateTo = navigate;
+}
+
+/** True when signed in; otherwise a toast with `message` and a trip to the login page and back. */
+export function requireLogin(message: string): boolean {
+  if (storage.getToken()) return true;
+  toast.error(message);
+  const { pathname, search } = window.location;
+  navigateTo(paths.loginFor(`${pathname}${search}`));
+  return false;
+}
