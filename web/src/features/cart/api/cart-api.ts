@@ -5,8 +5,8 @@ import type { CartChangeReply, CartReply } from '@server/modules/cart/cart.schem
 /** GET cart's reply, or a change's (which adds a message). */
 export type CartResponse = CartReply | CartChangeReply;
 
-export function getCart() {
-  return api.get('cart').json<CartReply>();
+export function getCart(signal?: AbortSignal) {
+  return api.get('cart', { signal }).json<CartReply>();
 }
 
 export function postAddToCart(productId: string, quantity = 1) {

@@ -1,6 +1,7 @@
 // Under a product: a toggle between Related Products (same category) and Latest Products, 4 cards each,
 // never the product being viewed.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useRemote } from '../../../lib/use-remote';
 import { Spinner } from '../../../components/ui/spinner';
 import { RELATED_LIST_SIZE } from '../catalog-constants';
 import { getProducts, type Product } from '../api/catalog-api';
@@ -10,27 +11,18 @@ type Tab = 'related' | 'latest';
 
 export function RelatedProducts({ product }: { product: Product }) {
   const [tab, setTab] = useState<Tab>('related');
-  const [products, setProducts] = useState<Product[]>([]);
-  const [loading, setLoading] = useState(true);
   const categoryId = product.productCategory?._id;
-
-  useEffect(() => {
-    const abort = new AbortController();
-    setLoading(true);
+  const { state } = useRemote(
     // One extra, so that dropping the current product still leaves four.
-    getProducts({ page: 1, limit: RELATED_LIST_SIZE + 1, category: tab === 'related' ? categoryId : null }, abort.signal)
-      .then((response) => {
-        const others = (response.productList ?? []).filter((item) => item._id !== product._id);
-        setProducts(others.slice(0, RELATED_LIST_SIZE));
-      })
-      .catch(() => {
-        if (!abort.signal.aborted) setProducts([]);
-      })
-      .finally(() => {
-        if (!abort.signal.aborted) setLoading(false);
-      });
-    return () => abort.abort();
-  }, [tab, product._id, categoryId]);
+    (signal) =>
+      getProducts({ page: 1, limit: RELATED_LIST_SIZE + 1, category: tab === 'related' ? categoryId : null }, signal).then((response) =>
+        (response.productList ?? []).filter((item) => item._id !== product._id).slice(0, RELATED_LIST_SIZE),
+      ),
+    [tab, product._id, categoryId],
+  );
+  const loading = state.status === 'loading';
+  // A failed list shows as an empty one: these are suggestions, not the page's subject.
+  const products = state.status === 'ready' ? state.data : [];
 
   return (
     <section className="section related-products" aria-labelledby="related-heading">

@@ -1,6 +1,6 @@
 // Step 1: cash on delivery, paid by mobile money; the pay code and business name come from GET config.
 import { Button } from '../../../components/ui/button';
-import { useShopConfig } from '../../orders';
+import { useShopConfig } from '../../../lib/shop-config';
 
 interface PaymentStepProps {
   method: 'cash' | null;

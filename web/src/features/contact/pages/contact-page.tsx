@@ -6,7 +6,7 @@ import { paths } from '../../../app/paths';
 import { ArrowLeftIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon, StoreIcon } from '../../../components/ui/icons';
 import { toast } from '../../../components/ui/toast';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
-import { FALLBACK_ADDRESS, useShopConfig } from '../../layout/shop-config';
+import { FALLBACK_ADDRESS, useShopConfig } from '../../../lib/shop-config';
 import { ContactForm } from '../components/contact-form';
 import '../contact.css';
 

@@ -6,14 +6,14 @@ import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons'
 import { Image } from '../../../components/ui/image';
 import { Spinner } from '../../../components/ui/spinner';
 import { getCategories, type Category } from '../../catalog/api/catalog-api';
-import { useLoad } from './use-home-data';
+import { useRemote } from '../../../lib/use-remote';
 
 export const CAROUSEL_SCROLL_PX = 400;
 
 const loadCategories = (signal: AbortSignal) => getCategories(signal).then((response) => response.categories ?? []);
 
 export function CategoryCarousel() {
-  const state = useLoad<Category[]>(loadCategories, 'Failed to fetch categories');
+  const { state } = useRemote<Category[]>(loadCategories, [], 'Failed to fetch categories');
   const track = useRef<HTMLUListElement>(null);
 
   function scrollBy(delta: number) {
@@ -42,7 +42,7 @@ export function CategoryCarousel() {
       )}
       {state.status === 'error' && (
         <p className="state-message state-error" role="alert">
-          {state.message}
+          {state.error.message}
         </p>
       )}
       {state.status === 'ready' && state.data.length === 0 && <p className="state-message">No categories available</p>}

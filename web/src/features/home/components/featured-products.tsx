@@ -5,7 +5,7 @@ import { getProducts, type Product } from '../../catalog/api/catalog-api';
 import { HOME_SECTION_SIZE } from '../../catalog/catalog-constants';
 import { ProductCardSkeleton } from '../../catalog/components/product-card';
 import { ProductGrid } from '../../catalog/components/product-grid';
-import { useLoad } from './use-home-data';
+import { useRemote } from '../../../lib/use-remote';
 
 const loadFeatured = (signal: AbortSignal) =>
   getProducts({ page: 1, limit: HOME_SECTION_SIZE }, signal).then((response) => response.productList ?? []);
@@ -23,7 +23,7 @@ export function SkeletonGrid({ count }: { count: number }) {
 }
 
 export function FeaturedProducts() {
-  const state = useLoad<Product[]>(loadFeatured, 'Failed to fetch featured products');
+  const { state } = useRemote<Product[]>(loadFeatured, [], 'Failed to fetch featured products');
   return (
     <section className="container section" aria-labelledby="featured-title">
       <div className="section-header">
@@ -42,7 +42,7 @@ export function FeaturedProducts() {
       )}
       {state.status === 'error' && (
         <p className="state-message state-error" role="alert">
-          {state.message}
+          {state.error.message}
         </p>
       )}
       {state.status === 'ready' && state.data.length === 0 && <p className="state-message">No products available</p>}

@@ -8,7 +8,7 @@ import { getProducts, type Product } from '../../catalog/api/catalog-api';
 import { HOME_SECTION_SIZE } from '../../catalog/catalog-constants';
 import { ProductGrid } from '../../catalog/components/product-grid';
 import { SkeletonGrid } from './featured-products';
-import { useLoad } from './use-home-data';
+import { useRemote } from '../../../lib/use-remote';
 
 // The server ranks popularity: what shoppers ordered most over 30 days, then ratings, then newest.
 async function loadPopular(signal: AbortSignal): Promise<Product[]> {
@@ -44,7 +44,7 @@ function useSeen<T extends Element>() {
 export function PopularProducts() {
   const navigate = useNavigate();
   const { ref, seen } = useSeen<HTMLElement>();
-  const state = useLoad<Product[]>(loadPopular, 'Failed to fetch popular products', seen);
+  const { state } = useRemote<Product[]>(loadPopular, [], 'Failed to fetch popular products', seen);
 
   return (
     <section ref={ref} className="container section" aria-labelledby="popular-title">
@@ -62,7 +62,7 @@ export function PopularProducts() {
       )}
       {seen && state.status === 'error' && (
         <p className="state-message state-error" role="alert">
-          {state.message}
+          {state.error.message}
         </p>
       )}
       {seen && state.status === 'ready' && state.data.length === 0 && <p className="state-message">No products available</p>}

@@ -2,7 +2,7 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { MailIcon, MapPinIcon, PhoneIcon } from '../../../components/ui/icons';
-import { FALLBACK_ADDRESS, useShopConfig } from '../shop-config';
+import { FALLBACK_ADDRESS, useShopConfig } from '../../../lib/shop-config';
 import { SiteLogo } from './site-logo';
 
 const SITE_LINKS = [

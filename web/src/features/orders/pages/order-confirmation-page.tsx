@@ -14,7 +14,7 @@ import { toApiError } from '../../../lib/api-client';
 import { useCartStore } from '../../cart/store';
 import { RequireLogin } from '../../auth';
 import { fetchOrder } from '../api/orders-api';
-import { useShopConfig } from '../hooks/use-shop-config';
+import { useShopConfig } from '../../../lib/shop-config';
 import { useTrapBack } from '../hooks/use-trap-back';
 import { orderSubtotal } from '../format';
 import { paymentOutcome, PAYMENT_MESSAGES } from '../payment-status';

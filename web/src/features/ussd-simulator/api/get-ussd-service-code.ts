@@ -1,8 +1,8 @@
-// GET /api/config, for the one fact the simulator needs: the code a shopper dials (e.g. *384*123#).
-import { api } from '../../../lib/api-client';
+// The one fact of GET /api/config the simulator needs: the code a shopper dials (e.g. *384*123#).
+import { fetchShopConfig } from '../../../lib/shop-config';
 
 export async function getUssdServiceCode(): Promise<string> {
-  const config = await api.get('config').json<{ ussdServiceCode?: unknown }>();
+  const config: { ussdServiceCode?: unknown } = await fetchShopConfig();
   if (typeof config.ussdServiceCode !== 'string' || !config.ussdServiceCode) {
     throw new Error('The shop has no USSD service code configured.');
   }

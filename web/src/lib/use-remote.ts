@@ -1,0 +1,52 @@
+// The one way a screen reads server data: a load with its three states, re-run when its inputs change,
+// the previous request aborted when it is no longer wanted. Server data is fetched here, never
+// mirrored in a store (ARCHITECTURE: zustand only for client state shared across screens).
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toApiError, type ApiError } from './api-client';
+
+export type Remote<T> =
+  | { status: 'loading'; data?: T }
+  | { status: 'ready'; data: T }
+  | { status: 'error'; error: ApiError; data?: T };
+
+/**
+ * `load` gets an AbortSignal to pass to the request. `inputs` lists what it depends on, as useEffect's
+ * list does; `failure` is the message when the server gives none; with `enabled` false (a section not
+ * yet scrolled into view) nothing is fetched and the state stays 'loading'.
+ */
+export function useRemote<T>(
+  load: (signal: AbortSignal) => Promise<T>,
+  inputs: readonly unknown[],
+  failure = 'Could not load this page',
+  enabled = true,
+) {
+  const [state, setState] = useState<Remote<T>>({ status: 'loading' });
+  const current = useRef<AbortController | null>(null);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const run = useCallback(load, inputs);
+
+  const reload = useCallback(async () => {
+    current.current?.abort();
+    const abort = new AbortController();
+    current.current = abort;
+    setState((previous) => ({ status: 'loading', data: previous.data }));
+    try {
+      const data = await run(abort.signal);
+      if (!abort.signal.aborted) setState({ status: 'ready', data });
+    } catch (error) {
+      if (abort.signal.aborted) return;
+      const apiError = await toApiError(error, failure);
+      if (!abort.signal.aborted) setState((previous) => ({ status: 'error', error: apiError, data: previous.data }));
+    }
+  }, [run, failure]);
+
+  useEffect(() => {
+    if (!enabled) return;
+    void reload();
+    return () => current.current?.abort();
+  }, [reload, enabled]);
+
+  /** Shows data the screen already has (a save's reply) without asking again. */
+  const replace = useCallback((data: T) => setState({ status: 'ready', data }), []);
+  return { state, reload, replace };
+}
