@@ -16,7 +16,8 @@ export const hasOffer = (price: number, offer: number | null | undefined): offer
 
 const grouping = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** 'frw 1,500.00', as every face shows money. */
-export function formatFrw(minor: number): string {
-  return `frw ${grouping.format(minor / 100)}`;
-}
+/** 'frw 1,500.00' for an amount in frw (as the API speaks), as every face shows money. */
+export const formatFrwAmount = (frw: number): string => `frw ${grouping.format(frw)}`;
+
+/** The same, for an amount in minor units (as the server computes). */
+export const formatFrw = (minor: number): string => formatFrwAmount(minor / 100);

@@ -4,9 +4,16 @@ import { toast } from '../../components/ui/toast';
 import { storage } from '../../lib/storage';
 import { paths } from '../../app/paths';
 
+/** Full page loads (session expiry, logout without a router); an object so tests can watch it. */
+export const browserNavigation = {
+  assign(url: string) {
+    window.location.assign(url);
+  },
+};
+
 type Navigate = (to: string) => void;
 // The app registers the router's navigate; until then (and in tests) a full page load does the job.
-let navigateTo: Navigate = (to) => window.location.assign(to);
+let navigateTo: Navigate = (to) => browserNavigation.assign(to);
 
 /** Lets the guard use client-side navigation instead of reloading the page. */
 export function setLoginNavigator(navigate: Navigate): void {

@@ -7,6 +7,7 @@ import { toast } from '../../components/ui/toast';
 import { useCartStore } from '../cart/store';
 import type { RegisterInput } from '@server/modules/auth/auth.schema';
 import { getIsAuth, getLogout, postLogin, postRegister, type AuthResponse } from './api/auth-api';
+import { browserNavigation } from './login-guard';
 
 export interface LoginCredentials {
   identifier: string;
@@ -39,12 +40,8 @@ export interface AuthState {
 
 const INVALID_RESPONSE = 'Invalid response from server';
 
-/** Full page loads (session expiry, logout without a router); an object so tests can watch it. */
-export const browserNavigation = {
-  assign(url: string) {
-    window.location.assign(url);
-  },
-};
+// Full page loads go through the login guard's browserNavigation, re-exported for the tests that watch it.
+export { browserNavigation };
 
 function requireToken(response: AuthResponse, code: string): string {
   if (!response?.token) throw new ApiError(INVALID_RESPONSE, 200, code);

@@ -15,9 +15,6 @@ export interface CartItem {
   originalPrice: number;
   image: string;
   description: string;
-  productUnit: string;
-  offerPrice: number | null;
-  category: string;
   unit: string;
   quantity: number;
   /** Percent off, rounded; 0 without an offer. */
@@ -34,7 +31,6 @@ export function toCartItem(line: { productId?: unknown; quantity?: unknown; pric
   if (!product || typeof product !== 'object' || !product._id) return null;
   const listPrice = Number(product.price) || 0;
   const offer = product.offerPrice != null ? Number(product.offerPrice) : null;
-  const unit = product.productUnit || product.unit || product.productunit || 'unit';
   return {
     id: product._id,
     name: product.productname || 'Unknown Product',
@@ -43,10 +39,7 @@ export function toCartItem(line: { productId?: unknown; quantity?: unknown; pric
     originalPrice: listPrice,
     image: product.productImage || DEFAULT_PRODUCT_IMAGE,
     description: product.description || 'No description available',
-    productUnit: unit,
-    offerPrice: offer,
-    category: product.productCategory?.name || 'Unknown',
-    unit,
+    unit: product.productUnit || product.unit || product.productunit || 'unit',
     quantity: Math.max(1, Math.trunc(Number(line.quantity) || 1)),
     discount: percentOff(listPrice, offer),
   };

@@ -53,7 +53,7 @@ export const useCartStore = create<CartState>()((set, get) => {
     const { products, totalItems, totalPrice } = response.cart;
     const items = products.map(toCartItem).filter((item): item is CartItem => item !== null);
     // The totals are the server's (priced as checkout charges), never summed here.
-    set({ items, totalItems: Number(totalItems) || 0, totalPrice: Number(totalPrice) || 0 });
+    set({ items, totalItems: totalItems || 0, totalPrice: totalPrice || 0 });
   }
 
   /** After a change: use the cart the server sent back, or ask for it when the reply had none. */

@@ -17,7 +17,7 @@ export default function LoginPage() {
   const [justSignedIn, setJustSignedIn] = useState(false);
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
   const target = safeRedirectTarget(params.get('redirect'));
-  const signupHref = paths.signupFor(target);
+  const signupHref = paths.loginFor(target, paths.signup);
 
   // A shopper already signed in has nothing to do here (a token present on load marks them signed in).
   if (isAuthenticated && !justSignedIn) return <Navigate to={target} replace />;
