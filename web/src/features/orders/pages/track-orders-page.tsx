@@ -67,7 +67,7 @@ function TrackOrders() {
         return;
       }
       const call = ++latestCall.current;
-      const result = await fetchUserOrders(page, TRACK_PAGE_SIZE);
+      const result = await fetchUserOrders(page, ORDERS_PAGE_SIZE);
       if (call !== latestCall.current) return;
       setOrders(result.orders);
       setTotalPages(Math.max(1, result.pagination.totalPages));
