@@ -9,6 +9,8 @@ import { renderUssd, ussdLimits } from '../../server/conversation/render-ussd';
 import type { ChannelName, Session } from '../../server/conversation/types';
 import { quantityWithUnit, unitWord } from '../../server/lib/units';
 import { addToCart } from '../../server/modules/cart/cart.service';
+import { createAddress } from '../../server/modules/addresses/addresses.service';
+import { placeOrder } from '../../server/modules/orders/orders.service';
 import { createTestShop, type TestShop } from '../support/test-app';
 
 describe('quantities with their unit', () => {
@@ -108,6 +110,19 @@ describe('conversation screens', () => {
     expect(result.text).toContain('ibiro 2 Inyanya (Tomatoes) byashyizwe mu gatebo!');
     result = await play(result.session, ['3']);
     expect(result.text).toContain('Inyanya (Tomatoes) ibiro 2 frw 1,600.00');
+  });
+
+  it("name an order's lines in Kinyarwanda on a Kinyarwanda track-order screen, and in English on an English one", async () => {
+    const { shopper, session } = await shopperSession('rw');
+    const home = await createAddress(shop.deps, shopper.user._id, { description: 'Home', city: 'Kigali', street: 'KN 5 Rd', district: 'Gasabo', phoneNumber: '+250788123456' });
+    await addToCart(shop.deps, shopper.user._id, { productId: 'tomatoes', quantity: 2 });
+    await placeOrder(shop.deps, shopper.user._id, { addressId: home._id, paymentType: 'cash' });
+    // Home, 4 (track orders), 1 (the order): the order copied the English name, the screen says both.
+    const inRw = await play(session, [null, '4', '1']);
+    expect(inRw.text).toContain('Inyanya (Tomatoes) ibiro 2');
+    const inEn = await play({ ...session, language: 'en' }, [null, '4', '1']);
+    expect(inEn.text).toContain('Tomatoes 2 kg');
+    expect(inEn.text).not.toContain('Inyanya');
   });
 
   it('keep English names on English screens', async () => {

@@ -3,10 +3,12 @@ import { formatFrw, toMinor } from '../../lib/money';
 import type { Order } from '../../modules/orders/orders.schema';
 import { orderNumber } from '../../modules/orders/orders.schema';
 import { getOrder, listOrders } from '../../modules/orders/orders.service';
-import type { Translate } from '../i18n';
+import { getProductsByIds } from '../../modules/catalog/catalog.service';
+import type { Language, Translate } from '../i18n';
+import type { ShopDeps } from '../../lib/deps';
 import type { Screen } from '../types';
 import { isAppError } from '../../lib/errors';
-import { accountId, invalidChoice, push, quantityText, refuse, windowLimit, windowOf } from './helpers';
+import { accountId, invalidChoice, productName, push, quantityText, refuse, windowLimit, windowOf } from './helpers';
 
 const statusWords = (order: Order, t: Translate) => ({
   status: t(`status.${order.status}`),
@@ -38,12 +40,23 @@ export const orders: Screen<'orders'> = {
   },
 };
 
+/**
+ * What each line is called on this screen: an order keeps the English name it was placed under, so a
+ * Kinyarwanda screen looks up the product's Kinyarwanda name (a product since deleted keeps the stored one).
+ */
+async function lineNames(deps: ShopDeps, placed: Order, language: Language | undefined): Promise<Map<string, string>> {
+  if (language !== 'rw') return new Map();
+  const products = await getProductsByIds(deps, placed.products.map((line) => line.productId));
+  return new Map([...products].map(([id, product]) => [id, productName(product, language)]));
+}
+
 export const order: Screen<'order'> = {
   async render(ctx, state) {
     const found = await getOrder(ctx.deps, accountId(ctx), state.data.id);
     const { status, payment } = statusWords(found, ctx.t);
+    const names = await lineNames(ctx.deps, found, ctx.session.language);
     const lines = found.products.map((line) => ({
-      label: line.productName,
+      label: names.get(line.productId) ?? line.productName,
       detail: `${quantityText(line.productQuantity, line.unit, ctx.session.language)} ${formatFrw(toMinor(line.subtotal))}`,
     }));
     return {
