@@ -138,7 +138,13 @@ export function createApp(deps: ShopDeps, options: AppOptions = {}) {
   const tooLarge = bodyLimit({ maxSize: 100 * 1024, onError: refuseBody('Request body is too large') });
   // An image upload is the one body allowed past 100 KB: the image limit plus the form's own bytes.
   const imageTooLarge = bodyLimit({ maxSize: MAX_IMAGE_BYTES + 64 * 1024, onError: refuseBody('The image must be at most 2 MB') });
-  app.use('/api/*', (c, next) => (c.req.path === '/api/admin/uploads' ? imageTooLarge(c, next) : tooLarge(c, next)));
+  // A GET or HEAD has no body to limit, and asking for one makes the Node adapter build a full
+  // fetch Request (AbortSignal and all) for every catalog read: the hot path skips it.
+  const withoutBody = (method: string) => method === 'GET' || method === 'HEAD';
+  app.use('/api/*', (c, next) => {
+    if (withoutBody(c.req.method)) return next();
+    return c.req.path === '/api/admin/uploads' ? imageTooLarge(c, next) : tooLarge(c, next);
+  });
 
   // Every call that answers with a product, category, cart or order gives absolute image URLs.
   for (const resource of ['product', 'category', 'cart', 'order', 'admin']) {

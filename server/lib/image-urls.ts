@@ -53,6 +53,10 @@ export function absoluteImageUrls(publicBaseUrl: string | undefined): Middleware
     }
     const headers = new Headers(c.res.headers);
     headers.delete('content-length');
-    c.res = new Response(body, { status: c.res.status, headers });
+    const status = c.res.status;
+    // Cleared first: replacing a response copies the old one's headers into yet another Response,
+    // and these headers are already carried over.
+    c.res = undefined;
+    c.res = new Response(body, { status, headers });
   };
 }
