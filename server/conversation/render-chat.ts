@@ -4,36 +4,18 @@
 // Back and Home; a product page and the cart come as cards too, and a placed order as a link.
 import { formatFrw, toMinor } from '../lib/money';
 import { quantityWithUnit } from '../lib/units';
-import type { CartCard, ChannelFace, ChannelLimits, ListRow, ProductCard, Reply } from './types';
+import type { ChatTurn } from './chat-turn.schema';
+import type { ChannelFace, ChannelLimits, ListRow, Reply } from './types';
 
 export const CHAT_MAX_OPTIONS = 10;
 export const CHAT_LABEL_MAX = 24;
 /** Products a chat page shows at most. */
 export const CHAT_PAGE_SIZE = 10;
 
-export interface ChatOption {
-  key: string;
-  label: string;
-}
-
-export type ChatCard = ({ type: 'product'; key?: string } & ProductCard) | ({ type: 'cart' } & CartCard);
-
-export interface ChatMessage {
-  /** Always there: what a card says in words (a screen reader, a transcript, a flow reads it). */
-  text: string;
-  card?: ChatCard;
-}
-
-export interface ChatReply {
-  messages: ChatMessage[];
-  /** The quick replies: every choice that is not on a card. */
-  options: ChatOption[];
-  end: boolean;
-  /** The turn changed the cart: the storefront's badge, drawer and cart page read it again. */
-  cartChanged?: boolean;
-  /** The order this turn placed: the widget links to its confirmation page. */
-  order?: { id: string; number: string };
-}
+/** What a turn shows in chat: the shape POST /api/chat's reply schema is built on (the one source). */
+export type ChatReply = ChatTurn;
+type ChatMessage = ChatReply['messages'][number];
+type ChatOption = ChatReply['options'][number];
 
 export function chatLabel(label: string): string {
   return label.length <= CHAT_LABEL_MAX ? label : `${label.slice(0, CHAT_LABEL_MAX - 1).trimEnd()}.`;

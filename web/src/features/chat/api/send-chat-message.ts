@@ -3,7 +3,9 @@
 import type { ChatReply as ServerChatReply } from '@server/channels/chat.schema';
 import { api } from '../../../lib/api-client';
 
-export type { ChatCard, ChatOption } from '@server/conversation/render-chat';
+/** A quick-reply button and a product or cart card, as the reply's schema describes them. */
+export type ChatOption = ServerChatReply['options'][number];
+export type ChatCard = NonNullable<ServerChatReply['messages'][number]['card']>;
 
 /** The server's reply with `cartChanged` always set: the header badge, drawer and cart page read it again. */
 export type ChatReply = ServerChatReply & { cartChanged: boolean };

@@ -1,0 +1,38 @@
+// What one turn of the conversation shows in chat (render-chat's output). Plain zod only: POST /api/chat's
+// reply schema (channels/chat.schema) adds the session id to it, and the web's chat widget types its replies
+// with that, so the renderer and the documented reply are one shape.
+import { z } from 'zod';
+
+const productCardSchema = z.object({
+  type: z.literal('product'),
+  key: z.string().optional().describe('the choice that opens this product, when it is one of a list'),
+  id: z.string(),
+  name: z.string(),
+  price: z.number(),
+  offerPrice: z.number().optional(),
+  unit: z.string(),
+  image: z.string(),
+  description: z.string(),
+  inStock: z.boolean(),
+});
+
+const cartCardSchema = z.object({
+  type: z.literal('cart'),
+  items: z.number(),
+  total: z.number(),
+  lines: z.array(z.object({ name: z.string(), quantity: z.string(), total: z.number(), image: z.string() })),
+});
+
+export const chatTurnSchema = z.object({
+  messages: z.array(
+    z.object({
+      text: z.string().describe('always there: what a card says in words, for a screen reader, a transcript or a flow'),
+      card: z.discriminatedUnion('type', [productCardSchema, cartCardSchema]).optional(),
+    }),
+  ),
+  options: z.array(z.object({ key: z.string(), label: z.string() })).describe('the quick replies: every choice that is not on a card'),
+  end: z.boolean(),
+  cartChanged: z.boolean().optional().describe('the turn changed the cart: read it again'),
+  order: z.object({ id: z.string(), number: z.string() }).optional().describe('the order this turn placed'),
+});
+export type ChatTurn = z.infer<typeof chatTurnSchema>;
