@@ -12,7 +12,7 @@ const cartCall = { tags: ['cart'], security: bearerAuth };
 const changed = { 200: jsonReply(cartChangeReplySchema) };
 const lineParams = z.object({ productId: idParam('Product not found in cart') });
 
-const showCart = createRoute({ ...cartCall, method: 'get', path: '/', summary: 'The cart; empty is {products:[]}', responses: { 200: jsonReply(cartReplySchema) } });
+const showCart = createRoute({ ...cartCall, method: 'get', path: '/', summary: 'The cart with its totals; empty is {products:[], totalItems:0, totalPrice:0}', responses: { 200: jsonReply(cartReplySchema) } });
 const addLine = createRoute({ ...cartCall, method: 'post', path: '/add', summary: 'Add a product (to an existing line)', request: { body: jsonRequest(addToCartSchema) }, responses: changed });
 const setQuantity = createRoute({
   ...cartCall,
