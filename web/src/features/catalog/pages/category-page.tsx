@@ -1,12 +1,12 @@
 // One category's products (spec 2, Category page). The address may hold the category's name (any case)
 // or its id; an unknown one sends the shopper to all products. ?search= narrows the loaded products by name.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
-import { toApiError } from '../../../lib/api-client';
+import { useRemote } from '../../../lib/use-remote';
 import { CATEGORY_PAGE_SIZE } from '../catalog-constants';
 import { getCategories, getCategoryProducts, type Category, type Product } from '../api/catalog-api';
 import { ListEnd } from '../components/list-end';
@@ -20,34 +20,23 @@ export function findCategory(categories: Category[], nameOrId: string): Category
   return categories.find((category) => category._id === nameOrId || category.name.toLowerCase() === wanted);
 }
 
-type Lookup = { status: 'loading' } | { status: 'error'; message: string } | { status: 'missing' } | { status: 'found'; category: Category };
+const CATEGORY_FAILURE = 'Failed to fetch category data';
 
+/** The category the address names, or null when no category has that name or id. */
 function useCategory(nameOrId: string) {
-  const [lookup, setLookup] = useState<Lookup>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    const abort = new AbortController();
-    setLookup({ status: 'loading' });
-    getCategories(abort.signal)
-      .then((response) => {
-        const category = findCategory(response.categories ?? [], nameOrId);
-        setLookup(category ? { status: 'found', category } : { status: 'missing' });
-      })
-      .catch(async (error: unknown) => {
-        if (abort.signal.aborted) return;
-        const failure = await toApiError(error, 'Failed to fetch category data');
-        setLookup({ status: 'error', message: failure.status ? 'Failed to fetch category data' : failure.message });
-      });
-    return () => abort.abort();
-  }, [nameOrId, attempt]);
-  return { lookup, retry: () => setAttempt((value) => value + 1) };
+  const { state, reload } = useRemote(
+    async (signal) => findCategory((await getCategories(signal)).categories ?? [], nameOrId) ?? null,
+    [nameOrId],
+    CATEGORY_FAILURE,
+  );
+  return { state, retry: () => void reload() };
 }
 
 export default function CategoryPage() {
   const { categoryName = '' } = useParams();
-  const { lookup, retry } = useCategory(categoryName);
+  const { state, retry } = useCategory(categoryName);
 
-  if (lookup.status === 'missing') return <Navigate to={paths.products} replace />;
+  if (state.status === 'ready' && !state.data) return <Navigate to={paths.products} replace />;
 
   return (
     <div className="container page">
@@ -59,16 +48,17 @@ export default function CategoryPage() {
           View All Products
         </Link>
       </nav>
-      {lookup.status === 'loading' && <LoadingBlock label="Loading products..." />}
-      {lookup.status === 'error' && (
+      {state.status === 'loading' && <LoadingBlock label="Loading products..." />}
+      {state.status === 'error' && (
         <div className="state-message state-error" role="alert">
-          <p>{lookup.message}</p>
+          {/* The server's words only when it never answered (offline, timed out); otherwise the spec's. */}
+          <p>{state.error.status ? CATEGORY_FAILURE : state.error.message}</p>
           <button type="button" className="btn btn-primary" onClick={retry}>
             Try Again
           </button>
         </div>
       )}
-      {lookup.status === 'found' && <CategoryProducts category={lookup.category} />}
+      {state.status === 'ready' && state.data && <CategoryProducts category={state.data} />}
     </div>
   );
 }
@@ -88,7 +78,7 @@ function CategoryProducts({ category }: { category: Category }) {
   const list = useInfiniteList<Product>({
     key: category._id,
     fetchPage,
-    errorMessage: 'Failed to fetch category data',
+    errorMessage: CATEGORY_FAILURE,
     loadMoreErrorMessage: 'Failed to load more products',
   });
 
