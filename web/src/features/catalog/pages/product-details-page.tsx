@@ -1,6 +1,6 @@
 // One product (spec 2, Product details): picture and badge, price, rating, Add to Cart and Buy Now,
 // the Rate Product popover, an accordion, and related or latest products.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { ArrowLeftIcon, CartIcon } from '../../../components/ui/icons';
@@ -9,7 +9,8 @@ import { LoadingBlock } from '../../../components/ui/spinner';
 import { Stars } from '../../../components/ui/stars';
 import { toast } from '../../../components/ui/toast';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
-import { toApiError } from '../../../lib/api-client';
+import { ApiError, toApiError } from '../../../lib/api-client';
+import { useRemote } from '../../../lib/use-remote';
 import { requireLogin } from '../../auth/login-guard';
 import { useCartStore } from '../../cart/store';
 import { getProductDetails, type Product } from '../api/catalog-api';
@@ -20,45 +21,36 @@ import { RelatedProducts } from '../components/related-products';
 import { categoryName, productDescription, productUnit } from '../product-fields';
 import '../catalog.css';
 
-type State =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; product: Product };
+const PRODUCT_FAILURE = 'Failed to fetch product details';
+const notFound = () => new ApiError('Product not found', 404, 'not_found');
 
+/** The product, or an error whose message the page shows: not found quietly, any other failure with a toast too. */
 function useProduct(productId: string | undefined) {
-  const [state, setState] = useState<State>({ status: 'loading' });
-  useEffect(() => {
-    if (!productId) {
-      setState({ status: 'error', message: 'No product ID provided' });
-      return;
-    }
-    const abort = new AbortController();
-    setState({ status: 'loading' });
-    getProductDetails(productId, abort.signal)
-      .then((response) => {
-        if (response.product) setState({ status: 'ready', product: response.product });
-        else setState({ status: 'error', message: 'Product not found' });
-      })
-      .catch(async (error: unknown) => {
-        if (abort.signal.aborted) return;
-        const failure = await toApiError(error, 'Failed to fetch product details');
-        if (failure.status === 404) {
-          setState({ status: 'error', message: 'Product not found' });
-          return;
+  return useRemote(
+    async (signal) => {
+      if (!productId) throw new ApiError('No product ID provided', 0, 'no_product_id');
+      try {
+        const { product } = await getProductDetails(productId, signal);
+        if (product) return product;
+      } catch (error) {
+        if (signal.aborted) throw error;
+        const failure = await toApiError(error, PRODUCT_FAILURE);
+        if (failure.status !== 404) {
+          toast.error(PRODUCT_FAILURE);
+          throw new ApiError(PRODUCT_FAILURE, failure.status, failure.error);
         }
-        toast.error('Failed to fetch product details');
-        setState({ status: 'error', message: 'Failed to fetch product details' });
-      });
-    return () => abort.abort();
-  }, [productId]);
-  const replace = (product: Product) => setState({ status: 'ready', product });
-  return { state, replace };
+      }
+      throw notFound();
+    },
+    [productId],
+    PRODUCT_FAILURE,
+  );
 }
 
 export default function ProductDetailsPage() {
   const { productId } = useParams();
   const { state, replace } = useProduct(productId);
-  useDocumentTitle(state.status === 'ready' ? state.product.productname : 'Product details');
+  useDocumentTitle(state.status === 'ready' ? state.data.productname : 'Product details');
 
   return (
     <div className="container page">
@@ -68,7 +60,7 @@ export default function ProductDetailsPage() {
       {state.status === 'loading' && <LoadingBlock label="Loading product details..." />}
       {state.status === 'error' && (
         <div className="state-message" role="alert">
-          <h1 className="page-title">{state.message || 'Product not found'}</h1>
+          <h1 className="page-title">{state.error.message || 'Product not found'}</h1>
           <Link to={paths.products} className="btn btn-primary">
             Back to Products
           </Link>
@@ -76,8 +68,8 @@ export default function ProductDetailsPage() {
       )}
       {state.status === 'ready' && (
         <>
-          <ProductDetails product={state.product} onRated={replace} />
-          <RelatedProducts product={state.product} />
+          <ProductDetails product={state.data} onRated={replace} />
+          <RelatedProducts product={state.data} />
         </>
       )}
     </div>
