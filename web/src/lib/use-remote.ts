@@ -22,6 +22,7 @@ export function useRemote<T>(
 ) {
   const [state, setState] = useState<Remote<T>>({ status: 'loading' });
   const current = useRef<AbortController | null>(null);
+  const loading = useRef(false);
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const run = useCallback(load, inputs);
 
@@ -29,6 +30,7 @@ export function useRemote<T>(
     current.current?.abort();
     const abort = new AbortController();
     current.current = abort;
+    loading.current = true;
     setState((previous) => ({ status: 'loading', data: previous.data }));
     try {
       const data = await run(abort.signal);
@@ -37,8 +39,28 @@ export function useRemote<T>(
       if (abort.signal.aborted) return;
       const apiError = await toApiError(error, failure);
       if (!abort.signal.aborted) setState((previous) => ({ status: 'error', error: apiError, data: previous.data }));
+    } finally {
+      if (current.current === abort) loading.current = false;
     }
   }, [run, failure]);
+
+  /**
+   * Asks again quietly (data staff change while the shopper watches): no loading state, and what is shown
+   * stays if this fails; the next refresh or the shopper's own action tries again. Skipped while a load
+   * is under way, whose answer is newer anyway; a load started meanwhile wins over it.
+   */
+  const refresh = useCallback(async () => {
+    if (loading.current) return;
+    current.current?.abort();
+    const abort = new AbortController();
+    current.current = abort;
+    try {
+      const data = await run(abort.signal);
+      if (!abort.signal.aborted) setState({ status: 'ready', data });
+    } catch {
+      // Kept as shown; an expired session is handled by api-client.
+    }
+  }, [run]);
 
   useEffect(() => {
     if (!enabled) return;
@@ -48,5 +70,5 @@ export function useRemote<T>(
 
   /** Shows data the screen already has (a save's reply) without asking again. */
   const replace = useCallback((data: T) => setState({ status: 'ready', data }), []);
-  return { state, reload, replace };
+  return { state, reload, refresh, replace };
 }
