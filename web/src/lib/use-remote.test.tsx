@@ -37,6 +37,8 @@ describe('useRemote', () => {
     await act(() => result.current.refresh());
     expect(result.current.state).toEqual({ status: 'ready', data: 'delivered' });
     expect(load).toHaveBeenCalledTimes(3);
+    // The first load is loud (its page may toast), refreshes are quiet.
+    expect(load.mock.calls.map((call) => call[1])).toEqual([false, true, true]);
   });
 
   it('does not refresh while a load is under way, whose answer is the newer one', async () => {

@@ -10,12 +10,13 @@ export type Remote<T> =
   | { status: 'error'; error: ApiError; data?: T };
 
 /**
- * `load` gets an AbortSignal to pass to the request. `inputs` lists what it depends on, as useEffect's
+ * `load` gets an AbortSignal to pass to the request, and `quiet` true when it runs as a refresh (say
+ * nothing on failure: no toast, no redirect). `inputs` lists what it depends on, as useEffect's
  * list does; `failure` is the message when the server gives none; with `enabled` false (a section not
  * yet scrolled into view) nothing is fetched and the state stays 'loading'.
  */
 export function useRemote<T>(
-  load: (signal: AbortSignal) => Promise<T>,
+  load: (signal: AbortSignal, quiet: boolean) => Promise<T>,
   inputs: readonly unknown[],
   failure = 'Could not load this page',
   enabled = true,
@@ -33,7 +34,7 @@ export function useRemote<T>(
     loading.current = true;
     setState((previous) => ({ status: 'loading', data: previous.data }));
     try {
-      const data = await run(abort.signal);
+      const data = await run(abort.signal, false);
       if (!abort.signal.aborted) setState({ status: 'ready', data });
     } catch (error) {
       if (abort.signal.aborted) return;
@@ -55,7 +56,7 @@ export function useRemote<T>(
     const abort = new AbortController();
     current.current = abort;
     try {
-      const data = await run(abort.signal);
+      const data = await run(abort.signal, true);
       if (!abort.signal.aborted) setState({ status: 'ready', data });
     } catch {
       // Kept as shown; an expired session is handled by api-client.
