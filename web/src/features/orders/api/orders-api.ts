@@ -19,9 +19,9 @@ export async function placeOrder(body: PlaceOrderBody, idempotencyKey: string): 
   return id;
 }
 
-export async function fetchOrder(orderId: string): Promise<Order | null> {
+export async function fetchOrder(orderId: string, signal?: AbortSignal): Promise<Order | null> {
   const body = await api
-    .get(`order/getOrderDetails/${encodeURIComponent(orderId)}`)
+    .get(`order/getOrderDetails/${encodeURIComponent(orderId)}`, { signal })
     .json<OrderReply>();
   // Spec 7: some servers put the order itself under `data`.
   const data = body.data as OrderReply['data'] | Order | undefined;
@@ -34,9 +34,9 @@ export interface OrdersPage {
   pagination: Pagination;
 }
 
-export async function fetchUserOrders(page: number, limit: number): Promise<OrdersPage> {
+export async function fetchUserOrders(page: number, limit: number, signal?: AbortSignal): Promise<OrdersPage> {
   const body = await api
-    .get('order/getUserOrders', { searchParams: { page, limit } })
+    .get('order/getUserOrders', { searchParams: { page, limit }, signal })
     .json<OrdersPageReply>();
   const orders = body.orders ?? body.data?.orders ?? [];
   const pagination = body.pagination ??

@@ -1,6 +1,6 @@
 // /track-orders (spec 2): find an order by its id, or page through all orders 10 at a time. What is shown
 // follows staff's changes while the page is on screen (issue 9: within seconds, no reload).
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ORDERS_PAGE_SIZE } from '@server/lib/page-sizes';
 import type { Order } from '@server/modules/orders/orders.schema';
@@ -11,6 +11,7 @@ import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../app/paths';
 import { toApiError } from '../../../lib/api-client';
 import { useRefreshWhileVisible } from '../../../lib/use-refresh-while-visible';
+import { useRemote } from '../../../lib/use-remote';
 import { RequireLogin } from '../../auth';
 import { fetchOrder, fetchUserOrders } from '../api/orders-api';
 import { OrdersTable } from '../components/orders-table';
@@ -27,55 +28,38 @@ function matchesOrder(order: Order, query: string): boolean {
 
 function TrackOrders() {
   const [page, setPage] = useState(1);
-  const [orders, setOrders] = useState<Order[]>([]);
-  const [totalPages, setTotalPages] = useState(1);
-  const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<Order | null>(null);
   const [searching, setSearching] = useState(false);
 
-  // Each call is numbered: only the newest one's answer is shown (a page turn beats an older refresh).
-  const latestCall = useRef(0);
-
-  const load = useCallback(async (wanted: number) => {
-    const call = ++latestCall.current;
-    setState('loading');
-    try {
-      const result = await fetchUserOrders(wanted, ORDERS_PAGE_SIZE);
-      if (call !== latestCall.current) return;
-      setOrders(result.orders);
-      setTotalPages(Math.max(1, result.pagination.totalPages));
-      setState('ready');
-    } catch {
-      if (call !== latestCall.current) return;
-      toast.error('Failed to fetch orders');
-      setState('error');
-    }
-  }, []);
-
-  useEffect(() => {
-    void load(page);
-  }, [page, load]);
+  const { state, reload, refresh } = useRemote(
+    async (signal, quiet) => {
+      try {
+        const result = await fetchUserOrders(page, ORDERS_PAGE_SIZE, signal);
+        return { orders: result.orders, totalPages: Math.max(1, result.pagination.totalPages) };
+      } catch (error) {
+        if (!quiet && !signal.aborted) toast.error('Failed to fetch orders');
+        throw error;
+      }
+    },
+    [page],
+    'Failed to fetch orders',
+  );
+  const orders = state.status === 'ready' ? state.data.orders : [];
+  const totalPages = state.status === 'ready' ? state.data.totalPages : 1;
 
   /** Staff move orders while the shopper watches: ask again quietly, keeping what is shown if that fails. */
-  const refresh = useCallback(async () => {
+  const refreshShown = useCallback(async () => {
+    if (!found) return refresh();
     try {
-      if (found) {
-        const order = await fetchOrder(found._id);
-        // Unless the shopper cleared or changed the search meanwhile.
-        if (order) setFound((shown) => (shown?._id === order._id ? order : shown));
-        return;
-      }
-      const call = ++latestCall.current;
-      const result = await fetchUserOrders(page, ORDERS_PAGE_SIZE);
-      if (call !== latestCall.current) return;
-      setOrders(result.orders);
-      setTotalPages(Math.max(1, result.pagination.totalPages));
+      const order = await fetchOrder(found._id);
+      // Unless the shopper cleared or changed the search meanwhile.
+      if (order) setFound((shown) => (shown?._id === order._id ? order : shown));
     } catch {
       // The next refresh, or the shopper's own action, tries again; an expired session is handled by api-client.
     }
-  }, [found, page]);
-  useRefreshWhileVisible(() => void refresh(), state === 'ready' && !searching);
+  }, [found, refresh]);
+  useRefreshWhileVisible(() => void refreshShown(), state.status === 'ready' && !searching);
 
   async function search(event: FormEvent) {
     event.preventDefault();
@@ -160,16 +144,16 @@ function TrackOrders() {
           <h2 id="orders-title" className="visually-hidden">
             Your orders
           </h2>
-          {state === 'loading' ? <LoadingBlock label="Loading orders..." /> : null}
-          {state === 'error' ? (
+          {state.status === 'loading' ? <LoadingBlock label="Loading orders..." /> : null}
+          {state.status === 'error' ? (
             <div className="orders-empty" role="alert">
               <p>Failed to fetch orders</p>
-              <Button variant="secondary" onClick={() => load(page)}>
+              <Button variant="secondary" onClick={() => void reload()}>
                 Try Again
               </Button>
             </div>
           ) : null}
-          {state === 'ready' && orders.length === 0 ? (
+          {state.status === 'ready' && orders.length === 0 ? (
             <div className="orders-empty">
               <PackageIcon size={32} aria-hidden="true" />
               <p>You have not placed any orders yet.</p>
@@ -178,7 +162,7 @@ function TrackOrders() {
               </Link>
             </div>
           ) : null}
-          {state === 'ready' && orders.length > 0 ? (
+          {state.status === 'ready' && orders.length > 0 ? (
             <>
               <OrdersTable orders={orders} caption={`Your orders, page ${page} of ${totalPages}`} />
               <nav className="pager" aria-label="Orders pages">
