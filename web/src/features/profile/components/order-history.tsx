@@ -1,44 +1,35 @@
 // Tab 'Order History': the latest 5 orders, a way to all of them, or a nudge to start shopping. Their
 // status and payment follow staff's changes while the tab is on screen (issue 9).
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { Order } from '@server/modules/orders/orders.schema';
 import { buttonClass } from '../../../components/ui/button';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../app/paths';
 import { useRefreshWhileVisible } from '../../../lib/use-refresh-while-visible';
+import { useRemote } from '../../../lib/use-remote';
 import { fetchUserOrders, OrdersTable } from '../../orders';
 
 export const PROFILE_ORDERS_LIMIT = 5;
 
 export function OrderHistory() {
-  const [orders, setOrders] = useState<Order[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { state, refresh } = useRemote(
+    async (signal, quiet) => {
+      try {
+        return (await fetchUserOrders(1, PROFILE_ORDERS_LIMIT, signal)).orders.slice(0, PROFILE_ORDERS_LIMIT);
+      } catch (error) {
+        if (!quiet && !signal.aborted) toast.error('Failed to fetch orders');
+        throw error;
+      }
+    },
+    [],
+    'Failed to fetch orders',
+  );
+  const orders = state.status === 'ready' ? state.data : null;
+  const failed = state.status === 'error';
 
-  useEffect(() => {
-    let active = true;
-    fetchUserOrders(1, PROFILE_ORDERS_LIMIT)
-      .then((result) => {
-        if (active) setOrders(result.orders.slice(0, PROFILE_ORDERS_LIMIT));
-      })
-      .catch(() => {
-        if (!active) return;
-        toast.error('Failed to fetch orders');
-        setFailed(true);
-      });
-    return () => {
-      active = false;
-    };
-  }, []);
-
-  // Staff move orders while the shopper looks: ask again quietly while the tab is on screen. Unmounting
-  // stops it, so a late answer never lands (React ignores it) and a failure keeps what is shown.
-  useRefreshWhileVisible(() => {
-    fetchUserOrders(1, PROFILE_ORDERS_LIMIT)
-      .then((result) => setOrders(result.orders.slice(0, PROFILE_ORDERS_LIMIT)))
-      .catch(() => undefined);
-  }, orders !== null);
+  // Staff move orders while the shopper looks: ask again quietly while the tab is on screen; a failure
+  // keeps what is shown.
+  useRefreshWhileVisible(() => void refresh(), orders !== null);
 
   return (
     <section className="card profile-panel" aria-labelledby="order-history-title">
