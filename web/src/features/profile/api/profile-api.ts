@@ -9,8 +9,8 @@ import type { AccountReply, UpdateProfileInput, UserReply } from '@server/module
  */
 export type Account = PublicUser;
 
-export async function fetchAccount(): Promise<Account> {
-  const body = await api.get('user/account').json<AccountReply & { user?: Account }>();
+export async function fetchAccount(signal?: AbortSignal): Promise<Account> {
+  const body = await api.get('user/account', { signal }).json<AccountReply & { user?: Account }>();
   // Top level per API.md; a nested `user` is read too so an older server still works.
   const account = body.fullName ? body : body.user;
   if (!account) throw new Error('Failed to fetch user data');

@@ -6,8 +6,9 @@ import { LoadingBlock } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../app/paths';
 import { toApiError } from '../../../lib/api-client';
+import { useRemote } from '../../../lib/use-remote';
 import { RequireLogin, useAuthStore, VerifyPhoneDialog } from '../../auth';
-import { fetchAccount, type Account } from '../api/profile-api';
+import { fetchAccount } from '../api/profile-api';
 import { EditProfileForm } from '../components/edit-profile-form';
 import { OrderHistory } from '../components/order-history';
 import { ProfileInfo } from '../components/profile-info';
@@ -22,32 +23,33 @@ function Profile() {
   const navigate = useNavigate();
   const logout = useAuthStore((state) => state.logout);
   const updateUser = useAuthStore((state) => state.updateUser);
-  const [account, setAccount] = useState<Account | null>(null);
   const [tab, setTab] = useState<ProfileTab>('profile');
   const [editing, setEditing] = useState(false);
   const [verifying, setVerifying] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   const redirectTimer = useRef<number | undefined>(undefined);
 
-  useEffect(() => {
-    let active = true;
-    fetchAccount()
-      .then((loaded) => {
-        if (active) setAccount(loaded);
-      })
-      .catch(async (error: unknown) => {
-        if (!active) return;
+  const { state, replace: setAccount } = useRemote(
+    async (signal) => {
+      try {
+        return await fetchAccount(signal);
+      } catch (error) {
+        if (signal.aborted) throw error;
         const failure = await toApiError(error, 'Failed to fetch user data');
         // An expired session is already being handled (toast and reload at /login).
-        if (failure.error === 'unauthorized') return;
-        toast.error('Failed to fetch user data');
-        navigate(paths.login, { replace: true });
-      });
-    return () => {
-      active = false;
-      window.clearTimeout(redirectTimer.current);
-    };
-  }, [navigate]);
+        if (failure.error !== 'unauthorized') {
+          toast.error('Failed to fetch user data');
+          navigate(paths.login, { replace: true });
+        }
+        throw failure;
+      }
+    },
+    [navigate],
+    'Failed to fetch user data',
+  );
+  // Until it loads, and while a failure sends the shopper away, the page shows it is loading.
+  const account = state.status === 'ready' ? state.data : null;
+  useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
 
   async function signOut() {
     setSigningOut(true);
