@@ -1,5 +1,5 @@
 // /order-confirmation (spec 2, 4): the placed order, how to pay for it and what happens next.
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { Order } from '@server/modules/orders/orders.schema';
 import { orderNumber } from '@server/modules/orders/orders.schema';
@@ -10,7 +10,8 @@ import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../app/paths';
 import { storage } from '../../../lib/storage';
 import { formatMoney } from '../../../lib/money';
-import { toApiError } from '../../../lib/api-client';
+import { ApiError, toApiError } from '../../../lib/api-client';
+import { useRemote } from '../../../lib/use-remote';
 import { useCartStore } from '../../cart/store';
 import { RequireLogin } from '../../auth';
 import { fetchOrder } from '../api/orders-api';
@@ -22,8 +23,6 @@ import { OrderLines } from '../components/order-lines';
 import { DeliveryPanel, NextStepsPanel, PaymentPanel } from '../components/order-details-panels';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import '../orders.css';
-
-type LoadState = 'loading' | 'loaded' | 'not-found';
 
 function announcePayment(params: URLSearchParams, order: Order) {
   const outcome = paymentOutcome(params, order);
@@ -38,52 +37,42 @@ function OrderConfirmation() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const config = useShopConfig();
-  const [order, setOrder] = useState<Order | null>(null);
-  const [state, setState] = useState<LoadState>('loading');
   useTrapBack();
 
-  useEffect(() => {
+  // Loaded once per visit: the query is read at that moment. An order that is not there loads as null.
+  const { state } = useRemote<Order | null>(async (signal) => {
     const orderId = params.get('orderId') ?? storage.getLastOrderId();
     if (!orderId) {
       toast.error('No order information found');
       navigate(paths.home, { replace: true });
-      return;
+      throw new ApiError('No order information found', 0, 'no_order');
     }
-    let active = true;
-    fetchOrder(orderId)
-      .then((loaded) => {
-        if (!active) return;
-        storage.setLastOrderId(null);
-        if (!loaded) {
-          toast.error('Order not found');
-          setState('not-found');
-          return;
-        }
-        setOrder(loaded);
-        setState('loaded');
-        announcePayment(params, loaded);
-      })
-      .catch(async (error: unknown) => {
-        if (!active) return;
-        const failure = await toApiError(error, 'Failed to fetch order details');
-        if (failure.status === 404) {
-          toast.error('Order not found');
-          setState('not-found');
-        } else if (failure.error !== 'unauthorized') {
-          toast.error('Failed to fetch order details');
-          navigate(paths.home, { replace: true });
-        }
-      });
-    return () => {
-      active = false;
-      // Leaving the page forgets the last order too (spec 4).
+    try {
+      const loaded = await fetchOrder(orderId, signal);
       storage.setLastOrderId(null);
-    };
-    // Loaded once per visit; the query is read at that moment.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+      if (!loaded) toast.error('Order not found');
+      else announcePayment(params, loaded);
+      return loaded;
+    } catch (error) {
+      if (signal.aborted) throw error;
+      const failure = await toApiError(error, 'Failed to fetch order details');
+      if (failure.status === 404) {
+        toast.error('Order not found');
+        return null;
+      }
+      if (failure.error !== 'unauthorized') {
+        toast.error('Failed to fetch order details');
+        navigate(paths.home, { replace: true });
+      }
+      throw failure;
+    }
   }, []);
+  // Leaving the page forgets the last order too (spec 4).
+  useEffect(() => () => storage.setLastOrderId(null), []);
 
-  if (state === 'loading') return <LoadingBlock label="Loading your order..." />;
+  // A failure is on its way elsewhere (home, or /login when the session expired): keep showing the wait.
+  if (state.status !== 'ready') return <LoadingBlock label="Loading your order..." />;
+  const order = state.data;
 
   if (!order) {
     return (
