@@ -3,8 +3,8 @@ import { api } from '../../../lib/api-client';
 import type { Address, AddressInput, AddressListReply, AddressReply } from '@server/modules/addresses/addresses.schema';
 import type { MessageReply } from '@server/lib/replies';
 
-export async function fetchAddresses(): Promise<Address[]> {
-  const body = await api.get('address/allAddress').json<AddressListReply>();
+export async function fetchAddresses(signal?: AbortSignal): Promise<Address[]> {
+  const body = await api.get('address/allAddress', { signal }).json<AddressListReply>();
   // API.md: `addresses`, also readable as `data` (spec 7).
   return body.addresses ?? body.data ?? [];
 }

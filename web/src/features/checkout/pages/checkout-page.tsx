@@ -1,5 +1,5 @@
 // /checkout (spec 2, 4): payment, then delivery, then the order is placed and the shopper sees it confirmed.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { Address } from '@server/modules/addresses/addresses.schema';
 import { ArrowLeftIcon } from '../../../components/ui/icons';
@@ -8,6 +8,7 @@ import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../app/paths';
 import { storage } from '../../../lib/storage';
 import { toApiError } from '../../../lib/api-client';
+import { useRemote } from '../../../lib/use-remote';
 import { useCartStore } from '../../cart/store';
 import { useOutOfStockIds } from '../../cart/hooks/use-out-of-stock-ids';
 import { RequireLogin } from '../../auth';
@@ -42,9 +43,20 @@ function Checkout() {
   // Cash on delivery is the only method, so it starts chosen: one tap fewer on a phone.
   const [method, setMethod] = useState<'cash' | null>('cash');
   const [continuing, setContinuing] = useState(false);
-  const [addresses, setAddresses] = useState<Address[]>([]);
-  const [addressesLoading, setAddressesLoading] = useState(true);
-  const [selectedId, setSelectedId] = useState('');
+  const { state: addressList, reload: reloadAddresses } = useRemote(async (signal) => {
+    try {
+      return await fetchAddresses(signal);
+    } catch (error) {
+      if (!signal.aborted) toast.error('Failed to fetch addresses');
+      throw error;
+    }
+  }, []);
+  // A failed reload keeps the list shown.
+  const addresses = addressList.data ?? [];
+  const addressesLoading = addressList.status === 'loading';
+  // The shopper's pick, else the default address once the list is in.
+  const [pickedId, setPickedId] = useState('');
+  const selectedId = pickedId || defaultAddressId(addresses);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [placing, setPlacing] = useState(false);
   const placingRef = useRef(false);
@@ -75,23 +87,6 @@ function Checkout() {
     }
   }, [cartChecked, items.length, navigate, returnedOrderId]);
 
-  const loadAddresses = useCallback(async (select?: string) => {
-    setAddressesLoading(true);
-    try {
-      const list = await fetchAddresses();
-      setAddresses(list);
-      setSelectedId((current) => select ?? (current || defaultAddressId(list)));
-    } catch {
-      toast.error('Failed to fetch addresses');
-    } finally {
-      setAddressesLoading(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    void loadAddresses();
-  }, [loadAddresses]);
-
   async function continueToDelivery() {
     if (!method) {
       toast.error('Please select a payment method');
@@ -106,7 +101,7 @@ function Checkout() {
   function selectAddress(id: string) {
     // A different order body is a different attempt: it must not reuse the previous attempt's key.
     if (id !== selectedId) idempotencyKey.renew();
-    setSelectedId(id);
+    setPickedId(id);
   }
 
   async function submitOrder() {
@@ -191,7 +186,8 @@ function Checkout() {
         onSaved={(address) => {
           setDialogOpen(false);
           idempotencyKey.renew();
-          void loadAddresses(address._id);
+          setPickedId(address._id);
+          void reloadAddresses();
         }}
       />
     </div>
