@@ -1,5 +1,5 @@
 // /address-management (spec 2): the shopper's saved delivery addresses; add, edit and delete them.
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Address } from '@server/modules/addresses/addresses.schema';
 import { Button } from '../../../components/ui/button';
@@ -7,6 +7,7 @@ import { PlusIcon, ArrowLeftIcon, MapPinIcon } from '../../../components/ui/icon
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../app/paths';
+import { useRemote } from '../../../lib/use-remote';
 import { fetchAddresses } from '../api/addresses-api';
 import { AddressCard } from '../components/address-card';
 import { AddressFormDialog } from '../components/address-form-dialog';
@@ -15,31 +16,29 @@ import { useVerifiedSession } from '../hooks/use-verified-session';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import '../addresses.css';
 
-type LoadState = 'loading' | 'ready' | 'error';
-
 export default function AddressManagementPage() {
   useDocumentTitle('Address Management');
   const verified = useVerifiedSession();
-  const [addresses, setAddresses] = useState<Address[]>([]);
-  const [state, setState] = useState<LoadState>('loading');
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<Address | null>(null);
   const [deleting, setDeleting] = useState<Address | null>(null);
 
-  const load = useCallback(async () => {
-    setState('loading');
-    try {
-      setAddresses(await fetchAddresses());
-      setState('ready');
-    } catch {
-      toast.error('Failed to fetch addresses');
-      setState('error');
-    }
-  }, []);
-
-  useEffect(() => {
-    if (verified) void load();
-  }, [verified, load]);
+  // Nothing is asked until the session is verified.
+  const { state: list, reload, replace } = useRemote(
+    async (signal) => {
+      try {
+        return await fetchAddresses(signal);
+      } catch (error) {
+        if (!signal.aborted) toast.error('Failed to fetch addresses');
+        throw error;
+      }
+    },
+    [],
+    'Failed to load addresses',
+    verified,
+  );
+  const state = list.status;
+  const addresses = list.data ?? [];
 
   function openNew() {
     setEditing(null);
@@ -67,7 +66,7 @@ export default function AddressManagementPage() {
       {verified && state === 'error' ? (
         <div className="address-empty" role="alert">
           <p>Failed to load addresses</p>
-          <Button variant="secondary" onClick={load}>
+          <Button variant="secondary" onClick={() => void reload()}>
             Try Again
           </Button>
         </div>
@@ -94,7 +93,7 @@ export default function AddressManagementPage() {
         onSaved={() => {
           setFormOpen(false);
           // Reload: saving a default address changes which other address is the default.
-          void load();
+          void reload();
         }}
       />
       <DeleteAddressDialog
@@ -102,8 +101,8 @@ export default function AddressManagementPage() {
         onClose={() => setDeleting(null)}
         onDeleted={(id) => {
           setDeleting(null);
-          setAddresses((list) => list.filter((address) => address._id !== id));
-          void load();
+          replace(addresses.filter((address) => address._id !== id));
+          void reload();
         }}
       />
     </div>
