@@ -1,7 +1,8 @@
 // Page-by-page lists that grow as the shopper scrolls (spec 4, Product list): the first page loads
-// whenever `key` changes; the next one when the end of the list comes within 100px of the screen.
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { toApiError } from '../../../lib/api-client';
+// whenever `key` changes (through useRemote, the one data-fetching hook); the next one when the end of
+// the list comes within 100px of the screen.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useRemote } from '../../../lib/use-remote';
 import { toast } from '../../../components/ui/toast';
 
 export const PREFETCH_DISTANCE_PX = 100;
@@ -22,80 +23,65 @@ interface Options<T> {
   enabled?: boolean;
 }
 
+/** The pages after the first, kept with the first page they follow: a new first page drops them. */
+interface LaterPages<T> {
+  after: Page<T>;
+  page: number;
+  items: T[];
+  hasMore: boolean;
+  loading: boolean;
+  /** The last try failed: the next one waits for the shopper to scroll to the end again. */
+  failed: boolean;
+}
+
 export function useInfiniteList<T>({ key, fetchPage, errorMessage, loadMoreErrorMessage, enabled = true }: Options<T>) {
-  const [items, setItems] = useState<T[]>([]);
-  const [status, setStatus] = useState<'loading' | 'error' | 'ready'>('loading');
-  const [error, setError] = useState<string | null>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [hasMore, setHasMore] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  const page = useRef(1);
-  const busy = useRef(false);
-  const generation = useRef(0);
   const fetchRef = useRef(fetchPage);
   fetchRef.current = fetchPage;
-  const controller = useRef<AbortController | null>(null);
+  // The first page is server data like any other: read through useRemote, again whenever `key` changes.
+  const { state, reload } = useRemote((signal) => fetchRef.current(1, signal), [key], errorMessage, enabled);
+  const first = state.status === 'ready' ? state.data : undefined;
+  const [laterPages, setLaterPages] = useState<LaterPages<T> | null>(null);
+  const later = laterPages && laterPages.after === first ? laterPages : undefined;
 
-  // First page: reset everything, and ignore any answer that arrives for an older key.
-  useEffect(() => {
-    if (!enabled) return;
-    const mine = ++generation.current;
-    controller.current?.abort();
-    const abort = new AbortController();
-    controller.current = abort;
-    page.current = 1;
-    busy.current = true;
-    setItems([]);
-    setHasMore(false);
-    setLoadingMore(false);
-    setStatus('loading');
-    setError(null);
-    fetchRef
-      .current(1, abort.signal)
-      .then((result) => {
-        if (mine !== generation.current) return;
-        setItems(result.items);
-        setHasMore(result.hasNextPage && result.items.length > 0);
-        setStatus('ready');
-      })
-      .catch(async (failure: unknown) => {
-        if (mine !== generation.current || abort.signal.aborted) return;
-        const apiError = await toApiError(failure, errorMessage);
-        setError(apiError.message || errorMessage);
-        setStatus('error');
-      })
-      .finally(() => {
-        if (mine === generation.current) busy.current = false;
-      });
-    return () => abort.abort();
-  }, [key, attempt, enabled, errorMessage]);
+  const items = useMemo(() => (first ? [...first.items, ...(later?.items ?? [])] : []), [first, later?.items]);
+  // Stop when a page comes back empty or the server says there is no next page.
+  const hasMore = later ? later.hasMore : Boolean(first && first.hasNextPage && first.items.length > 0);
+  const loadingMore = Boolean(later?.loading);
+
+  const busy = useRef(false);
+  const pending = useRef<AbortController | null>(null);
+  // A new first page (new key, Try Again) or leaving the page drops a later page still on its way.
+  useEffect(
+    () => () => {
+      pending.current?.abort();
+      busy.current = false;
+    },
+    [first],
+  );
 
   const loadMore = useCallback(() => {
-    if (busy.current || !hasMore || status !== 'ready') return;
-    const mine = generation.current;
-    const next = page.current + 1;
+    if (busy.current || !first || !hasMore) return;
+    const abort = new AbortController();
+    pending.current = abort;
     busy.current = true;
-    setLoadingMore(true);
-    const signal = controller.current?.signal ?? new AbortController().signal;
+    const shown = later ?? { after: first, page: 1, items: [], hasMore: true, loading: false, failed: false };
+    const next = shown.page + 1;
+    setLaterPages({ ...shown, loading: true, failed: false });
     fetchRef
-      .current(next, signal)
+      .current(next, abort.signal)
       .then((result) => {
-        if (mine !== generation.current) return;
-        page.current = next;
-        setItems((current) => [...current, ...result.items]);
-        // Stop when a page comes back empty or the server says there is no next page.
-        setHasMore(result.hasNextPage && result.items.length > 0);
+        if (abort.signal.aborted) return;
+        setLaterPages({ after: first, page: next, items: [...shown.items, ...result.items], hasMore: result.hasNextPage && result.items.length > 0, loading: false, failed: false });
       })
       .catch(() => {
-        if (mine !== generation.current || signal.aborted) return;
+        if (abort.signal.aborted) return;
         toast.error(loadMoreErrorMessage);
+        setLaterPages({ ...shown, loading: false, failed: true });
       })
       .finally(() => {
-        if (mine !== generation.current) return;
-        busy.current = false;
-        setLoadingMore(false);
+        if (!abort.signal.aborted) busy.current = false;
       });
-  }, [hasMore, status, loadMoreErrorMessage]);
+  }, [first, later, hasMore, loadMoreErrorMessage]);
 
   // Watch a marker after the last item; it is re-attached whenever React gives us a new node.
   const observer = useRef<IntersectionObserver | null>(null);
@@ -114,18 +100,21 @@ export function useInfiniteList<T>({ key, fetchPage, errorMessage, loadMoreError
     observer.current.observe(node);
   }, []);
 
-  // After a page lands the marker may still be on screen (tall screens, short pages): keep going.
+  // After a page lands the marker may still be on screen (tall screens, short pages): keep going. Not
+  // after a failure, which would ask (and toast) again and again while offline.
+  const failed = Boolean(later?.failed);
   useEffect(() => {
-    if (status !== 'ready' || loadingMore || !hasMore) return;
+    if (!first || loadingMore || !hasMore || failed) return;
     const node = document.querySelector('[data-infinite-sentinel]');
     if (!node) return;
     const rect = node.getBoundingClientRect();
     if (rect.top - PREFETCH_DISTANCE_PX <= window.innerHeight) loadMore();
-  }, [items.length, status, loadingMore, hasMore, loadMore]);
+  }, [items.length, first, loadingMore, hasMore, failed, loadMore]);
 
   useEffect(() => () => observer.current?.disconnect(), []);
 
-  const retry = useCallback(() => setAttempt((value) => value + 1), []);
+  const retry = useCallback(() => void reload(), [reload]);
+  const error = state.status === 'error' ? state.error.message || errorMessage : null;
 
-  return { items, setItems, status, error, loadingMore, hasMore, retry, sentinelRef };
+  return { items, status: state.status, error, loadingMore, hasMore, retry, sentinelRef };
 }
