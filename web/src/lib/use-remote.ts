@@ -27,41 +27,37 @@ export function useRemote<T>(
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const run = useCallback(load, inputs);
 
-  const reload = useCallback(async () => {
-    current.current?.abort();
-    const abort = new AbortController();
-    current.current = abort;
-    loading.current = true;
-    setState((previous) => ({ status: 'loading', data: previous.data }));
-    try {
-      const data = await run(abort.signal, false);
-      if (!abort.signal.aborted) setState({ status: 'ready', data });
-    } catch (error) {
-      if (abort.signal.aborted) return;
-      const apiError = await toApiError(error, failure);
-      if (!abort.signal.aborted) setState((previous) => ({ status: 'error', error: apiError, data: previous.data }));
-    } finally {
-      if (current.current === abort) loading.current = false;
-    }
-  }, [run, failure]);
-
   /**
-   * Asks again quietly (data staff change while the shopper watches): no loading state, and what is shown
-   * stays if this fails; the next refresh or the shopper's own action tries again. Skipped while a load
-   * is under way, whose answer is newer anyway; a load started meanwhile wins over it.
+   * A load shows 'loading', then the data or the error. A quiet one (data staff change while the shopper
+   * watches) shows no loading state and keeps what is shown if it fails; the next refresh or the
+   * shopper's own action tries again. A quiet one is skipped while a load is under way, whose answer is
+   * newer anyway; a load started meanwhile wins over it.
    */
-  const refresh = useCallback(async () => {
-    if (loading.current) return;
-    current.current?.abort();
-    const abort = new AbortController();
-    current.current = abort;
-    try {
-      const data = await run(abort.signal, true);
-      if (!abort.signal.aborted) setState({ status: 'ready', data });
-    } catch {
-      // Kept as shown; an expired session is handled by api-client.
-    }
-  }, [run]);
+  const fetchAgain = useCallback(
+    async (quiet: boolean) => {
+      if (quiet && loading.current) return;
+      current.current?.abort();
+      const abort = new AbortController();
+      current.current = abort;
+      if (!quiet) {
+        loading.current = true;
+        setState((previous) => ({ status: 'loading', data: previous.data }));
+      }
+      try {
+        const data = await run(abort.signal, quiet);
+        if (!abort.signal.aborted) setState({ status: 'ready', data });
+      } catch (error) {
+        if (quiet || abort.signal.aborted) return;
+        const apiError = await toApiError(error, failure);
+        if (!abort.signal.aborted) setState((previous) => ({ status: 'error', error: apiError, data: previous.data }));
+      } finally {
+        if (!quiet && current.current === abort) loading.current = false;
+      }
+    },
+    [run, failure],
+  );
+  const reload = useCallback(() => fetchAgain(false), [fetchAgain]);
+  const refresh = useCallback(() => fetchAgain(true), [fetchAgain]);
 
   useEffect(() => {
     if (!enabled) return;
