@@ -29,22 +29,21 @@ export async function sideways(page: Page): Promise<string[]> {
  * (or as near it as the page goes): those a shopper cannot get out from under it.
  */
 export async function underLauncher(page: Page): Promise<string[]> {
-  const count = await page.locator(CONTROLS).count();
-  const covered: string[] = [];
-  for (let index = 0; index < count; index += 1) {
-    const hit = await page.locator(CONTROLS).nth(index).evaluate((control) => {
-      const launcher = document.querySelector('.chat-launcher');
-      if (!launcher || launcher.contains(control) || control.closest('.chat-widget, [role=dialog]')) return undefined;
-      if (!control.getBoundingClientRect().width) return undefined;
-      control.scrollIntoView({ block: 'center', inline: 'nearest' });
+  // All controls in one pass inside the page: counting them first and visiting them one by one from
+  // the test raced a toast leaving (the list shrank, and the last index waited until the time-out).
+  return page.locator(CONTROLS).evaluateAll((controls) => {
+    const launcher = document.querySelector('.chat-launcher');
+    if (!launcher) return [];
+    return controls.flatMap((control) => {
+      if (launcher.contains(control) || control.closest('.chat-widget, [role=dialog]')) return [];
+      if (!control.getBoundingClientRect().width) return [];
+      control.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
       const b = control.getBoundingClientRect();
       const l = launcher.getBoundingClientRect();
       const overlaps = b.left < l.right && b.right > l.left && b.top < l.bottom && b.bottom > l.top;
-      return overlaps ? control.textContent?.trim() || control.getAttribute('aria-label') || control.tagName : undefined;
+      return overlaps ? [control.textContent?.trim() || control.getAttribute('aria-label') || control.tagName] : [];
     });
-    if (hit) covered.push(hit);
-  }
-  return covered;
+  });
 }
 
 /** Buttons, button-like links and form fields: what a shopper taps. */
