@@ -32,6 +32,12 @@ const serverProject = (name: string, include: string[], env: Record<string, stri
     env,
     // Each project makes its own starting database (tests/support/global-setup.ts reads its env).
     globalSetup: ['tests/support/global-setup.ts'],
+    // A worker keeps the server's modules loaded from one file to the next instead of importing them
+    // afresh for each: that import was half the CPU these suites cost. Safe because nothing the
+    // server holds lives at module level: each file builds its own app (createApp) over its own
+    // database, and no server suite mocks a module or changes the environment. Keep it so: state
+    // belongs in what createApp is given, never in a module's top-level variable.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
