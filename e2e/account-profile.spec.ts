@@ -55,10 +55,13 @@ test('details, edit panel, order history and sign out', async ({ page, shop }) =
   await expect(page).toHaveURL(/\/address-management$/);
 
   await page.goto('/profile');
+  const signOut = page.getByRole('button', { name: 'Sign Out' });
+  await expect(signOut).toBeVisible();
   // The page's clock stands still from here: the page is checked before its 3 s redirect home however
   // long a busy machine takes over the checks, and the redirect comes when the test moves the clock on.
+  // Only once the page has loaded: with its clock stopped sooner, its loading never finished.
   await page.clock.pauseAt(await page.evaluate(() => Date.now() + 2000));
-  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await signOut.click();
   await expectToast(page, 'Logged out successfully');
   expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
   await expect(page).toHaveURL(/\/profile$/);

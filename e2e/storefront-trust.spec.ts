@@ -62,6 +62,8 @@ test('the delete dialog keeps Cancel and Delete apart', PHONE, async ({ page, sh
   await page.goto('/address-management');
   await page.getByRole('button', { name: 'Delete address Home' }).click();
   const dialog = page.getByRole('dialog', { name: 'Are you sure?' });
+  // Measured once the dialog has finished growing in (it opens from 97% of its size).
+  await dialog.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
   const cancel = (await dialog.getByRole('button', { name: 'Cancel' }).boundingBox())!;
   const remove = (await dialog.getByRole('button', { name: 'Delete', exact: true }).boundingBox())!;
   const apart = Math.max(remove.x - (cancel.x + cancel.width), remove.y - (cancel.y + cancel.height), cancel.x - (remove.x + remove.width));

@@ -49,17 +49,36 @@ export async function underLauncher(page: Page): Promise<string[]> {
 /** Buttons, button-like links and form fields: what a shopper taps. */
 const CONTROLS = 'button:visible, a.btn:visible, [class*="btn-"]:visible, input:visible, select:visible, [role=button]:visible';
 
-/** The given elements whose text (or, for a control, whose box) a visible toast lies over. */
+/** The given elements whose visible text (or, for a control, whose box) a visible toast lies over. */
 export async function underToasts(page: Page, selector: string): Promise<string[]> {
   return page.locator(selector).evaluateAll((elements) => {
     const toasts = [...document.querySelectorAll('.toast')].map((toast) => toast.getBoundingClientRect());
-    const covered = (b: DOMRect) => b.width > 0 && toasts.some((t) => b.left < t.right && b.right > t.left && b.top < t.bottom && b.bottom > t.top);
+    // Only the part a shopper can see: a line scrolled out of a list's view (the cart drawer keeps the
+    // tapped button in view as a toast pushes the list down) is clipped by the list, not covered.
+    const visiblePart = (element: Element, box: DOMRect) => {
+      let { left, top, right, bottom } = box;
+      for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+        const style = getComputedStyle(parent);
+        if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+        const clip = parent.getBoundingClientRect();
+        left = Math.max(left, clip.left);
+        top = Math.max(top, clip.top);
+        right = Math.min(right, clip.right);
+        bottom = Math.min(bottom, clip.bottom);
+      }
+      return { left, top, right, bottom };
+    };
+    const covered = (element: Element, box: DOMRect) => {
+      const b = visiblePart(element, box);
+      if (b.right <= b.left || b.bottom <= b.top) return false;
+      return toasts.some((t) => b.left < t.right && b.right > t.left && b.top < t.bottom && b.bottom > t.top);
+    };
     return elements
       .filter((element) => {
-        if (element.matches('button, .btn')) return covered(element.getBoundingClientRect());
+        if (element.matches('button, .btn')) return covered(element, element.getBoundingClientRect());
         const text = document.createRange();
         text.selectNodeContents(element);
-        return [...text.getClientRects()].some(covered);
+        return [...text.getClientRects()].some((rect) => covered(element, rect));
       })
       .map((element) => element.textContent?.trim() ?? '');
   });
