@@ -21,6 +21,8 @@ test('a signed-in shopper adds in the widget and the header badge changes withou
   await expect(card.locator('img')).toHaveAttribute('loading', 'lazy');
   await card.getByRole('button', { name: 'Choose Tomatoes' }).click();
   await log.getByRole('button', { name: 'Add to cart' }).click();
+  // As a shopper does: the quantity once it is asked for (Enter while a reply is on its way is not sent).
+  await expect(log.locator('.cs-message--incoming').last()).toContainText('Quantity in kg');
   await input.fill('3');
   await input.press('Enter');
   await expect(log).toContainText('Added 3 kg Tomatoes to your cart!');
