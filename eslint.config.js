@@ -76,6 +76,26 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
+    // The server keeps no state in a module's top-level variables: state belongs in what createApp is
+    // given, so two apps in one process (a second instance in a test, or test files sharing a Vitest
+    // worker, which vitest.config.ts relies on) never see each other's. A WeakMap keyed by the database
+    // handle (the catalog caches, background tasks) is state per app and allowed; fixed lookup tables
+    // are fine when typed read-only.
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': ['error',
+        ...['Program > VariableDeclaration[kind!="const"]', 'Program > ExportNamedDeclaration > VariableDeclaration[kind!="const"]'].map((selector) => ({
+          selector,
+          message: 'no module-level `let` in the server: keep state in what createApp is given',
+        })),
+        ...['Program > VariableDeclaration', 'Program > ExportNamedDeclaration > VariableDeclaration'].map((declaration) => ({
+          selector: `${declaration} > VariableDeclarator:not([id.typeAnnotation]) > NewExpression[callee.name=/^(Map|Set|LRUCache)$/]`,
+          message: 'no module-level cache in the server: keep state in what createApp is given (a fixed lookup table is typed ReadonlySet/ReadonlyMap)',
+        })),
+      ],
+    },
+  },
+  {
     // Test code reads whatever JSON a server or fake sends back; typing every such body buys little.
     files: ['tests/**', 'flows/**', 'e2e/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -36,7 +36,7 @@ const serverProject = (name: string, include: string[], env: Record<string, stri
     // afresh for each: that import was half the CPU these suites cost. Safe because nothing the
     // server holds lives at module level: each file builds its own app (createApp) over its own
     // database, and no server suite mocks a module or changes the environment. Keep it so: state
-    // belongs in what createApp is given, never in a module's top-level variable.
+    // belongs in what createApp is given, never in a module's top-level variable (lint refuses one).
     isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,

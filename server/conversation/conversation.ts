@@ -45,7 +45,7 @@ export interface WhatsAppTurn {
 }
 
 /** Words that open the menu afresh on WhatsApp, as dialling does on USSD. */
-const GREETINGS = new Set(['hi', 'hello', 'hey', 'menu', 'start', 'muraho', 'mwaramutse', 'bonjour', 'salut']);
+const GREETINGS: ReadonlySet<string> = new Set(['hi', 'hello', 'hey', 'menu', 'start', 'muraho', 'mwaramutse', 'bonjour', 'salut']);
 
 /** A screen that waits for typed words (a prompt, or nothing to choose but Back and Home). */
 const asksForText = (reply: Reply) =>

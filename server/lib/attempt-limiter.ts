@@ -5,7 +5,6 @@ import type { Database } from '../db/schema';
 
 /** Expired counters are deleted on one write in this many, so the table does not grow. */
 const PRUNE_EVERY = 500;
-let writes = 0;
 
 export interface AttemptLimiter {
   isBlocked(key: string): Promise<boolean>;
@@ -20,6 +19,7 @@ export interface AttemptLimiter {
  */
 export function attemptLimiter(db: Kysely<Database>, scope: string, maxAttempts: number, windowMs: number): AttemptLimiter {
   const stored = (key: string) => `${scope}:${key}`;
+  let writes = 0;
   const windowStart = () => new Date(Date.now() - windowMs);
   return {
     async isBlocked(key) {

@@ -11,7 +11,7 @@ import { sameSecret } from '../../lib/secrets';
 import { africasTalking } from './africas-talking';
 import type { UssdGateway, UssdResponse } from './gateway';
 
-const LOOPBACK_ADDRESSES = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+const LOOPBACK_ADDRESSES: ReadonlySet<string> = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 /** Whether the caller is the gateway: the secret when one is configured, else this machine only. */
 export function isGatewayCaller(c: Context, secret: string | undefined): boolean {

@@ -7,7 +7,7 @@
 
 export const AFRICAS_TALKING_LIVE_URL = 'https://api.africastalking.com/version1/messaging';
 export const AFRICAS_TALKING_SANDBOX_URL = 'https://api.sandbox.africastalking.com/version1/messaging';
-const ACCEPTED_STATUS_CODES = new Set([100, 101, 102]);
+const ACCEPTED_STATUS_CODES: ReadonlySet<number> = new Set([100, 101, 102]);
 const TIME_LIMIT_MS = 10_000;
 
 export interface SmsSender {

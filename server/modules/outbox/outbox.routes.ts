@@ -8,7 +8,7 @@ import { normalizePhone } from '../../lib/phone';
 import { isPhoneLike } from '../../lib/fields';
 import { latestOneTimeCodes } from './outbox.service';
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+const LOOPBACK: ReadonlySet<string> = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 export function devOutboxRoutes(deps: ShopDeps) {
   return new Hono<AppEnv>().get('/', async (c) => {
