@@ -84,14 +84,13 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     rules: {
       'no-restricted-syntax': ['error',
-        ...['Program > VariableDeclaration[kind!="const"]', 'Program > ExportNamedDeclaration > VariableDeclaration[kind!="const"]'].map((selector) => ({
-          selector,
-          message: 'no module-level `let` in the server: keep state in what createApp is given',
-        })),
-        ...['Program > VariableDeclaration', 'Program > ExportNamedDeclaration > VariableDeclaration'].map((declaration) => ({
-          selector: `${declaration} > VariableDeclarator:not([id.typeAnnotation]) > NewExpression[callee.name=/^(Map|Set|LRUCache)$/]`,
-          message: 'no module-level cache in the server: keep state in what createApp is given (a fixed lookup table is typed ReadonlySet/ReadonlyMap)',
-        })),
+        ...['Program > VariableDeclaration', 'Program > ExportNamedDeclaration > VariableDeclaration'].flatMap((topLevel) => [
+          { selector: `${topLevel}[kind!="const"]`, message: 'no module-level `let` in the server: keep state in what createApp is given' },
+          {
+            selector: `${topLevel} > VariableDeclarator:not([id.typeAnnotation]) > NewExpression[callee.name=/^(Map|Set|LRUCache)$/]`,
+            message: 'no module-level cache in the server: keep state in what createApp is given (a fixed lookup table is typed ReadonlySet/ReadonlyMap)',
+          },
+        ]),
       ],
     },
   },

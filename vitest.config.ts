@@ -1,4 +1,4 @@
-// Three kinds of suite in one run, so one pool of workers keeps both cores busy:
+// Three kinds of suite in one run (one start-up, one report; Vitest runs the projects one after another):
 //   server           node, each file on its own copy of a seeded embedded PGlite database
 //   server-postgres  the suites that open a database, again on a real PostgreSQL server; only when
 //                    TEST_POSTGRES_URL names one (npm test starts a throwaway server and sets it)

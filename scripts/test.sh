@@ -32,7 +32,7 @@ types() { npx tsc --noEmit -p .; }
 lint() { npm run lint --silent; }
 unit() {
   # One Vitest run over PGlite, PostgreSQL (the suites that open a database) and the web's components,
-  # so a single pool of workers spreads all of them over both cores.
+  # with the same workers for all three projects (Vitest runs the projects one after another).
   local url="" result
   if url=$(bash scripts/postgres.sh start); then
     :

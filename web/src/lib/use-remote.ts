@@ -2,6 +2,7 @@
 // the previous request aborted when it is no longer wanted. Server data is fetched here, never
 // mirrored in a store (ARCHITECTURE: zustand only for client state shared across screens).
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from '../components/ui/toast';
 import { toApiError, type ApiError } from './api-client';
 
 export type Remote<T> =
@@ -68,4 +69,19 @@ export function useRemote<T>(
   /** Shows data the screen already has (a save's reply) without asking again. */
   const replace = useCallback((data: T) => setState({ status: 'ready', data }), []);
   return { state, reload, refresh, replace };
+}
+
+/**
+ * `load`, saying `message` in a toast when it fails: not when it was aborted (the page moved on) and
+ * not on a quiet refresh, whose failure keeps what is shown without a word.
+ */
+export function toastOnFailure<T>(message: string, load: (signal: AbortSignal, quiet: boolean) => Promise<T>) {
+  return async (signal: AbortSignal, quiet: boolean): Promise<T> => {
+    try {
+      return await load(signal, quiet);
+    } catch (error) {
+      if (!quiet && !signal.aborted) toast.error(message);
+      throw error;
+    }
+  };
 }

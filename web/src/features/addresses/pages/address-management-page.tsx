@@ -5,9 +5,8 @@ import type { Address } from '@server/modules/addresses/addresses.schema';
 import { Button } from '../../../components/ui/button';
 import { PlusIcon, ArrowLeftIcon, MapPinIcon } from '../../../components/ui/icons';
 import { LoadingBlock } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../app/paths';
-import { useRemote } from '../../../lib/use-remote';
+import { toastOnFailure, useRemote } from '../../../lib/use-remote';
 import { fetchAddresses } from '../api/addresses-api';
 import { AddressCard } from '../components/address-card';
 import { AddressFormDialog } from '../components/address-form-dialog';
@@ -25,14 +24,7 @@ export default function AddressManagementPage() {
 
   // Nothing is asked until the session is verified.
   const { state: list, reload, replace } = useRemote(
-    async (signal) => {
-      try {
-        return await fetchAddresses(signal);
-      } catch (error) {
-        if (!signal.aborted) toast.error('Failed to fetch addresses');
-        throw error;
-      }
-    },
+    toastOnFailure('Failed to fetch addresses', fetchAddresses),
     [],
     'Failed to load addresses',
     verified,

@@ -8,7 +8,7 @@ import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../app/paths';
 import { storage } from '../../../lib/storage';
 import { toApiError } from '../../../lib/api-client';
-import { useRemote } from '../../../lib/use-remote';
+import { toastOnFailure, useRemote } from '../../../lib/use-remote';
 import { useCartStore } from '../../cart/store';
 import { useOutOfStockIds } from '../../cart/hooks/use-out-of-stock-ids';
 import { RequireLogin } from '../../auth';
@@ -43,14 +43,7 @@ function Checkout() {
   // Cash on delivery is the only method, so it starts chosen: one tap fewer on a phone.
   const [method, setMethod] = useState<'cash' | null>('cash');
   const [continuing, setContinuing] = useState(false);
-  const { state: addressList, reload: reloadAddresses } = useRemote(async (signal) => {
-    try {
-      return await fetchAddresses(signal);
-    } catch (error) {
-      if (!signal.aborted) toast.error('Failed to fetch addresses');
-      throw error;
-    }
-  }, []);
+  const { state: addressList, reload: reloadAddresses } = useRemote(toastOnFailure('Failed to fetch addresses', fetchAddresses), []);
   // A failed reload keeps the list shown.
   const addresses = addressList.data ?? [];
   const addressesLoading = addressList.status === 'loading';

@@ -11,7 +11,7 @@ import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../app/paths';
 import { toApiError } from '../../../lib/api-client';
 import { useRefreshWhileVisible } from '../../../lib/use-refresh-while-visible';
-import { useRemote } from '../../../lib/use-remote';
+import { toastOnFailure, useRemote } from '../../../lib/use-remote';
 import { RequireLogin } from '../../auth';
 import { fetchOrder, fetchUserOrders } from '../api/orders-api';
 import { OrdersTable } from '../components/orders-table';
@@ -33,15 +33,10 @@ function TrackOrders() {
   const [searching, setSearching] = useState(false);
 
   const { state, reload, refresh } = useRemote(
-    async (signal, quiet) => {
-      try {
-        const result = await fetchUserOrders(page, ORDERS_PAGE_SIZE, signal);
-        return { orders: result.orders, totalPages: Math.max(1, result.pagination.totalPages) };
-      } catch (error) {
-        if (!quiet && !signal.aborted) toast.error('Failed to fetch orders');
-        throw error;
-      }
-    },
+    toastOnFailure('Failed to fetch orders', async (signal) => {
+      const result = await fetchUserOrders(page, ORDERS_PAGE_SIZE, signal);
+      return { orders: result.orders, totalPages: Math.max(1, result.pagination.totalPages) };
+    }),
     [page],
     'Failed to fetch orders',
   );

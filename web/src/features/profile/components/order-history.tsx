@@ -3,24 +3,18 @@
 import { Link } from 'react-router-dom';
 import { buttonClass } from '../../../components/ui/button';
 import { LoadingBlock } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../app/paths';
 import { useRefreshWhileVisible } from '../../../lib/use-refresh-while-visible';
-import { useRemote } from '../../../lib/use-remote';
+import { toastOnFailure, useRemote } from '../../../lib/use-remote';
 import { fetchUserOrders, OrdersTable } from '../../orders';
 
 export const PROFILE_ORDERS_LIMIT = 5;
 
 export function OrderHistory() {
   const { state, refresh } = useRemote(
-    async (signal, quiet) => {
-      try {
-        return (await fetchUserOrders(1, PROFILE_ORDERS_LIMIT, signal)).orders.slice(0, PROFILE_ORDERS_LIMIT);
-      } catch (error) {
-        if (!quiet && !signal.aborted) toast.error('Failed to fetch orders');
-        throw error;
-      }
-    },
+    toastOnFailure('Failed to fetch orders', async (signal) =>
+      (await fetchUserOrders(1, PROFILE_ORDERS_LIMIT, signal)).orders.slice(0, PROFILE_ORDERS_LIMIT),
+    ),
     [],
     'Failed to fetch orders',
   );
