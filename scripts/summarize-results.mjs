@@ -1,4 +1,5 @@
-// Sums the runners' JSON reports into the one closing line CI reads: "N passed, M failed".
+// Sums the runners' JSON reports into the one closing line CI reads: "N passed, M failed", after the
+// name and first error line of each failure, so a log cut to its last lines still says what failed.
 //   node scripts/summarize-results.mjs <dir> [report that must exist…]
 // A runner that crashed before writing its report counts as a failure, so a missing suite can never
 // pass as a smaller "N passed".
@@ -9,6 +10,29 @@ const [dir = '.tmp/results', ...required] = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+const failures = [];
+const root = process.cwd() + path.sep;
+
+/** "file › title: first line of the error", without colours or the checkout's own path. */
+function describeFailure(file, title, message = '') {
+  // eslint-disable-next-line no-control-regex
+  const firstLine = message.replace(/\u001b\[[0-9;]*m/g, '').trim().split('\n')[0].slice(0, 200);
+  return `${file.replace(root, '')} › ${title}${firstLine ? `: ${firstLine}` : ''}`;
+}
+
+/** Playwright nests suites (file, describe blocks); the specs hold one test per project. */
+function playwrightFailures(suite, file = suite.file) {
+  const found = [];
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests) {
+      if (test.status !== 'unexpected') continue;
+      const last = test.results.at(-1);
+      found.push(describeFailure(spec.file ?? file, `[${test.projectName}] ${spec.title}`, last?.error?.message ?? last?.errors?.[0]?.message));
+    }
+  }
+  for (const inner of suite.suites ?? []) found.push(...playwrightFailures(inner, file));
+  return found;
+}
 
 const missing = required.filter((name) => !existsSync(path.join(dir, name)));
 for (const name of missing) console.log(`missing report: ${name} (its runner did not finish)`);
@@ -22,6 +46,12 @@ for (const file of existsSync(dir) ? readdirSync(dir) : []) {
     failed += report.numFailedTests;
     // A test file that failed to load has no tests to fail: it counts as one failure.
     failed += (report.testResults ?? []).filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
+    for (const file of report.testResults ?? []) {
+      if (file.status === 'failed' && file.assertionResults.length === 0) failures.push(describeFailure(file.name, '(did not load)', file.message));
+      for (const test of file.assertionResults) {
+        if (test.status === 'failed') failures.push(describeFailure(file.name, test.fullName ?? test.title, test.failureMessages?.[0]));
+      }
+    }
     skipped += report.numPendingTests + (report.numTodoTests ?? 0);
   } else if (report.stats) {
     // Playwright's JSON reporter
@@ -29,9 +59,12 @@ for (const file of existsSync(dir) ? readdirSync(dir) : []) {
     failed += report.stats.unexpected;
     // Errors outside any test (a spec that does not load, the web server not starting).
     failed += (report.errors ?? []).length;
+    for (const suite of report.suites ?? []) failures.push(...playwrightFailures(suite));
+    for (const error of report.errors ?? []) failures.push(describeFailure('playwright', '(outside any test)', error.message));
     skipped += report.stats.skipped;
   }
 }
 
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((line) => `  ${line}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 || passed === 0 || missing.length > 0 ? 1 : 0);

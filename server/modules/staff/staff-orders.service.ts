@@ -44,8 +44,10 @@ const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (character) => `\\
 
 function matchesSearch(search: string) {
   const lowered = `%${likeEscaped(search.toLowerCase())}%`;
-  // A phone number typed any usual way (0788 123 456, +250788123456): compare the digits after the leading 0.
-  const digits = search.replace(/\D/g, '').replace(/^(250|0)/, '');
+  // A phone number typed any usual way (0788 123 456, +250788123456): compare the digits after the
+  // leading 0. Only a search written like a phone is one: "100%" is not a search for phones with 100 in them.
+  const looksLikePhone = /^[\d\s()+.-]+$/.test(search);
+  const digits = looksLikePhone ? search.replace(/\D/g, '').replace(/^(250|0)/, '') : '';
   return (eb: ExpressionBuilder<Database & { users: Database['users'] }, 'orders' | 'users'>) => {
     const either = [
       eb(sql`upper(right(orders.id, 8))`, '=', search.toUpperCase()),
