@@ -2,7 +2,8 @@
 //   server           node, each file on its own copy of a seeded embedded PGlite database
 //   server-postgres  the suites that open a database, again on a real PostgreSQL server; only when
 //                    TEST_POSTGRES_URL names one (npm test starts a throwaway server and sets it)
-//   web              the storefront's components in jsdom
+//   web              the storefront's components in jsdom, one jsdom per worker shared by its files
+//   web-mocking      those that replace a module (vi.mock), each file in a fresh jsdom and module cache
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
@@ -19,6 +20,15 @@ function databaseSuites(): string[] {
     .map((file) => `tests/${file}`)
     .filter((file) => file.endsWith('.test.ts') && !file.startsWith('tests/bench/'))
     .filter((file) => /support\/(test-app|database)['"]/.test(readFileSync(file, 'utf8')))
+    .sort();
+}
+
+/** The web suites that replace a module with vi.mock: in a shared module cache the replacement would
+ *  reach the next file, so these stay isolated. */
+function mockingWebSuites(): string[] {
+  return readdirSync('web/src', { recursive: true, encoding: 'utf8' })
+    .map((file) => `web/src/${file}`)
+    .filter((file) => /\.test\.tsx?$/.test(file) && /\bvi\.mock\(/.test(readFileSync(file, 'utf8')))
     .sort();
 }
 
@@ -43,6 +53,23 @@ const serverProject = (name: string, include: string[], env: Record<string, stri
   },
 });
 
+const webProject = (name: string, options: { include?: string[]; exclude?: string[]; isolate: boolean }) => ({
+  extends: true as const,
+  test: {
+    name,
+    environment: 'jsdom',
+    include: options.include ?? ['web/src/**/*.test.{ts,tsx}'],
+    exclude: options.exclude ?? [],
+    setupFiles: ['web/src/test/setup.ts'],
+    // Creating a jsdom was two thirds of these suites' CPU. Files that mock nothing share one per
+    // worker: setup.ts empties the document and localStorage after every test.
+    isolate: options.isolate,
+    // npm test runs these beside the type check and the browser tests: typing into a form with
+    // user-event can pass 5 s (Vitest's default) on a busy 2-core machine. A longer limit, not a retry.
+    testTimeout: 15_000,
+  },
+});
+
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: { '@server': fileURLToPath(new URL('./server', import.meta.url)) } },
@@ -52,18 +79,8 @@ export default defineConfig({
       // An empty TEST_DATABASE_URL keeps this project on PGlite even when the shell names a server.
       serverProject('server', serverSuites, postgresUrl ? { TEST_DATABASE_URL: '' } : {}),
       ...(postgresUrl ? [serverProject('server-postgres', databaseSuites(), { TEST_DATABASE_URL: postgresUrl })] : []),
-      {
-        extends: true,
-        test: {
-          name: 'web',
-          environment: 'jsdom',
-          include: ['web/src/**/*.test.{ts,tsx}'],
-          setupFiles: ['web/src/test/setup.ts'],
-          // npm test runs these beside the type check and the browser tests: typing into a form with
-          // user-event can pass 5 s (Vitest's default) on a busy 2-core machine. A longer limit, not a retry.
-          testTimeout: 15_000,
-        },
-      },
+      webProject('web', { exclude: mockingWebSuites(), isolate: false }),
+      webProject('web-mocking', { include: mockingWebSuites(), isolate: true }),
     ],
   },
 });
