@@ -30,6 +30,11 @@ test.describe('home', () => {
     await expect(page.locator('.category-tile').first()).toBeVisible();
     const featured = page.locator('section', { has: page.getByRole('heading', { name: 'Featured Products' }) });
     await expect(featured.locator('.product-card')).toHaveCount(10);
+    // Loaded and left alone, the page stops moving: the popular cards waiting below to be scrolled to
+    // do not shimmer (they repainted every frame, keeping a phone busy for nothing).
+    const endless = () =>
+      page.evaluate(() => document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations === Infinity).length);
+    expect(await endless()).toBe(0);
     await expect(page.getByRole('heading', { name: 'About Isoko' })).toBeAttached();
     await expect(page.getByRole('button', { name: 'Subscribe' })).toBeAttached();
     await expectAccessible(page);

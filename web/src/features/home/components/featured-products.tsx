@@ -10,9 +10,11 @@ import { useRemote } from '../../../lib/use-remote';
 const loadFeatured = (signal: AbortSignal) =>
   getProducts({ page: 1, limit: HOME_SECTION_SIZE }, signal).then((response) => response.productList ?? []);
 
-export function SkeletonGrid({ count }: { count: number }) {
+/** `still`: cards standing in for a section not yet requested. They are off screen until the section
+ *  loads, so they do not shimmer: the animation repainted them on every frame, a cost on a phone's battery. */
+export function SkeletonGrid({ count, still = false }: { count: number; still?: boolean }) {
   return (
-    <ul className="product-grid plain-list" aria-hidden="true">
+    <ul className={`product-grid plain-list${still ? ' skeleton-still' : ''}`} aria-hidden="true">
       {Array.from({ length: count }, (_, index) => (
         <li key={index}>
           <ProductCardSkeleton />

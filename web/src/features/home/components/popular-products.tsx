@@ -54,7 +54,7 @@ export function PopularProducts() {
         </h2>
         <Link to={paths.products}>View All</Link>
       </div>
-      {!seen && <SkeletonGrid count={HOME_SECTION_SIZE} />}
+      {!seen && <SkeletonGrid count={HOME_SECTION_SIZE} still />}
       {seen && state.status === 'loading' && (
         <div className="state-message">
           <Spinner label="Loading..." />
