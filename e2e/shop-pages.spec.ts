@@ -38,7 +38,8 @@ test.describe('about, contact and not found', () => {
     page.on('console', (message) => logged.push(message.text()));
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
-    expect(logged.some((line) => line.includes('/no/such/page'))).toBe(true);
+    // The page's console line reaches the test on its own channel, possibly after the heading shows.
+    await expect.poll(() => logged.some((line) => line.includes('/no/such/page'))).toBe(true);
     await expectAccessible(page);
     await page.getByRole('link', { name: 'Return to Home' }).click();
     await expect(page).toHaveURL(/\/$/);
