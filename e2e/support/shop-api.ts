@@ -33,9 +33,10 @@ export function uniqueContact(prefix = 'shopper') {
   return { email: `${prefix}.${stamp}@example.rw`, phoneNumber: `+2507${digits}` };
 }
 
-/** The status must be this one; the reply's text is in the message when it is not. */
+/** The status must be this one; when it is not, the message names the call and gives the reply's text. */
 async function expectStatus(response: APIResponse, status: number) {
-  expect(response.status(), await response.text()).toBe(status);
+  const { pathname, search } = new URL(response.url());
+  expect(response.status(), `${pathname}${search} answered ${response.status()}: ${await response.text()}`).toBe(status);
   return response.json();
 }
 
