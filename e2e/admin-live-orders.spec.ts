@@ -1,22 +1,9 @@
 // Issue 9, "within seconds": a shopper's open Track Orders page and profile show staff's changes to
 // an order without a reload. The page's clock is moved on past the refresh period instead of waiting.
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, fastForwardUntil, SETTLE, test } from './support/test';
 
 const REFRESH_MS = 5000; // REFRESH_WHILE_VISIBLE_MS, web/src/lib/use-refresh-while-visible.ts
-
-async function staffOrderId(request: APIRequestContext, token: string, orderNumber: string): Promise<string> {
-  const response = await request.get(`/api/admin/orders?search=${orderNumber}`, { headers: { Authorization: `Bearer ${token}` } });
-  expect(response.status()).toBe(200);
-  const { orders } = (await response.json()) as { orders: { _id: string }[] };
-  expect(orders).toHaveLength(1);
-  return orders[0]!._id;
-}
-
-async function staffPost(request: APIRequestContext, token: string, path: string, data: object) {
-  const response = await request.post(path, { headers: { Authorization: `Bearer ${token}` }, data });
-  expect(response.status(), await response.text()).toBe(200);
-}
 
 /** The row of one order in the orders table. */
 const orderRow = (page: Page, orderNumber: string) =>
@@ -30,12 +17,12 @@ async function expectNotReloaded(page: Page) {
   expect(await page.evaluate(() => (window as { notReloaded?: boolean }).notReloaded)).toBe(true);
 }
 
-test('staff move an order and the open Track Orders page and profile show it without a reload', async ({ page, request, shop }) => {
+test('staff move an order and the open Track Orders page and profile show it without a reload', async ({ page, shop }) => {
   test.setTimeout(90_000);
   const shopper = await shop.newPhoneShopper('Diane Ingabire');
   const orderNumber = await shop.orderByUssd(shopper.phoneNumber);
   const token = await shop.staffToken();
-  const orderId = await staffOrderId(request, token, orderNumber);
+  const orderId = await shop.staffOrderId(token, orderNumber);
 
   await page.goto('/about');
   await page.evaluate((shopperToken) => window.localStorage.setItem('token', shopperToken), shopper.token);
@@ -44,7 +31,7 @@ test('staff move an order and the open Track Orders page and profile show it wit
   await expect(row.locator('td[data-label="Status"]')).toHaveText('Pending');
   await markPage(page);
 
-  await staffPost(request, token, `/api/admin/orders/${orderId}/status`, { expectedStatus: 'pending', status: 'processing' });
+  await shop.setOrderStatus(token, orderId, { expectedStatus: 'pending', status: 'processing' });
   await fastForwardUntil(page, REFRESH_MS, () => expect(row.locator('td[data-label="Status"]')).toHaveText('Processing', SETTLE));
   await expectNotReloaded(page);
 
@@ -54,7 +41,7 @@ test('staff move an order and the open Track Orders page and profile show it wit
   await expect(profileRow.locator('td[data-label="Payment"]')).toHaveText('Pending');
   await markPage(page);
 
-  await staffPost(request, token, `/api/admin/orders/${orderId}/payment`, {
+  await shop.setPaymentStatus(token, orderId, {
     expectedPaymentStatus: 'pending',
     paymentStatus: 'completed',
     momoTransactionId: 'MP240101.1200.A12345',

@@ -1,8 +1,16 @@
 // The shop as a spec finds it before the part it tests: shoppers, carts, addresses and orders made
-// through /api (quicker than the screens, which their own specs drive), a shopper's USSD session as
-// Africa's Talking drives it, and the fake SMS provider's log. Specs get it as the `shop` fixture.
+// through /api (quicker than the screens, which their own specs drive), what staff do to orders
+// through /api/admin, a shopper's USSD session as Africa's Talking drives it, and the fake SMS
+// provider's log. Specs get it as the `shop` fixture.
 import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext, type APIResponse } from '@playwright/test';
+import type { z } from 'zod';
+import type {
+  changeOrderStatusSchema,
+  changePaymentSchema,
+  StaffOrder,
+  StaffOrderDetail,
+} from '../../server/modules/staff/staff.schema';
 import type { FakeSmsMessage } from '../../tests/support/fake-africas-talking-sms';
 import { E2E_STAFF, fakeSmsUrlFile } from './staff-account';
 
@@ -113,6 +121,26 @@ export function shopApi(request: APIRequestContext) {
     async staffToken(): Promise<string> {
       const data = { identifier: E2E_STAFF.email, password: E2E_STAFF.password };
       return ((await expectStatus(await request.post('/api/auth/login', { data }), 200)) as { token: string }).token;
+    },
+
+    /** The id of the one order staff find by the 8-character number its shopper reads out. */
+    async staffOrderId(staffToken: string, orderNumber: string): Promise<string> {
+      const path = `/api/admin/orders?search=${encodeURIComponent(orderNumber)}`;
+      const { orders } = (await expectStatus(await request.get(path, { headers: auth({ token: staffToken }) }), 200)) as { orders: StaffOrder[] };
+      expect(orders, `GET ${path} should find one order`).toHaveLength(1);
+      return orders[0]!._id;
+    },
+
+    /** Staff move an order on; `expectedStatus` is the status they saw (another one answers 409). */
+    async setOrderStatus(staffToken: string, orderId: string, change: z.input<typeof changeOrderStatusSchema>): Promise<StaffOrderDetail> {
+      const path = `/api/admin/orders/${orderId}/status`;
+      return ((await expectStatus(await request.post(path, { headers: auth({ token: staffToken }), data: change }), 200)) as { order: StaffOrderDetail }).order;
+    },
+
+    /** Staff confirm an order's MoMo payment (with its transaction id) or record that it failed. */
+    async setPaymentStatus(staffToken: string, orderId: string, change: z.input<typeof changePaymentSchema>): Promise<StaffOrderDetail> {
+      const path = `/api/admin/orders/${orderId}/payment`;
+      return ((await expectStatus(await request.post(path, { headers: auth({ token: staffToken }), data: change }), 200)) as { order: StaffOrderDetail }).order;
     },
 
     /** One USSD session as Africa's Talking drives it: the whole `*`-joined path on every request. */
