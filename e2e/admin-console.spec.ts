@@ -63,18 +63,12 @@ test('every console screen is accessible and fits the screen', async ({ page }) 
   }
 });
 
-test('out of stock in the console shows on the storefront and cannot be added; back in stock it can', async ({ page, browser, request, shop }) => {
+test('out of stock in the console shows on the storefront and cannot be added; back in stock it can', async ({ page, browser, shop }) => {
   // A product of this test's own, so other specs never meet it out of stock.
   const name = `Isombe leaves ${Date.now().toString(36)}`;
   const token = await shop.staffToken();
-  const categories = await request.get('/api/admin/categories', { headers: { Authorization: `Bearer ${token}` } });
-  const vegetables = ((await categories.json()) as { categories: { _id: string; name: string }[] }).categories.find((item) => item.name === 'Vegetables')!;
-  const created = await request.post('/api/admin/products', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { productname: name, productUnit: 'bunch', price: 300, categoryId: vegetables._id, image: '/images/placeholder.svg' },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const product = ((await created.json()) as { product: { _id: string } }).product;
+  const vegetables = await shop.staffCategory(token, 'Vegetables');
+  const product = await shop.createProduct(token, { productname: name, productUnit: 'bunch', price: 300, categoryId: vegetables._id, image: '/images/placeholder.svg' });
 
   await signInStaff(page, '/admin/catalog');
   await page.getByLabel('Find a product').fill(name);
@@ -126,15 +120,17 @@ test('when two staff act on one order, the second sees what changed and nothing 
   await expect(page.getByText('“Shopper called to cancel”')).toBeVisible();
 });
 
-test("a product's edit screen opened by its address shows it as saved (hidden too); an unknown one says so", async ({ page, request, shop }) => {
+test("a product's edit screen opened by its address shows it as saved (hidden too); an unknown one says so", async ({ page, shop }) => {
   const token = await shop.staffToken();
   const name = `Tree tomato ${Date.now().toString(36)}`;
-  const created = await request.post('/api/admin/products', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { productname: name, productUnit: 'kg', price: 1800, categoryId: 'fruits', image: '/images/products/tomatoes.svg', hidden: true },
+  const product = await shop.createProduct(token, {
+    productname: name,
+    productUnit: 'kg',
+    price: 1800,
+    categoryId: 'fruits',
+    image: '/images/products/tomatoes.svg',
+    hidden: true,
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const { product } = (await created.json()) as { product: { _id: string } };
 
   await signInStaff(page, `/admin/catalog/products/${product._id}`);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
@@ -216,22 +212,14 @@ test('messages are marked handled, and staff grant and take back staff access', 
   expect(revoked.status()).toBe(403);
 });
 
-test('a line that went out of stock after it was added is flagged in the cart and at checkout', async ({ page, request, shop }) => {
+test('a line that went out of stock after it was added is flagged in the cart and at checkout', async ({ page, shop }) => {
   const name = `Passion fruit ${Date.now().toString(36)}`;
   const token = await shop.staffToken();
-  const auth = { Authorization: `Bearer ${token}` };
-  const categories = await request.get('/api/admin/categories', { headers: auth });
-  const fruits = ((await categories.json()) as { categories: { _id: string; name: string }[] }).categories.find((item) => item.name === 'Fruits')!;
-  const created = await request.post('/api/admin/products', {
-    headers: auth,
-    data: { productname: name, productUnit: 'kg', price: 1200, categoryId: fruits._id, image: '/images/placeholder.svg' },
-  });
-  const product = ((await created.json()) as { product: { _id: string } }).product;
+  const fruits = await shop.staffCategory(token, 'Fruits');
+  const product = await shop.createProduct(token, { productname: name, productUnit: 'kg', price: 1200, categoryId: fruits._id, image: '/images/placeholder.svg' });
   const shopper = await shop.newShopper('Diane Ingabire');
-  const added = await request.post('/api/cart/add', { headers: { Authorization: `Bearer ${shopper.token}` }, data: { productId: product._id, quantity: 1 } });
-  expect(added.status()).toBe(200);
-  const soldOut = await request.put(`/api/admin/products/${product._id}`, { headers: auth, data: { inStock: false } });
-  expect(soldOut.status()).toBe(200);
+  await shop.addToCart(shopper, [product._id]);
+  await shop.updateProduct(token, product._id, { inStock: false });
 
   await signIn(page, shopper);
   await page.goto('/cart');

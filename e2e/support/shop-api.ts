@@ -1,15 +1,19 @@
 // The shop as a spec finds it before the part it tests: shoppers, carts, addresses and orders made
-// through /api (quicker than the screens, which their own specs drive), what staff do to orders
-// through /api/admin, a shopper's USSD session as Africa's Talking drives it, and the fake SMS
-// provider's log. Specs get it as the `shop` fixture.
+// through /api (quicker than the screens, which their own specs drive), what staff do to orders and
+// the catalog through /api/admin, a shopper's USSD session as Africa's Talking drives it, and the fake
+// SMS provider's log. Specs get it as the `shop` fixture.
 import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext, type APIResponse } from '@playwright/test';
 import type { z } from 'zod';
 import type {
   changeOrderStatusSchema,
   changePaymentSchema,
+  productInputSchema,
+  productPatchSchema,
+  StaffCategory,
   StaffOrder,
   StaffOrderDetail,
+  StaffProduct,
 } from '../../server/modules/staff/staff.schema';
 import type { FakeSmsMessage } from '../../tests/support/fake-africas-talking-sms';
 import { E2E_STAFF, fakeSmsUrlFile } from './staff-account';
@@ -141,6 +145,25 @@ export function shopApi(request: APIRequestContext) {
     async setPaymentStatus(staffToken: string, orderId: string, change: z.input<typeof changePaymentSchema>): Promise<StaffOrderDetail> {
       const path = `/api/admin/orders/${orderId}/payment`;
       return ((await expectStatus(await request.post(path, { headers: auth({ token: staffToken }), data: change }), 200)) as { order: StaffOrderDetail }).order;
+    },
+
+    /** A category as staff see it (hidden ones too), by its name. */
+    async staffCategory(staffToken: string, name: string): Promise<StaffCategory> {
+      const body = (await expectStatus(await request.get('/api/admin/categories', { headers: auth({ token: staffToken }) }), 200)) as { categories: StaffCategory[] };
+      const found = body.categories.find((category) => category.name === name);
+      if (!found) throw new Error(`GET /api/admin/categories has no category named ${name}`);
+      return found;
+    },
+
+    /** A product staff add to the catalog. Give it a name of the test's own, so no other spec meets it. */
+    async createProduct(staffToken: string, product: z.input<typeof productInputSchema>): Promise<StaffProduct> {
+      return ((await expectStatus(await request.post('/api/admin/products', { headers: auth({ token: staffToken }), data: product }), 201)) as { product: StaffProduct }).product;
+    },
+
+    /** Staff change some of a product's fields, e.g. `{ inStock: false }`. */
+    async updateProduct(staffToken: string, productId: string, change: z.input<typeof productPatchSchema>): Promise<StaffProduct> {
+      const path = `/api/admin/products/${productId}`;
+      return ((await expectStatus(await request.put(path, { headers: auth({ token: staffToken }), data: change }), 200)) as { product: StaffProduct }).product;
     },
 
     /** One USSD session as Africa's Talking drives it: the whole `*`-joined path on every request. */
