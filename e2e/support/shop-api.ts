@@ -166,6 +166,19 @@ export function shopApi(request: APIRequestContext) {
       return ((await expectStatus(await request.put(path, { headers: auth({ token: staffToken }), data: change }), 200)) as { product: StaffProduct }).product;
     },
 
+    /**
+     * The status the staff API answers this token with (200 staff, 403 a shopper), for the specs that
+     * check who gets in: unlike the helpers above it does not decide which status is right.
+     */
+    async staffApiStatus(token: string): Promise<number> {
+      return (await request.get('/api/admin/orders', { headers: auth({ token }) })).status();
+    },
+
+    /** A message to the shop from its contact form, for staff to handle. */
+    async sendContactMessage(message: { name: string; email: string; subject: string; message: string }): Promise<void> {
+      await expectStatus(await request.post('/api/contact', { data: message }), 201);
+    },
+
     /** One USSD session as Africa's Talking drives it: the whole `*`-joined path on every request. */
     ussdSession(phoneNumber: string) {
       const sessionId = `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`;
