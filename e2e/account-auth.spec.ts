@@ -1,6 +1,6 @@
 // /login and /signup in a real browser: validation, sign-in by email and by phone, the reset dialog.
 import { expect, test } from './support/test';
-import { expectAccessible, expectToast } from './support/pages';
+import { expectAccessible, expectToast, signUp } from './support/pages';
 import { uniqueContact } from './support/shop-api';
 
 test.describe('login', () => {
@@ -99,14 +99,7 @@ test.describe('signup', () => {
 
   test('creates an account, stores the user and goes home', async ({ page, request }) => {
     const contact = uniqueContact();
-    await page.goto('/signup');
-    await page.getByLabel('Full name').fill('Jean Mugisha');
-    await page.getByLabel('Email', { exact: true }).fill(contact.email);
-    await page.getByLabel('Phone number').fill(contact.phoneNumber);
-    await page.getByLabel('Password', { exact: true }).fill('secret123');
-    await page.getByLabel('Confirm password', { exact: true }).fill('secret123');
-    await page.getByLabel(/Terms & Conditions/).check();
-    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await signUp(page, { fullName: 'Jean Mugisha', ...contact, password: 'secret123' });
     await expectToast(page, 'Registration successful!');
     await expect(page).toHaveURL(/localhost:\d+\/$/);
     const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem('user') ?? 'null'));
@@ -119,13 +112,7 @@ test.describe('signup', () => {
   });
 
   test('a second account with the same email is refused with the server message', async ({ page, shopper }) => {
-    await page.goto('/signup');
-    await page.getByLabel('Full name').fill('Someone Else');
-    await page.getByLabel('Email', { exact: true }).fill(shopper.email);
-    await page.getByLabel('Password', { exact: true }).fill('secret123');
-    await page.getByLabel('Confirm password', { exact: true }).fill('secret123');
-    await page.getByLabel(/Terms & Conditions/).check();
-    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await signUp(page, { fullName: 'Someone Else', email: shopper.email, password: 'secret123' });
     await expect(page.locator('.auth-errors')).toBeVisible();
     await expect(page).toHaveURL(/\/signup$/);
   });

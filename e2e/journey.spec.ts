@@ -2,7 +2,7 @@
 // guest -> sign up -> search -> add -> cart -> checkout (new address) -> confirmation -> track orders
 // -> profile -> sign out.
 import { expect, fastForwardUntil, PHONE, SETTLE, test, WAITS } from './support/test';
-import { expectToast } from './support/pages';
+import { expectToast, signUp } from './support/pages';
 import { uniqueContact } from './support/shop-api';
 
 test('a guest signs up, buys tomatoes, tracks the order and signs out', PHONE, async ({ page }) => {
@@ -14,14 +14,7 @@ test('a guest signs up, buys tomatoes, tracks the order and signs out', PHONE, a
   expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
 
   // Sign up.
-  await page.goto('/signup');
-  await page.getByLabel('Full name').fill('Eric Niyonzima');
-  await page.getByLabel('Email', { exact: true }).fill(contact.email);
-  await page.getByLabel('Phone number').fill(contact.phoneNumber);
-  await page.getByLabel('Password', { exact: true }).fill('secret123');
-  await page.getByLabel('Confirm password', { exact: true }).fill('secret123');
-  await page.getByLabel(/Terms & Conditions/).check();
-  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await signUp(page, { fullName: 'Eric Niyonzima', ...contact, password: 'secret123' });
   await expectToast(page, 'Registration successful!');
   await expect(page).toHaveURL(/localhost:\d+\/$/);
 

@@ -1,5 +1,5 @@
-// What a spec does to a page over and over: sign a shopper or staff in, find the header's search on
-// any screen size, lift the home splash, and check toasts and accessibility.
+// What a spec does to a page over and over: sign a shopper up or in, sign staff in, find the header's
+// search on any screen size, lift the home splash, and check toasts and accessibility.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import type { Shopper } from './shop-api';
@@ -21,6 +21,21 @@ export async function signIn(page: Page, shopper: Pick<Shopper, 'token'>): Promi
     },
     { token: shopper.token, once },
   );
+}
+
+/**
+ * Fills /signup's form as a new shopper does (the phone number left empty when none is given), agrees
+ * to the terms and presses Sign Up. What the page does next is the spec's to check.
+ */
+export async function signUp(page: Page, who: { fullName: string; email: string; phoneNumber?: string; password: string }): Promise<void> {
+  await page.goto('/signup');
+  await page.getByLabel('Full name').fill(who.fullName);
+  await page.getByLabel('Email', { exact: true }).fill(who.email);
+  if (who.phoneNumber !== undefined) await page.getByLabel('Phone number').fill(who.phoneNumber);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByLabel('Confirm password', { exact: true }).fill(who.password);
+  await page.getByLabel(/Terms & Conditions/).check();
+  await page.getByRole('button', { name: 'Sign Up' }).click();
 }
 
 /** Signs staff in the way staff do: the login page, e-mail and password, then back to `to`. */
