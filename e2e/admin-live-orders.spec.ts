@@ -1,6 +1,7 @@
 // Issue 9, "within seconds": a shopper's open Track Orders page and profile show staff's changes to
 // an order without a reload. The page's clock is moved on past the refresh period instead of waiting.
 import type { Page } from '@playwright/test';
+import { signIn } from './support/pages';
 import { expect, fastForwardUntil, SETTLE, test } from './support/test';
 
 const REFRESH_MS = 5000; // REFRESH_WHILE_VISIBLE_MS, web/src/lib/use-refresh-while-visible.ts
@@ -24,8 +25,7 @@ test('staff move an order and the open Track Orders page and profile show it wit
   const token = await shop.staffToken();
   const orderId = await shop.staffOrderId(token, orderNumber);
 
-  await page.goto('/about');
-  await page.evaluate((shopperToken) => window.localStorage.setItem('token', shopperToken), shopper.token);
+  await signIn(page, shopper);
   await page.goto('/track-orders');
   const row = orderRow(page, orderNumber);
   await expect(row.locator('td[data-label="Status"]')).toHaveText('Pending');
