@@ -8,6 +8,7 @@ import { seedCatalogIfEmpty } from './db/seed/seed-catalog';
 import type { ShopDeps } from './lib/deps';
 import { consoleLogger } from './lib/logger';
 import { prepareSearch } from './modules/catalog/catalog.service';
+import { startJobs, type Job } from './lib/jobs';
 import { outboxNotifier, retryFailedSms } from './lib/notifier';
 import { shutDownOnSignal } from './lib/shutdown';
 import { africasTalkingSms } from './lib/sms/africas-talking-sms';
@@ -44,11 +45,11 @@ async function main() {
     log,
     notifier: outboxNotifier(database.db, log, { sms }),
   };
+  // Work no request waits for; each job claims its rows, so with several instances it is done once.
+  const jobs: Job[] = [];
   // A message the provider refused or never answered stays in the outbox; try it again now and then.
-  const retrying = sms
-    ? setInterval(() => void retryFailedSms(database.db, log, sms).catch((error) => log.warn('sms_retry_failed', { reason: String(error) })), SMS_RETRY_EVERY_MS)
-    : undefined;
-  retrying?.unref();
+  if (sms) jobs.push({ name: 'sms_retry', everyMs: SMS_RETRY_EVERY_MS, run: () => retryFailedSms(database.db, log, sms) });
+  const background = startJobs(log, jobs);
   log.info('sms', { provider: sms ? 'africas-talking' : 'outbox only' });
   const app = createApp(deps, { webDistDir: config.webDistDir });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
@@ -63,7 +64,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log.info('stopping', { signal });
-    if (retrying) clearInterval(retrying);
+    await background.stop();
     const finished = await stopper.shutDown({ server: server as Server, deps, closeDatabase: () => database.close() });
     log.info('stopped', { signal, finished });
     process.exit(0);

@@ -6,6 +6,7 @@ import * as trust from './migrations/003-trust';
 import * as staff from './migrations/004-staff';
 import * as speed from './migrations/005-speed';
 import * as whatsapp from './migrations/007-whatsapp';
+import * as jobs from './migrations/008-jobs';
 
 const migrations: Record<string, Migration> = {
   '001-shop': shop,
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '004-staff': staff,
   '005-speed': speed,
   '007-whatsapp': whatsapp,
+  '008-jobs': jobs,
 };
 
 // Migrations run before the schema they create exists: Kysely's own convention is Kysely<any> here.

@@ -49,6 +49,8 @@ export interface OutboxTable {
   provider_message_id: string | null;
   last_error: string | null;
   sent_at: Timestamp | null;
+  /** While set and ahead, an instance is sending this message: other instances' retries leave it alone. */
+  claimed_until: Timestamp | null;
   created_at: CreatedAt;
 }
 

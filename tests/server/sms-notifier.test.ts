@@ -86,6 +86,33 @@ describe('the notifier with SMS configured', () => {
     expect(fake.accepted.at(-1)).toMatchObject({ to: '+250788000222', message: 'Your code is 654321' });
   });
 
+  it('sends each failed message once when several instances retry at the same moment', async () => {
+    const notifier = outboxNotifier(database.db, log, { sms: sms() });
+    fake.failNext(3, 'http_500');
+    for (const n of [1, 2, 3]) await notifier.send({ channel: 'sms', recipient: `+25078800040${n}`, subject: 'Order', body: `retry me ${n}`, kind: 'order_status' });
+    const before = fake.accepted.length;
+    // Three instances' retry jobs, each with its own connection on PostgreSQL.
+    const counts = await Promise.all([1, 2, 3].map(() => retryFailedSms(database.db, log, sms())));
+    expect(counts.reduce((sum, count) => sum + count, 0)).toBe(3);
+    const sentTexts = fake.accepted.slice(before).map((message) => message.message).sort();
+    expect(sentTexts).toEqual(['retry me 1', 'retry me 2', 'retry me 3']);
+  });
+
+  it('leaves a message another instance is sending, and takes it back once that claim ran out', async () => {
+    const notifier = outboxNotifier(database.db, log, { sms: sms() });
+    fake.failNext(1, 'http_500');
+    await notifier.send({ channel: 'sms', recipient: '+250788000501', subject: 'Order', body: 'claimed elsewhere', kind: 'order_status' });
+    const row = await lastRow();
+    // As if an instance had claimed it and was still waiting for the provider.
+    await database.db.updateTable('outbox').set({ status: 'sending', claimed_until: new Date(Date.now() + 60_000) }).where('id', '=', row.id).execute();
+    expect(await retryFailedSms(database.db, log, sms())).toBe(0);
+    // That instance died: its claim runs out and the message goes from here.
+    await database.db.updateTable('outbox').set({ claimed_until: new Date(Date.now() - 1_000) }).where('id', '=', row.id).execute();
+    expect(await retryFailedSms(database.db, log, sms())).toBe(1);
+    expect(await outboxRow(row.id)).toMatchObject({ status: 'sent', body: null, claimed_until: null });
+    expect(fake.accepted.at(-1)).toMatchObject({ to: '+250788000501', message: 'claimed elsewhere' });
+  });
+
   it('leaves e-mail in the outbox (no e-mail provider), with its body', async () => {
     const notifier = outboxNotifier(database.db, log, { sms: sms() });
     const before = fake.accepted.length;
