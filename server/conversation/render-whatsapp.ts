@@ -2,6 +2,7 @@
 // entries, its actions and Back/Home/More), reply buttons when three or fewer short choices fit,
 // with the product's picture as the header where there is one, or plain text when nothing is to
 // be chosen. Limits from Meta's documentation of the messages endpoint.
+import { rasterPicture } from '../modules/catalog/raster-picture';
 import { translator, type Language } from './i18n';
 import type { ChannelFace, ChannelLimits, ListRow, Reply } from './types';
 
@@ -70,12 +71,13 @@ function bodyOf(reply: Reply, max: number): string {
   return cut(lines.join('\n'), max);
 }
 
-/** A picture WhatsApp can show as a header: an absolute http(s) link to a JPEG or PNG. */
+/** A picture WhatsApp can show as a header: an absolute http(s) link to a JPEG or PNG (the SVG drawings' PNG). */
 export function headerImage(image: string | undefined, publicBaseUrl: string | undefined): string | undefined {
-  if (!image) return undefined;
+  const raster = rasterPicture(image);
+  if (!raster) return undefined;
   let url: URL;
   try {
-    url = publicBaseUrl ? new URL(image, `${publicBaseUrl}/`) : new URL(image);
+    url = publicBaseUrl ? new URL(raster, `${publicBaseUrl}/`) : new URL(raster);
   } catch {
     return undefined;
   }

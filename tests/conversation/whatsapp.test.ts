@@ -7,6 +7,7 @@ import { renderWhatsApp } from '../../server/conversation/render-whatsapp';
 import type { Reply } from '../../server/conversation/types';
 import { signBody } from '../../server/channels/whatsapp/signature';
 import { messageProblems, startFakeGraphApi, whatsappEnv, type FakeGraphApi } from '../support/fake-graph-api';
+import { decodePng } from '../support/png';
 import { createTestShop, uniquePhone, type TestShop } from '../support/test-app';
 
 const APP_SECRET = 'whatsapp-test-app-secret-0123';
@@ -95,6 +96,26 @@ describe('a shopper on WhatsApp', () => {
     expect(rows.length).toBe(10);
   });
 
+  it("sees a seed product's picture as PNG above its buttons, a link the shop serves", async () => {
+    const shopper = await shop.newVerifiedShopper();
+    const from = digits(shopper.user.phoneNumber!);
+    for (const [index, message] of [text('hi'), tap('1'), text('tomatoes'), tap('1')].entries()) {
+      await post(delivery(from, message));
+      await repliesTo(from, index + 1);
+    }
+    const product = graph.sentTo(from)[3];
+    expect(product.problems).toEqual([]);
+    expect(product.body.interactive.body.text).toContain('Tomatoes');
+    const link = new URL(product.body.interactive.header.image.link);
+    // The shop's PUBLIC_BASE_URL (createTestShop's), and the PNG drawn beside the seed's SVG.
+    expect(link.origin).toBe('http://isoko.test');
+    expect(link.pathname).toBe('/images/products/tomatoes.png');
+    const picture = await shop.http.get(link.pathname).buffer(true);
+    expect(picture.status).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/png');
+    expect(decodePng(picture.body)).toMatchObject({ width: 400, height: 400 });
+  });
+
   it('acts once on a delivery Meta sends twice', async () => {
     const shopper = await shop.newVerifiedShopper();
     const from = digits(shopper.user.phoneNumber!);
@@ -129,8 +150,20 @@ describe('the WhatsApp renderer', () => {
       },
     });
     expect(messageProblems({ messaging_product: 'whatsapp', to: '250788000000', ...content })).toEqual([]);
-    // A picture WhatsApp cannot show (SVG), or no public address: no header.
+    // No public address: no header.
     expect(renderWhatsApp(reply, { language: 'en' })).not.toHaveProperty('interactive.header');
+  });
+
+  it("shows the shop's SVG drawings by their PNG, a JPEG or PNG upload as it is, and a WebP upload without a header", () => {
+    const options: Reply['options'] = [{ key: '1', label: 'Add to cart', kind: 'action' }, { key: '0', label: 'Back', kind: 'nav' }];
+    const header = (image: string) => (renderWhatsApp({ ...base, product: { ...product, image }, options }, { language: 'en', publicBaseUrl: 'https://shop.example.rw' }) as any).interactive.header;
+    expect(header('/images/products/tomatoes.svg')).toEqual({ type: 'image', image: { link: 'https://shop.example.rw/images/products/tomatoes.png' } });
+    expect(header('/uploads/a1b2c3.jpg')).toEqual({ type: 'image', image: { link: 'https://shop.example.rw/uploads/a1b2c3.jpg' } });
+    expect(header('/uploads/a1b2c3.png').image.link).toBe('https://shop.example.rw/uploads/a1b2c3.png');
+    expect(header('https://cdn.example.rw/tomatoes.jpeg').image.link).toBe('https://cdn.example.rw/tomatoes.jpeg');
+    // WhatsApp's headers take JPEG and PNG only: a WebP upload, or an SVG from elsewhere, shows none.
+    expect(header('/uploads/a1b2c3.webp')).toBeUndefined();
+    expect(header('https://cdn.example.rw/tomatoes.svg')).toBeUndefined();
   });
 
   it('cuts long names to 24 characters and gives them whole in the description; text when nothing is to be chosen', () => {

@@ -1,9 +1,12 @@
 // Draws the catalog's pictures as small SVG files under server/static/images, so the shop never
 // depends on another host for an image. Run: node --import tsx server/db/seed/draw-images.ts
 // Each picture is built from a few shapes picked by the product's art kind and coloured from the catalog.
+// Beside each SVG goes a PNG of it (resvg), for the channels that cannot show SVG: WhatsApp's image
+// header and e-mail. Both are committed, so neither the server nor a build renders anything.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { rasterRendition } from './raster-rendition';
 import { seedCategories, seedProducts, type ArtKind, type SeedArt } from './catalog';
 
 const IMAGES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'static', 'images');
@@ -284,26 +287,32 @@ function fallback(title: string, tint: string, ink: string): string {
   );
 }
 
-function write(relativePath: string, svg: string, limit: number): void {
+/**
+ * Writes the SVG and its PNG. `tint` fills the tile's rounded-off corners in the PNG: a messaging app
+ * that turns a picture into JPEG would blacken transparent corners.
+ */
+async function write(relativePath: string, svg: string, limit: number, tint?: string): Promise<void> {
   const path = join(IMAGES_DIR, relativePath);
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, svg);
   if (Buffer.byteLength(svg) > limit) console.warn(`warning: ${relativePath} is ${Buffer.byteLength(svg)} bytes`);
+  writeFileSync(path.replace(/\.svg$/, '.png'), await rasterRendition(svg, tint));
 }
 
-function main(): void {
-  for (const category of seedCategories) {
-    write(category.image.replace(/^\/images\//, ''), drawPicture(category.name, category.art), 2048);
+const FALLBACKS = [
+  ['default-image.svg', 'Product image', '#eef0f2', '#8a949c'],
+  ['placeholder.svg', 'Image loading', '#f4f5f6', '#b8bfc5'],
+] as const;
+
+async function main(): Promise<void> {
+  for (const item of [...seedCategories, ...seedProducts]) {
+    await write(item.image.replace(/^\/images\//, ''), drawPicture(item.name, item.art), 2048, backgroundFor(item.art));
   }
-  for (const product of seedProducts) {
-    write(product.image.replace(/^\/images\//, ''), drawPicture(product.name, product.art), 2048);
-  }
-  write('default-image.svg', fallback('Product image', '#eef0f2', '#8a949c'), 2048);
-  write('placeholder.svg', fallback('Image loading', '#f4f5f6', '#b8bfc5'), 2048);
-  write('hero/fresh-vegetables.svg', heroFreshVegetables(), 4096);
-  write('hero/quality-groceries.svg', heroQualityGroceries(), 4096);
-  write('hero/fast-delivery.svg', heroFastDelivery(), 4096);
-  console.log(`Drew ${seedCategories.length} category and ${seedProducts.length} product images in ${IMAGES_DIR}.`);
+  for (const [file, title, tint, ink] of FALLBACKS) await write(file, fallback(title, tint, ink), 2048, tint);
+  await write('hero/fresh-vegetables.svg', heroFreshVegetables(), 4096);
+  await write('hero/quality-groceries.svg', heroQualityGroceries(), 4096);
+  await write('hero/fast-delivery.svg', heroFastDelivery(), 4096);
+  console.log(`Drew ${seedCategories.length} category and ${seedProducts.length} product images (SVG and PNG) in ${IMAGES_DIR}.`);
 }
 
-main();
+await main();

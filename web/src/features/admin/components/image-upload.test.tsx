@@ -42,6 +42,13 @@ describe('ImageUpload', () => {
     await vi.waitFor(() => expect(onUploaded).toHaveBeenCalledWith('/uploads/ab12.png', 'http://localhost/uploads/ab12.png'));
   });
 
+  it('says a WebP picture will not show on WhatsApp, and a PNG is just ready', () => {
+    const { rerender } = render(<ImageUpload value="/uploads/ab12.webp" preview="" onUploaded={() => {}} />);
+    expect(screen.getByText(/^Picture ready/)).toHaveTextContent('Picture ready. WhatsApp shows only JPEG or PNG pictures, so shoppers there will not see this one.');
+    rerender(<ImageUpload value="/uploads/ab12.png" preview="" onUploaded={() => {}} />);
+    expect(screen.getByText(/^Picture ready/)).toHaveTextContent(/^Picture ready$/);
+  });
+
   it("shows the server's refusal", async () => {
     mockFetch(() => json({ success: false, error: 'unsupported_media_type', message: 'The file is not a JPEG, PNG or WebP image' }, 415));
     render(<ImageUpload value="" preview="" onUploaded={() => {}} />);

@@ -15,6 +15,15 @@ interface ImageUploadProps {
   error?: string;
 }
 
+/** WhatsApp's picture headers take JPEG and PNG only: a WebP picture shows on the web alone. */
+const WEBP_NOTE = 'Picture ready. WhatsApp shows only JPEG or PNG pictures, so shoppers there will not see this one.';
+
+function statusOf(uploading: boolean, value: string): string {
+  if (uploading) return 'Uploading...';
+  if (!value) return 'No picture yet';
+  return /\.webp$/i.test(value) ? WEBP_NOTE : 'Picture ready';
+}
+
 /** Why a file cannot be used, or null when it can. */
 export function imageFileProblem(file: Pick<File, 'type' | 'size'>): string | null {
   if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return 'Choose a JPEG, PNG or WebP picture';
@@ -65,7 +74,7 @@ export function ImageUpload({ value, preview, onUploaded, error }: ImageUploadPr
         />
       </div>
       <p id={`${id}-status`} className="muted" aria-live="polite">
-        {uploading ? 'Uploading...' : value ? 'Picture ready' : 'No picture yet'}
+        {statusOf(uploading, value)}
       </p>
       {shown ? (
         <p id={`${id}-error`} className="field-error" role="alert">
