@@ -20,6 +20,7 @@ const cartCardSchema = z.object({
   type: z.literal('cart'),
   items: z.number(),
   total: z.number(),
+  summary: z.string().describe("the count and total in the conversation's language, as the card shows them"),
   lines: z.array(z.object({ name: z.string(), quantity: z.string(), total: z.number(), image: z.string() })),
 });
 

@@ -2,8 +2,6 @@
 // sends back (the same keys the USSD menu numbers), its label the option's words. A product in a
 // list comes as a card carrying its own button, so a page can offer ten products and still keep
 // Back and Home; a product page and the cart come as cards too, and a placed order as a link.
-import { formatFrw, toMinor } from '../lib/money';
-import { quantityWithUnit } from '../lib/units';
 import type { ChatTurn } from './chat-turn.schema';
 import type { ChannelFace, ChannelLimits, ListRow, Reply } from './types';
 
@@ -51,7 +49,7 @@ export function renderChat(reply: Reply): ChatReply {
   for (const row of reply.list.filter(isCardRow)) {
     messages.push({ text: rowText(row), card: { type: 'product', key: row.key, ...row.product! } });
   }
-  if (reply.cart) messages.push({ text: `${quantityWithUnit(reply.cart.items, 'item')}, ${formatFrw(toMinor(reply.cart.total))}`, card: { type: 'cart', ...reply.cart } });
+  if (reply.cart) messages.push({ text: reply.cart.summary, card: { type: 'cart', ...reply.cart } });
   return {
     messages,
     options: quickReplies(reply).slice(0, CHAT_MAX_OPTIONS),

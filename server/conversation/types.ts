@@ -139,6 +139,8 @@ export interface CartCard {
   items: number;
   /** frw */
   total: number;
+  /** The count and total in the conversation's language ("2 items: frw 1,600.00", "Ibintu 2: ..."). */
+  summary: string;
   lines: { name: string; quantity: string; total: number; image: string }[];
 }
 

@@ -104,6 +104,23 @@ describe('guests and shoppers', () => {
 });
 
 describe('chat that sells', () => {
+  it.each([
+    ['2', 'Ibintu 2: frw 1,600.00'],
+    ['3', '2 articles: frw 1,600.00'],
+  ])('counts the cart on its card in the language chosen (language %s): %s', async (languageKey, summary) => {
+    const shopper = await shop.newShopper();
+    const opened = await chat({ text: '' }, shopper.auth);
+    const id = opened.body.sessionId;
+    await chat({ sessionId: id, text: '6' }, shopper.auth);
+    await chat({ sessionId: id, text: languageKey }, shopper.auth);
+    for (const text of ['tomatoes', '1', '1', '2']) await chat({ sessionId: id, text }, shopper.auth);
+    const home = await chat({ sessionId: id, text: '00' }, shopper.auth);
+    const cartKey = home.body.options.find((option: { label: string }) => option.label.includes('(2)')).key;
+    const cart = await chat({ sessionId: id, text: cartKey }, shopper.auth);
+    const card = cart.body.messages.find((message: { card?: { type: string } }) => message.card?.type === 'cart');
+    expect(card).toEqual({ text: summary, card: expect.objectContaining({ type: 'cart', items: 2, summary }) });
+  });
+
   it("shows ten of a category's products a page as product cards, with More, Back and Home still buttons", async () => {
     const opened = await chat({ text: 'Categories' });
     const vegetables = await chat({ sessionId: opened.body.sessionId, text: 'Vegetables' });

@@ -1,9 +1,9 @@
 // The cart's sums as the conversation shows them: the cart screen and checkout's confirm screen both
 // read them, so they live apart from either screen. The cart service prices every line and the totals
 // as checkout charges (cart.service's pricedCart); the conversation only shows them, never re-sums.
-import { toMinor } from '../../lib/money';
+import { formatFrw, toMinor } from '../../lib/money';
 import type { Cart } from '../../modules/cart/cart.schema';
-import type { Language } from '../i18n';
+import { translator, type Language } from '../i18n';
 import type { CartCard } from '../types';
 import { productName, quantityText } from './helpers';
 
@@ -17,9 +17,12 @@ export function cartTotals(cart: Cart): { items: number; totalMinor: number } {
 
 /** The cart as a summary card: the count, the total, and each line with its picture, in the shopper's language. */
 export function cartCard(current: Cart, language?: Language): CartCard {
+  const { items, totalMinor } = cartTotals(current);
   return {
-    items: current.totalItems,
+    items,
     total: current.totalPrice,
+    // Checkout's words for the same sum, so the widget has none of its own to keep in three languages.
+    summary: translator(language ?? 'en')('checkout.items', { count: items, total: formatFrw(totalMinor) }),
     lines: current.products.map((line) => ({
       name: productName(line.productId, language),
       quantity: quantityText(line.quantity, line.productId.productUnit, language),

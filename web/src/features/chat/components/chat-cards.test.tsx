@@ -76,20 +76,32 @@ describe('chat cards', () => {
     await waitFor(() => expect(chatBodies).toEqual([{ text: '' }, { sessionId: 's1', text: '1' }]));
   }, 20_000);
 
+  /** A cart reply as POST /api/chat sends it in a language: the count and total in its words. */
+  const cartReply = (summary: string) => ({
+    sessionId: 's1',
+    messages: [{ text: 'My cart' }, { text: summary, card: { type: 'cart', items: 2, total: 1600, summary, lines: [{ name: 'Tomatoes', quantity: '2 kg', total: 1600, image: '/images/products/p1.svg' }] } }],
+    options: [],
+    end: false,
+  });
+
   it('shows the cart as a summary card', async () => {
-    mockShop([
-      {
-        sessionId: 's1',
-        messages: [{ text: 'My cart (2)' }, { text: '2 items, frw 1,600.00', card: { type: 'cart', items: 2, total: 1600, lines: [{ name: 'Tomatoes', quantity: '2 kg', total: 1600, image: '/images/products/p1.svg' }] } }],
-        options: [],
-        end: false,
-      },
-    ]);
+    mockShop([cartReply('2 items: frw 1,600.00')]);
     renderConversation();
     const card = await screen.findByRole('article', { name: 'Your cart' });
     expect(card).toHaveTextContent('Tomatoes');
     expect(card).toHaveTextContent('2 kg');
     expect(card).toHaveTextContent('2 items: frw 1,600.00');
+  });
+
+  it.each([
+    ['Kinyarwanda', 'Ibintu 2: frw 1,600.00'],
+    ['French', '2 articles: frw 1,600.00'],
+  ])('counts the cart in the conversation’s words (%s), never in English', async (_language, summary) => {
+    mockShop([cartReply(summary)]);
+    renderConversation();
+    const card = await screen.findByRole('article', { name: 'Your cart' });
+    expect(within(card).getByText(summary)).toBeInTheDocument();
+    expect(card).not.toHaveTextContent(/items?\b/);
   });
 
   it('links a placed order to its confirmation page and to tracking', async () => {

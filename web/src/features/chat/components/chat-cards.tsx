@@ -63,7 +63,7 @@ function ChatCartCard({ card }: { card: CartCard }) {
         ))}
       </ul>
       <p className="chat-cart-card__sum">
-        {card.items} {card.items === 1 ? 'item' : 'items'}: <strong>{formatMoney(card.total)}</strong>
+        <strong>{card.summary}</strong>
       </p>
     </article>
   );
