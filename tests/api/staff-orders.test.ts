@@ -2,7 +2,7 @@
 // the stale-state guard, history, and the shopper's SMS for every change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantStaff } from '../../server/modules/staff/staff-members.service';
-import { createTestShop, type Shopper, type TestShop } from '../support/test-app';
+import { createTestShop, uniquePhone, type Shopper, type TestShop } from '../support/test-app';
 
 let shop: TestShop;
 let staff: Shopper;
@@ -189,7 +189,7 @@ describe('moving an order along', () => {
     ]);
     expect(detail.body.order.history[0]).toMatchObject({ note: 'Checked on the MoMo app', momoTransactionId: 'MP241123.1200.A12345', by: { _id: staff.user._id, fullName: 'Grace Staff' } });
 
-    // The shopper has an account phone, so that is where the SMS go: one per change.
+    // The shopper has a proven phone, so that is where the SMS go: one per change.
     const texts = (await smsTo(shopper.user.phoneNumber!)).slice(-4).map((row) => row.body);
     const amount = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(order.amount);
     expect(texts).toEqual([
@@ -198,7 +198,32 @@ describe('moving an order along', () => {
       `Isoko: order ${number} is on its way to you.`,
       `Isoko: order ${number} was delivered. Thank you for shopping with us!`,
     ]);
-    expect((await smsTo('+250788111222')).length).toBe(before);
+    // The delivery phone is another number: whoever answers the door hears that the order is coming
+    // and that it arrived, and nothing else.
+    expect((await smsTo('+250788111222')).slice(before).map((row) => row.body)).toEqual([
+      `Isoko: order ${number} is on its way to you.`,
+      `Isoko: order ${number} was delivered. Thank you for shopping with us!`,
+    ]);
+  });
+
+  it('texts a shopper without a proven phone at the delivery phone, once per change', async () => {
+    // Signed up with a phone number whose code was never entered: that number proves nothing.
+    const unproven = await shop.newShopper({ fullName: 'Unproven Phone' });
+    const deliveryPhone = uniquePhone();
+    const order = await placeOrder(unproven, deliveryPhone.replace('+250', '0'));
+    const number = order._id.slice(-8).toUpperCase();
+    await shop.http.post(`/api/admin/orders/${order._id}/payment`).set(staff.auth).send({ expectedPaymentStatus: 'pending', paymentStatus: 'completed', momoTransactionId: 'MP1' });
+    for (const [from, to] of [['pending', 'processing'], ['processing', 'shipped'], ['shipped', 'delivered']]) {
+      await shop.http.post(`/api/admin/orders/${order._id}/status`).set(staff.auth).send({ expectedStatus: from, status: to });
+    }
+    expect((await smsTo(deliveryPhone)).map((row) => row.body)).toEqual([
+      expect.stringContaining(`payment for order ${number}`),
+      `Isoko: order ${number} is being prepared.`,
+      `Isoko: order ${number} is on its way to you.`,
+      `Isoko: order ${number} was delivered. Thank you for shopping with us!`,
+    ]);
+    const toTypedNumber = await shop.deps.db.selectFrom('outbox').select('body').where('recipient', '=', unproven.user.phoneNumber!).where('kind', '!=', 'general').execute();
+    expect(toTypedNumber).toEqual([]);
   });
 
   it.each([

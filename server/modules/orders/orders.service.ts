@@ -2,6 +2,7 @@
 // moment; reading them shows the shopper only their own.
 import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Database, OrderAddressSnapshot, OrderLinesTable, OrdersTable } from '../../db/schema';
+import { runInBackground } from '../../lib/background';
 import type { ShopDeps } from '../../lib/deps';
 import { badRequest, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -9,6 +10,7 @@ import { effectivePrice, toFrw } from '../../lib/money';
 import { offsetOf, paginate } from '../../lib/pagination';
 import type { Pagination } from '../../lib/fields';
 import { outOfStockMessage } from '../cart/cart.service';
+import { notifyOrder } from './order-notices';
 import { ORDER_STATUSES, PAYMENT_STATUSES, type Order, type OrdersQuery, type PlaceOrderInput } from './orders.schema';
 
 export const EMPTY_CART_MESSAGE = 'Your cart is empty. Add products before placing an order.';
@@ -80,7 +82,7 @@ async function nextInvoiceNumber(trx: Transaction<Database>): Promise<string> {
 }
 
 export async function placeOrder(deps: ShopDeps, userId: string, input: PlaceOrderOptions): Promise<Order> {
-  return deps.db.transaction().execute(async (trx) => {
+  const { order, placedNow } = await deps.db.transaction().execute(async (trx) => {
     // One order placement per shopper at a time: a double click or a retried request waits here,
     // then finds the first order by its idempotency key (or an empty cart) instead of racing it.
     const user = await trx.selectFrom('users').select(['id', 'email']).where('id', '=', userId).forUpdate().executeTakeFirst();
@@ -93,7 +95,7 @@ export async function placeOrder(deps: ShopDeps, userId: string, input: PlaceOrd
         .where('user_id', '=', userId)
         .where('idempotency_key', '=', input.idempotencyKey)
         .executeTakeFirst();
-      if (earlier) return orderWithLines(trx, earlier);
+      if (earlier) return { order: await orderWithLines(trx, earlier), placedNow: false };
     }
 
     const address = await trx
@@ -177,8 +179,12 @@ export async function placeOrder(deps: ShopDeps, userId: string, input: PlaceOrd
       .values(lines.map((line) => ({ ...line, order_id: order.id })))
       .execute();
     await trx.deleteFrom('cart_lines').where('user_id', '=', userId).execute();
-    return orderWithLines(trx, order);
+    return { order: await orderWithLines(trx, order), placedNow: true };
   });
+  // The shopper's receipt by e-mail; the answer does not wait for the mail server. A retried
+  // request that found the order it placed earlier sends nothing again.
+  if (placedNow) runInBackground(deps, 'order_notice', () => notifyOrder(deps, order._id, 'placed'));
+  return order;
 }
 
 export async function listOrders(deps: ShopDeps, userId: string, query: OrdersQuery): Promise<{ orders: Order[]; pagination: Pagination }> {

@@ -1,15 +1,16 @@
 // Staff work on orders: find them, read them with their history, confirm or fail a MoMo payment,
 // move them along the allowed transitions. Each change is one transaction that locks the order,
-// checks the caller saw its current state, writes the change and its history row; the shopper's
-// SMS goes after the commit.
+// checks the caller saw its current state, writes the change and its history row; the notices
+// (orders/order-notices.ts) go after the commit, before the answer, so a shopper's texts arrive in
+// the order the changes were made.
 import { sql, type ExpressionBuilder, type Selectable, type Transaction } from 'kysely';
 import type { Database, OrdersTable } from '../../db/schema';
 import type { AuthUser, ShopDeps } from '../../lib/deps';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { offsetOf, paginate } from '../../lib/pagination';
 import { orderNumber } from '../orders/orders.schema';
+import { notifyOrder, type NoticeEvent } from '../orders/order-notices';
 import { ordersWithLines } from '../orders/orders.service';
-import { notifyShopper, type NoticeEvent } from './order-notices';
 import {
   NEXT_ORDER_STATUSES,
   NEXT_PAYMENT_STATUSES,
@@ -169,7 +170,7 @@ async function recordChange(trx: Transaction<Database>, orderId: string, staff: 
 
 async function afterChange(deps: ShopDeps, order: StaffOrderDetail, event: NoticeEvent, change: Change) {
   deps.log.info('order_changed', { orderId: order._id, kind: change.kind, from: change.from, to: change.to });
-  await notifyShopper(deps, { orderNumber: order.orderNumber, amountMinor: Math.round(order.amount * 100), phone: order.customer.phoneNumber ?? order.address.phoneNumber }, event);
+  await notifyOrder(deps, order._id, event);
 }
 
 export async function changeOrderStatus(deps: ShopDeps, staff: AuthUser, orderId: string, input: ChangeOrderStatusInput): Promise<StaffOrderDetail> {

@@ -1,0 +1,211 @@
+// What the shop tells people about an order, and whom it tells: the one place that decides. Each
+// notice is written once per language; the SMS is its sentence, the e-mail the same sentence with the
+// order's lines, total and delivery address around it. Sending never undoes what it reports: a message
+// a provider refuses stays in the outbox for retry, and a notice that cannot be sent is logged.
+import type { ShopDeps } from '../../lib/deps';
+import { formatFrw } from '../../lib/money';
+import { localPhone, normalizePhone } from '../../lib/phone';
+import type { OrderAddressSnapshot } from '../../db/schema';
+import { orderNumber } from './orders.schema';
+
+export type NoticeEvent = 'placed' | 'processing' | 'shipped' | 'delivered' | 'cancelled' | 'payment_completed' | 'payment_failed';
+type Language = 'en' | 'rw' | 'fr';
+interface NoticeFields {
+  shop: string;
+  number: string;
+  amount: string;
+  payCode: string;
+  phone: string;
+}
+
+/**
+ * Who hears of each event. By SMS: the shopper, at their proven phone or, without one, the order's
+ * delivery phone; `door` events also go to the delivery phone when it is another number (the person
+ * who opens the door needs to know the order is coming). By e-mail: the shopper, when they have an
+ * address. "placed" is e-mail only: every face has just shown the order on the shopper's screen.
+ */
+const AUDIENCE: Readonly<Record<NoticeEvent, { sms: boolean; door: boolean; email: boolean }>> = {
+  placed: { sms: false, door: false, email: true },
+  payment_completed: { sms: true, door: false, email: true },
+  payment_failed: { sms: true, door: false, email: true },
+  processing: { sms: true, door: false, email: true },
+  shipped: { sms: true, door: true, email: true },
+  delivered: { sms: true, door: true, email: true },
+  cancelled: { sms: true, door: false, email: true },
+};
+
+const NOTICES: Readonly<Record<Language, Record<NoticeEvent, (f: NoticeFields) => string>>> = {
+  en: {
+    placed: (f) => `${f.shop}: we received order ${f.number} (${f.amount}). Thank you! We will call you about payment and delivery.`,
+    payment_completed: (f) => `${f.shop}: payment for order ${f.number} (${f.amount}) is confirmed. Thank you!`,
+    payment_failed: (f) => `${f.shop}: we could not confirm the payment for order ${f.number}. Pay with MoMo code ${f.payCode} or call ${f.phone}.`,
+    processing: (f) => `${f.shop}: order ${f.number} is being prepared.`,
+    shipped: (f) => `${f.shop}: order ${f.number} is on its way to you.`,
+    delivered: (f) => `${f.shop}: order ${f.number} was delivered. Thank you for shopping with us!`,
+    cancelled: (f) => `${f.shop}: order ${f.number} was cancelled. Questions? Call ${f.phone}.`,
+  },
+  rw: {
+    placed: (f) => `${f.shop}: twakiriye komande ${f.number} (${f.amount}). Murakoze! Turabahamagara ku bijyanye no kwishyura no kubagezaho ibyo mwaguze.`,
+    payment_completed: (f) => `${f.shop}: ubwishyu bwa komande ${f.number} (${f.amount}) bwemejwe. Murakoze!`,
+    payment_failed: (f) => `${f.shop}: ntitwabashije kwemeza ubwishyu bwa komande ${f.number}. Ishyura kuri MoMo ${f.payCode} cyangwa uhamagare ${f.phone}.`,
+    processing: (f) => `${f.shop}: komande ${f.number} irimo gutegurwa.`,
+    shipped: (f) => `${f.shop}: komande ${f.number} iri mu nzira igana iwanyu.`,
+    delivered: (f) => `${f.shop}: komande ${f.number} yagejejwe. Murakoze guhahira iwacu!`,
+    cancelled: (f) => `${f.shop}: komande ${f.number} yahagaritswe. Ikibazo? Hamagara ${f.phone}.`,
+  },
+  fr: {
+    placed: (f) => `${f.shop} : nous avons reçu la commande ${f.number} (${f.amount}). Merci ! Nous vous appellerons pour le paiement et la livraison.`,
+    payment_completed: (f) => `${f.shop} : le paiement de la commande ${f.number} (${f.amount}) est confirmé. Merci !`,
+    payment_failed: (f) => `${f.shop} : nous n'avons pas pu confirmer le paiement de la commande ${f.number}. Payez par MoMo au ${f.payCode} ou appelez le ${f.phone}.`,
+    processing: (f) => `${f.shop} : la commande ${f.number} est en préparation.`,
+    shipped: (f) => `${f.shop} : la commande ${f.number} est en route.`,
+    delivered: (f) => `${f.shop} : la commande ${f.number} a été livrée. Merci !`,
+    cancelled: (f) => `${f.shop} : la commande ${f.number} a été annulée. Une question ? Appelez le ${f.phone}.`,
+  },
+};
+
+/** The words around the sentence in an e-mail. */
+const EMAIL_WORDS: Readonly<Record<Language, { hello: (name: string) => string; order: string; total: string; deliverTo: string; momo: string; questions: (phone: string, email: string) => string }>> = {
+  en: {
+    hello: (name) => `Hello ${name},`,
+    order: 'Order',
+    total: 'Total',
+    deliverTo: 'Delivery to',
+    momo: 'MoMo transaction',
+    questions: (phone, email) => `Questions? Call ${phone} or write to ${email}.`,
+  },
+  rw: {
+    hello: (name) => `Muraho ${name},`,
+    order: 'Komande',
+    total: 'Igiteranyo',
+    deliverTo: 'Aho bizagezwa',
+    momo: 'Igikorwa cya MoMo',
+    questions: (phone, email) => `Ikibazo? Hamagara ${phone} cyangwa wandikire ${email}.`,
+  },
+  fr: {
+    hello: (name) => `Bonjour ${name},`,
+    order: 'Commande',
+    total: 'Total',
+    deliverTo: 'Livraison à',
+    momo: 'Transaction MoMo',
+    questions: (phone, email) => `Une question ? Appelez le ${phone} ou écrivez à ${email}.`,
+  },
+};
+
+function noticeText(language: Language, event: NoticeEvent, fields: NoticeFields): string {
+  return NOTICES[language][event](fields);
+}
+
+/** An e-mail's subject: the notice's first sentence ("Isoko: order AB12CD34 was delivered"). */
+function subjectOf(text: string): string {
+  const end = /[.!?](\s|$)/.exec(text);
+  return end ? text.slice(0, end.index) : text;
+}
+
+interface OrderForNotice {
+  id: string;
+  amountMinor: number;
+  address: OrderAddressSnapshot;
+  momoTransactionId: string | null;
+  lines: { name: string; quantity: number; unit: string; subtotalMinor: number }[];
+  shopper: { fullName: string; email: string | null; provenPhone: string | null };
+}
+
+async function loadOrder(deps: ShopDeps, orderId: string): Promise<OrderForNotice | undefined> {
+  const row = await deps.db
+    .selectFrom('orders')
+    .innerJoin('users', 'users.id', 'orders.user_id')
+    .select(['orders.id', 'orders.amount_minor', 'orders.address', 'orders.momo_transaction_id', 'users.full_name', 'users.email', 'users.phone_number'])
+    .where('orders.id', '=', orderId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const lines = await deps.db
+    .selectFrom('order_lines')
+    .select(['product_name', 'quantity', 'unit', 'subtotal_minor'])
+    .where('order_id', '=', orderId)
+    .orderBy('position')
+    .execute();
+  return {
+    id: row.id,
+    amountMinor: row.amount_minor,
+    address: (typeof row.address === 'string' ? JSON.parse(row.address) : row.address) as OrderAddressSnapshot,
+    momoTransactionId: row.momo_transaction_id,
+    lines: lines.map((line) => ({ name: line.product_name, quantity: line.quantity, unit: line.unit || 'pcs', subtotalMinor: line.subtotal_minor })),
+    shopper: { fullName: row.full_name, email: row.email, provenPhone: row.phone_number },
+  };
+}
+
+/** A number as the outbox and the providers take it (+2507…), or undefined when it is not a phone number. */
+function phoneOrNothing(value: string | null | undefined): string | undefined {
+  const phone = value ? normalizePhone(value) : '';
+  return /^\+[1-9]\d{7,14}$/.test(phone) ? phone : undefined;
+}
+
+/** The phones a notice goes to: the shopper's (proven, else the delivery phone), and the door's when it is another. */
+export function smsRecipients(event: NoticeEvent, provenPhone: string | null, deliveryPhone: string | null | undefined): string[] {
+  if (!AUDIENCE[event].sms) return [];
+  const door = phoneOrNothing(deliveryPhone);
+  const shopper = phoneOrNothing(provenPhone) ?? door;
+  const phones = [shopper, AUDIENCE[event].door ? door : undefined].filter((phone): phone is string => Boolean(phone));
+  return [...new Set(phones)];
+}
+
+/** The language each phone chose on USSD, chat or WhatsApp; English for the others. */
+async function languagesOf(deps: ShopDeps, phones: string[]): Promise<Map<string, Language>> {
+  const rows = phones.length ? await deps.db.selectFrom('conversation_phones').select(['phone_number', 'language']).where('phone_number', 'in', phones).execute() : [];
+  const languages = new Map<string, Language>();
+  for (const row of rows) if (row.language === 'rw' || row.language === 'fr') languages.set(row.phone_number, row.language);
+  return languages;
+}
+
+function emailBody(language: Language, order: OrderForNotice, sentence: string, deps: ShopDeps): string {
+  const words = EMAIL_WORDS[language];
+  const { shop } = deps.config;
+  const address = order.address;
+  const lines = order.lines.map((line) => `  ${line.quantity} ${line.unit} ${line.name}: ${formatFrw(line.subtotalMinor)}`);
+  return [
+    words.hello(order.shopper.fullName),
+    '',
+    sentence,
+    '',
+    `${words.order} ${orderNumber(order.id)}`,
+    ...lines,
+    `${words.total}: ${formatFrw(order.amountMinor)}`,
+    ...(order.momoTransactionId ? [`${words.momo}: ${order.momoTransactionId}`] : []),
+    `${words.deliverTo}: ${[address.description, address.street, address.district, address.city].filter(Boolean).join(', ')} (${localPhone(address.phoneNumber)})`,
+    '',
+    words.questions(shop.supportPhone, shop.supportEmail),
+    shop.shopName,
+  ].join('\n');
+}
+
+/**
+ * Tells the right people that `event` happened to the order: by SMS and by e-mail, as AUDIENCE says,
+ * each in the language its phone chose. Never throws: the change it reports stands whatever happens
+ * here. Callers that answer a request run it in the background (runInBackground).
+ */
+export async function notifyOrder(deps: ShopDeps, orderId: string, event: NoticeEvent): Promise<void> {
+  try {
+    const order = await loadOrder(deps, orderId);
+    if (!order) throw new Error('order not found');
+    const phones = smsRecipients(event, order.shopper.provenPhone, order.address.phoneNumber);
+    const shopperPhone = phoneOrNothing(order.shopper.provenPhone);
+    const languages = await languagesOf(deps, [...phones, ...(shopperPhone ? [shopperPhone] : [])]);
+    const { shop } = deps.config;
+    const number = orderNumber(order.id);
+    const fields: NoticeFields = { shop: shop.shopName, number, amount: formatFrw(order.amountMinor), payCode: shop.payCode, phone: shop.supportPhone };
+    const kind = event.startsWith('payment') ? 'payment' : event === 'placed' ? 'order_placed' : 'order_status';
+    const sends = phones.map((phone) =>
+      deps.notifier.send({ channel: 'sms', recipient: phone, subject: `Order ${number}`, body: noticeText(languages.get(phone) ?? 'en', event, fields), kind }),
+    );
+    if (AUDIENCE[event].email && order.shopper.email) {
+      const language = (shopperPhone && languages.get(shopperPhone)) || 'en';
+      const sentence = noticeText(language, event, fields);
+      sends.push(deps.notifier.send({ channel: 'email', recipient: order.shopper.email, subject: subjectOf(sentence), body: emailBody(language, order, sentence, deps), kind }));
+    }
+    const failed = (await Promise.allSettled(sends)).filter((result) => result.status === 'rejected');
+    if (failed.length) throw (failed[0] as PromiseRejectedResult).reason;
+  } catch (error) {
+    deps.log.warn('order_notice_failed', { orderId, event, reason: error instanceof Error ? error.message : String(error) });
+  }
+}
