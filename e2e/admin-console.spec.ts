@@ -40,6 +40,18 @@ test("staff signed in on the shop reach the console from their profile; a shoppe
   await shopperContext.close();
 });
 
+test("the console's first load fetches no phone-verification dialog, which it never shows", async ({ page }) => {
+  await signInStaff(page, '/admin');
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+  expect(scripts).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/admin-.+\.js$/)]));
+  expect(scripts.filter((script) => /verify-phone-dialog/.test(script))).toEqual([]);
+});
+
 test('every console screen is accessible and fits the screen', async ({ page }) => {
   test.setTimeout(150_000);
   await signInStaff(page, '/admin');

@@ -8,7 +8,9 @@ import { buttonClass } from '../../../components/ui/button';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import { toApiError } from '../../../lib/api-client';
-import { RequireLogin } from '../../auth';
+// Directly, not through the auth barrel: the barrel's chunk carries the phone-verification dialog,
+// which the console never shows (`npm run bench web-bundle` counts it on /admin's first load).
+import { RequireLogin } from '../../auth/components/require-login';
 import { fetchIsStaff } from '../api/fetch-is-staff';
 
 type Check = 'checking' | 'staff' | 'not-staff' | 'failed';
