@@ -4,6 +4,8 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { silentLogger, type Logger } from '../lib/logger';
+import { shareChangesInProcess, shareChangesThroughPostgres, stopSharingChanges } from './changes';
 import { migrateToLatest } from './migrate';
 import { PGliteDialect } from './pglite-dialect';
 import type { Database } from './schema';
@@ -21,8 +23,10 @@ export interface DatabaseOptions {
   dataDir: string;
   /** An already-open PGlite (tests load a prepared one); wins over dataDir. */
   pglite?: PGlite;
-  /** Pool size for a PostgreSQL server. */
+  /** Pool size for a PostgreSQL server (one more connection listens for other instances' changes). */
   poolSize?: number;
+  /** Where the listening connection says it was lost or came back; silent by default. */
+  log?: Logger;
 }
 
 // Counts and sums come back as bigint strings from PostgreSQL; the shop's numbers fit in a double.
@@ -44,7 +48,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     await migrateToLatest(db);
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    await shareChangesThroughPostgres(db, { databaseUrl: options.databaseUrl, log: options.log ?? silentLogger() });
+    const close = async () => {
+      await stopSharingChanges(db);
+      await db.destroy();
+    };
+    return { db, kind: 'postgres', close };
   }
   let pglite = options.pglite;
   if (!pglite) {
@@ -53,5 +62,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
   }
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   await migrateToLatest(db);
+  shareChangesInProcess(db);
   return { db, kind: 'pglite', close: () => db.destroy() };
 }

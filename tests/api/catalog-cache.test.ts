@@ -2,7 +2,7 @@
 // a catalog change answered by the server is never followed by a stale read on any face.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cachedRead } from '../../server/modules/catalog/catalog-cache';
-import { catalogChanged } from '../../server/modules/catalog/catalog-changes';
+import { changeCatalog } from '../../server/modules/catalog/catalog-changes';
 import { getProduct, listProducts } from '../../server/modules/catalog/catalog.service';
 import { createTestShop, type TestShop } from '../support/test-app';
 
@@ -27,16 +27,18 @@ async function fetchRaw(path: string, headers: Record<string, string> = {}) {
   return { status: response.status, headers: response.headers, body: Buffer.from(await response.arrayBuffer()) };
 }
 
-/** Sets a product's price the way a staff write does: the row, then the change signal. */
+/** Sets a product's price the way a staff write does: the row and the change notice, in one transaction. */
 async function setPrice(productId: string, priceMinor: number, offerMinor: number | null = null) {
-  await shop.deps.db.updateTable('products').set({ price_minor: priceMinor, offer_price_minor: offerMinor }).where('id', '=', productId).execute();
-  catalogChanged(shop.deps);
+  await changeCatalog(shop.deps, (trx) => trx.updateTable('products').set({ price_minor: priceMinor, offer_price_minor: offerMinor }).where('id', '=', productId).execute());
 }
+
+/** A change with nothing written: every copy of the catalog is dropped. */
+const anyCatalogChange = () => changeCatalog(shop.deps, async () => {});
 
 describe('cached catalog replies', () => {
   it('are byte-for-byte the reply the route computes, with the same headers and an ETag', async () => {
     for (const path of CATALOG_READS) {
-      catalogChanged(shop.deps);
+      await anyCatalogChange();
       const computed = await fetchRaw(path);
       const cached = await fetchRaw(path);
       expect(computed.status, path).toBe(200);
@@ -71,11 +73,12 @@ describe('cached catalog replies', () => {
     const path = '/api/product/getProductDetails/cache-test-late';
     expect((await fetchRaw(path)).status).toBe(404);
     expect((await fetchRaw(path)).status).toBe(404);
-    await shop.deps.db
-      .insertInto('products')
-      .values({ id: 'cache-test-late', name: 'Late arrival', price_minor: 5000, image: '/images/default-image.svg', unit: 'piece', description: 'New', category_id: 'vegetables' })
-      .execute();
-    catalogChanged(shop.deps);
+    await changeCatalog(shop.deps, (trx) =>
+      trx
+        .insertInto('products')
+        .values({ id: 'cache-test-late', name: 'Late arrival', price_minor: 5000, image: '/images/default-image.svg', unit: 'piece', description: 'New', category_id: 'vegetables' })
+        .execute(),
+    );
     const found = await fetchRaw(path);
     expect(found.status).toBe(200);
     expect(JSON.parse(found.body.toString('utf8')).product.productname).toBe('Late arrival');
@@ -108,7 +111,7 @@ describe('a price change', () => {
   it('made while a read is in flight is not overwritten by what that read found', async () => {
     let finishRead!: (value: string) => void;
     const slowRead = cachedRead(shop.deps, 'cache-test:in-flight', () => new Promise<string>((resolve) => (finishRead = resolve)));
-    catalogChanged(shop.deps); // the write is answered while the read still holds the old value
+    await anyCatalogChange(); // the write is answered while the read still holds the old value
     finishRead('old price');
     expect(await slowRead).toBe('old price');
     expect(await cachedRead(shop.deps, 'cache-test:in-flight', async () => 'new price')).toBe('new price');

@@ -92,18 +92,24 @@ export async function prepareTemplate(url = postgresUrl()): Promise<void> {
   }
 }
 
+/** A PostgreSQL database of its own, migrated and seeded (a copy of the template), by URL: for a test that opens it more than once, as two instances would. */
+export async function seededPostgresDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `isoko_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  await adminQuery(url, `CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+  return { url: withDatabase(url, name), drop: () => adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
 /** A database of its own for one test file, already migrated and seeded. */
 export async function openTestDatabase(): Promise<OpenDatabase> {
   const url = postgresUrl();
   if (url) {
-    const name = `isoko_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-    await adminQuery(url, `CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
-    const database = await openDatabase({ databaseUrl: withDatabase(url, name), dataDir: '', poolSize: 5 });
+    const copy = await seededPostgresDatabase(url);
+    const database = await openDatabase({ databaseUrl: copy.url, dataDir: '', poolSize: 5 });
     return {
       ...database,
       async close() {
         await database.close();
-        await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await copy.drop();
       },
     };
   }

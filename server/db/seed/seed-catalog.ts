@@ -1,6 +1,7 @@
 // Loads the seed catalog into the database. Safe to run again and again: it upserts by id and keeps
 // each product's first created_at, so "newest first" listings do not reshuffle on every reseed.
 import { sql, type Kysely } from 'kysely';
+import { CATALOG_TOPIC, changing } from '../changes';
 import type { Database } from '../schema';
 import { seedCategories, seedProducts, type SeedCategory, type SeedProduct } from './catalog';
 import { seedRatings } from './ratings';
@@ -80,7 +81,8 @@ export async function seedCatalog(
   const categoryIds = categoryRows.map((c) => c.id);
   const productIds = productRows.map((p) => p.id);
 
-  await db.transaction().execute(async (trx) => {
+  // One change heard by every running instance: a reseed of a trading shop shows at once everywhere.
+  await changing({ db }, CATALOG_TOPIC, async (trx) => {
     // Stale products go first: they may belong to a category that is about to be removed. Removing stale
     // categories before the upsert also frees their names for seed categories that may reuse them.
     await trx.deleteFrom('products').where('id', 'not in', productIds).execute();

@@ -1,5 +1,6 @@
 // The catalog is read far more than it is written: every page, product, category list and search
-// answer is kept in memory until the next catalog write (catalogChanged) drops the lot. Two layers:
+// answer is kept in memory until the next catalog write (changeCatalog, on any instance) drops the
+// lot. Two layers:
 // - cachedRead: a service's result, so the conversation engine (USSD, chat) reads from memory too;
 // - cachedResponse: the exact bytes of a /api catalog reply with its ETag, so a repeated request does
 //   no validation, no query and no JSON.stringify, and a client holding the ETag gets a 304.
@@ -9,9 +10,11 @@ import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { LRUCache } from 'lru-cache';
 import type { AppEnv, ShopDeps } from '../../lib/deps';
+import { lifetimeMs } from '../../db/changes';
 import { onCatalogChange } from './catalog-changes';
 
-// A write by another instance on the same PostgreSQL is not heard here; this bounds how long it goes unseen.
+// The last resort only: every write is heard, on every instance, within a second (server/db/changes.ts).
+// While another instance's writes cannot be heard, an entry lives UNHEARD_LIFETIME_MS instead.
 const CATALOG_CACHE_TTL_MS = 30_000;
 
 interface CachedResponse {
@@ -65,7 +68,7 @@ export async function cachedRead<T>(deps: Pick<ShopDeps, 'db'>, key: string, loa
   const loading = load().then(
     (value) => {
       if (cache.generation === generation) {
-        cache.values.set(key, { value });
+        cache.values.set(key, { value }, { ttl: lifetimeMs(deps, CATALOG_CACHE_TTL_MS) });
         cache.pending.delete(key);
       }
       return value;
@@ -118,7 +121,7 @@ export function cachedResponse(
     if (c.res.status !== 200) return;
     const body = new Uint8Array(await c.res.arrayBuffer());
     const entry: CachedResponse = { body, contentType: c.res.headers.get('Content-Type') ?? 'application/json', etag: etagOf(body) };
-    if (cache.generation === generation) cache.responses.set(key, entry);
+    if (cache.generation === generation) cache.responses.set(key, entry, { ttl: lifetimeMs(deps, CATALOG_CACHE_TTL_MS) });
     // The route's headers (CORS, security) carry over: Hono merges them into the replacement.
     c.res = matchesEtag(ifNoneMatch, entry.etag) ? new Response(null, { status: 304 }) : new Response(body, { status: 200, headers: { 'Content-Type': entry.contentType } });
     c.header('ETag', entry.etag);

@@ -1,23 +1,18 @@
-// Every write to the catalog (products, categories, prices, stock) ends with catalogChanged(deps).
-// Whatever keeps a copy of catalog data (the search index, cached pages) listens here and drops it,
-// so no face serves a stale price or product once the write has been answered.
+// Every write to the catalog (products, categories, prices, stock, ratings) goes through changeCatalog.
+// Whatever keeps a copy of catalog data (the search index, cached pages and replies) listens here and
+// drops it, on every instance serving the shop, so no face serves a stale price or product once the
+// write has been answered (server/db/changes.ts says how the notice travels).
+import type { Transaction } from 'kysely';
+import { CATALOG_TOPIC, changing, onChange } from '../../db/changes';
+import type { Database } from '../../db/schema';
 import type { ShopDeps } from '../../lib/deps';
 
-type Listener = () => void;
-
-// Keyed by the database handle, like the caches themselves: two apps on two databases in one
-// process (tests) never hear each other's changes.
-const listenersByDatabase = new WeakMap<object, Set<Listener>>();
-
-/** Calls `listener` after every catalog write on this database; returns a function that stops it. */
-export function onCatalogChange(deps: Pick<ShopDeps, 'db'>, listener: Listener): () => void {
-  let listeners = listenersByDatabase.get(deps.db);
-  if (!listeners) listenersByDatabase.set(deps.db, (listeners = new Set()));
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+/** Calls `listener` after every committed catalog write on this database, by any instance; returns a function that stops it. */
+export function onCatalogChange(deps: Pick<ShopDeps, 'db'>, listener: () => void): () => void {
+  return onChange(deps, CATALOG_TOPIC, listener);
 }
 
-/** Tells every listener that catalog data on this database has changed. */
-export function catalogChanged(deps: Pick<ShopDeps, 'db'>): void {
-  for (const listener of listenersByDatabase.get(deps.db) ?? []) listener();
+/** Runs `work` (every query through `trx`) as one transaction that, once committed, every catalog copy hears of. */
+export function changeCatalog<T>(deps: Pick<ShopDeps, 'db'>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  return changing(deps, CATALOG_TOPIC, work);
 }

@@ -7,7 +7,8 @@ import { hasOffer, toFrw } from '../../lib/money';
 import { offsetOf, paginate } from '../../lib/pagination';
 import type { Pagination } from '../../lib/fields';
 import { cachedRead } from './catalog-cache';
-import { catalogChanged, onCatalogChange } from './catalog-changes';
+import { lifetimeMs } from '../../db/changes';
+import { changeCatalog, onCatalogChange } from './catalog-changes';
 import { indexEntry, type IndexedEntry } from './catalog-search';
 import { SearchIndex } from './search-index';
 import type { Category, CategoryProductsQuery, Product, ProductListQuery } from './catalog.schema';
@@ -148,8 +149,8 @@ async function popularProducts(deps: ShopDeps, categoryId: string | undefined, p
 
 // ---- search -------------------------------------------------------------------------------
 
-// A write on this instance drops the index at once (catalogChanged); the time limit only bounds how
-// long a write made by another instance on the same database can go unseen. Past it, searches keep
+// A catalog write on any instance drops the index at once (onCatalogChange); the time limit is the last
+// resort, shortened while other instances' writes cannot be heard (lifetimeMs). Past it, searches keep
 // using the old index while one new one is built, so a large catalog never stalls every search.
 const SEARCH_INDEX_TTL_MS = 30_000;
 
@@ -178,7 +179,7 @@ function searchSlot(deps: ShopDeps): SearchIndexSlot {
 /** The catalog's words, newest first, indexed so a search looks only at products that may match. */
 async function searchIndex(deps: ShopDeps): Promise<SearchIndex> {
   const slot = searchSlot(deps);
-  const fresh = slot.index && Date.now() - slot.builtAt < SEARCH_INDEX_TTL_MS;
+  const fresh = slot.index && Date.now() - slot.builtAt < lifetimeMs(deps, SEARCH_INDEX_TTL_MS);
   if (slot.index && fresh) return slot.index;
   const building = slot.building ?? startSearchIndexBuild(deps, slot);
   return slot.index ?? building;
@@ -311,7 +312,7 @@ export async function listCategoryProducts(
  * difference rather than being recounted, so the ratings a product opened with (the seed's) stay in.
  */
 export async function rateProduct(deps: ShopDeps, userId: string, productId: string, rating: number): Promise<Product> {
-  await deps.db.transaction().execute(async (trx) => {
+  await changeCatalog(deps, async (trx) => {
     const product = await trx.selectFrom('products').select('id').where('id', '=', productId).forUpdate().executeTakeFirst();
     if (!product) throw notFound('Product not found', 'product_not_found');
     const earlier = await trx
@@ -334,6 +335,5 @@ export async function rateProduct(deps: ShopDeps, userId: string, productId: str
       .where('id', '=', productId)
       .execute();
   });
-  catalogChanged(deps);
   return getProduct(deps, productId);
 }

@@ -1,13 +1,14 @@
 // Staff edits to the catalog: products and categories, shown or hidden, in stock or not. Every
-// write ends with catalogChanged, so the storefront and the conversation search see it at once.
-import { sql, type Selectable } from 'kysely';
-import type { CategoriesTable } from '../../db/schema';
+// write goes through changeCatalog, so the storefront and the conversation search of every instance
+// see it at once.
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { CategoriesTable, Database } from '../../db/schema';
 import type { ShopDeps } from '../../lib/deps';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { toMinor } from '../../lib/money';
 import { offsetOf, paginate } from '../../lib/pagination';
-import { catalogChanged } from '../catalog/catalog-changes';
+import { changeCatalog } from '../catalog/catalog-changes';
 import { toProduct } from '../catalog/catalog.service';
 import { isUniqueViolation } from '../users/users.service';
 import type {
@@ -64,60 +65,63 @@ export async function getStaffProduct(deps: ShopDeps, productId: string): Promis
   return toStaffProduct(row);
 }
 
-async function assertCategory(deps: ShopDeps, categoryId: string) {
-  const found = await deps.db.selectFrom('categories').select('id').where('id', '=', categoryId).executeTakeFirst();
+async function assertCategory(db: Kysely<Database>, categoryId: string) {
+  const found = await db.selectFrom('categories').select('id').where('id', '=', categoryId).executeTakeFirst();
   if (!found) throw badRequest(UNKNOWN_CATEGORY, [{ msg: UNKNOWN_CATEGORY, param: 'categoryId' }]);
 }
 
 export async function createProduct(deps: ShopDeps, input: ProductInput): Promise<StaffProduct> {
-  await assertCategory(deps, input.categoryId);
   const id = newId();
-  await deps.db
-    .insertInto('products')
-    .values({
-      id,
-      name: input.productname,
-      local_name: input.localName,
-      price_minor: toMinor(input.price),
-      offer_price_minor: input.offerPrice === null ? null : toMinor(input.offerPrice),
-      image: input.image,
-      unit: input.productUnit,
-      description: input.description,
-      category_id: input.categoryId,
-      in_stock: input.inStock,
-      hidden: input.hidden,
-    })
-    .execute();
-  catalogChanged(deps);
+  await changeCatalog(deps, async (trx) => {
+    await assertCategory(trx, input.categoryId);
+    await trx
+      .insertInto('products')
+      .values({
+        id,
+        name: input.productname,
+        local_name: input.localName,
+        price_minor: toMinor(input.price),
+        offer_price_minor: input.offerPrice === null ? null : toMinor(input.offerPrice),
+        image: input.image,
+        unit: input.productUnit,
+        description: input.description,
+        category_id: input.categoryId,
+        in_stock: input.inStock,
+        hidden: input.hidden,
+      })
+      .execute();
+  });
   return getStaffProduct(deps, id);
 }
 
 export async function updateProduct(deps: ShopDeps, productId: string, patch: ProductPatch): Promise<StaffProduct> {
-  const current = await deps.db.selectFrom('products').selectAll().where('id', '=', productId).executeTakeFirst();
-  if (!current) throw notFound('Product not found', 'product_not_found');
-  if (patch.categoryId) await assertCategory(deps, patch.categoryId);
-  const priceMinor = patch.price !== undefined ? toMinor(patch.price) : current.price_minor;
-  const offerMinor = patch.offerPrice === undefined ? current.offer_price_minor : patch.offerPrice === null ? null : toMinor(patch.offerPrice);
-  if (offerMinor !== null && offerMinor >= priceMinor) {
-    throw badRequest('Offer price must be less than the price', [{ msg: 'Offer price must be less than the price', param: 'offerPrice' }]);
-  }
-  await deps.db
-    .updateTable('products')
-    .set({
-      name: patch.productname ?? current.name,
-      local_name: patch.localName === undefined ? current.local_name : patch.localName || null,
-      price_minor: priceMinor,
-      offer_price_minor: offerMinor,
-      image: patch.image ?? current.image,
-      unit: patch.productUnit ?? current.unit,
-      description: patch.description ?? current.description,
-      category_id: patch.categoryId ?? current.category_id,
-      in_stock: patch.inStock ?? current.in_stock,
-      hidden: patch.hidden ?? current.hidden,
-    })
-    .where('id', '=', productId)
-    .execute();
-  catalogChanged(deps);
+  await changeCatalog(deps, async (trx) => {
+    // Read under a row lock: two staff saving different fields of one product at once both land.
+    const current = await trx.selectFrom('products').selectAll().where('id', '=', productId).forUpdate().executeTakeFirst();
+    if (!current) throw notFound('Product not found', 'product_not_found');
+    if (patch.categoryId) await assertCategory(trx, patch.categoryId);
+    const priceMinor = patch.price !== undefined ? toMinor(patch.price) : current.price_minor;
+    const offerMinor = patch.offerPrice === undefined ? current.offer_price_minor : patch.offerPrice === null ? null : toMinor(patch.offerPrice);
+    if (offerMinor !== null && offerMinor >= priceMinor) {
+      throw badRequest('Offer price must be less than the price', [{ msg: 'Offer price must be less than the price', param: 'offerPrice' }]);
+    }
+    await trx
+      .updateTable('products')
+      .set({
+        name: patch.productname ?? current.name,
+        local_name: patch.localName === undefined ? current.local_name : patch.localName || null,
+        price_minor: priceMinor,
+        offer_price_minor: offerMinor,
+        image: patch.image ?? current.image,
+        unit: patch.productUnit ?? current.unit,
+        description: patch.description ?? current.description,
+        category_id: patch.categoryId ?? current.category_id,
+        in_stock: patch.inStock ?? current.in_stock,
+        hidden: patch.hidden ?? current.hidden,
+      })
+      .where('id', '=', productId)
+      .execute();
+  });
   return getStaffProduct(deps, productId);
 }
 
@@ -149,22 +153,18 @@ function nameTaken(error: unknown): never {
 
 export async function createCategory(deps: ShopDeps, input: CategoryInput): Promise<StaffCategory> {
   const id = newId();
-  const { last } = await deps.db.selectFrom('categories').select(sql<number>`coalesce(max(position), 0)::int`.as('last')).executeTakeFirstOrThrow();
-  await deps.db
-    .insertInto('categories')
-    .values({ id, name: input.name, description: input.description, image: input.image, hidden: input.hidden, position: last + 1 })
-    .execute()
-    .catch(nameTaken);
-  catalogChanged(deps);
+  await changeCatalog(deps, async (trx) => {
+    const { last } = await trx.selectFrom('categories').select(sql<number>`coalesce(max(position), 0)::int`.as('last')).executeTakeFirstOrThrow();
+    await trx.insertInto('categories').values({ id, name: input.name, description: input.description, image: input.image, hidden: input.hidden, position: last + 1 }).execute();
+  }).catch(nameTaken);
   return staffCategory(deps, id);
 }
 
 export async function updateCategory(deps: ShopDeps, categoryId: string, patch: CategoryPatch): Promise<StaffCategory> {
   const changes = Object.fromEntries(Object.entries({ name: patch.name, description: patch.description, image: patch.image, hidden: patch.hidden }).filter(([, value]) => value !== undefined));
   if (Object.keys(changes).length) {
-    const updated = await deps.db.updateTable('categories').set(changes).where('id', '=', categoryId).returning('id').executeTakeFirst().catch(nameTaken);
+    const updated = await changeCatalog(deps, (trx) => trx.updateTable('categories').set(changes).where('id', '=', categoryId).returning('id').executeTakeFirst()).catch(nameTaken);
     if (!updated) throw notFound('Category not found');
-    catalogChanged(deps);
   }
   return staffCategory(deps, categoryId);
 }
