@@ -6,6 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { bootSplash } from './boot-splash';
 
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:3000';
 
@@ -99,7 +100,7 @@ const serverProxy = {
 export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
   publicDir: 'public',
-  plugins: [react(), preloadHomeRoute(), precompressAssets(), serveConsolePage()],
+  plugins: [react(), bootSplash(), preloadHomeRoute(), precompressAssets(), serveConsolePage()],
   resolve: {
     // The web imports the server's plain zod schemas so one shape serves both sides.
     alias: [
