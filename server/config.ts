@@ -25,6 +25,32 @@ const optionalSetting = z
   .optional()
   .transform((value) => value?.trim() || undefined);
 
+/**
+ * The SMTP server in SMTP_URL: smtp://user:password@host:587 (STARTTLS) or smtps://…@host:465 (TLS
+ * from the start); user and password URL-encoded, both or neither. Undefined when it is not such a URL.
+ */
+function smtpServerOf(value: string) {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return undefined;
+  }
+  const secure = url.protocol === 'smtps:';
+  if ((url.protocol !== 'smtp:' && !secure) || !url.hostname || !['', '/'].includes(url.pathname) || url.search || url.hash) return undefined;
+  if (Boolean(url.username) !== Boolean(url.password)) return undefined;
+  try {
+    const user = url.username ? decodeURIComponent(url.username) : undefined;
+    const pass = url.password ? decodeURIComponent(url.password) : undefined;
+    return { host: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: url.port ? Number(url.port) : secure ? 465 : 587, secure, user, pass };
+  } catch {
+    return undefined;
+  }
+}
+
+/** A From header: shop@example.rw, or Isoko <shop@example.rw>. */
+const MAILBOX = /^(?:[^<>@\r\n]*<\s*[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+\s*>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/;
+
 const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -63,6 +89,9 @@ const configSchema = z
     AT_API_KEY: optionalSetting,
     AT_SMS_SENDER_ID: optionalSetting,
     AT_SMS_URL: optionalSetting.refine((value) => !value || /^https?:\/\/\S+$/.test(value), 'must be an http(s) URL'),
+    // E-mail over SMTP: off unless both are set.
+    SMTP_URL: optionalSetting.refine((value) => !value || smtpServerOf(value) !== undefined, 'must be smtp://user:password@host:port or smtps://user:password@host:port (user and password URL-encoded)'),
+    MAIL_FROM: optionalSetting.refine((value) => !value || MAILBOX.test(value), 'must be an address (shop@example.rw) or a name and <address> (Isoko <shop@example.rw>)'),
     CONVERSATION_STORE: z.enum(['memory', 'db']).default('memory'),
     DEV_OUTBOX: z
       .enum(['true', 'false', '1', '0'])
@@ -102,6 +131,10 @@ const configSchema = z
     message: 'set both AT_USERNAME and AT_API_KEY to send SMS, or neither',
     path: ['AT_API_KEY'],
   })
+  .refine((env) => Boolean(env.SMTP_URL) === Boolean(env.MAIL_FROM), {
+    message: 'set both SMTP_URL and MAIL_FROM to send e-mail, or neither',
+    path: ['MAIL_FROM'],
+  })
   .refine((env) => !(env.DEV_OUTBOX && env.NODE_ENV === 'production'), {
     path: ['DEV_OUTBOX'],
     message: 'shows one-time codes: never in production',
@@ -122,6 +155,7 @@ const configSchema = z
       env.AT_USERNAME && env.AT_API_KEY
         ? { username: env.AT_USERNAME, apiKey: env.AT_API_KEY, senderId: env.AT_SMS_SENDER_ID, url: env.AT_SMS_URL }
         : undefined,
+    email: env.SMTP_URL && env.MAIL_FROM ? { ...smtpServerOf(env.SMTP_URL)!, from: env.MAIL_FROM } : undefined,
     trustProxy: env.TRUST_PROXY,
     devOutbox: env.DEV_OUTBOX,
     ussd: { serviceCode: env.USSD_SERVICE_CODE, secret: env.USSD_SECRET },
@@ -153,13 +187,18 @@ export type Config = z.output<typeof configSchema>;
 
 export class ConfigError extends Error {}
 
+/** A value as the start-up error shows it: a URL's user and password (SMTP_URL, DATABASE_URL) hidden. */
+function shownValue(name: string, value: string): string {
+  return name.endsWith('_URL') ? value.replace(/^([a-z][a-z0-9+.-]*:\/\/)?[^]*@/i, (_, scheme = '') => `${scheme}***@`) : value;
+}
+
 /** Reads the configuration from an environment (the process's by default). */
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(environment);
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => {
     const name = issue.path.join('.') || 'environment';
-    return `  ${name}=${JSON.stringify(environment[name] ?? '')}: ${issue.message}`;
+    return `  ${name}=${JSON.stringify(shownValue(name, environment[name] ?? ''))}: ${issue.message}`;
   });
   throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
 }

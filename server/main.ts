@@ -9,11 +9,12 @@ import type { ShopDeps } from './lib/deps';
 import { consoleLogger } from './lib/logger';
 import { prepareSearch } from './modules/catalog/catalog.service';
 import { startJobs, type Job } from './lib/jobs';
-import { outboxNotifier, retryFailedSms } from './lib/notifier';
+import { smtpEmail } from './lib/email/smtp-email';
+import { outboxNotifier, retryFailedMessages } from './lib/notifier';
 import { shutDownOnSignal } from './lib/shutdown';
 import { africasTalkingSms } from './lib/sms/africas-talking-sms';
 
-const SMS_RETRY_EVERY_MS = 5 * 60 * 1000;
+const OUTBOX_RETRY_EVERY_MS = 5 * 60 * 1000;
 
 function readConfig(): Config {
   try {
@@ -38,19 +39,21 @@ async function main() {
   const seeded = await seedCatalogIfEmpty(database.db);
   if (seeded) log.info('seeded', seeded);
   const sms = config.sms ? africasTalkingSms(config.sms) : undefined;
+  const email = config.email ? smtpEmail(config.email) : undefined;
   const deps: ShopDeps = {
     db: database.db,
     databaseKind: database.kind,
     config,
     log,
-    notifier: outboxNotifier(database.db, log, { sms }),
+    notifier: outboxNotifier(database.db, log, { sms, email }),
   };
   // Work no request waits for; each job claims its rows, so with several instances it is done once.
   const jobs: Job[] = [];
   // A message the provider refused or never answered stays in the outbox; try it again now and then.
-  if (sms) jobs.push({ name: 'sms_retry', everyMs: SMS_RETRY_EVERY_MS, run: () => retryFailedSms(database.db, log, sms) });
+  if (sms || email) jobs.push({ name: 'outbox_retry', everyMs: OUTBOX_RETRY_EVERY_MS, run: () => retryFailedMessages(database.db, log, { sms, email }) });
   const background = startJobs(log, jobs);
   log.info('sms', { provider: sms ? 'africas-talking' : 'outbox only' });
+  log.info('email', { provider: config.email ? `smtp ${config.email.host}:${config.email.port}` : 'outbox only' });
   const app = createApp(deps, { webDistDir: config.webDistDir });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     log.info('listening', { url: `http://localhost:${info.port}`, database: database.kind });

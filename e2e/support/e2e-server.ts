@@ -1,6 +1,7 @@
 // The browser suites' server: a fresh database with one staff account (made through the same
-// services `npm run staff -- add` uses), SMS sent to the tests' fake of Africa's Talking on a free port,
-// then the real server (server/main.ts) in this same process, so the fake lives and dies with it.
+// services `npm run staff -- add` uses), SMS sent to the tests' fake of Africa's Talking and e-mail to
+// a real SMTP server on 127.0.0.1 (free ports both), then the real server (server/main.ts) in this same
+// process, so the fakes live and die with it.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/connect';
@@ -10,7 +11,8 @@ import type { ShopDeps } from '../../server/lib/deps';
 import { register } from '../../server/modules/auth/auth.service';
 import { grantStaff } from '../../server/modules/staff/staff-members.service';
 import { startFakeAfricasTalkingSms } from '../../tests/support/fake-africas-talking-sms';
-import { E2E_STAFF, fakeSmsUrlFile } from './staff-account';
+import { startFakeSmtp } from '../../tests/support/fake-smtp';
+import { E2E_STAFF, fakeSmsUrlFile, fakeSmtpLogFile } from './staff-account';
 
 async function createStaffAccount() {
   const config = loadConfig();
@@ -33,4 +35,8 @@ writeFileSync(fakeSmsUrlFile(process.env.PORT ?? '3000'), fake.url);
 process.env.AT_USERNAME = fake.username;
 process.env.AT_API_KEY = fake.apiKey;
 process.env.AT_SMS_URL = fake.url;
+const smtp = await startFakeSmtp({ sender: 'shop@isoko.test' });
+writeFileSync(fakeSmtpLogFile(process.env.PORT ?? '3000'), smtp.logUrl);
+process.env.SMTP_URL = smtp.url;
+process.env.MAIL_FROM = `Isoko <${smtp.sender}>`;
 await import('../../server/main');

@@ -16,7 +16,8 @@ import type {
   StaffProduct,
 } from '../../server/modules/staff/staff.schema';
 import type { FakeSmsMessage } from '../../tests/support/fake-africas-talking-sms';
-import { E2E_STAFF, fakeSmsUrlFile } from './staff-account';
+import type { FakeMail } from '../../tests/support/fake-smtp';
+import { E2E_STAFF, fakeSmsUrlFile, fakeSmtpLogFile } from './staff-account';
 
 export interface Shopper {
   fullName: string;
@@ -67,6 +68,13 @@ export function shopApi(request: APIRequestContext) {
         201,
       );
       return { fullName, ...contact, password: SHOPPER_PASSWORD, token: body.token };
+    },
+
+    /** A web shopper who signed up with an e-mail address and no phone number. */
+    async newEmailShopper(fullName = 'Keza Mutoni'): Promise<Omit<Shopper, 'phoneNumber'>> {
+      const { email } = uniqueContact('emailonly');
+      const body = await expectStatus(await request.post('/api/auth/register', { data: { fullName, email, password: SHOPPER_PASSWORD } }), 201);
+      return { fullName, email, password: SHOPPER_PASSWORD, token: body.token };
     },
 
     /** A web shopper who has entered the code texted to their phone, so USSD from that number reaches them. */
@@ -228,4 +236,15 @@ export async function smsLog(): Promise<FakeSmsMessage[]> {
 /** The texts sent to this number that name this order. */
 export async function smsTo(phoneNumber: string, orderNumber: string): Promise<string[]> {
   return (await smsLog()).filter((sms) => sms.to === phoneNumber && sms.message.includes(orderNumber)).map((sms) => sms.message);
+}
+
+/** Every e-mail the e2e server's SMTP server received, in order. */
+export async function mailLog(): Promise<FakeMail[]> {
+  const url = readFileSync(fakeSmtpLogFile(process.env.E2E_PORT ?? '4321'), 'utf8').trim();
+  return ((await (await fetch(url)).json()) as { received: FakeMail[] }).received;
+}
+
+/** The e-mails sent to this address. */
+export async function mailsTo(address: string): Promise<FakeMail[]> {
+  return (await mailLog()).filter((mail) => mail.to.includes(address));
 }

@@ -11,3 +11,8 @@ export const E2E_STAFF = {
 export function fakeSmsUrlFile(port: string | number): string {
   return `.tmp/e2e-sms-${port}.url`;
 }
+
+/** Where the e2e server writes the address of its SMTP server's log (GET answers the messages it received). */
+export function fakeSmtpLogFile(port: string | number): string {
+  return `.tmp/e2e-smtp-${port}.url`;
+}

@@ -7,6 +7,7 @@ import * as staff from './migrations/004-staff';
 import * as speed from './migrations/005-speed';
 import * as whatsapp from './migrations/007-whatsapp';
 import * as jobs from './migrations/008-jobs';
+import * as email from './migrations/009-email';
 
 const migrations: Record<string, Migration> = {
   '001-shop': shop,
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '005-speed': speed,
   '007-whatsapp': whatsapp,
   '008-jobs': jobs,
+  '009-email': email,
 };
 
 // Migrations run before the schema they create exists: Kysely's own convention is Kysely<any> here.

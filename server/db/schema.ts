@@ -52,6 +52,8 @@ export interface OutboxTable {
   /** While set and ahead, an instance is sending this message: other instances' retries leave it alone. */
   claimed_until: Timestamp | null;
   created_at: CreatedAt;
+  /** E-mail only: where an answer goes (a contact-form message's sender); cleared with the body once sent. */
+  reply_to: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Failed attempts per key (a login identifier, a client address, an account's codes) in a time window. */

@@ -1,7 +1,7 @@
 // The Africa's Talking SMS adapter behind the notifier, against a local fake of the provider that
 // checks each request as the provider documents it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxNotifier, retryFailedSms } from '../../server/lib/notifier';
+import { outboxNotifier, retryFailedMessages } from '../../server/lib/notifier';
 import { silentLogger, type Logger } from '../../server/lib/logger';
 import { africasTalkingSms, messagingUrl, AFRICAS_TALKING_LIVE_URL, AFRICAS_TALKING_SANDBOX_URL } from '../../server/lib/sms/africas-talking-sms';
 import { loadConfig } from '../../server/config';
@@ -81,7 +81,7 @@ describe('the notifier with SMS configured', () => {
     expect(JSON.stringify(warnings)).not.toContain('654321');
     expect(warnings.at(-1)).toMatchObject({ outboxId: failed.id });
 
-    expect(await retryFailedSms(database.db, log, sms())).toBe(1);
+    expect(await retryFailedMessages(database.db, log, { sms: sms() })).toBe(1);
     expect(await outboxRow(failed.id)).toMatchObject({ status: 'sent', body: null, attempts: 2 });
     expect(fake.accepted.at(-1)).toMatchObject({ to: '+250788000222', message: 'Your code is 654321' });
   });
@@ -92,7 +92,7 @@ describe('the notifier with SMS configured', () => {
     for (const n of [1, 2, 3]) await notifier.send({ channel: 'sms', recipient: `+25078800040${n}`, subject: 'Order', body: `retry me ${n}`, kind: 'order_status' });
     const before = fake.accepted.length;
     // Three instances' retry jobs, each with its own connection on PostgreSQL.
-    const counts = await Promise.all([1, 2, 3].map(() => retryFailedSms(database.db, log, sms())));
+    const counts = await Promise.all([1, 2, 3].map(() => retryFailedMessages(database.db, log, { sms: sms() })));
     expect(counts.reduce((sum, count) => sum + count, 0)).toBe(3);
     const sentTexts = fake.accepted.slice(before).map((message) => message.message).sort();
     expect(sentTexts).toEqual(['retry me 1', 'retry me 2', 'retry me 3']);
@@ -105,10 +105,10 @@ describe('the notifier with SMS configured', () => {
     const row = await lastRow();
     // As if an instance had claimed it and was still waiting for the provider.
     await database.db.updateTable('outbox').set({ status: 'sending', claimed_until: new Date(Date.now() + 60_000) }).where('id', '=', row.id).execute();
-    expect(await retryFailedSms(database.db, log, sms())).toBe(0);
+    expect(await retryFailedMessages(database.db, log, { sms: sms() })).toBe(0);
     // That instance died: its claim runs out and the message goes from here.
     await database.db.updateTable('outbox').set({ claimed_until: new Date(Date.now() - 1_000) }).where('id', '=', row.id).execute();
-    expect(await retryFailedSms(database.db, log, sms())).toBe(1);
+    expect(await retryFailedMessages(database.db, log, { sms: sms() })).toBe(1);
     expect(await outboxRow(row.id)).toMatchObject({ status: 'sent', body: null, claimed_until: null });
     expect(fake.accepted.at(-1)).toMatchObject({ to: '+250788000501', message: 'claimed elsewhere' });
   });

@@ -80,6 +80,13 @@ describe('npm start', () => {
     expect(server.output()).toMatch(/PORT="not-a-port"/);
   });
 
+  it('stops on a bad SMTP_URL with a line naming it, never printing its password', async () => {
+    const server = startServer({ SMTP_URL: 'smtp://shop:hunter2-secret@mail.example.rw:587/x', MAIL_FROM: 'shop@example.rw', DATA_DIR: dataDir });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toMatch(/^ {2}SMTP_URL="smtp:\/\/\*\*\*@mail\.example\.rw:587\/x": must be smtp:\/\/user:password@host:port/m);
+    expect(server.output()).not.toContain('hunter2');
+  });
+
   it('seeds an empty database on first start and keeps accounts across a restart', async () => {
     const first = startServer({ PORT: String(port), DATA_DIR: dataDir });
     // Stopped whatever happens, so it is not still writing the data folder when the test removes it.

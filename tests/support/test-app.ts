@@ -7,6 +7,7 @@ import { loadConfig, type Config } from '../../server/config';
 import { backgroundSettled } from '../../server/lib/background';
 import type { ShopDeps } from '../../server/lib/deps';
 import { silentLogger } from '../../server/lib/logger';
+import { smtpEmail } from '../../server/lib/email/smtp-email';
 import { outboxNotifier } from '../../server/lib/notifier';
 import { africasTalkingSms } from '../../server/lib/sms/africas-talking-sms';
 import { openTestDatabase } from './database';
@@ -44,7 +45,7 @@ export async function createTestShop(environment: Record<string, string> = {}): 
   // A fixed public address: supertest opens a new port per request, and image URLs are built from it otherwise.
   const config: Config = loadConfig({ NODE_ENV: 'test', LOG_REQUESTS: 'false', PUBLIC_BASE_URL: 'http://isoko.test', ...environment });
   const log = silentLogger();
-  const deps: ShopDeps = { db: database.db, databaseKind: database.kind, config, log, notifier: outboxNotifier(database.db, log, { sms: config.sms && africasTalkingSms(config.sms) }) };
+  const deps: ShopDeps = { db: database.db, databaseKind: database.kind, config, log, notifier: outboxNotifier(database.db, log, { sms: config.sms && africasTalkingSms(config.sms), email: config.email && smtpEmail(config.email) }) };
   const app = createApp(deps);
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
   const http = supertest(server);

@@ -196,6 +196,7 @@ export async function requestPasswordReset(deps: ShopDeps, input: ForgotPassword
     recipient: byEmail ? user.email! : (user.phone_number ?? user.unverified_phone_number)!,
     subject: `${deps.config.shop.shopName} password reset code`,
     body: `Your ${deps.config.shop.shopName} code is ${code}. It works for ${RESET_CODE_TTL_MINUTES} minutes. If you did not ask for it, ignore this message.`,
+    kind: 'reset_code',
   });
 }
 

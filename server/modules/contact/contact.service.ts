@@ -1,4 +1,6 @@
-// Contact messages: kept, and handed to the notifier for the shop's inbox.
+// Contact messages: kept (the console lists them), and e-mailed to CONTACT_RECIPIENT with the
+// sender's address as Reply-To.
+import { runInBackground } from '../../lib/background';
 import type { ShopDeps } from '../../lib/deps';
 import type { ContactMessageInput } from './contact.schema';
 
@@ -9,10 +11,16 @@ export async function sendContactMessage(deps: ShopDeps, input: ContactMessageIn
     .values({ ...input, recipient })
     .returning('created_at')
     .executeTakeFirstOrThrow();
-  await deps.notifier.send({
-    channel: 'email',
-    recipient,
-    subject: `Contact form: ${input.subject}`,
-    body: `From ${input.name} <${input.email}> at ${new Date(saved.created_at).toISOString()}\n\n${input.message}`,
-  });
+  // The message is kept: the shopper's answer never waits for the mail server.
+  runInBackground(deps, 'contact_email', () =>
+    deps.notifier.send({
+      channel: 'email',
+      recipient,
+      subject: `Contact form: ${input.subject}`,
+      body: `From ${input.name} <${input.email}> at ${new Date(saved.created_at).toISOString()}\n\n${input.message}`,
+      kind: 'contact',
+      // Staff answer with their mail program's Reply: it goes to the shopper, not back to the shop.
+      replyTo: input.email,
+    }),
+  );
 }
