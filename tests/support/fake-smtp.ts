@@ -147,3 +147,13 @@ export async function startFakeSmtp(options: FakeSmtpOptions = {}): Promise<Fake
     },
   };
 }
+
+// Run alone, to watch what a running shop e-mails: prints the SMTP_URL and MAIL_FROM to start the
+// server with, and the log's address (FAKE_SMTP_SENDER sets the sender it accepts).
+if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
+  const fake = await startFakeSmtp({ sender: process.env.FAKE_SMTP_SENDER });
+  console.log(`SMTP_URL=${fake.url}\nMAIL_FROM=${fake.sender}\nlog: ${fake.logUrl}`);
+  const stop = () => void fake.close().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
