@@ -23,6 +23,8 @@ import { cartRoutes } from './modules/cart/cart.routes';
 import { categoryRoutes, productRoutes } from './modules/catalog/catalog.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
+import { momoCallbackRoutes } from './modules/payments/payments.routes';
+import { MOMO_CALLBACK_PATH } from './modules/payments/payments.service';
 import { devOutboxEnabled, devOutboxRoutes } from './modules/outbox/outbox.routes';
 import { shopRoutes } from './modules/shop/shop.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
@@ -155,6 +157,7 @@ export function createApp(deps: ShopDeps, options: AppOptions = {}) {
   app.route('/ussd', ussdRoutes(deps));
   // Off without configuration: the path then falls through to the storefront like any unknown one.
   if (deps.config.whatsapp) app.route(WHATSAPP_WEBHOOK_PATH, whatsappRoutes(deps, deps.config.whatsapp));
+  if (deps.config.momo) app.route(MOMO_CALLBACK_PATH, momoCallbackRoutes(deps));
 
   app.use('/images/*', async (c, next) => {
     await next();

@@ -51,6 +51,12 @@ function smtpServerOf(value: string) {
 /** A From header: shop@example.rw, or Isoko <shop@example.rw>. */
 const MAILBOX = /^(?:[^<>@\r\n]*<\s*[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+\s*>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/;
 
+// MTN MoMo Collections (request-to-pay): the five below turn it on; none leaves it off; some stops the start.
+const MOMO_KEYS = ['MOMO_BASE_URL', 'MOMO_TARGET_ENVIRONMENT', 'MOMO_SUBSCRIPTION_KEY', 'MOMO_API_USER', 'MOMO_API_KEY'] as const;
+/** The only currency each target environment takes: MTN's sandbox knows only EUR; Rwanda's live API, RWF. */
+const MOMO_CURRENCY_OF = { sandbox: 'EUR', mtnrwanda: 'RWF' } as const;
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -112,6 +118,12 @@ const configSchema = z
     WHATSAPP_APP_SECRET: optionalSecret(16),
     WHATSAPP_VERIFY_TOKEN: optionalSecret(16),
     WHATSAPP_GRAPH_URL: z.string().url('must be a URL').default('https://graph.facebook.com/v21.0'),
+    MOMO_BASE_URL: optionalSetting.refine((value) => !value || /^https?:\/\/[^\s/]+(\/\S*)?$/.test(value), 'must be an http(s) URL, e.g. https://sandbox.momodeveloper.mtn.com'),
+    MOMO_TARGET_ENVIRONMENT: optionalSetting.refine((value) => !value || value in MOMO_CURRENCY_OF, 'must be sandbox or mtnrwanda'),
+    MOMO_SUBSCRIPTION_KEY: optionalSecret(16),
+    MOMO_API_USER: optionalSetting.refine((value) => !value || UUID_PATTERN.test(value), 'must be the API user id (a UUID)'),
+    MOMO_API_KEY: optionalSecret(16),
+    MOMO_CURRENCY: optionalSetting,
     /** Where shoppers reach this server (https://shop.example.rw): makes picture links absolute for WhatsApp. */
     PUBLIC_BASE_URL: z
       .string()
@@ -125,6 +137,24 @@ const configSchema = z
       for (const key of WHATSAPP_KEYS.filter((name) => !env[name])) {
         ctx.addIssue({ code: 'custom', path: [key], message: 'set all four WHATSAPP_ variables, or none' });
       }
+    }
+  })
+  .superRefine((env, ctx) => {
+    const set = MOMO_KEYS.filter((key) => env[key]);
+    if (!set.length) {
+      if (env.MOMO_CURRENCY) ctx.addIssue({ code: 'custom', path: ['MOMO_CURRENCY'], message: `set only with the ${MOMO_KEYS.length} MOMO_ variables of request-to-pay` });
+      return;
+    }
+    if (set.length < MOMO_KEYS.length) {
+      for (const key of MOMO_KEYS.filter((name) => !env[name])) {
+        ctx.addIssue({ code: 'custom', path: [key], message: `set all ${MOMO_KEYS.length} of ${MOMO_KEYS.join(', ')} for MoMo request-to-pay, or none` });
+      }
+      return;
+    }
+    const target = env.MOMO_TARGET_ENVIRONMENT as keyof typeof MOMO_CURRENCY_OF;
+    const currency = env.MOMO_CURRENCY ?? 'RWF';
+    if (MOMO_CURRENCY_OF[target] && currency !== MOMO_CURRENCY_OF[target]) {
+      ctx.addIssue({ code: 'custom', path: ['MOMO_CURRENCY'], message: `${target} takes only ${MOMO_CURRENCY_OF[target]}` });
     }
   })
   .refine((env) => Boolean(env.AT_USERNAME) === Boolean(env.AT_API_KEY), {
@@ -168,6 +198,8 @@ const configSchema = z
       address: env.SHOP_ADDRESS,
       hours: env.SHOP_HOURS,
       ussdServiceCode: env.USSD_SERVICE_CODE,
+      /** Whether "Pay now with MoMo" (request-to-pay) is offered beside cash on delivery. */
+      momoRequestToPay: momoSettings(env) !== undefined,
     },
     contactRecipient: env.CONTACT_RECIPIENT ?? env.SUPPORT_EMAIL,
     publicBaseUrl: env.PUBLIC_BASE_URL,
@@ -181,7 +213,25 @@ const configSchema = z
             graphUrl: env.WHATSAPP_GRAPH_URL.replace(/\/+$/, ''),
           }
         : undefined,
+    momo: momoSettings(env),
   }));
+
+/** The request-to-pay account, when all of it is configured (the schema has checked it is all or none). */
+function momoSettings(env: Record<(typeof MOMO_KEYS)[number] | 'MOMO_CURRENCY', string | undefined>) {
+  const { MOMO_BASE_URL: baseUrl, MOMO_TARGET_ENVIRONMENT: target, MOMO_SUBSCRIPTION_KEY: subscriptionKey, MOMO_API_USER: apiUser, MOMO_API_KEY: apiKey } = env;
+  if (!baseUrl || !target || !subscriptionKey || !apiUser || !apiKey) return undefined;
+  return {
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    targetEnvironment: target as keyof typeof MOMO_CURRENCY_OF,
+    subscriptionKey,
+    apiUser,
+    apiKey,
+    currency: (env.MOMO_CURRENCY ?? 'RWF') as 'RWF' | 'EUR',
+    /** MTN down or slow: a call that has not answered by then is given up (the shop carries on without it). */
+    timeoutMs: 10_000,
+  };
+}
+export type MomoSettings = NonNullable<ReturnType<typeof momoSettings>>;
 
 export type Config = z.output<typeof configSchema>;
 

@@ -13,8 +13,11 @@ import { smtpEmail } from './lib/email/smtp-email';
 import { outboxNotifier, retryFailedMessages } from './lib/notifier';
 import { shutDownOnSignal } from './lib/shutdown';
 import { africasTalkingSms } from './lib/sms/africas-talking-sms';
+import { checkDueMomoRequests } from './modules/payments/payments.service';
 
 const OUTBOX_RETRY_EVERY_MS = 5 * 60 * 1000;
+/** How often this instance looks for MoMo requests due a status check (each is due 5 s to a minute after the last). */
+const MOMO_CHECK_EVERY_MS = 2_000;
 
 function readConfig(): Config {
   try {
@@ -51,9 +54,12 @@ async function main() {
   const jobs: Job[] = [];
   // A message the provider refused or never answered stays in the outbox; try it again now and then.
   if (sms || email) jobs.push({ name: 'outbox_retry', everyMs: OUTBOX_RETRY_EVERY_MS, run: () => retryFailedMessages(database.db, log, { sms, email }) });
+  // A MoMo request whose result is not known yet (the callback may never come): ask MTN's status endpoint.
+  if (config.momo) jobs.push({ name: 'momo_status_checks', everyMs: MOMO_CHECK_EVERY_MS, run: () => checkDueMomoRequests(deps) });
   const background = startJobs(log, jobs);
   log.info('sms', { provider: sms ? 'africas-talking' : 'outbox only' });
   log.info('email', { provider: config.email ? `smtp ${config.email.host}:${config.email.port}` : 'outbox only' });
+  log.info('momo', config.momo ? { requestToPay: config.momo.targetEnvironment, callback: config.publicBaseUrl ? 'on' : 'off (no PUBLIC_BASE_URL): status checks only' } : { requestToPay: 'off' });
   const app = createApp(deps, { webDistDir: config.webDistDir });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     log.info('listening', { url: `http://localhost:${info.port}`, database: database.kind });

@@ -8,6 +8,7 @@ import * as speed from './migrations/005-speed';
 import * as whatsapp from './migrations/007-whatsapp';
 import * as jobs from './migrations/008-jobs';
 import * as email from './migrations/009-email';
+import * as momo from './migrations/010-momo';
 
 const migrations: Record<string, Migration> = {
   '001-shop': shop,
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '007-whatsapp': whatsapp,
   '008-jobs': jobs,
   '009-email': email,
+  '010-momo': momo,
 };
 
 // Migrations run before the schema they create exists: Kysely's own convention is Kysely<any> here.

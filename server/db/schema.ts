@@ -149,8 +149,34 @@ export interface OrdersTable {
   callback_url: string | null;
   channel: string; // 'web' | 'chat' | 'ussd' | 'whatsapp': where the order was placed
   created_at: CreatedAt;
-  momo_transaction_id: string | null; // set when staff confirm a MoMo payment
+  momo_transaction_id: string | null; // MTN's financial transaction id: typed by staff, or from a request-to-pay
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** The latest MoMo request-to-pay: 'waiting' (for the payer's PIN), 'unconfirmed' (MTN did not answer), 'successful', 'failed'. */
+  momo_state: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The number asked to pay (+2507...): the shopper's choice at checkout, else the delivery phone. */
+  momo_payer_phone: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Why the latest MoMo request failed, in words (MTN's reason). */
+  payment_failure_reason: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** One request-to-pay sent to MTN (its X-Reference-Id); at most one per order is 'pending'. */
+export interface MomoRequestsTable {
+  reference_id: string;
+  order_id: string;
+  payer_phone: string; // +2507...
+  amount: string; // exactly as sent to MTN
+  currency: string;
+  /** 'pending' until MTN's status says SUCCESSFUL or FAILED (or MTN never received it). */
+  status: Generated<string>;
+  /** MTN answered 202 (or the status endpoint knows the request): it exists at MTN. */
+  accepted: Generated<boolean>;
+  financial_transaction_id: string | null;
+  failure_reason: string | null;
+  checks: Generated<number>;
+  next_check_at: Timestamp;
+  claimed_until: Timestamp | null;
+  created_at: CreatedAt;
+  settled_at: Timestamp | null;
 }
 
 /** Every change staff make to an order: nothing is overwritten without one of these. */
@@ -230,6 +256,7 @@ export interface Database {
   conversation_sessions: ConversationSessionsTable;
   conversation_phones: ConversationPhonesTable;
   whatsapp_deliveries: WhatsappDeliveriesTable;
+  momo_requests: MomoRequestsTable;
   attempt_counters: AttemptCountersTable;
   phone_verification_codes: PhoneVerificationCodesTable;
 }

@@ -78,6 +78,8 @@ describe('GET /config', () => {
       address: expect.stringContaining('Kigali'),
       hours: expect.any(String),
       ussdServiceCode: expect.any(String),
+      // No MOMO_* settings here: only cash on delivery with the pay code is offered.
+      momoRequestToPay: false,
     });
   });
 });
@@ -118,6 +120,7 @@ describe('API documents', () => {
     ['post', '/order/placeOrder'],
     ['get', '/order/getUserOrders'],
     ['get', '/order/getOrderDetails/{}'],
+    ['post', '/order/{}/pay'],
     ['post', '/contact'],
     ['get', '/config'],
     ['get', '/health'],

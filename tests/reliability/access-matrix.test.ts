@@ -47,6 +47,7 @@ const AIM_AT_ALICE: Record<string, ((owned: Owned) => Aim) | 'not-owned'> = {
   'PUT /api/address/update/:id': ({ alice }) => ({ params: { id: alice.addressId }, body: address({ street: 'Hijacked', isDefault: true }) }),
   'DELETE /api/address/delete/:id': ({ alice }) => ({ params: { id: alice.addressId } }),
   'GET /api/order/getOrderDetails/:id': ({ alice }) => ({ params: { id: alice.orderId } }),
+  'POST /api/order/:id/pay': ({ alice }) => ({ params: { id: alice.orderId }, body: {} }),
   'PUT /api/product/rateProduct/:id': 'not-owned',
 };
 

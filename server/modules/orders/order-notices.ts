@@ -8,7 +8,9 @@ import { localPhone, normalizePhone } from '../../lib/phone';
 import type { OrderAddressSnapshot } from '../../db/schema';
 import { orderNumber } from './orders.schema';
 
-export type NoticeEvent = 'placed' | 'processing' | 'shipped' | 'delivered' | 'cancelled' | 'payment_completed' | 'payment_failed';
+export type NoticeEvent = 'placed' | 'processing' | 'shipped' | 'delivered' | 'cancelled' | 'payment_completed' | 'payment_failed' | MomoNoticeEvent;
+/** MoMo request-to-pay: paid (the receipt, quoting MTN's transaction id), failed (with MTN's reason in words), MTN did not take the request. */
+type MomoNoticeEvent = 'momo_paid' | 'momo_failed' | 'momo_unavailable';
 type Language = 'en' | 'rw' | 'fr';
 interface NoticeFields {
   shop: string;
@@ -16,7 +18,13 @@ interface NoticeFields {
   amount: string;
   payCode: string;
   phone: string;
+  /** MoMo notices: MTN's transaction id, the amount MTN charged ('RWF 2650'), why it failed. */
+  transactionId: string;
+  charged: string;
+  reason: string;
 }
+/** What a notice may need beyond the order itself. */
+export type NoticeExtras = Partial<Pick<NoticeFields, 'charged'>>;
 
 /**
  * Who hears of each event. By SMS: the shopper, at their proven phone or, without one, the order's
@@ -32,6 +40,9 @@ const AUDIENCE: Readonly<Record<NoticeEvent, { sms: boolean; door: boolean; emai
   shipped: { sms: true, door: true, email: true },
   delivered: { sms: true, door: true, email: true },
   cancelled: { sms: true, door: false, email: true },
+  momo_paid: { sms: true, door: false, email: true },
+  momo_failed: { sms: true, door: false, email: true },
+  momo_unavailable: { sms: true, door: false, email: true },
 };
 
 const NOTICES: Readonly<Record<Language, Record<NoticeEvent, (f: NoticeFields) => string>>> = {
@@ -43,6 +54,9 @@ const NOTICES: Readonly<Record<Language, Record<NoticeEvent, (f: NoticeFields) =
     shipped: (f) => `${f.shop}: order ${f.number} is on its way to you.`,
     delivered: (f) => `${f.shop}: order ${f.number} was delivered. Thank you for shopping with us!`,
     cancelled: (f) => `${f.shop}: order ${f.number} was cancelled. Questions? Call ${f.phone}.`,
+    momo_paid: (f) => `${f.shop}: we received ${f.charged} by MoMo for order ${f.number}. MoMo transaction ${f.transactionId}. Thank you!`,
+    momo_failed: (f) => `${f.shop}: the MoMo payment for order ${f.number} failed: ${f.reason}. Pay again from Track orders, or pay ${f.amount} with MoMo Pay code ${f.payCode}.`,
+    momo_unavailable: (f) => `${f.shop}: MTN MoMo did not take the payment request for order ${f.number}. Please pay ${f.amount} with MoMo Pay code ${f.payCode} instead.`,
   },
   rw: {
     placed: (f) => `${f.shop}: twakiriye komande ${f.number} (${f.amount}). Murakoze! Turabahamagara ku bijyanye no kwishyura no kubagezaho ibyo mwaguze.`,
@@ -52,6 +66,9 @@ const NOTICES: Readonly<Record<Language, Record<NoticeEvent, (f: NoticeFields) =
     shipped: (f) => `${f.shop}: komande ${f.number} iri mu nzira igana iwanyu.`,
     delivered: (f) => `${f.shop}: komande ${f.number} yagejejwe. Murakoze guhahira iwacu!`,
     cancelled: (f) => `${f.shop}: komande ${f.number} yahagaritswe. Ikibazo? Hamagara ${f.phone}.`,
+    momo_paid: (f) => `${f.shop}: twakiriye ${f.charged} kuri MoMo kuri komande ${f.number}. Nimero y'igikorwa cya MoMo ${f.transactionId}. Murakoze!`,
+    momo_failed: (f) => `${f.shop}: kwishyura komande ${f.number} kuri MoMo ntibyakunze: ${f.reason}. Ongera wishyure muri Kurikirana komande, cyangwa wishyure ${f.amount} kuri MoMo Pay ${f.payCode}.`,
+    momo_unavailable: (f) => `${f.shop}: MTN MoMo ntiyakiriye icyifuzo cyo kwishyura komande ${f.number}. Mwishyure ${f.amount} kuri MoMo Pay ${f.payCode}.`,
   },
   fr: {
     placed: (f) => `${f.shop} : nous avons reçu la commande ${f.number} (${f.amount}). Merci ! Nous vous appellerons pour le paiement et la livraison.`,
@@ -61,6 +78,9 @@ const NOTICES: Readonly<Record<Language, Record<NoticeEvent, (f: NoticeFields) =
     shipped: (f) => `${f.shop} : la commande ${f.number} est en route.`,
     delivered: (f) => `${f.shop} : la commande ${f.number} a été livrée. Merci !`,
     cancelled: (f) => `${f.shop} : la commande ${f.number} a été annulée. Une question ? Appelez le ${f.phone}.`,
+    momo_paid: (f) => `${f.shop} : nous avons reçu ${f.charged} par MoMo pour la commande ${f.number}. Transaction MoMo ${f.transactionId}. Merci !`,
+    momo_failed: (f) => `${f.shop} : le paiement MoMo de la commande ${f.number} a échoué : ${f.reason}. Payez à nouveau depuis Suivre mes commandes, ou payez ${f.amount} par MoMo Pay au ${f.payCode}.`,
+    momo_unavailable: (f) => `${f.shop} : MTN MoMo n'a pas pris la demande de paiement de la commande ${f.number}. Payez ${f.amount} par MoMo Pay au ${f.payCode}.`,
   },
 };
 
@@ -107,6 +127,7 @@ interface OrderForNotice {
   amountMinor: number;
   address: OrderAddressSnapshot;
   momoTransactionId: string | null;
+  paymentFailureReason: string | null;
   lines: { name: string; quantity: number; unit: string; subtotalMinor: number }[];
   shopper: { fullName: string; email: string | null; provenPhone: string | null };
 }
@@ -115,7 +136,7 @@ async function loadOrder(deps: ShopDeps, orderId: string): Promise<OrderForNotic
   const row = await deps.db
     .selectFrom('orders')
     .innerJoin('users', 'users.id', 'orders.user_id')
-    .select(['orders.id', 'orders.amount_minor', 'orders.address', 'orders.momo_transaction_id', 'users.full_name', 'users.email', 'users.phone_number'])
+    .select(['orders.id', 'orders.amount_minor', 'orders.address', 'orders.momo_transaction_id', 'orders.payment_failure_reason', 'users.full_name', 'users.email', 'users.phone_number'])
     .where('orders.id', '=', orderId)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -130,6 +151,7 @@ async function loadOrder(deps: ShopDeps, orderId: string): Promise<OrderForNotic
     amountMinor: row.amount_minor,
     address: (typeof row.address === 'string' ? JSON.parse(row.address) : row.address) as OrderAddressSnapshot,
     momoTransactionId: row.momo_transaction_id,
+    paymentFailureReason: row.payment_failure_reason,
     lines: lines.map((line) => ({ name: line.product_name, quantity: line.quantity, unit: line.unit || 'pcs', subtotalMinor: line.subtotal_minor })),
     shopper: { fullName: row.full_name, email: row.email, provenPhone: row.phone_number },
   };
@@ -184,7 +206,7 @@ function emailBody(language: Language, order: OrderForNotice, sentence: string, 
  * each in the language its phone chose. Never throws: the change it reports stands whatever happens
  * here. Callers that answer a request run it in the background (runInBackground).
  */
-export async function notifyOrder(deps: ShopDeps, orderId: string, event: NoticeEvent): Promise<void> {
+export async function notifyOrder(deps: ShopDeps, orderId: string, event: NoticeEvent, extras: NoticeExtras = {}): Promise<void> {
   try {
     const order = await loadOrder(deps, orderId);
     if (!order) throw new Error('order not found');
@@ -193,8 +215,18 @@ export async function notifyOrder(deps: ShopDeps, orderId: string, event: Notice
     const languages = await languagesOf(deps, [...phones, ...(shopperPhone ? [shopperPhone] : [])]);
     const { shop } = deps.config;
     const number = orderNumber(order.id);
-    const fields: NoticeFields = { shop: shop.shopName, number, amount: formatFrw(order.amountMinor), payCode: shop.payCode, phone: shop.supportPhone };
-    const kind = event.startsWith('payment') ? 'payment' : event === 'placed' ? 'order_placed' : 'order_status';
+    const amount = formatFrw(order.amountMinor);
+    const fields: NoticeFields = {
+      shop: shop.shopName,
+      number,
+      amount,
+      payCode: shop.payCode,
+      phone: shop.supportPhone,
+      transactionId: order.momoTransactionId ?? '',
+      charged: extras.charged ?? amount,
+      reason: order.paymentFailureReason ?? '',
+    };
+    const kind = event.startsWith('payment') || event.startsWith('momo') ? 'payment' : event === 'placed' ? 'order_placed' : 'order_status';
     const sends = phones.map((phone) =>
       deps.notifier.send({ channel: 'sms', recipient: phone, subject: `Order ${number}`, body: noticeText(languages.get(phone) ?? 'en', event, fields), kind }),
     );

@@ -1,4 +1,4 @@
-// /order/* (API.md): place a cash order from the cart, list and read the caller's own orders.
+// /order/* (API.md): place an order from the cart, list and read the caller's own orders, pay one by MoMo.
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { requireUser } from '../../lib/auth';
@@ -7,6 +7,8 @@ import { addRoute, bearerAuth, jsonReply, jsonRequest, openApiRoutes } from '../
 import { orderIdParam } from '../../lib/path-params';
 import { orderReplySchema, ordersPageReplySchema, ordersQuerySchema, placeOrderReplySchema, placeOrderSchema } from './orders.schema';
 import { getOrder, listOrders, placeOrder } from './orders.service';
+import { orderPaymentRoutes } from '../payments/payments.routes';
+import { requestPaymentForNewOrder } from '../payments/payments.service';
 
 const idempotencyKey = (header: string | undefined) => header?.trim().slice(0, 200) || undefined;
 
@@ -16,7 +18,7 @@ const place = createRoute({
   ...orderCall,
   method: 'post',
   path: '/placeOrder',
-  summary: 'Place a cash-on-delivery order from the cart',
+  summary: 'Place an order from the cart: cash on delivery (MoMo Pay code), or paid now by MoMo request-to-pay',
   request: {
     headers: z.object({ 'Idempotency-Key': z.string().optional().describe('A retried submit with the same key returns the first order, not a second one') }),
     body: jsonRequest(placeOrderSchema),
@@ -44,15 +46,14 @@ export function orderRoutes(deps: ShopDeps) {
   const app = openApiRoutes();
   app.use(requireUser(deps));
   addRoute(app, place, async (c) => {
-    const order = await placeOrder(deps, c.get('user').id, {
+    const placed = await placeOrder(deps, c.get('user').id, {
       ...c.req.valid('json'),
       idempotencyKey: idempotencyKey(c.req.header('Idempotency-Key')),
       channel: 'web',
     });
-    return c.json(
-      { success: true, message: 'Order placed successfully', order, invoiceNumber: order.invoiceNumber, data: { order } },
-      201,
-    );
+    // MoMo request-to-pay is asked after the order is committed; the order stands whatever MTN answers.
+    const { order, message } = placed.paymentType === 'momo' ? await requestPaymentForNewOrder(deps, c.get('user').id, placed) : { order: placed, message: 'Order placed successfully' };
+    return c.json({ success: true, message, order, invoiceNumber: order.invoiceNumber, data: { order } }, 201);
   });
   addRoute(app, list, async (c) => {
     const { orders, pagination } = await listOrders(deps, c.get('user').id, c.req.valid('query'));
@@ -62,5 +63,6 @@ export function orderRoutes(deps: ShopDeps) {
     const order = await getOrder(deps, c.get('user').id, c.req.param('id'));
     return c.json({ success: true, order, data: { order } });
   });
+  app.route('/', orderPaymentRoutes(deps));
   return app;
 }

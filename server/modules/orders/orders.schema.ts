@@ -1,11 +1,23 @@
 // Orders as the API speaks them (spec section 3, API.md).
 import { z } from 'zod';
-import { imageUrlField, pageNumber, paginationSchema } from '../../lib/fields';
+import { imageUrlField, optionalPhoneField, pageNumber, paginationSchema } from '../../lib/fields';
 import { ORDERS_PAGE_SIZE } from '../../lib/page-sizes';
 import { addressSchema } from '../addresses/addresses.schema';
 
 export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 export const PAYMENT_STATUSES = ['pending', 'completed', 'failed'] as const;
+/** cash: cash on delivery, paid with the MoMo Pay code and confirmed by staff; momo: MTN MoMo request-to-pay. */
+export const PAYMENT_TYPES = ['cash', 'momo'] as const;
+/**
+ * The latest MoMo request-to-pay of an order: waiting for the payer's PIN; unconfirmed (MTN did not
+ * answer, so the shopper was told to pay with the code; the shop keeps asking MTN); successful; failed.
+ */
+export const MOMO_STATES = ['waiting', 'unconfirmed', 'successful', 'failed'] as const;
+
+/** A number MTN MoMo can ask to pay, as any face takes it (0788 123 456, +250788123456). */
+export const payerPhoneField = optionalPhoneField('Enter the MoMo number as 07XXXXXXXX').describe(
+  'The MTN MoMo number asked to approve the payment; by default the delivery phone',
+);
 
 export const placeOrderSchema = z.object({
   addressId: z
@@ -13,7 +25,8 @@ export const placeOrderSchema = z.object({
     .trim()
     .min(1, 'Please select a shipping address')
     .max(64),
-  paymentType: z.enum(['cash'], { error: 'Please select a payment method' }).default('cash'),
+  paymentType: z.enum(PAYMENT_TYPES, { error: 'Please select a payment method' }).default('cash'),
+  payerPhone: payerPhoneField.optional(),
   callbackUrl: z.string().max(2000).optional(),
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;
@@ -46,6 +59,12 @@ export const orderSchema = z.object({
   paymentStatus: z.enum(PAYMENT_STATUSES),
   address: addressSchema.extend({ email: z.string().optional() }),
   products: z.array(orderLineSchema),
+  /** MTN's financial transaction id once paid by MoMo (request-to-pay, or typed by staff for a pay-code payment). */
+  momoTransactionId: z.string().nullable(),
+  /** Why the latest MoMo request failed, in words; null unless it failed. */
+  paymentFailureReason: z.string().nullable(),
+  /** The latest MoMo request-to-pay, if one was made: its state and the number asked to pay. */
+  momoRequest: z.object({ state: z.enum(MOMO_STATES), payerPhone: z.string() }).nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -8,10 +8,11 @@ import { badRequest, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { effectivePrice, toFrw } from '../../lib/money';
 import { offsetOf, paginate } from '../../lib/pagination';
+import { normalizePhone } from '../../lib/phone';
 import type { Pagination } from '../../lib/fields';
 import { outOfStockMessage } from '../cart/cart.service';
 import { notifyOrder } from './order-notices';
-import { ORDER_STATUSES, PAYMENT_STATUSES, type Order, type OrdersQuery, type PlaceOrderInput } from './orders.schema';
+import { MOMO_STATES, ORDER_STATUSES, PAYMENT_STATUSES, type Order, type OrdersQuery, type PlaceOrderInput } from './orders.schema';
 
 export const EMPTY_CART_MESSAGE = 'Your cart is empty. Add products before placing an order.';
 export const UNKNOWN_ADDRESS_MESSAGE = 'Please select a shipping address';
@@ -53,6 +54,9 @@ function toOrder(order: OrderRow, lines: OrderLineRow[]): Order {
       subtotal: toFrw(line.subtotal_minor),
       productDetails: { productname: line.product_name, productImage: line.product_image },
     })),
+    momoTransactionId: order.momo_transaction_id,
+    paymentFailureReason: order.momo_state === 'failed' ? order.payment_failure_reason : null,
+    momoRequest: order.momo_state && order.momo_payer_phone ? { state: oneOf(MOMO_STATES, order.momo_state, 'waiting'), payerPhone: order.momo_payer_phone } : null,
   };
 }
 
@@ -81,7 +85,22 @@ async function nextInvoiceNumber(trx: Transaction<Database>): Promise<string> {
   return `INV-${day}-${String(n).padStart(6, '0')}`;
 }
 
+export const MOMO_OFF_MESSAGE = 'Pay now with MoMo is not available: choose cash on delivery (MoMo Pay code)';
+export const PAYER_PHONE_MESSAGE = 'Enter an MTN MoMo number of Rwanda, like 0788123456';
+
+/** The number MoMo asks to pay (+2507...): the shopper's choice, else the delivery phone. */
+function payerPhoneFor(input: PlaceOrderOptions, deliveryPhone: string): string {
+  const phone = normalizePhone(input.payerPhone ?? deliveryPhone);
+  if (!/^\+2507\d{8}$/.test(phone)) throw badRequest(PAYER_PHONE_MESSAGE, [{ msg: PAYER_PHONE_MESSAGE, param: 'payerPhone' }]);
+  return phone;
+}
+
+/**
+ * Places the order. A MoMo order only records the choice (and the number to ask) here: the request
+ * to MTN is made after this transaction commits (payments.service startMomoPayment), never inside it.
+ */
 export async function placeOrder(deps: ShopDeps, userId: string, input: PlaceOrderOptions): Promise<Order> {
+  if (input.paymentType === 'momo' && !deps.config.momo) throw badRequest(MOMO_OFF_MESSAGE, [{ msg: MOMO_OFF_MESSAGE, param: 'paymentType' }]);
   const { order, placedNow } = await deps.db.transaction().execute(async (trx) => {
     // One order placement per shopper at a time: a double click or a retried request waits here,
     // then finds the first order by its idempotency key (or an empty cart) instead of racing it.
@@ -171,6 +190,7 @@ export async function placeOrder(deps: ShopDeps, userId: string, input: PlaceOrd
         idempotency_key: input.idempotencyKey ?? null,
         callback_url: input.callbackUrl ?? null,
         channel: input.channel ?? 'web',
+        momo_payer_phone: input.paymentType === 'momo' ? payerPhoneFor(input, address.phone_number) : null,
       })
       .returningAll()
       .executeTakeFirstOrThrow();

@@ -10,6 +10,8 @@ export const shopConfigSchema = z.object({
   address: z.string(),
   hours: z.string(),
   ussdServiceCode: z.string(),
+  /** "Pay now with MoMo" (MTN request-to-pay) is offered at checkout beside cash on delivery. */
+  momoRequestToPay: z.boolean(),
 });
 export type ShopConfig = z.infer<typeof shopConfigSchema>;
 

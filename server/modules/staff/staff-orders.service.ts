@@ -11,6 +11,7 @@ import { offsetOf, paginate } from '../../lib/pagination';
 import { orderNumber } from '../orders/orders.schema';
 import { notifyOrder, type NoticeEvent } from '../orders/order-notices';
 import { ordersWithLines } from '../orders/orders.service';
+import { momoRequestInFlight, momoRequestsOf } from '../payments/payments.service';
 import {
   NEXT_ORDER_STATUSES,
   NEXT_PAYMENT_STATUSES,
@@ -122,12 +123,15 @@ async function detailOf(db: Db, orderId: string): Promise<StaffOrderDetail> {
   return {
     ...order,
     history: await historyOf(db, row.id),
+    momoRequests: await momoRequestsOf(db, row.id),
     nextStatuses: [...NEXT_ORDER_STATUSES[order.status]],
     nextPaymentStatuses: order.status === 'cancelled' ? [] : [...NEXT_PAYMENT_STATUSES[order.paymentStatus]],
   };
 }
 
 export const getStaffOrder = (deps: ShopDeps, orderId: string) => detailOf(deps.db, orderId);
+
+export const MOMO_IN_FLIGHT_MESSAGE = 'A MoMo request-to-pay for this order is waiting for the shopper: its result settles the payment';
 
 async function lockOrder(trx: Transaction<Database>, orderId: string): Promise<OrderRow> {
   const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId.trim()).forUpdate().executeTakeFirst();
@@ -199,6 +203,8 @@ export async function changePayment(deps: ShopDeps, staff: AuthUser, orderId: st
     if (!NEXT_PAYMENT_STATUSES[from]?.includes(input.paymentStatus)) {
       throw refused(input.paymentStatus === from ? `The payment is already ${from}` : `A payment that is ${from} cannot become ${input.paymentStatus}`, 'paymentStatus');
     }
+    // MTN may still charge the shopper for this request: settling the payment by hand now could take it twice.
+    if (await momoRequestInFlight(trx, current.id)) throw new AppError(409, MOMO_IN_FLIGHT_MESSAGE, 'conflict', [], { order: await detailOf(trx, current.id) });
     const momoTransactionId = input.paymentStatus === 'completed' ? input.momoTransactionId : undefined;
     await trx
       .updateTable('orders')

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { pageNumber, paginationSchema } from '../../lib/fields';
 import { categorySchema, productSchema } from '../catalog/catalog.schema';
 import { ORDER_STATUSES, PAYMENT_STATUSES, orderSchema } from '../orders/orders.schema';
+import { momoRequestSchema } from '../payments/payments.schema';
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
@@ -84,9 +85,13 @@ export const orderHistoryEntrySchema = z.object({
 });
 export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
 
-/** GET /api/admin/orders/:id: the order, its history (oldest first) and the moves allowed from here. */
+/**
+ * GET /api/admin/orders/:id: the order, its history (oldest first), the moves allowed from here, and
+ * every MoMo request-to-pay made for it (newest first; none for a pay-code order staff confirm by hand).
+ */
 export const staffOrderDetailSchema = staffOrderSchema.extend({
   history: z.array(orderHistoryEntrySchema),
+  momoRequests: z.array(momoRequestSchema),
   nextStatuses: z.array(z.enum(ORDER_STATUSES)),
   nextPaymentStatuses: z.array(z.enum(PAYMENT_STATUSES)),
 });
