@@ -37,6 +37,8 @@ export const IMAGES_DIR = path.resolve(import.meta.dirname, 'static/images');
 export interface AppOptions {
   /** The built storefront to serve; left out in API tests. */
   webDistDir?: string;
+  /** True once the server is shutting down: GET /api/health then answers 503 so a load balancer sends elsewhere. */
+  isStopping?: () => boolean;
 }
 
 /** PostgreSQL refuses text holding a NUL byte (SQLSTATE 22021): that is the caller's input, not our failure. */
@@ -48,7 +50,7 @@ function errorBody(message: string, error: string, errors?: unknown[], details: 
   return { ...details, success: false as const, message, error, ...(errors?.length ? { errors } : {}) };
 }
 
-function apiRoutes(deps: ShopDeps) {
+function apiRoutes(deps: ShopDeps, isStopping?: () => boolean) {
   const api = openApiRoutes();
   if (devOutboxEnabled(deps)) api.route('/dev/outbox', devOutboxRoutes(deps));
   api
@@ -62,7 +64,7 @@ function apiRoutes(deps: ShopDeps) {
     .route('/contact', contactRoutes(deps))
     .route('/chat', chatRoutes(deps))
     .route('/admin', staffRoutes(deps))
-    .route('/', shopRoutes(deps));
+    .route('/', shopRoutes(deps, isStopping));
   // Made from every routes file's declarations on the first read (generating it takes a moment
   // that a starting server or a test that never reads it need not spend), then kept.
   let openApi: ReturnType<typeof buildOpenApiDocument> | undefined;
@@ -152,7 +154,7 @@ export function createApp(deps: ShopDeps, options: AppOptions = {}) {
   for (const resource of ['product', 'category', 'cart', 'order', 'admin']) {
     app.use(`/api/${resource}/*`, absoluteImageUrls(deps.config.publicBaseUrl));
   }
-  app.route('/api', apiRoutes(deps));
+  app.route('/api', apiRoutes(deps, options.isStopping));
   app.all('/api/*', (c) => c.json(errorBody('Not found', 'not_found'), 404));
   app.route('/ussd', ussdRoutes(deps));
   // Off without configuration: the path then falls through to the storefront like any unknown one.

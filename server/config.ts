@@ -98,7 +98,10 @@ const configSchema = z
     // E-mail over SMTP: off unless both are set.
     SMTP_URL: optionalSetting.refine((value) => !value || smtpServerOf(value) !== undefined, 'must be smtp://user:password@host:port or smtps://user:password@host:port (user and password URL-encoded)'),
     MAIL_FROM: optionalSetting.refine((value) => !value || MAILBOX.test(value), 'must be an address (shop@example.rw) or a name and <address> (Isoko <shop@example.rw>)'),
-    CONVERSATION_STORE: z.enum(['memory', 'db']).default('memory'),
+    // Unset: in the database when there is a PostgreSQL server (several instances may serve it), else in memory.
+    CONVERSATION_STORE: z.enum(['memory', 'db']).optional(),
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+    SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
     DEV_OUTBOX: z
       .enum(['true', 'false', '1', '0'])
       .default('false')
@@ -165,6 +168,14 @@ const configSchema = z
     message: 'set both SMTP_URL and MAIL_FROM to send e-mail, or neither',
     path: ['MAIL_FROM'],
   })
+  .refine((env) => env.WEB_CONCURRENCY === 1 || env.DATABASE_URL, {
+    path: ['WEB_CONCURRENCY'],
+    message: 'the embedded database belongs to one process: set DATABASE_URL (a PostgreSQL server) to run several workers',
+  })
+  .refine((env) => env.WEB_CONCURRENCY === 1 || env.CONVERSATION_STORE !== 'memory', {
+    path: ['CONVERSATION_STORE'],
+    message: 'each worker would keep its own USSD and chat sessions: use db (the default with DATABASE_URL) to run several workers',
+  })
   .refine((env) => !(env.DEV_OUTBOX && env.NODE_ENV === 'production'), {
     path: ['DEV_OUTBOX'],
     message: 'shows one-time codes: never in production',
@@ -180,7 +191,11 @@ const configSchema = z
     tokenTtlDays: env.TOKEN_TTL_DAYS,
     logRequests: env.LOG_REQUESTS,
     webDistDir: env.WEB_DIST_DIR,
-    conversationStore: env.CONVERSATION_STORE,
+    conversationStore: env.CONVERSATION_STORE ?? (env.DATABASE_URL ? 'db' : 'memory'),
+    /** Worker processes of this server (node:cluster), all on one port; 1 runs no cluster. */
+    webConcurrency: env.WEB_CONCURRENCY,
+    /** On SIGTERM, how long the server keeps serving (its health check failing) before it stops accepting. */
+    shutdownDelayMs: env.SHUTDOWN_DELAY_MS,
     sms:
       env.AT_USERNAME && env.AT_API_KEY
         ? { username: env.AT_USERNAME, apiKey: env.AT_API_KEY, senderId: env.AT_SMS_SENDER_ID, url: env.AT_SMS_URL }

@@ -1,4 +1,6 @@
-// Process entry: configuration -> database (migrated, seeded on first start) -> app -> listen.
+// Process entry: configuration -> database (migrated, seeded on first start) -> app -> listen. With
+// WEB_CONCURRENCY above 1, this process starts that many workers (lib/workers.ts), each doing all that.
+import cluster from 'node:cluster';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
@@ -14,6 +16,7 @@ import { outboxNotifier, retryFailedMessages } from './lib/notifier';
 import { shutDownOnSignal } from './lib/shutdown';
 import { africasTalkingSms } from './lib/sms/africas-talking-sms';
 import { checkDueMomoRequests } from './modules/payments/payments.service';
+import { runWorkers } from './lib/workers';
 
 const OUTBOX_RETRY_EVERY_MS = 5 * 60 * 1000;
 /** How often this instance looks for MoMo requests due a status check (each is due 5 s to a minute after the last). */
@@ -34,10 +37,12 @@ function readConfig(): Config {
 async function main() {
   const config = readConfig();
   const log = consoleLogger();
+  if (config.webConcurrency > 1 && cluster.isPrimary) return runWorkers(config.webConcurrency, log);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
+    log,
   });
   const seeded = await seedCatalogIfEmpty(database.db);
   if (seeded) log.info('seeded', seeded);
@@ -60,9 +65,10 @@ async function main() {
   log.info('sms', { provider: sms ? 'africas-talking' : 'outbox only' });
   log.info('email', { provider: config.email ? `smtp ${config.email.host}:${config.email.port}` : 'outbox only' });
   log.info('momo', config.momo ? { requestToPay: config.momo.targetEnvironment, callback: config.publicBaseUrl ? 'on' : 'off (no PUBLIC_BASE_URL): status checks only' } : { requestToPay: 'off' });
-  const app = createApp(deps, { webDistDir: config.webDistDir });
+  // `stopper` is made just below, before the server can take its first request.
+  const app = createApp(deps, { webDistDir: config.webDistDir, isStopping: () => stopper.isStopping() });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    log.info('listening', { url: `http://localhost:${info.port}`, database: database.kind });
+    log.info('listening', { url: `http://localhost:${info.port}`, database: database.kind, pid: process.pid, conversations: config.conversationStore });
   });
   // Off the request path: a large catalog's search index is built while the first pages are served.
   prepareSearch(deps).catch((error: unknown) => log.warn('search_index_failed', { reason: String(error) }));
@@ -72,9 +78,9 @@ async function main() {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log.info('stopping', { signal });
+    log.info('stopping', { signal, delayMs: config.shutdownDelayMs });
     await background.stop();
-    const finished = await stopper.shutDown({ server: server as Server, deps, closeDatabase: () => database.close() });
+    const finished = await stopper.shutDown({ server: server as Server, deps, closeDatabase: () => database.close(), delayMs: config.shutdownDelayMs });
     log.info('stopped', { signal, finished });
     process.exit(0);
   };

@@ -5,7 +5,7 @@ import type { ShopDeps } from '../lib/deps';
 import { normalizePhone } from '../lib/phone';
 import { withoutLoneSurrogates } from '../lib/text';
 import { afterLogin, isUnfinished, newSession, step } from './engine';
-import { createSessionStore, databasePhoneBook, sessionLocks, writingOnChange, type PhoneBook, type SessionStore } from './sessions';
+import { createSessionStore, databasePhoneBook, writingOnChange, type PhoneBook, type SessionStore } from './sessions';
 import type { ChannelFace, ChannelLimits, Reply, Session } from './types';
 
 /** Dialling again within this time after stopping mid-journey offers to continue. */
@@ -93,7 +93,6 @@ export function createConversation(deps: ShopDeps, options: ConversationOptions 
   const store = options.store ?? createSessionStore(deps);
   const phoneBook = writingOnChange(options.phoneBook ?? databasePhoneBook(deps));
   const now = options.now ?? Date.now;
-  const withLock = sessionLocks();
 
   async function unfinishedJourneyOf(phone: string): Promise<Session['resumable']> {
     const memory = await phoneBook.recall(phone);
@@ -114,8 +113,8 @@ export function createConversation(deps: ShopDeps, options: ConversationOptions 
     const turn = { ...rawTurn, text: readableText(rawTurn.text) };
     const id = ussdKey(turn.sessionId);
     const phone = normalizePhone(turn.phoneNumber);
-    return withLock(id, async () => {
-      const existing = await store.load(id);
+    // One turn per session at a time, on any instance: a gateway retry waits, then is answered from the stored reply.
+    return store.turn(id, async (existing) => {
       const inputs = gateway.newInputs(existing?.consumedText, turn.text);
       // The same request again (a gateway retry): the same answer, nothing done twice.
       if (existing?.lastReply && inputs === null) return existing.lastReply;
@@ -143,8 +142,8 @@ export function createConversation(deps: ShopDeps, options: ConversationOptions 
     const { limits } = face;
     const sessionId = turn.sessionId ?? randomUUID();
     const id = chatKey(sessionId);
-    return withLock(id, async () => {
-      let existing = turn.sessionId ? await store.load(id) : undefined;
+    return store.turn(id, async (stored) => {
+      let existing = turn.sessionId ? stored : undefined;
       // Someone else's session (another account signed in on this browser) is not continued.
       if (existing?.userId && existing.userId !== turn.user?.id) existing = undefined;
       const text = readableText(turn.text).trim();
@@ -187,8 +186,7 @@ export function createConversation(deps: ShopDeps, options: ConversationOptions 
     const { limits } = face;
     const phone = normalizePhone(turn.phoneNumber);
     const id = whatsappKey(phone);
-    return withLock(id, async () => {
-      const existing = await store.load(id);
+    return store.turn(id, async (existing) => {
       let result: { session: Session; reply: Reply };
       // A greeting answering a question ("your street?") is the answer, not a fresh start.
       const restart = isGreeting(turn.text) && !(existing?.lastReply && asksForText(existing.lastReply));
@@ -202,7 +200,8 @@ export function createConversation(deps: ShopDeps, options: ConversationOptions 
         const input = turn.chosen ? turn.text : typedKey(face, existing, turn.text);
         result = await step(existing, input, deps, limits);
       }
-      await store.save(result.session);
+      // Still held while the reply goes out, so two quick messages are answered in their order.
+      await store.save(result.session, { keepHeld: true });
       await phoneBook.remember(phone, { language: result.session.language, lastSessionId: id, lastSeenAt: now() });
       await deliver(result.reply, result.session);
       return result.reply;

@@ -9,6 +9,7 @@ import * as whatsapp from './migrations/007-whatsapp';
 import * as jobs from './migrations/008-jobs';
 import * as email from './migrations/009-email';
 import * as momo from './migrations/010-momo';
+import * as instances from './migrations/013-instances';
 
 const migrations: Record<string, Migration> = {
   '001-shop': shop,
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '008-jobs': jobs,
   '009-email': email,
   '010-momo': momo,
+  '013-instances': instances,
 };
 
 // Migrations run before the schema they create exists: Kysely's own convention is Kysely<any> here.

@@ -223,6 +223,17 @@ export interface ConversationSessionsTable {
   id: string;
   data: Json<unknown>;
   expires_at: Timestamp;
+  /** The turn holding the session now (a random token), and until when: a turn on another instance waits. */
+  held_by: ColumnType<string | null, string | null | undefined, string | null>;
+  held_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** An image staff uploaded, on PostgreSQL (every instance serves it); served at /uploads/<name>. */
+export interface UploadedImagesTable {
+  name: string;
+  type: string;
+  bytes: Uint8Array;
+  created_at: CreatedAt;
 }
 
 /** What a phone number chose (its language) and where it stopped, to offer "continue where you left off". */
@@ -254,6 +265,7 @@ export interface Database {
   order_history: OrderHistoryTable;
   contact_messages: ContactMessagesTable;
   conversation_sessions: ConversationSessionsTable;
+  uploaded_images: UploadedImagesTable;
   conversation_phones: ConversationPhonesTable;
   whatsapp_deliveries: WhatsappDeliveriesTable;
   momo_requests: MomoRequestsTable;

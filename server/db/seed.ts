@@ -8,7 +8,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    const counts = await seedCatalog(database.db);
+    const counts = (await seedCatalog(database.db))!;
     const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
     console.log(`Seeded ${counts.categories} categories and ${counts.products} products into ${where}.`);
   } finally {

@@ -1,5 +1,6 @@
-// Stopping the server (SIGTERM, SIGINT) without dropping anyone: stop accepting connections, let
-// the requests in flight finish (each answered with Connection: close, so keep-alive clients open a
+// Stopping the server (SIGTERM, SIGINT) without dropping anyone: behind a load balancer, first keep
+// serving for a moment while the health check says 503 (the balancer stops sending new requests),
+// then stop accepting connections, let the requests in flight finish (each answered with Connection: close, so keep-alive clients open a
 // new connection elsewhere instead of reusing this one), wait for background work such as a reset
 // code being sent, and only then close the database. Each wait is bounded.
 import type { Server, ServerResponse } from 'node:http';
@@ -16,6 +17,8 @@ export interface ShutDownOptions {
   deps: ShopDeps;
   closeDatabase: () => Promise<void>;
   timeoutMs?: number;
+  /** How long to go on serving, the health check failing, before no longer accepting (SHUTDOWN_DELAY_MS). */
+  delayMs?: number;
 }
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
@@ -31,10 +34,14 @@ export function shutDownOnSignal(server: Server) {
   });
 
   return {
+    /** True from the moment a shut-down starts: the health check then says 503, so a balancer sends elsewhere (createApp's isStopping). */
+    isStopping: () => draining,
     /** Resolves once everything is finished and the database closed; false when the time ran out first. */
-    async shutDown({ deps, closeDatabase, timeoutMs = DRAIN_TIMEOUT_MS }: ShutDownOptions): Promise<boolean> {
+    async shutDown({ deps, closeDatabase, timeoutMs = DRAIN_TIMEOUT_MS, delayMs = 0 }: ShutDownOptions): Promise<boolean> {
       draining = true;
       for (const response of inFlight) if (!response.headersSent) response.shouldKeepAlive = false;
+      // Still accepting (each answer closing its connection) until the balancer has seen the health check fail.
+      if (delayMs > 0) await delay(delayMs);
       const deadline = Date.now() + timeoutMs;
       // net.Server's close stops accepting without http.Server's at-once reset of idle keep-alive
       // connections: a request a client has just sent on one would be lost with it.

@@ -1,6 +1,6 @@
 // The staff console's other calls: catalog (with out of stock and hidden reaching every face at
 // once), image uploads, contact messages, the day's figures, and shopper SMS through a fake provider.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -201,6 +201,26 @@ describe('image uploads', () => {
     expect(Buffer.compare(served.body as Buffer, PNG)).toBe(0);
     const used = await shop.http.put('/api/admin/products/carrots').set(staff.auth).send({ image: response.body.image });
     expect(used.body.product.imagePath).toBe(storedPath);
+  });
+
+  it('keeps the image where every instance finds it: in PostgreSQL when there is one, else under DATA_DIR', async () => {
+    const response = await shop.http.post('/api/admin/uploads').set(staff.auth).attach('image', PNG, { filename: 'shared.png', contentType: 'image/png' });
+    const name = path.basename(new URL(response.body.image).pathname);
+    const row = await shop.deps.db.selectFrom('uploaded_images').select(['type', 'bytes']).where('name', '=', name).executeTakeFirst();
+    const onDisk = await readFile(path.join(dataDir, 'uploads', name)).catch(() => undefined);
+    if (shop.deps.databaseKind === 'postgres') {
+      expect(row?.type).toBe('image/png');
+      expect(Buffer.compare(Buffer.from(row!.bytes), PNG)).toBe(0);
+      expect(onDisk).toBeUndefined();
+      // One uploaded while the shop still ran on the embedded database, before it moved, is still served.
+      const earlier = '0123456789abcdef01234567.png';
+      await mkdir(path.join(dataDir, 'uploads'), { recursive: true });
+      await writeFile(path.join(dataDir, 'uploads', earlier), PNG);
+      expect((await shop.http.get(`/uploads/${earlier}`)).status).toBe(200);
+    } else {
+      expect(row).toBeUndefined();
+      expect(Buffer.compare(onDisk!, PNG)).toBe(0);
+    }
   });
 
   it('refuses a file whose bytes are not an image, whatever its name says', async () => {

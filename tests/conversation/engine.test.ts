@@ -5,7 +5,7 @@ import { africasTalking, newInputs } from '../../server/channels/ussd/africas-ta
 import { createConversation, RESUME_WINDOW_MS } from '../../server/conversation/conversation';
 import { newSession, step } from '../../server/conversation/engine';
 import { renderUssd, ussdLimits } from '../../server/conversation/render-ussd';
-import { memorySessionStore } from '../../server/conversation/sessions';
+import { databaseSessionStore, memorySessionStore } from '../../server/conversation/sessions';
 import type { Session } from '../../server/conversation/types';
 import { createAddress } from '../../server/modules/addresses/addresses.service';
 import { addToCart, countCartItems } from '../../server/modules/cart/cart.service';
@@ -127,6 +127,23 @@ describe('the conversation around the engine', () => {
     const added = await turn('1*tomatoes*1*1*2');
     const retried = await turn('1*tomatoes*1*1*2');
     expect(retried).toEqual(added);
+    expect(await countCartItems(shop.deps, shopper.user._id)).toBe(2);
+  });
+
+  it('answers a gateway retry that reaches another instance while the first is working once, as the first did', async () => {
+    const shopper = await shop.newVerifiedShopper();
+    // Two instances: each its own conversation and store, over the one database.
+    const [a, b] = [0, 1].map(() => createConversation(shop.deps, { store: databaseSessionStore(shop.deps, { shared: true }) }));
+    const sessionId = `across-${Math.random()}`;
+    const turn = (instance: typeof a, text: string) => instance.ussd({ sessionId, phoneNumber: shopper.user.phoneNumber!, text }, africasTalking);
+    await turn(a, '');
+    await turn(b, '1');
+    await turn(a, '1*tomatoes');
+    await turn(b, '1*tomatoes*1');
+    await turn(a, '1*tomatoes*1*1');
+    const [onA, onB] = await Promise.all([turn(a, '1*tomatoes*1*1*2'), turn(b, '1*tomatoes*1*1*2')]);
+    expect(onB).toEqual(onA);
+    expect(renderUssd(onA)).toContain('Added 2 kg Tomatoes');
     expect(await countCartItems(shop.deps, shopper.user._id)).toBe(2);
   });
 

@@ -48,6 +48,92 @@ describe('database session store', () => {
   });
 });
 
+describe('database session store shared by several instances', () => {
+  // Each instance has its own store (and its own in-process lock) over the one database.
+  const instance = () => databaseSessionStore(shop.deps, { shared: true });
+  /** An instance whose queries are counted, to see it asking for a held session. */
+  const watchedInstance = () => {
+    let queries = 0;
+    const db = shop.deps.db.withPlugin({
+      transformQuery: (args) => {
+        queries += 1;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    return { store: databaseSessionStore({ db }, { shared: true }), queries: () => queries };
+  };
+  const eventually = async (check: () => boolean) => {
+    const deadline = Date.now() + 10_000;
+    while (!check()) {
+      if (Date.now() > deadline) throw new Error('still waiting');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  };
+
+  it('lets one turn at a time hold a session: a turn on another instance waits, then reads what the first saved', async () => {
+    const first = instance();
+    const watched = watchedInstance();
+    const id = `ussd:held-${Math.random()}`;
+    const order: string[] = [];
+    let finishFirst!: () => void;
+    const firstHolds = new Promise<void>((resolve) => (finishFirst = resolve));
+    let firstStarted!: () => void;
+    const started = new Promise<void>((resolve) => (firstStarted = resolve));
+    const firstTurn = first.turn(id, async (stored) => {
+      order.push(`first saw ${stored?.consumedText ?? 'nothing'}`);
+      firstStarted();
+      await firstHolds;
+      await first.save({ ...newSession({ id, channel: 'ussd' }), consumedText: '1' });
+    });
+    await started;
+    const secondTurn = watched.store.turn(id, async (stored) => {
+      order.push(`second saw ${stored?.consumedText ?? 'nothing'}`);
+    });
+    // The second instance asks for the session more than once: it is kept waiting while the first holds it.
+    await eventually(() => watched.queries() >= 2);
+    expect(order).toEqual(['first saw nothing']);
+    finishFirst();
+    await Promise.all([firstTurn, secondTurn]);
+    expect(order).toEqual(['first saw nothing', 'second saw 1']);
+  });
+
+  it('lets go of a session when a turn saves nothing or fails', async () => {
+    const [first, second] = [instance(), instance()];
+    const id = `ussd:released-${Math.random()}`;
+    await first.turn(id, async () => 'answered from the stored reply');
+    await expect(first.turn(id, async () => Promise.reject(new Error('step failed')))).rejects.toThrow('step failed');
+    const row = await shop.deps.db.selectFrom('conversation_sessions').select(['held_by', 'held_until']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ held_by: null, held_until: null });
+    await expect(second.turn(id, async (stored) => stored)).resolves.toBeUndefined();
+  });
+
+  it('takes over a hold left by an instance that died mid-turn once it runs out', async () => {
+    const id = `ussd:orphaned-${Math.random()}`;
+    const session = { ...newSession({ id, channel: 'ussd' }), consumedText: '1*2' };
+    await databaseSessionStore(shop.deps).save(session);
+    const runsOut = new Date(Date.now() + 300);
+    await shop.deps.db.updateTable('conversation_sessions').set({ held_by: 'a-dead-instance', held_until: runsOut }).where('id', '=', id).execute();
+    const seen = await instance().turn(id, async (stored) => ({ at: Date.now(), stored }));
+    expect(seen.stored).toEqual(session);
+    expect(seen.at).toBeGreaterThanOrEqual(runsOut.getTime() - 50);
+  });
+
+  it('refuses to save over a session another turn took after this turn held it too long', async () => {
+    const [slow, other] = [instance(), instance()];
+    const id = `ussd:overtaken-${Math.random()}`;
+    await expect(
+      slow.turn(id, async () => {
+        // This turn outlived its hold, and another instance's turn took the session and saved.
+        await shop.deps.db.updateTable('conversation_sessions').set({ held_until: new Date(Date.now() - 1000) }).where('id', '=', id).execute();
+        await other.turn(id, async () => other.save({ ...newSession({ id, channel: 'ussd' }), consumedText: 'newer' }));
+        await slow.save({ ...newSession({ id, channel: 'ussd' }), consumedText: 'stale' });
+      }),
+    ).rejects.toThrow(/taken over/);
+    expect((await other.load(id))!.consumedText).toBe('newer');
+  });
+});
+
 describe('phone book', () => {
   it('remembers a language and the last session per number, whatever its spelling', async () => {
     const book = databasePhoneBook(shop.deps);

@@ -11,6 +11,18 @@ describe('configuration', () => {
     expect(config.conversationStore).toBe('memory');
   });
 
+  it('keeps conversations in the database when there is a PostgreSQL server, unless told otherwise', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://shop@db/isoko' }).conversationStore).toBe('db');
+    expect(loadConfig({ DATABASE_URL: 'postgres://shop@db/isoko', CONVERSATION_STORE: 'memory' }).conversationStore).toBe('memory');
+    expect(loadConfig({ CONVERSATION_STORE: 'db' }).conversationStore).toBe('db');
+  });
+
+  it('runs several workers only on a PostgreSQL server, and names why not on the embedded database', () => {
+    expect(loadConfig({}).webConcurrency).toBe(1);
+    expect(loadConfig({ DATABASE_URL: 'postgres://shop@db/isoko', WEB_CONCURRENCY: '4' }).webConcurrency).toBe(4);
+    expect(() => loadConfig({ WEB_CONCURRENCY: '2' })).toThrow(/WEB_CONCURRENCY="2": the embedded database belongs to one process: set DATABASE_URL/);
+  });
+
   it('reads the shop facts and allowed origins from the environment', () => {
     const config = loadConfig({ MOMO_PAY_CODE: '654321', BUSINESS_NAME: 'Isoko Kigali Ltd', CORS_ORIGINS: 'https://a.rw, https://b.rw' });
     expect(config.shop.payCode).toBe('654321');
@@ -25,6 +37,9 @@ describe('configuration', () => {
     [{ MOMO_PAY_CODE: '12-34' }, 'MOMO_PAY_CODE'],
     [{ CONVERSATION_STORE: 'redis' }, 'CONVERSATION_STORE'],
     [{ USSD_SECRET: 'short' }, 'USSD_SECRET'],
+    [{ WEB_CONCURRENCY: '2' }, 'WEB_CONCURRENCY'],
+    [{ WEB_CONCURRENCY: '2', DATABASE_URL: 'postgres://shop@db/isoko', CONVERSATION_STORE: 'memory' }, 'CONVERSATION_STORE'],
+    [{ SHUTDOWN_DELAY_MS: '-5' }, 'SHUTDOWN_DELAY_MS'],
   ])('refuses %o and names %s', (environment, name) => {
     expect(() => loadConfig(environment)).toThrow(ConfigError);
     expect(() => loadConfig(environment)).toThrow(new RegExp(`${name}=`));

@@ -70,6 +70,31 @@ describe('shutting down', () => {
   });
 });
 
+describe('shutting down behind a load balancer (SHUTDOWN_DELAY_MS)', () => {
+  it('goes on answering while its health check says 503, then stops accepting', async () => {
+    const server = createAdaptorServer({ fetch: createApp(shop.deps, { isStopping: () => stopper.isStopping() }).fetch }) as Server;
+    const stopper = shutDownOnSignal(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    let stopped = false;
+    try {
+      expect((await request(new http.Agent(), port, 'GET', '/api/health')).status).toBe(200);
+      const stopping = stopper.shutDown({ server, deps: shop.deps, closeDatabase: async () => {}, delayMs: 1_000 }).then(() => (stopped = true));
+      const agent = new http.Agent({ keepAlive: true });
+      const health = await request(agent, port, 'GET', '/api/health');
+      expect(health.status).toBe(503);
+      expect(JSON.parse(health.body)).toMatchObject({ ok: false });
+      const served = await request(agent, port, 'POST', '/api/auth/register', { fullName: 'Late Arrival', email: uniqueEmail('late'), password: 'secret-123' });
+      expect(served.status).toBe(201);
+      expect(stopped).toBe(false);
+      await stopping;
+      await expect(request(new http.Agent(), port, 'GET', '/api/health')).rejects.toThrow(/ECONNREFUSED/);
+    } finally {
+      server.closeAllConnections();
+    }
+  });
+});
+
 describe('an oversized body', () => {
   it('answers 413 and leaves the keep-alive client able to send its next request', async () => {
     const server = createAdaptorServer({ fetch: createApp(shop.deps).fetch }) as Server;

@@ -49,8 +49,8 @@ export function checkCatalog(categories: SeedCategory[], products: SeedProduct[]
 
 export async function seedCatalog(
   db: Kysely<Database>,
-  options: { now?: Date } = {},
-): Promise<{ categories: number; products: number }> {
+  options: { now?: Date; onlyIfEmpty?: boolean } = {},
+): Promise<{ categories: number; products: number } | undefined> {
   checkCatalog(seedCategories, seedProducts);
   // One reference instant for the whole run, and a minute per position to break ties between products
   // listed on the same day, so the order is fully determined by the catalog.
@@ -82,7 +82,14 @@ export async function seedCatalog(
   const productIds = productRows.map((p) => p.id);
 
   // One change heard by every running instance: a reseed of a trading shop shows at once everywhere.
-  await changing({ db }, CATALOG_TOPIC, async (trx) => {
+  const seeded = await changing({ db }, CATALOG_TOPIC, async (trx) => {
+    // One seed at a time: instances started together on an empty database wait here, and the later
+    // ones find the catalog the first one wrote.
+    await sql`SELECT pg_advisory_xact_lock(hashtext('isoko_seed_catalog'))`.execute(trx);
+    if (options.onlyIfEmpty) {
+      const { count } = await trx.selectFrom('products').select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow();
+      if (count > 0) return false;
+    }
     // Stale products go first: they may belong to a category that is about to be removed. Removing stale
     // categories before the upsert also frees their names for seed categories that may reuse them.
     await trx.deleteFrom('products').where('id', 'not in', productIds).execute();
@@ -125,13 +132,15 @@ export async function seedCatalog(
         })),
       )
       .execute();
+    return true;
   });
 
-  return { categories: categoryRows.length, products: productRows.length };
+  return seeded ? { categories: categoryRows.length, products: productRows.length } : undefined;
 }
 
 /** On first start the shop opens with its catalog; later starts leave the catalog as it is. */
 export async function seedCatalogIfEmpty(db: Kysely<Database>): Promise<{ categories: number; products: number } | undefined> {
   const row = await db.selectFrom('products').select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow();
-  return row.count > 0 ? undefined : seedCatalog(db);
+  // Counted again under the seed's lock: another instance may be seeding right now.
+  return row.count > 0 ? undefined : seedCatalog(db, { onlyIfEmpty: true });
 }

@@ -11,16 +11,18 @@ const health = createRoute({
   path: '/health',
   tags: ['shop'],
   summary: 'Is the server and its database up',
-  responses: { 200: jsonReply(healthSchema, 'Up'), 503: jsonReply(healthSchema, 'The database does not answer') },
+  responses: { 200: jsonReply(healthSchema, 'Up'), 503: jsonReply(healthSchema, 'The database does not answer, or the server is stopping (a load balancer should send elsewhere)') },
 });
 
-export function shopRoutes(deps: ShopDeps) {
+/** `isStopping`: true once the server has begun to shut down (lib/shutdown.ts). */
+export function shopRoutes(deps: ShopDeps, isStopping: () => boolean = () => false) {
   const app = openApiRoutes();
   addRoute(app, config, (c) => {
     c.header('Cache-Control', 'public, max-age=300');
     return c.json(deps.config.shop);
   });
   addRoute(app, health, async (c) => {
+    if (isStopping()) return c.json({ ok: false, database: deps.databaseKind }, 503);
     try {
       await sql`select 1`.execute(deps.db);
       return c.json({ ok: true, database: deps.databaseKind }, 200);

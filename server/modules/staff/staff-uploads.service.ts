@@ -1,6 +1,8 @@
 // Images staff upload for products and categories: the type is read from the file's first bytes
-// (a name or a declared type proves nothing), the size is bounded, and the file is stored under
-// DATA_DIR/uploads with a name we choose, served at /uploads/<name>.
+// (a name or a declared type proves nothing), the size is bounded, and the image is stored with a
+// name we choose, served at /uploads/<name>. Where: on a PostgreSQL server in its uploaded_images
+// table, so every instance serving the shop has it; on the embedded database (one process) as a
+// file under DATA_DIR/uploads, beside it.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ShopDeps } from '../../lib/deps';
@@ -31,26 +33,42 @@ export interface StoredImage {
   size: number;
 }
 
-export async function storeImage(deps: Pick<ShopDeps, 'config'>, file: unknown): Promise<StoredImage> {
+type UploadDeps = Pick<ShopDeps, 'config' | 'db' | 'databaseKind'>;
+
+export async function storeImage(deps: UploadDeps, file: unknown): Promise<StoredImage> {
   if (!(file instanceof File)) throw badRequest(NOT_AN_IMAGE, [{ msg: NOT_AN_IMAGE, param: IMAGE_UPLOAD_FIELD }], 'no_file');
   if (file.size > MAX_IMAGE_BYTES) throw new AppError(413, TOO_LARGE, 'payload_too_large', [{ msg: TOO_LARGE, param: IMAGE_UPLOAD_FIELD }]);
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = sniffImageType(bytes);
   if (!type || bytes.length < 16) throw new AppError(415, NOT_AN_IMAGE, 'unsupported_media_type', [{ msg: NOT_AN_IMAGE, param: IMAGE_UPLOAD_FIELD }]);
   const name = `${newId()}.${EXTENSIONS[type]}`;
-  const directory = uploadsDir(deps);
-  await mkdir(directory, { recursive: true });
-  await writeFile(path.join(directory, name), bytes, { flag: 'wx' });
+  if (deps.databaseKind === 'postgres') {
+    await deps.db.insertInto('uploaded_images').values({ name, type, bytes }).execute();
+  } else {
+    const directory = uploadsDir(deps);
+    await mkdir(directory, { recursive: true });
+    await writeFile(path.join(directory, name), bytes, { flag: 'wx' });
+  }
   return { image: `${UPLOADS_URL_PATH}/${name}`, type, size: bytes.length };
 }
 
 const STORED_NAME = /^[0-9a-f]{24}\.(jpg|png|webp)$/;
 const TYPES_BY_EXTENSION: Record<string, ImageType> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
 
-/** An uploaded image by the name storeImage gave it; undefined for any other name or a missing file. */
-export async function readUploadedImage(deps: Pick<ShopDeps, 'config'>, name: string): Promise<{ bytes: Uint8Array<ArrayBuffer>; type: ImageType } | undefined> {
+const ownBytes = (bytes: Uint8Array) => new Uint8Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+
+/**
+ * An uploaded image by the name storeImage gave it; undefined for any other name or a missing image.
+ * On PostgreSQL, a file in DATA_DIR/uploads is still found: one uploaded before the shop moved there.
+ */
+export async function readUploadedImage(deps: UploadDeps, name: string): Promise<{ bytes: Uint8Array<ArrayBuffer>; type: ImageType } | undefined> {
   const match = STORED_NAME.exec(name);
   if (!match) return undefined;
+  const type = TYPES_BY_EXTENSION[match[1]];
+  if (deps.databaseKind === 'postgres') {
+    const row = await deps.db.selectFrom('uploaded_images').select('bytes').where('name', '=', name).executeTakeFirst();
+    if (row) return { bytes: ownBytes(row.bytes), type };
+  }
   const bytes = await readFile(path.join(uploadsDir(deps), name)).catch(() => undefined);
-  return bytes && { bytes: new Uint8Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer), type: TYPES_BY_EXTENSION[match[1]] };
+  return bytes && { bytes: ownBytes(bytes), type };
 }
