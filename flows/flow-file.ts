@@ -10,6 +10,9 @@
 //   < continues  /  < ends                    whether the conversation goes on
 //   capture order = Order (\w{8})             keep what the brackets match, reuse it as {order}
 //   web GET /api/cart                         call the web API as the flow's account; check it like a reply
+//   approve on phone  /  decline on phone     the shopper answers MTN MoMo's PIN prompt (a local fake of
+//                                             MTN, in-process only): approve pays, decline fails the request
+//   mtn is down                               MTN MoMo answers the next payment request with a 500
 //   [ussd] > 1                                a line for one channel only
 //   [ussd, whatsapp] > 1                      ...or for some channels
 //   # a comment
@@ -25,7 +28,9 @@ export type Step =
   | { kind: 'continues' }
   | { kind: 'ends' }
   | { kind: 'capture'; name: string; pattern: string }
-  | { kind: 'web'; method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string };
+  | { kind: 'web'; method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string }
+  | { kind: 'phone'; answer: 'approve' | 'decline' }
+  | { kind: 'mtn-down' };
 
 export interface FlowLine {
   line: number;
@@ -74,6 +79,9 @@ function readStep(text: string, where: string): Step {
     }
     return { kind: 'capture', name: capture[1], pattern: capture[2] };
   }
+  const phone = /^(approve|decline) on phone$/.exec(text);
+  if (phone) return { kind: 'phone', answer: phone[1] as 'approve' | 'decline' };
+  if (text === 'mtn is down') return { kind: 'mtn-down' };
   const web = /^web\s+(GET|POST|PUT|DELETE)\s+(\/\S*)$/i.exec(text);
   if (web) return { kind: 'web', method: web[1].toUpperCase() as 'GET', path: web[2] };
   throw new FlowSyntaxError(`${where}: cannot read "${text}"`);

@@ -21,6 +21,13 @@ export interface PlayOptions {
   whatsapp?: WhatsAppHarness;
   /** The latest one-time code the shop sent to a phone by SMS (the outbox), as the shopper reads it. */
   readSmsCode?: (phone: string) => Promise<string | undefined>;
+  /**
+   * Resolves once the shop has done what it does after answering (a MoMo request after a USSD
+   * session ends): the shopper's next dial or web visit comes later than the reply.
+   */
+  settled?: () => Promise<void>;
+  /** MTN MoMo (a local fake): the shopper approves or declines the PIN prompt on this phone; a reason when nothing was asked. */
+  momo?: { answer(phone: string, answer: 'approve' | 'decline'): Promise<string | undefined>; down(): void };
 }
 
 export interface StepFailure {
@@ -251,6 +258,7 @@ async function callWeb(options: PlayOptions, player: Player, method: string, pat
 async function playLine(options: PlayOptions, channel: Channel, player: Player, line: FlowLine): Promise<string | undefined> {
   const { step } = line;
   const send = { ussd: sendUssd, chat: sendChat, whatsapp: sendWhatsApp }[channel];
+  if ((step.kind === 'dial' || step.kind === 'web') && options.settled) await options.settled();
   switch (step.kind) {
     case 'dial':
       return send(options, player, null);
@@ -272,6 +280,13 @@ async function playLine(options: PlayOptions, channel: Channel, player: Player, 
     }
     case 'web':
       return callWeb(options, player, step.method, fill(step.path, player));
+    case 'phone':
+      if (!options.momo) return 'MTN MoMo is not set up for this run (MoMo steps play in-process only)';
+      return options.momo.answer(player.phone, step.answer);
+    case 'mtn-down':
+      if (!options.momo) return 'MTN MoMo is not set up for this run (MoMo steps play in-process only)';
+      options.momo.down();
+      return undefined;
   }
 }
 

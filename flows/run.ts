@@ -50,19 +50,30 @@ export async function smsCodeIn(deps: ShopDeps, phone: string): Promise<string |
 
 /** The shop in this process, on a fresh copy of the seeded test database, its WhatsApp channel sending to a fake Graph API. */
 async function inProcessShop(): Promise<{ options: PlayOptions; close: () => Promise<void> }> {
-  const [{ openTestDatabase }, { createApp }, { loadConfig }, { silentLogger }, { outboxNotifier }, { startFakeGraphApi, whatsappEnv }] = await Promise.all([
+  const [{ openTestDatabase }, { createApp }, { loadConfig }, { silentLogger }, { outboxNotifier }, { startFakeGraphApi, whatsappEnv }, { momoPhone, startFakeMomoCollections }, { backgroundSettled }] = await Promise.all([
     import('../tests/support/database'),
     import('../server/app'),
     import('../server/config'),
     import('../server/lib/logger'),
     import('../server/lib/notifier'),
     import('../tests/support/fake-graph-api'),
+    import('../tests/support/fake-momo-collections'),
+    import('../server/lib/background'),
   ]);
   const database = await openTestDatabase();
   const graph = await startFakeGraphApi();
+  // MTN MoMo's callback reaches this in-process shop directly.
+  const momo = await startFakeMomoCollections({ deliverCallback: (url, init) => app.request(new URL(url).pathname, init) });
   const ussdSecret = randomBytes(16).toString('hex');
   const appSecret = randomBytes(16).toString('hex');
-  const config = loadConfig({ NODE_ENV: 'test', LOG_REQUESTS: 'false', USSD_SECRET: ussdSecret, ...whatsappEnv(graph, appSecret, randomBytes(16).toString('hex')) });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_REQUESTS: 'false',
+    USSD_SECRET: ussdSecret,
+    PUBLIC_BASE_URL: 'http://isoko.flows',
+    ...whatsappEnv(graph, appSecret, randomBytes(16).toString('hex')),
+    ...momo.environment(),
+  });
   const log = silentLogger();
   const deps = { db: database.db, databaseKind: database.kind, config, log, notifier: outboxNotifier(database.db, log) };
   const app = createApp(deps);
@@ -72,9 +83,12 @@ async function inProcessShop(): Promise<{ options: PlayOptions; close: () => Pro
       ussdSecret,
       whatsapp: { appSecret, sentTo: graph.sentTo },
       readSmsCode: (phone) => smsCodeIn(deps, phone),
+      settled: () => backgroundSettled(deps),
+      momo: momoPhone(momo, () => backgroundSettled(deps)),
     },
     close: async () => {
       await graph.close();
+      await momo.close();
       await database.close();
     },
   };
@@ -122,6 +136,10 @@ async function main(): Promise<number> {
       for (const channel of flow.channels) {
         if (channel === 'whatsapp' && !shop.options.whatsapp) {
           console.log(`SKIP ${flow.file} [whatsapp]: WhatsApp flows play in-process only (they read the replies from a fake Graph API)`);
+          continue;
+        }
+        if (!shop.options.momo && flow.lines.some((line) => line.step.kind === 'phone' || line.step.kind === 'mtn-down')) {
+          console.log(`SKIP ${flow.file} [${channel}]: MoMo flows play in-process only (the shopper's phone answers a fake of MTN MoMo)`);
           continue;
         }
         const result = await playFlow(flow, channel, shop.options);

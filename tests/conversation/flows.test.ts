@@ -2,7 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flowFiles, loadFlow, smsCodeIn } from '../../flows/run';
 import { playFlow } from '../../flows/player';
+import { backgroundSettled } from '../../server/lib/background';
 import { startFakeGraphApi, whatsappEnv, type FakeGraphApi } from '../support/fake-graph-api';
+import { momoPhone, startFakeMomoCollections, type FakeMomo } from '../support/fake-momo-collections';
 import { createTestShop, type TestShop } from '../support/test-app';
 
 const USSD_SECRET = 'flows-test-secret-0123456789';
@@ -13,13 +15,17 @@ const runs = flowFiles()
 
 let shop: TestShop;
 let graph: FakeGraphApi;
+let momo: FakeMomo;
 beforeAll(async () => {
   graph = await startFakeGraphApi();
-  shop = await createTestShop({ USSD_SECRET, ...whatsappEnv(graph, WHATSAPP_APP_SECRET, 'flows-whatsapp-verify-token') });
+  // MTN's callback reaches the shop in this process, as it would reach PUBLIC_BASE_URL.
+  momo = await startFakeMomoCollections({ deliverCallback: (url, init) => shop.app.request(new URL(url).pathname, init) });
+  shop = await createTestShop({ USSD_SECRET, ...whatsappEnv(graph, WHATSAPP_APP_SECRET, 'flows-whatsapp-verify-token'), ...momo.environment() });
 });
 afterAll(async () => {
   await shop.close();
   await graph.close();
+  await momo.close();
 });
 
 describe('flows', () => {
@@ -33,6 +39,8 @@ describe('flows', () => {
       ussdSecret: USSD_SECRET,
       whatsapp: { appSecret: WHATSAPP_APP_SECRET, sentTo: graph.sentTo },
       readSmsCode: (phone) => smsCodeIn(shop.deps, phone),
+      settled: () => backgroundSettled(shop.deps),
+      momo: momoPhone(momo, () => backgroundSettled(shop.deps)),
     });
     const report = result.failures.map((f) => `line ${f.line}: ${f.source}\n  ${f.reason}\n  reply: ${f.reply}`).join('\n');
     expect(report).toBe('');

@@ -17,6 +17,7 @@ import { createAddress } from '../../server/modules/addresses/addresses.service'
 import { addToCart } from '../../server/modules/cart/cart.service';
 import { listCategories, listProducts } from '../../server/modules/catalog/catalog.service';
 import { placeOrder } from '../../server/modules/orders/orders.service';
+import { reasonWords } from '../../server/modules/payments/momo-reasons';
 import { createTestShop, type TestShop } from '../support/test-app';
 
 let shop: TestShop;
@@ -28,8 +29,20 @@ let productIds: string[];
 let categoryIds: string[];
 const longest: Record<string, number> = {};
 
+/** MoMo request-to-pay on, so checkout and an order show its choices (nothing is sent to MTN here). */
+const MOMO_ON = {
+  MOMO_BASE_URL: 'http://127.0.0.1:9',
+  MOMO_TARGET_ENVIRONMENT: 'mtnrwanda',
+  MOMO_SUBSCRIPTION_KEY: '0123456789abcdef0123456789abcdef',
+  MOMO_API_USER: 'f3b5c9a2-6d1e-4c8b-9a7f-2e4d6c8b0a1f',
+  MOMO_API_KEY: 'fedcba9876543210fedcba9876543210',
+  MOMO_PAY_CODE: '1234567890',
+};
+/** The longest failure the shop words itself, and one MTN words (cut to what a line carries). */
+const LONG_REASONS = ['MTN MoMo did not receive the payment request', reasonWords({ code: 'SOMETHING_NEW', message: 'x'.repeat(300) })];
+
 beforeAll(async () => {
-  shop = await createTestShop();
+  shop = await createTestShop(MOMO_ON);
   const shopper = await shop.newShopper();
   userId = shopper.user._id;
   phone = shopper.user.phoneNumber!;
@@ -93,7 +106,7 @@ async function renderScreen(language: Language, name: ScreenName, data: GivenDat
 describe.each(LANGUAGES)('every screen in %s', (language) => {
   it('catalogue strings are GSM-7 and button labels fit chat', () => {
     const t = translator(language);
-    const sample = { shop: 'Isoko', name: 'Aline', query: 'tomatos', count: 3, total: 'frw 1.00', max: 999, unit: 'kg', quantity: '2 kg', offer: 'frw 1.00', price: 'frw 2.00', phone: '0788123456', address: 'KG 1 Ave, Gasabo', code: '123456', business: 'Isoko Ltd', number: 'AB12CD34', status: 'pending', payment: 'pending' };
+    const sample = { shop: 'Isoko', name: 'Aline', query: 'tomatos', count: 3, total: 'frw 1.00', max: 999, unit: 'kg', quantity: '2 kg', offer: 'frw 1.00', price: 'frw 2.00', phone: '0788123456', address: 'KG 1 Ave, Gasabo', code: '123456', business: 'Isoko Ltd', number: 'AB12CD34', status: 'pending', payment: 'pending', reason: LONG_REASONS[0], id: '12345678901234' };
     for (const key of Object.keys(catalogues[language]) as (keyof typeof catalogues.en)[]) {
       expect(isGsmSafe(t(key, sample)), key).toBe(true);
     }
@@ -148,9 +161,22 @@ describe.each(LANGUAGES)('every screen in %s', (language) => {
   it('orders and the end screens', async () => {
     await renderScreen(language, 'orders');
     for (const offset of [0, 7]) await renderScreen(language, 'order', { id: orderId }, { offset });
+    // A MoMo order in each state of its latest request: what to do now, why it failed, "Pay again".
+    const states = [
+      { momo_state: 'waiting' },
+      { momo_state: 'unconfirmed' },
+      ...LONG_REASONS.map((reason) => ({ momo_state: 'failed', payment_status: 'failed', payment_failure_reason: reason })),
+      { momo_state: 'successful', payment_status: 'completed', momo_transaction_id: '12345678901234567890' },
+    ];
+    for (const state of states) {
+      await shop.deps.db.updateTable('orders').set({ payment_type: 'momo', payment_status: 'pending', momo_payer_phone: '+250788123456', ...state }).where('id', '=', orderId).execute();
+      for (const offset of [0, 7]) await renderScreen(language, 'order', { id: orderId }, { offset });
+    }
     const t = translator(language);
-    const placed = t('checkout.placed', { number: 'AB12CD34', total: formatFrw(99_999_999_00), code: '1234567890' });
-    for (const title of [placed, t('error.apology')]) check({ title, lines: [], list: [], options: [], end: true }, `${language} end`, language);
+    const worst = { number: 'AB12CD34', total: formatFrw(99_999_999_00), code: '1234567890', business: 'Isoko Ltd', phone: '0788123456' };
+    const placed = t('checkout.placed', worst);
+    const ends = [placed, t('checkout.placedMomo', worst), t('checkout.placedMomoFailed', worst), t('momo.requested', worst), t('momo.notSent', worst), t('error.apology')];
+    for (const title of ends) check({ title, lines: [], list: [], options: [], end: true }, `${language} end: ${title}`, language);
     // The end screen is never cut: the order number and the promise both show.
     expect(placed.length, placed).toBeLessThanOrEqual(USSD_SCREEN_LIMIT);
   });

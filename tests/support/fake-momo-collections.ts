@@ -360,3 +360,22 @@ if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }
+
+/**
+ * The shopper's phone for the flows: answers MTN's PIN prompt for the latest request to a number
+ * (approve: SUCCESSFUL; decline: FAILED, APPROVAL_REJECTED), and MTN's callback follows. `settled`
+ * waits for requests the shop sends after its reply (USSD ends the session first).
+ */
+export function momoPhone(fake: FakeMomo, settled: () => Promise<void>) {
+  return {
+    async answer(phone: string, answer: 'approve' | 'decline'): Promise<string | undefined> {
+      await settled();
+      const held = fake.latestFor(phone.replace(/^\+/, ''));
+      if (!held || held.status !== 'PENDING') return `no MoMo payment request is waiting on ${phone}`;
+      await fake.settle(held.referenceId, answer === 'approve' ? { status: 'SUCCESSFUL' } : { status: 'FAILED', reason: 'APPROVAL_REJECTED' });
+      return undefined;
+    },
+    /** MTN answers the next request-to-pay with a 500. */
+    down: () => fake.nextRequestToPay('http_500'),
+  };
+}

@@ -91,6 +91,9 @@ export const en = {
   'checkout.confirm': 'Confirm',
   'checkout.placed':
     'Order {number} placed. Pay {total} on delivery or by MoMo Pay {code}. We call you within 10 min; delivery in 1-2 hours.',
+  'checkout.payMomo': 'Pay now with MoMo',
+  'checkout.placedMomo': 'Order {number} placed: {total}. Approve the payment on your phone: MoMo asks {phone} for your PIN.',
+  'checkout.placedMomoFailed': 'Order {number} placed: {total}. MTN MoMo did not take the payment: pay with MoMo Pay {code} ({business}) instead.',
   'checkout.emptyCart': 'Your cart is empty. Add products first.',
   'checkout.failed': 'Failed to place order. Try again.',
 
@@ -102,6 +105,13 @@ export const en = {
   'order.payment': 'Payment: {status}',
   'order.total': 'Total: {total}',
   'order.gone': 'Order not found',
+  'order.payAgain': 'Pay again',
+  'order.momoWaiting': 'Approve the MoMo payment on {phone}.',
+  'order.momoUnconfirmed': 'MoMo did not answer: pay with MoMo Pay {code}.',
+  'order.momoFailed': 'MoMo: {reason}.',
+  'order.momoPaid': 'MoMo transaction {id}',
+  'momo.requested': 'Approve the payment on your phone: MoMo asks {phone} for your PIN to pay {total} for order {number}.',
+  'momo.notSent': 'MTN MoMo did not take the payment request. Pay {total} with MoMo Pay {code} ({business}) instead.',
   'status.pending': 'pending',
   'status.processing': 'processing',
   'status.shipped': 'shipped',

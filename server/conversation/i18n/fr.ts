@@ -92,6 +92,9 @@ export const fr: Catalogue = {
   'checkout.confirm': 'Confirmer',
   'checkout.placed':
     'Commande {number} passee. Payez {total} a la livraison ou par MoMo Pay {code}. Appel sous 10 min; livraison en 1-2 heures.',
+  'checkout.payMomo': 'Payer maintenant (MoMo)',
+  'checkout.placedMomo': 'Commande {number} passee: {total}. Approuvez le paiement sur votre telephone: MoMo demande votre PIN au {phone}.',
+  'checkout.placedMomoFailed': "Commande {number} passee: {total}. MTN MoMo n'a pas pris le paiement: payez par MoMo Pay {code} ({business}).",
   'checkout.emptyCart': 'Votre panier est vide. Ajoutez des produits.',
   'checkout.failed': 'La commande a echoue. Reessayez.',
 
@@ -103,6 +106,13 @@ export const fr: Catalogue = {
   'order.payment': 'Paiement: {status}',
   'order.total': 'Total: {total}',
   'order.gone': 'Commande introuvable',
+  'order.payAgain': 'Payer a nouveau',
+  'order.momoWaiting': 'Approuvez le paiement MoMo sur le {phone}.',
+  'order.momoUnconfirmed': "MoMo n'a pas repondu: payez par MoMo Pay {code}.",
+  'order.momoFailed': 'MoMo: {reason}.',
+  'order.momoPaid': 'Transaction MoMo {id}',
+  'momo.requested': 'Approuvez le paiement sur votre telephone: MoMo demande votre PIN au {phone} pour payer {total} (commande {number}).',
+  'momo.notSent': "MTN MoMo n'a pas pris la demande de paiement. Payez {total} par MoMo Pay {code} ({business}).",
   'status.pending': 'en attente',
   'status.processing': 'en preparation',
   'status.shipped': 'en route',

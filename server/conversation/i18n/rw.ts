@@ -93,6 +93,9 @@ export const rw: Catalogue = {
   'checkout.confirm': 'Emeza',
   'checkout.placed':
     'Komande {number} yakiriwe. Ishyura {total} ubigejejweho cyangwa kuri MoMo Pay {code}. Turaguhamagara mu minota 10; bikugeraho mu masaha 1-2.', // REVIEW
+  'checkout.payMomo': 'Ishyura ubu na MoMo', // REVIEW
+  'checkout.placedMomo': 'Komande {number} yakiriwe: {total}. Emeza kwishyura kuri telefoni yawe: MoMo irasaba {phone} PIN yawe.', // REVIEW
+  'checkout.placedMomoFailed': 'Komande {number} yakiriwe: {total}. MTN MoMo ntiyakiriye ubwishyu: ishyura kuri MoMo Pay {code} ({business}).', // REVIEW
   'checkout.emptyCart': 'Agatebo kawe nta kirimo.', // REVIEW
   'checkout.failed': 'Komande ntiyakunze. Ongera ugerageze.', // REVIEW
 
@@ -104,6 +107,13 @@ export const rw: Catalogue = {
   'order.payment': 'Kwishyura: {status}', // REVIEW
   'order.total': 'Igiteranyo: {total}',
   'order.gone': 'Komande ntibonetse', // REVIEW
+  'order.payAgain': 'Ongera wishyure', // REVIEW
+  'order.momoWaiting': 'Emeza kwishyura kuri MoMo kuri {phone}.', // REVIEW
+  'order.momoUnconfirmed': 'MoMo ntiyasubije: ishyura kuri MoMo Pay {code}.', // REVIEW
+  'order.momoFailed': 'MoMo: {reason}.',
+  'order.momoPaid': 'Igikorwa cya MoMo {id}', // REVIEW
+  'momo.requested': 'Emeza kwishyura kuri telefoni yawe: MoMo irasaba {phone} PIN yawe kugira ngo wishyure {total} ya komande {number}.', // REVIEW
+  'momo.notSent': 'MTN MoMo ntiyakiriye icyifuzo cyo kwishyura. Ishyura {total} kuri MoMo Pay {code} ({business}).', // REVIEW
   'status.pending': 'itegereje', // REVIEW
   'status.processing': 'irimo gutegurwa', // REVIEW
   'status.shipped': 'iri mu nzira', // REVIEW

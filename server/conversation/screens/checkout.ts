@@ -10,6 +10,7 @@ import { placeOrder } from '../../modules/orders/orders.service';
 import type { Outcome, Screen, ScreenContext } from '../types';
 import { accountId, invalidChoice, needsAccount, newState, pageOf, pageSizeOf, push, refuse } from './helpers';
 import { menuActions, menuChoice } from './menu';
+import { askMomo, momoOffered } from './momo';
 import { cartTotals } from './cart-totals';
 
 export const addressLabel = (address: Pick<Address, 'street' | 'district'>) => `${address.street}, ${address.district}`;
@@ -70,18 +71,23 @@ export const checkoutConfirm: Screen<'checkout-confirm'> = {
       ],
       // As a list row, the address is what gets shortened on a small screen, never the pay code.
       rows: [{ label: ctx.t('checkout.to', { address: addressLabel(address) }) }],
-      actions: menuActions('checkout-confirm', ctx.t),
+      // 1 Confirm (cash on delivery, the MoMo Pay code), and 2 Pay now with MoMo when the shop has request-to-pay.
+      actions: menuActions('checkout-confirm', ctx.t, (chosen) => chosen.key !== '2' || momoOffered(ctx)),
     };
   },
 
   async handle(ctx, state, { text }) {
-    if (!menuChoice('checkout-confirm', text)) return invalidChoice(ctx);
+    const chosen = menuChoice('checkout-confirm', text);
+    const momo = chosen?.key === '2' && momoOffered(ctx);
+    if (!chosen || (chosen.key === '2' && !momo)) return invalidChoice(ctx);
     const order = await placeOrder(ctx.deps, accountId(ctx), {
       addressId: state.data.addressId,
-      paymentType: 'cash',
+      paymentType: momo ? 'momo' : 'cash',
       idempotencyKey: state.data.key,
       channel: ctx.session.channel,
     });
+    // A retried Confirm finds the order placed: its first MoMo request is not asked again.
+    if (momo) return askMomo(ctx, order, { placed: true, firstOnly: true });
     return {
       type: 'end',
       order: { id: order._id, number: orderNumber(order._id) },

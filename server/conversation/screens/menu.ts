@@ -17,6 +17,7 @@ export const STEPS = {
   entry: { title: 'First screen', leadsTo: ['language', 'signup', 'resume', 'home'] },
   journey: { title: 'the screen the journey stopped on', leadsTo: [] },
   placed: { title: 'END Order placed', leadsTo: [] },
+  'momo-requested': { title: 'END Approve the payment on your phone', leadsTo: [] },
 } as const satisfies Record<string, { title: string; leadsTo: readonly ScreenName[] }>;
 
 export type Step = keyof typeof STEPS;
@@ -118,14 +119,17 @@ export const MENU: { [N in ScreenName]: MenuScreen } = {
     typed: 'address-saved',
   },
   'address-phone-other': { title: 'Another phone', typed: 'address-saved' },
-  'checkout-confirm': { title: 'Confirm', choices: [choice(1, 'checkout.confirm', 'placed')] },
+  'checkout-confirm': {
+    title: 'Confirm',
+    choices: [choice(1, 'checkout.confirm', 'placed'), choice(2, 'checkout.payMomo', 'placed', { when: 'MoMo request-to-pay is on' })],
+  },
   addresses: { title: 'My addresses', choices: [choice(9, 'address.addNew', 'address-district')], rows: 'address-detail' },
   'address-detail': {
     title: 'An address',
     choices: [choice(1, 'address.makeDefault', 'addresses', { when: 'not the default' }), choice(2, 'address.delete', 'addresses')],
   },
   orders: { title: 'Track orders', rows: 'order', typed: 'order' },
-  order: { title: 'An order' },
+  order: { title: 'An order', choices: [choice(1, 'order.payAgain', 'momo-requested', { when: 'its MoMo payment failed' })] },
   'login-required': { title: 'Log in (chat)' },
 };
 

@@ -8,7 +8,11 @@ import type { Language, Translate } from '../i18n';
 import type { ShopDeps } from '../../lib/deps';
 import type { Screen } from '../types';
 import { isAppError } from '../../lib/errors';
-import { accountId, invalidChoice, productName, push, quantityText, refuse, windowLimit, windowOf } from './helpers';
+import { accountId, invalidChoice, productName, push, quantityText, refusalText, refuse, windowLimit, windowOf } from './helpers';
+import { menuActions, menuChoice } from './menu';
+import { askMomo, canPayAgain } from './momo';
+import { localPhone } from '../../lib/phone';
+import type { ScreenContext } from '../types';
 
 const statusWords = (order: Order, t: Translate) => ({
   status: t(`status.${order.status}`),
@@ -50,6 +54,17 @@ async function lineNames(deps: ShopDeps, placed: Order, language: Language | und
   return new Map([...products].map(([id, product]) => [id, productName(product, language)]));
 }
 
+/** What the order's MoMo payment needs from the shopper now, if anything: approve, pay with the code, why it failed. */
+function momoLine(ctx: ScreenContext, found: Order): string | undefined {
+  const request = found.momoRequest;
+  if (!request || found.status === 'cancelled') return undefined;
+  if (request.state === 'successful') return found.momoTransactionId ? ctx.t('order.momoPaid', { id: found.momoTransactionId }) : undefined;
+  if (found.paymentStatus === 'completed') return undefined;
+  if (request.state === 'waiting') return ctx.t('order.momoWaiting', { phone: localPhone(request.payerPhone) });
+  if (request.state === 'unconfirmed') return ctx.t('order.momoUnconfirmed', { code: ctx.deps.config.shop.payCode });
+  return found.paymentFailureReason ? ctx.t('order.momoFailed', { reason: found.paymentFailureReason }) : undefined;
+}
+
 export const order: Screen<'order'> = {
   async render(ctx, state) {
     const found = await getOrder(ctx.deps, accountId(ctx), state.data.id);
@@ -66,11 +81,23 @@ export const order: Screen<'order'> = {
         ctx.t('order.payment', { status: payment }),
         ctx.t('order.total', { total: formatFrw(toMinor(found.amount)) }),
       ],
+      // Left out first when a small screen is full (a refusal on top): "Pay again" and the total never are.
+      hint: momoLine(ctx, found),
       ...windowOf(lines, lines.length, state.offset, ctx.pageSize),
+      actions: canPayAgain(ctx, found) ? menuActions('order', ctx.t) : [],
     };
   },
 
-  async handle(ctx) {
-    return invalidChoice(ctx);
+  async handle(ctx, state, { text }) {
+    if (!menuChoice('order', text)) return invalidChoice(ctx);
+    const found = await getOrder(ctx.deps, accountId(ctx), state.data.id);
+    if (!canPayAgain(ctx, found)) return invalidChoice(ctx);
+    try {
+      return await askMomo(ctx, found, { placed: false });
+    } catch (error) {
+      const refusal = refusalText(error, ctx.t, ctx.session.language ?? 'en');
+      if (refusal) return refuse(refusal);
+      throw error;
+    }
   },
 };

@@ -1,7 +1,11 @@
 // MTN's failure codes in words a shopper reads on every face (GSM-7 and short: they go on a USSD
 // screen and into an SMS). Codes from MTN's documented error reasons; one MTN adds later is shown
 // with its own message, else as its code.
+import { toGsm } from '../../lib/gsm-text';
 import type { MomoReason } from './momo-collections';
+
+/** A reason MTN words itself: kept to what a USSD line and an SMS can carry. */
+const MOST_CHARACTERS = 60;
 
 const WORDS: Readonly<Record<string, string>> = {
   APPROVAL_REJECTED: 'The payment was declined on the phone',
@@ -20,7 +24,10 @@ const WORDS: Readonly<Record<string, string>> = {
 
 /** Why a payment failed, in words; the code stays in the payment request for staff. */
 export function reasonWords(reason: MomoReason): string {
-  return WORDS[reason.code] ?? reason.message ?? reason.code.replace(/_/g, ' ').toLowerCase().replace(/^./, (first) => first.toUpperCase());
+  const known = WORDS[reason.code];
+  if (known) return known;
+  const own = reason.message ?? reason.code.replace(/_/g, ' ').toLowerCase().replace(/^./, (first) => first.toUpperCase());
+  return toGsm(own).replace(/\s+/g, ' ').trim().replace(/[.\s]+$/, '').slice(0, MOST_CHARACTERS) || 'MTN MoMo refused the payment';
 }
 
 /** MTN's reason as staff read it: its code, and its message when it gave one. */
