@@ -4,6 +4,8 @@
 //
 //   onChange(deps, 'catalog', () => cache.clear());                      // whoever keeps a copy
 //   await changing(deps, 'catalog', (trx) => trx.updateTable(...)...);   // whoever writes
+//   await inTransaction(deps, async (changes) => { ...; await changes.announce('catalog'); });
+//                                         // a larger transaction that writes some other module's data too
 //
 // On PostgreSQL the notice is a NOTIFY sent inside the writing transaction, so a rolled-back write
 // tells no one and a committed one tells every instance LISTENing on the database (one connection per
@@ -78,22 +80,45 @@ export function onChange(deps: { db: Kysely<Database> }, topic: string, listener
   return () => forTopic.delete(listener);
 }
 
+/** A transaction whose writes may announce changes (see inTransaction). */
+export interface Changes {
+  readonly trx: Transaction<Database>;
+  /** Sends the notice of `topic` with this transaction: heard by every instance once (and only if) it commits. */
+  announce(topic: string): Promise<void>;
+}
+
 /**
- * Runs `work` in one transaction that also announces a change of `topic`: once it commits, this
- * instance's listeners are called before this returns, and every other instance's as soon as the
- * notice reaches it. Nothing is announced when `work` throws (the transaction is rolled back).
+ * Runs `work` in one transaction in which any write may announce a change of its topic (a write to
+ * another module's data inside a larger transaction, an account merge moving ratings, say). Once it
+ * commits, this instance's listeners of every announced topic are called before this returns, and
+ * every other instance's as soon as the notice reaches it. Nothing is announced when `work` throws.
  * Every query of `work` must go through `trx`: on the embedded database a query on `deps.db` would
  * wait for this transaction to end.
  */
-export async function changing<T>(deps: { db: Kysely<Database> }, topic: string, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(deps: { db: Kysely<Database> }, work: (changes: Changes) => Promise<T>): Promise<T> {
   const feed = feedOf(deps.db);
-  const result = await deps.db.transaction().execute(async (trx) => {
-    const value = await work(trx);
-    if (feed.notifies) await sql`SELECT pg_notify(${CHANGES_CHANNEL}, ${`${topic} ${feed.origin}`})`.execute(trx);
+  const announced = new Set<string>();
+  const result = await deps.db.transaction().execute((trx) =>
+    work({
+      trx,
+      async announce(topic) {
+        if (announced.has(topic)) return;
+        announced.add(topic);
+        if (feed.notifies) await sql`SELECT pg_notify(${CHANGES_CHANNEL}, ${`${topic} ${feed.origin}`})`.execute(trx);
+      },
+    }),
+  );
+  for (const topic of announced) tell(feed, topic);
+  return result;
+}
+
+/** Runs `work` in one transaction that announces a change of `topic` once it commits (inTransaction, for a write of one topic). */
+export function changing<T>(deps: { db: Kysely<Database> }, topic: string, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  return inTransaction(deps, async (changes) => {
+    const value = await work(changes.trx);
+    await changes.announce(topic);
     return value;
   });
-  tell(feed, topic);
-  return result;
 }
 
 /** How changes made elsewhere reach this instance now. */

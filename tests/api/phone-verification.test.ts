@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToCart } from '../../server/modules/cart/cart.service';
 import { createAddress } from '../../server/modules/addresses/addresses.service';
 import { findOrCreatePhoneAccount } from '../../server/modules/auth/auth.service';
+import { rateProduct } from '../../server/modules/catalog/catalog.service';
 import { placeOrder } from '../../server/modules/orders/orders.service';
 import { MAX_PHONE_CODES_PER_HOUR, PHONE_CODE_MAX_ATTEMPTS } from '../../server/modules/users/phone.service';
 import { createTestShop, lastMessageTo, uniqueEmail, uniquePhone, type Shopper, type TestShop } from '../support/test-app';
@@ -154,6 +155,35 @@ describe('a number someone already holds', () => {
     expect(orders.body.orders.map((o: { _id: string }) => o._id)).toEqual([order._id]);
     // The USSD-only account is gone; the number now reaches the web account.
     expect((await findOrCreatePhoneAccount(shop.deps, phone))!._id).toBe(shopper.user._id);
+  });
+
+  it("moves the USSD account's ratings without losing the ones a product opened with, and every face shows the new average at once", async () => {
+    const phone = uniquePhone();
+    const ussd = (await findOrCreatePhoneAccount(shop.deps, phone, 'Rated By Phone'))!;
+    const shopper = await shop.newShopper({ phoneNumber: phone });
+    const product = async (id: string) => (await shop.http.get(`/api/product/getProductDetails/${id}`)).body.product as { averageRating: number; ratingCount: number };
+    const seedTotal = async (id: string) => (await shop.deps.db.selectFrom('products').select('rating_total').where('id', '=', id).executeTakeFirstOrThrow()).rating_total;
+    // Garlic and ginger open with the seed's ratings (12 and 7 shoppers).
+    const [garlic, ginger, garlicTotal] = [await product('garlic'), await product('ginger'), await seedTotal('garlic')];
+    expect(garlic.ratingCount).toBeGreaterThan(1);
+    expect(ginger.ratingCount).toBeGreaterThan(1);
+
+    await rateProduct(shop.deps, ussd._id, 'garlic', 1);
+    await shop.http.put('/api/product/rateProduct/garlic').set(shopper.auth).send({ rating: 5 });
+    await rateProduct(shop.deps, ussd._id, 'ginger', 5);
+    expect(await product('garlic')).toMatchObject({ ratingCount: garlic.ratingCount + 2 });
+    const gingerRated = await product('ginger');
+    expect(gingerRated).toMatchObject({ ratingCount: ginger.ratingCount + 1 });
+
+    expect((await verify(shopper, await codeSentTo(phone))).status).toBe(200);
+
+    // The web account's own rating of garlic wins: the phone's 1 leaves, the seed's and the 5 stay.
+    const average = Math.round(((garlicTotal + 5) / (garlic.ratingCount + 1)) * 10) / 10;
+    expect(await product('garlic')).toEqual(expect.objectContaining({ ratingCount: garlic.ratingCount + 1, averageRating: average }));
+    // Ginger's rating moved to the web account: the same shopper rating it again replaces it.
+    expect(await product('ginger')).toEqual(expect.objectContaining(gingerRated));
+    const again = await shop.http.put('/api/product/rateProduct/ginger').set(shopper.auth).send({ rating: 5 });
+    expect(again.body.product).toMatchObject({ ratingCount: ginger.ratingCount + 1 });
   });
 
   it('refuses a second web account a number another account with an email has verified', async () => {

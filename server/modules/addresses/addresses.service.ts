@@ -136,3 +136,13 @@ export async function deleteAddress(deps: ShopDeps, userId: string, addressId: s
     if (next) await trx.updateTable('addresses').set({ is_default: true }).where('id', '=', next.id).execute();
   });
 }
+
+/** One shopper's addresses become another's (an account merge); the receiving shopper's default stays the default. */
+export async function moveAddresses(deps: Pick<ShopDeps, 'db'>, fromId: string, intoId: string): Promise<void> {
+  const hasDefault = await deps.db.selectFrom('addresses').select('id').where('user_id', '=', intoId).where('is_default', '=', true).executeTakeFirst();
+  await deps.db
+    .updateTable('addresses')
+    .set(hasDefault ? { user_id: intoId, is_default: false } : { user_id: intoId })
+    .where('user_id', '=', fromId)
+    .execute();
+}

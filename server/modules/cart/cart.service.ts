@@ -58,6 +58,21 @@ export async function addToCart(deps: ShopDeps, userId: string, input: AddToCart
   return getCart(deps, userId);
 }
 
+/** One shopper's cart joins another's (an account merge): a product in both adds up, within the line limit. */
+export async function mergeCarts(deps: Pick<ShopDeps, 'db'>, fromId: string, intoId: string): Promise<void> {
+  await deps.db
+    .insertInto('cart_lines')
+    .columns(['user_id', 'product_id', 'quantity', 'added_at'])
+    .expression((eb) => eb.selectFrom('cart_lines').select([eb.val(intoId).as('user_id'), 'product_id', 'quantity', 'added_at']).where('user_id', '=', fromId))
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'product_id']).doUpdateSet((eb) => ({
+        quantity: eb.fn('least', [eb('cart_lines.quantity', '+', eb.ref('excluded.quantity')), eb.val(MAX_LINE_QUANTITY)]),
+      })),
+    )
+    .execute();
+  await deps.db.deleteFrom('cart_lines').where('user_id', '=', fromId).execute();
+}
+
 export async function updateCartLine(deps: ShopDeps, userId: string, productId: string, quantity: number): Promise<Cart> {
   const result = await deps.db
     .updateTable('cart_lines')

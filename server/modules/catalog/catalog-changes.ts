@@ -3,7 +3,7 @@
 // drops it, on every instance serving the shop, so no face serves a stale price or product once the
 // write has been answered (server/db/changes.ts says how the notice travels).
 import type { Transaction } from 'kysely';
-import { CATALOG_TOPIC, changing, onChange } from '../../db/changes';
+import { CATALOG_TOPIC, changing, onChange, type Changes } from '../../db/changes';
 import type { Database } from '../../db/schema';
 import type { ShopDeps } from '../../lib/deps';
 
@@ -15,4 +15,9 @@ export function onCatalogChange(deps: Pick<ShopDeps, 'db'>, listener: () => void
 /** Runs `work` (every query through `trx`) as one transaction that, once committed, every catalog copy hears of. */
 export function changeCatalog<T>(deps: Pick<ShopDeps, 'db'>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   return changing(deps, CATALOG_TOPIC, work);
+}
+
+/** Announces a catalog write made inside a larger transaction (inTransaction), for when it commits. */
+export function announceCatalogChange(changes: Changes): Promise<void> {
+  return changes.announce(CATALOG_TOPIC);
 }

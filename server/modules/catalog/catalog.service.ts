@@ -7,8 +7,8 @@ import { hasOffer, toFrw } from '../../lib/money';
 import { offsetOf, paginate } from '../../lib/pagination';
 import type { Pagination } from '../../lib/fields';
 import { cachedRead } from './catalog-cache';
-import { lifetimeMs } from '../../db/changes';
-import { changeCatalog, onCatalogChange } from './catalog-changes';
+import { lifetimeMs, type Changes } from '../../db/changes';
+import { announceCatalogChange, changeCatalog, onCatalogChange } from './catalog-changes';
 import { indexEntry, type IndexedEntry } from './catalog-search';
 import { SearchIndex } from './search-index';
 import type { Category, CategoryProductsQuery, Product, ProductListQuery } from './catalog.schema';
@@ -336,4 +336,28 @@ export async function rateProduct(deps: ShopDeps, userId: string, productId: str
       .execute();
   });
   return getProduct(deps, productId);
+}
+
+/**
+ * One shopper's ratings become another's, inside the transaction that merges their accounts. Where
+ * both rated a product the receiving shopper's rating stays and the other leaves the product's
+ * totals, which move by the difference as in rateProduct (the ratings a product opened with stay in);
+ * the change is announced, so no face keeps the old average.
+ */
+export async function moveRatings(changes: Changes, fromId: string, intoId: string): Promise<void> {
+  const { trx } = changes;
+  const rated = trx.selectFrom('ratings').select('product_id').where('user_id', '=', fromId);
+  // The same row locks rateProduct takes, in one order: a rating given meanwhile waits for the merge.
+  await trx.selectFrom('products').select('id').where('id', 'in', rated).orderBy('id').forUpdate().execute();
+  const keptElsewhere = trx.selectFrom('ratings').select('product_id').where('user_id', '=', intoId);
+  const dropped = await trx.deleteFrom('ratings').where('user_id', '=', fromId).where('product_id', 'in', keptElsewhere).returning(['product_id', 'rating']).execute();
+  for (const { product_id: productId, rating } of dropped) {
+    await trx
+      .updateTable('products')
+      .set({ rating_total: sql`rating_total - ${rating}`, rating_count: sql`rating_count - 1` })
+      .where('id', '=', productId)
+      .execute();
+  }
+  await trx.updateTable('ratings').set({ user_id: intoId }).where('user_id', '=', fromId).execute();
+  if (dropped.length) await announceCatalogChange(changes);
 }

@@ -1,14 +1,16 @@
 // Proving a phone number. A number typed on the web (sign-up, profile) is kept as unverified until
 // its owner enters the 6-digit code we send it by SMS; only then does it tie the web account to the
 // channels that know a shopper by phone (USSD, WhatsApp), so no one can squat someone else's number.
-import { sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import { sql } from 'kysely';
+import { inTransaction, type Changes } from '../../db/changes';
 import { attemptLimiter } from '../../lib/attempt-limiter';
 import { runInBackground } from '../../lib/background';
 import type { ShopDeps } from '../../lib/deps';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { newSixDigitCode, sha256 } from '../../lib/secrets';
-import { MAX_LINE_QUANTITY } from '../cart/cart.schema';
+import { moveAddresses } from '../addresses/addresses.service';
+import { mergeCarts } from '../cart/cart.service';
+import { moveRatings } from '../catalog/catalog.service';
 import type { PublicUser } from '../auth/auth.schema';
 import { findUserById, toPublicUser } from './user-records';
 
@@ -85,13 +87,14 @@ export async function verifyPhone(deps: ShopDeps, userId: string, code: string):
     .executeTakeFirst();
   if (!pending || pending.code_hash !== codeHash(userId, phone, code)) throw refuse();
 
-  const verified = await deps.db.transaction().execute(async (trx) => {
+  const verified = await inTransaction(deps, async (changes) => {
+    const { trx } = changes;
     const used = await trx.deleteFrom('phone_verification_codes').where('user_id', '=', userId).where('phone_number', '=', phone).executeTakeFirst();
     if (Number(used.numDeletedRows) === 0) throw refuse(); // the same code sent twice at once
     const holder = await trx.selectFrom('users').selectAll().where('phone_number', '=', phone).forUpdate().executeTakeFirst();
     if (holder && holder.id !== userId) {
       if (holder.email) throw conflict(NUMBER_TAKEN, [{ msg: NUMBER_TAKEN, param: 'phoneNumber' }]);
-      await mergeAccount(trx, holder.id, userId);
+      await mergeAccount(changes, holder.id, userId);
       deps.log.info('phone_account_merged', { from: holder.id, into: userId });
     }
     return trx
@@ -104,42 +107,16 @@ export async function verifyPhone(deps: ShopDeps, userId: string, code: string):
   return toPublicUser(verified);
 }
 
-/** Moves everything a USSD-only account holds into the account that has proven its number, then closes it. */
-async function mergeAccount(trx: Transaction<Database>, fromId: string, intoId: string): Promise<void> {
-  // Cart: lines add up (within the line limit); the rest move.
-  await sql`
-    INSERT INTO cart_lines (user_id, product_id, quantity, added_at)
-    SELECT ${intoId}, product_id, quantity, added_at FROM cart_lines WHERE user_id = ${fromId}
-    ON CONFLICT (user_id, product_id)
-    DO UPDATE SET quantity = LEAST(cart_lines.quantity + EXCLUDED.quantity, ${MAX_LINE_QUANTITY})
-  `.execute(trx);
-  const hasDefault = await trx.selectFrom('addresses').select('id').where('user_id', '=', intoId).where('is_default', '=', true).executeTakeFirst();
-  await trx
-    .updateTable('addresses')
-    .set(hasDefault ? { user_id: intoId, is_default: false } : { user_id: intoId })
-    .where('user_id', '=', fromId)
-    .execute();
+/**
+ * Moves everything a USSD-only account holds into the account that has proven its number, then closes
+ * it. Each table is moved by its owner (the cart adds up, the receiving account's own rating of a
+ * product wins), all in the verifying transaction.
+ */
+async function mergeAccount(changes: Changes, fromId: string, intoId: string): Promise<void> {
+  const { trx } = changes;
+  await mergeCarts({ db: trx }, fromId, intoId);
+  await moveAddresses({ db: trx }, fromId, intoId);
   await trx.updateTable('orders').set({ user_id: intoId }).where('user_id', '=', fromId).execute();
-  // Ratings: the web account's own rating of a product wins; the product's average is recounted.
-  const moved = await trx
-    .selectFrom('ratings')
-    .select('product_id')
-    .where('user_id', '=', fromId)
-    .execute();
-  await sql`
-    INSERT INTO ratings (user_id, product_id, rating, updated_at)
-    SELECT ${intoId}, product_id, rating, updated_at FROM ratings WHERE user_id = ${fromId}
-    ON CONFLICT (user_id, product_id) DO NOTHING
-  `.execute(trx);
+  await moveRatings(changes, fromId, intoId);
   await trx.deleteFrom('users').where('id', '=', fromId).execute();
-  for (const { product_id: productId } of moved) {
-    await trx
-      .updateTable('products')
-      .set({
-        rating_total: sql`(select coalesce(sum(rating), 0) from ratings where product_id = ${productId})`,
-        rating_count: sql`(select count(*) from ratings where product_id = ${productId})`,
-      })
-      .where('id', '=', productId)
-      .execute();
-  }
 }
