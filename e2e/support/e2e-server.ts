@@ -9,7 +9,7 @@ import { consoleLogger } from '../../server/lib/logger';
 import { outboxNotifier } from '../../server/lib/notifier';
 import type { ShopDeps } from '../../server/lib/deps';
 import { register } from '../../server/modules/auth/auth.service';
-import { grantStaff } from '../../server/modules/staff/staff-members.service';
+import { grantStaff } from '../../server/modules/users/staff-members.service';
 import { startFakeAfricasTalkingSms } from '../../tests/support/fake-africas-talking-sms';
 import { startFakeSmtp } from '../../tests/support/fake-smtp';
 import { E2E_STAFF, fakeSmsUrlFile, fakeSmtpLogFile } from './staff-account';

@@ -47,6 +47,9 @@ export const jsonReply = <S extends z.ZodType>(schema: S, description = 'Success
 /** The security requirement of a signed-in call. */
 export const bearerAuth = [{ bearer: [] }];
 
+/** What every staff console call declares: signed in, with the staff role (a shopper's token: 403). */
+export const staffCall = { tags: ['staff'], security: bearerAuth };
+
 const refusal = (description: string) => jsonReply(errorReplySchema, description);
 
 /**

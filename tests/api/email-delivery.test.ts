@@ -2,7 +2,7 @@
 // 127.0.0.1: a reset code asked for by e-mail, order notices, and contact-form messages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backgroundSettled } from '../../server/lib/background';
-import { grantStaff } from '../../server/modules/staff/staff-members.service';
+import { grantStaff } from '../../server/modules/users/staff-members.service';
 import { startFakeSmtp, type FakeSmtp } from '../support/fake-smtp';
 import { createTestShop, uniqueEmail, type Shopper, type TestShop } from '../support/test-app';
 

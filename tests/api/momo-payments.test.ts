@@ -10,7 +10,7 @@ import { backgroundSettled } from '../../server/lib/background';
 import type { ShopDeps } from '../../server/lib/deps';
 import { checkDueMomoRequests } from '../../server/modules/payments/payments.service';
 import { momoAmount } from '../../server/modules/payments/momo-amount';
-import { grantStaff } from '../../server/modules/staff/staff-members.service';
+import { grantStaff } from '../../server/modules/users/staff-members.service';
 import { startFakeMomoCollections, type FakeMomo } from '../support/fake-momo-collections';
 import { createTestShop, type Shopper, type TestShop } from '../support/test-app';
 import { address, expectErrorShape } from './expectations';

@@ -4,7 +4,7 @@
 // email-notifier.test.ts.) Without SMTP configured, as here, each e-mail is a row in the outbox.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backgroundSettled } from '../../server/lib/background';
-import { grantStaff } from '../../server/modules/staff/staff-members.service';
+import { grantStaff } from '../../server/modules/users/staff-members.service';
 import { createTestShop, uniquePhone, type Shopper, type TestShop } from '../support/test-app';
 
 let shop: TestShop;

@@ -3,7 +3,7 @@
 // client sees; a NUL byte stays the 400 the database gave it before.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNSTORABLE_TEXT } from '../../server/lib/path-params';
-import { grantStaff } from '../../server/modules/staff/staff-members.service';
+import { grantStaff } from '../../server/modules/users/staff-members.service';
 import { createTestShop, type Shopper, type TestShop } from '../support/test-app';
 import { expectErrorShape } from './expectations';
 

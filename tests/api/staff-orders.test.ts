@@ -1,7 +1,7 @@
 // The staff console's order calls: who may call them, finding orders, payments, transitions,
 // the stale-state guard, history, and the shopper's SMS for every change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantStaff } from '../../server/modules/staff/staff-members.service';
+import { grantStaff } from '../../server/modules/users/staff-members.service';
 import { createTestShop, uniquePhone, type Shopper, type TestShop } from '../support/test-app';
 
 let shop: TestShop;

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_TEXT_MAX } from '../../server/channels/chat';
 import { isGsmSafe, USSD_SCREEN_LIMIT } from '../../server/lib/gsm-text';
-import { grantStaff } from '../../server/modules/staff/staff-members.service';
+import { grantStaff } from '../../server/modules/users/staff-members.service';
 import { address } from '../api/expectations';
 import { createTestShop, uniquePhone, type Shopper, type TestShop } from '../support/test-app';
 import { apiRoutes, fillPath, type Route } from './route-table';

@@ -4,11 +4,11 @@ import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { requireStaff } from '../../lib/auth';
 import type { ShopDeps } from '../../lib/deps';
-import { addRoute, bearerAuth, jsonReply, jsonRequest, openApiRoutes } from '../../lib/openapi';
+import { addRoute, jsonReply, jsonRequest, openApiRoutes, staffCall } from '../../lib/openapi';
 import { idParam, serialParam } from '../../lib/path-params';
 import { dashboard } from './staff-dashboard.service';
 import { createCategory, createProduct, getStaffProduct, listStaffCategories, listStaffProducts, updateCategory, updateProduct } from './staff-catalog.service';
-import { grantStaff, listStaff, revokeStaff } from './staff-members.service';
+import { addStaffMemberRoutes } from '../users/staff-members.routes';
 import { listMessages, markHandled } from './staff-messages.service';
 import { changeOrderStatus, changePayment, getStaffOrder, listStaffOrders } from './staff-orders.service';
 import { storeImage } from './staff-uploads.service';
@@ -19,7 +19,6 @@ import {
   changeOrderStatusSchema,
   changePaymentSchema,
   dashboardResponseSchema,
-  grantStaffSchema,
   imageUploadFormSchema,
   markHandledSchema,
   orderChangeResponseSchema,
@@ -27,8 +26,6 @@ import {
   productPatchSchema,
   staffCategoriesResponseSchema,
   staffCategoryResponseSchema,
-  staffListResponseSchema,
-  staffMemberResponseSchema,
   staffMessageResponseSchema,
   staffMessagesQuerySchema,
   staffMessagesResponseSchema,
@@ -49,7 +46,6 @@ const STATUS_MESSAGES: Record<string, string> = {
   cancelled: 'Order cancelled',
 };
 
-const staffCall = { tags: ['staff'], security: bearerAuth };
 const orderParams = z.object({ id: idParam('Order not found') });
 const productParams = z.object({ id: idParam('Product not found', 'product_not_found') });
 const categoryParams = z.object({ id: idParam('Category not found') });
@@ -85,23 +81,6 @@ const orderPayment = createRoute({
   summary: 'Confirm a MoMo payment or mark it failed (409 if it changed)',
   request: { params: orderParams, body: jsonRequest(changePaymentSchema) },
   responses: { 200: jsonReply(orderChangeResponseSchema) },
-});
-const staffList = createRoute({ ...staffCall, method: 'get', path: '/staff', summary: 'Accounts with the staff role', responses: { 200: jsonReply(staffListResponseSchema) } });
-const grant = createRoute({
-  ...staffCall,
-  method: 'post',
-  path: '/staff',
-  summary: 'Grant the staff role to an existing account',
-  request: { body: jsonRequest(grantStaffSchema) },
-  responses: { 201: jsonReply(staffMemberResponseSchema, 'Granted') },
-});
-const revoke = createRoute({
-  ...staffCall,
-  method: 'delete',
-  path: '/staff/{userId}',
-  summary: "Revoke someone else's staff role",
-  request: { params: z.object({ userId: idParam('That account is not staff') }) },
-  responses: { 200: jsonReply(staffMemberResponseSchema) },
 });
 const products = createRoute({
   ...staffCall,
@@ -199,15 +178,7 @@ export function staffRoutes(deps: ShopDeps) {
     const order = await changePayment(deps, c.get('user'), c.req.param('id'), input);
     return c.json({ success: true as const, message: input.paymentStatus === 'completed' ? 'Payment confirmed' : 'Payment marked failed', order });
   });
-  addRoute(app, staffList, async (c) => c.json({ success: true as const, staff: await listStaff(deps) }));
-  addRoute(app, grant, async (c) => {
-    const member = await grantStaff(deps, c.req.valid('json').identifier);
-    return c.json({ success: true as const, message: `${member.fullName} is now staff`, member }, 201);
-  });
-  addRoute(app, revoke, async (c) => {
-    const member = await revokeStaff(deps, c.get('user').id, c.req.param('userId'));
-    return c.json({ success: true as const, message: `${member.fullName} is no longer staff`, member });
-  });
+  addStaffMemberRoutes(app, deps);
   addRoute(app, products, async (c) => c.json({ success: true as const, ...(await listStaffProducts(deps, c.req.valid('query'))) }));
   addRoute(app, product, async (c) => c.json({ success: true as const, product: await getStaffProduct(deps, c.req.param('id')) }));
   addRoute(app, addProduct, async (c) => {

@@ -1,4 +1,4 @@
-// Every staff call of the console (server/modules/staff, docs/staff-api.md), one small function each.
+// Every staff call of the console (docs/staff-api.md; each module's staff-*.routes.ts), one small function each.
 // Shapes are the server's zod types; the token travels with every call through api-client.
 import { api, toApiError } from '../../../lib/api-client';
 import type { z } from 'zod';
@@ -13,8 +13,6 @@ import type {
   productPatchSchema,
   staffCategoriesResponseSchema,
   staffCategoryResponseSchema,
-  staffListResponseSchema,
-  staffMemberResponseSchema,
   staffMessageResponseSchema,
   staffMessagesResponseSchema,
   staffOrderResponseSchema,
@@ -25,6 +23,7 @@ import type {
   staffProductsResponseSchema,
   uploadResponseSchema,
 } from '@server/modules/staff/staff.schema';
+import type { staffListResponseSchema, staffMemberResponseSchema } from '@server/modules/users/staff-members.schema';
 
 // What a call sends: the schemas' input side (optional fields may be left out; the server fills defaults).
 type ChangeOrderStatusInput = z.input<typeof changeOrderStatusSchema>;

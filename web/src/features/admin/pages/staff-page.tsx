@@ -1,7 +1,7 @@
 // /admin/staff: who holds the staff role; grant it to an existing account by e-mail or phone, or take
 // it away (never from yourself: the server refuses that).
 import { useState, type FormEvent } from 'react';
-import { grantStaffSchema, type StaffMember } from '@server/modules/staff/staff.schema';
+import { grantStaffSchema, type StaffMember } from '@server/modules/users/staff-members.schema';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';

@@ -6,8 +6,8 @@ import type { ShopDeps } from '../../lib/deps';
 import { badRequest, notFound } from '../../lib/errors';
 import { EMAIL_PATTERN, isPhoneLike } from '../../lib/fields';
 import { normalizePhone } from '../../lib/phone';
-import { normalizeEmail } from '../users/user-records';
-import type { StaffMember } from './staff.schema';
+import type { StaffMember } from './staff-members.schema';
+import { normalizeEmail } from './user-records';
 
 type Db = Pick<ShopDeps, 'db'>;
 export const NO_SUCH_ACCOUNT = 'No account with that e-mail or phone number';
