@@ -1,15 +1,27 @@
-// The search index only narrows which products ranking looks at: on the seed catalog, every search a
-// shopper types must rank exactly as ranking over the whole catalog does, and on a large generated
-// catalog a search must look at the products that resemble it and no others.
+// The search index stands on MiniSearch (decision 003); before it, the search was written by hand. A
+// shopper must not see the difference: on the seed catalog every search a shopper types ranks, and
+// every "did you mean" offers, what the hand-written search answered (search-answers.json, recorded
+// from it at the commit it names), and on a large generated catalog a search finds the same products
+// in the same order. Re-record the answers only for a change of ranking meant to be seen.
+import { readFileSync } from 'node:fs';
 import { seedCategories, seedProducts } from '../../server/db/seed/catalog';
-import { indexEntry, rankProducts, suggestNames, type IndexedEntry } from '../../server/modules/catalog/catalog-search';
-import { SearchIndex, trigramsOf } from '../../server/modules/catalog/search-index';
+import { indexEntry, SearchIndex, trigramsOf, type IndexedEntry } from '../../server/modules/catalog/catalog-search';
+
+interface RecordedAnswers {
+  seedRank: Record<string, string[]>;
+  seedSuggest: Record<string, string[]>;
+  vegetables: Record<string, string[]>;
+  largeRank: Record<string, string[]>;
+}
+const recorded = JSON.parse(readFileSync(new URL('./search-answers.json', import.meta.url), 'utf8')) as RecordedAnswers;
 
 const categoryName = new Map(seedCategories.map((c) => [c.id, c.name]));
 const seedEntries = seedProducts.map((p) =>
   indexEntry({ id: p.id, name: p.name, localName: p.localName ?? '', category: categoryName.get(p.categoryId)!, categoryId: p.categoryId, description: p.description }),
 );
 const seedIndex = new SearchIndex(seedEntries);
+const nameOf = new Map(seedProducts.map((p) => [p.id, p.name]));
+const names = (hits: Array<{ id: string }>) => hits.map((hit) => nameOf.get(hit.id)!);
 
 // Exact words, plurals, starts of words, typos of every kind (swap, missing, extra, wrong letter,
 // first letter), words still being typed, local names, several words, categories, descriptions.
@@ -24,30 +36,30 @@ const QUERIES = [
 ];
 
 describe('search index on the seed catalog', () => {
-  it('ranks every search exactly as a scan of the whole catalog does', () => {
+  it('ranks every search exactly as the hand-written search did', () => {
     for (const query of QUERIES) {
-      expect(seedIndex.rank(query), query).toEqual(rankProducts(seedEntries, query));
+      expect(names(seedIndex.rank(query)), query).toEqual(recorded.seedRank[query]);
     }
   });
 
-  it('suggests the same names as a scan of the whole catalog when nothing matches', () => {
+  it('suggests the same names as the hand-written search when nothing matches', () => {
     for (const query of ['cabage soupp', 'zzzzqqqq', 'tomatoe sauce', 'brd', 'yoghurtt', 'avocdo salad']) {
-      expect(seedIndex.suggest(query), query).toEqual(suggestNames(seedEntries, query));
+      expect(seedIndex.suggest(query), query).toEqual(recorded.seedSuggest[query]);
     }
     expect(seedIndex.suggest('cabage soupp')).toEqual(['Cabbage']);
   });
 
   it('never suggests a word sharing a single trigram with a longer search word ("meet" is not "beetroot" or "beef", "chese" is not "ghee")', () => {
-    expect(suggestNames(seedEntries, 'meet fsh')).toContain('Beetroot');
     expect(seedIndex.suggest('meet fsh')).toEqual(['Goat meat', 'Meat & Fish', 'Sweet bananas']);
-    expect(suggestNames(seedEntries, 'chese')).toEqual(['Gouda cheese', 'Ghee', 'Goat meat']);
     expect(seedIndex.suggest('chese')).toEqual(['Gouda cheese']);
   });
 
   it('narrows to a category exactly as filtering the whole catalog does', () => {
+    const inVegetables = (entry: IndexedEntry) => entry.categoryId === 'vegetables';
+    const vegetablesOnly = new SearchIndex(seedEntries.filter(inVegetables));
     for (const query of ['beans', 'tomatos', 'fresh', 'oil']) {
-      const inVegetables = (entry: IndexedEntry) => entry.categoryId === 'vegetables';
-      expect(seedIndex.rank(query, inVegetables), query).toEqual(rankProducts(seedEntries.filter(inVegetables), query));
+      expect(seedIndex.rank(query, inVegetables), query).toEqual(vegetablesOnly.rank(query));
+      expect(names(seedIndex.rank(query, inVegetables)), query).toEqual(recorded.vegetables[query]);
     }
   });
 
@@ -65,14 +77,13 @@ describe('search index on a large catalog', () => {
   const index = new SearchIndex(entries);
 
   it('looks only at products holding a word like the search', () => {
-    const candidates = index.candidates('tomatos');
-    expect(candidates.every((entry) => !entry.id.startsWith('scale-'))).toBe(true);
-    expect(index.rank('tomatos')).toEqual(rankProducts(entries, 'tomatos'));
+    expect(index.rank('tomatos').every((hit) => !hit.id.startsWith('scale-'))).toBe(true);
+    expect(index.rank('tomatos')).toEqual(seedIndex.rank('tomatos'));
   });
 
   it('still finds every match of a common word, with its typo, in the same order', () => {
     for (const query of ['beans', 'beans1', 'sorgum', 'lot 1234', 'farm millet']) {
-      expect(index.rank(query), query).toEqual(rankProducts(entries, query));
+      expect(index.rank(query).map((hit) => hit.id), query).toEqual(recorded.largeRank[query]);
     }
     expect(index.rank('beans1').length).toBeGreaterThanOrEqual(500);
   });

@@ -9,8 +9,7 @@ import type { Pagination } from '../../lib/fields';
 import { cachedRead } from './catalog-cache';
 import { lifetimeMs, type Changes } from '../../db/changes';
 import { announceCatalogChange, changeCatalog, onCatalogChange } from './catalog-changes';
-import { indexEntry, type IndexedEntry } from './catalog-search';
-import { SearchIndex } from './search-index';
+import { indexEntry, SearchIndex, type IndexedEntry } from './catalog-search';
 import type { Category, CategoryProductsQuery, Product, ProductListQuery } from './catalog.schema';
 
 type ProductRow = Selectable<ProductsTable> & { category_name: string };
