@@ -109,6 +109,12 @@ type WordMatches = Map<string, number>;
  * nothing costs the same in a catalog of any size.
  */
 const SUGGESTION_HOLDERS_PER_WORD = 200;
+/**
+ * A suggestion allows a third of the word's letters wrong, but never more than three: a fourth typo
+ * (a word of ten letters or more) made each lookup twenty times dearer at 100,000 products and only
+ * added far-fetched names ("abinyamaro": "Beef").
+ */
+const SUGGESTION_TYPOS = 3;
 
 /** Words are also indexed by their beginnings from this many letters on. */
 const FIRST_LETTERS = 3;
@@ -258,7 +264,7 @@ export class SearchIndex {
   /**
    * When nothing matches: up to `limit` product or category names close to what was typed, so the
    * shopper has something to tap ("cabage soupp" -> "Cabbage"?). Looser than search itself: a third
-   * of the word's letters may be wrong, closest first, ties by name.
+   * of the word's letters may be wrong (SUGGESTION_TYPOS at most), closest first, ties by name.
    */
   suggest(text: string, limit = 3): string[] {
     const closeness = new Map<string, number>();
@@ -267,7 +273,7 @@ export class SearchIndex {
       closeness.set(word, Math.min(closeness.get(word) ?? NO_MATCH, distance / typed.length));
     };
     for (const typed of searchWords(text).filter((word) => word.length >= 3).slice(0, MAX_SEARCH_WORDS)) {
-      const allowance = Math.max(1, Math.ceil(typed.length / 3));
+      const allowance = Math.min(SUGGESTION_TYPOS, Math.max(1, Math.ceil(typed.length / 3)));
       for (const [key, [standsFor, distance]] of this.closeKeys(typed, allowance)) {
         if (standsFor.includes(key)) close(key, typed, distance);
         // What was typed may be the start of a longer word: that is a little further away.
