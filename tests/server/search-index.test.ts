@@ -63,6 +63,12 @@ describe('search index on the seed catalog', () => {
     }
   });
 
+  it('finds a long local name still being typed, with a typo in it', () => {
+    // "tungurusumu" (garlic) and "ibitunguru" (onions) are long to type on a keypad.
+    expect(names(seedIndex.rank('tungura'))).toEqual(['Garlic']);
+    expect(names(seedIndex.rank('ibituna'))).toEqual(['Red onions']);
+  });
+
   it('pads trigrams as pg_trgm does', () => {
     expect(trigramsOf('tea')).toEqual(['  t', ' te', 'tea', 'ea ']);
   });
