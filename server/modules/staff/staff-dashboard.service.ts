@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { ShopDeps } from '../../lib/deps';
 import { toFrw } from '../../lib/money';
 import type { Dashboard } from './staff.schema';
-import { countUnhandled } from './staff-messages.service';
+import { countUnhandled } from '../contact/staff-messages.service';
 
 const DAYS = 30;
 // Kigali is UTC+2 all year; a fixed offset needs no time-zone data in the database.

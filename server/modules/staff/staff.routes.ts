@@ -5,11 +5,11 @@ import { z } from 'zod';
 import { requireStaff } from '../../lib/auth';
 import type { ShopDeps } from '../../lib/deps';
 import { addRoute, jsonReply, jsonRequest, openApiRoutes, staffCall } from '../../lib/openapi';
-import { idParam, serialParam } from '../../lib/path-params';
+import { idParam } from '../../lib/path-params';
 import { dashboard } from './staff-dashboard.service';
 import { createCategory, createProduct, getStaffProduct, listStaffCategories, listStaffProducts, updateCategory, updateProduct } from './staff-catalog.service';
 import { addStaffMemberRoutes } from '../users/staff-members.routes';
-import { listMessages, markHandled } from './staff-messages.service';
+import { addStaffMessageRoutes } from '../contact/staff-messages.routes';
 import { changeOrderStatus, changePayment, getStaffOrder, listStaffOrders } from './staff-orders.service';
 import { storeImage } from './staff-uploads.service';
 import {
@@ -20,15 +20,11 @@ import {
   changePaymentSchema,
   dashboardResponseSchema,
   imageUploadFormSchema,
-  markHandledSchema,
   orderChangeResponseSchema,
   productInputSchema,
   productPatchSchema,
   staffCategoriesResponseSchema,
   staffCategoryResponseSchema,
-  staffMessageResponseSchema,
-  staffMessagesQuerySchema,
-  staffMessagesResponseSchema,
   staffOrderResponseSchema,
   staffOrdersQuerySchema,
   staffOrdersResponseSchema,
@@ -139,22 +135,6 @@ const upload = createRoute({
   request: { body: { required: true, content: { 'multipart/form-data': { schema: imageUploadFormSchema } } } },
   responses: { 201: jsonReply(uploadResponseSchema, 'Stored') },
 });
-const messages = createRoute({
-  ...staffCall,
-  method: 'get',
-  path: '/messages',
-  summary: 'Contact-form messages, newest first',
-  request: { query: staffMessagesQuerySchema },
-  responses: { 200: jsonReply(staffMessagesResponseSchema) },
-});
-const messageHandled = createRoute({
-  ...staffCall,
-  method: 'post',
-  path: '/messages/{id}/handled',
-  summary: 'Mark a message handled (or not)',
-  request: { params: z.object({ id: serialParam('Message not found') }), body: jsonRequest(markHandledSchema) },
-  responses: { 200: jsonReply(staffMessageResponseSchema) },
-});
 const dashboardCall = createRoute({
   ...staffCall,
   method: 'get',
@@ -203,11 +183,7 @@ export function staffRoutes(deps: ShopDeps) {
     const stored = await storeImage(deps, form[IMAGE_UPLOAD_FIELD]);
     return c.json({ success: true as const, ...stored, url: new URL(stored.image, c.req.url).toString() }, 201);
   });
-  addRoute(app, messages, async (c) => c.json({ success: true as const, ...(await listMessages(deps, c.req.valid('query'))) }));
-  addRoute(app, messageHandled, async (c) => {
-    const contactMessage = await markHandled(deps, c.get('user'), c.req.param('id'), c.req.valid('json').handled);
-    return c.json({ success: true as const, message: contactMessage.handledAt ? 'Marked handled' : 'Marked not handled', contactMessage });
-  });
+  addStaffMessageRoutes(app, deps);
   addRoute(app, dashboardCall, async (c) => c.json(await dashboard(deps)));
   return app;
 }

@@ -13,8 +13,6 @@ import type {
   productPatchSchema,
   staffCategoriesResponseSchema,
   staffCategoryResponseSchema,
-  staffMessageResponseSchema,
-  staffMessagesResponseSchema,
   staffOrderResponseSchema,
   staffOrdersResponseSchema,
   StaffProduct,
@@ -23,6 +21,7 @@ import type {
   staffProductsResponseSchema,
   uploadResponseSchema,
 } from '@server/modules/staff/staff.schema';
+import type { staffMessageResponseSchema, staffMessagesResponseSchema } from '@server/modules/contact/staff-messages.schema';
 import type { staffListResponseSchema, staffMemberResponseSchema } from '@server/modules/users/staff-members.schema';
 
 // What a call sends: the schemas' input side (optional fields may be left out; the server fills defaults).

@@ -2,7 +2,7 @@
 // by default, each marked handled once dealt with.
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { StaffMessage } from '@server/modules/staff/staff.schema';
+import type { StaffMessage } from '@server/modules/contact/staff-messages.schema';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { AuthUser, ShopDeps } from '../../lib/deps';
 import { notFound } from '../../lib/errors';
 import { offsetOf, paginate } from '../../lib/pagination';
-import type { StaffMessage, StaffMessagesQuery } from './staff.schema';
+import type { StaffMessage, StaffMessagesQuery } from './staff-messages.schema';
 
 const messagesWithHandler = (deps: ShopDeps) =>
   deps.db

@@ -1,0 +1,34 @@
+// /api/admin/messages: contact-form messages for staff to read and mark handled. Mounted inside
+// staffRoutes (modules/staff), under its one requireStaff.
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import { z } from 'zod';
+import type { AppEnv, ShopDeps } from '../../lib/deps';
+import { addRoute, jsonReply, jsonRequest, staffCall } from '../../lib/openapi';
+import { serialParam } from '../../lib/path-params';
+import { listMessages, markHandled } from './staff-messages.service';
+import { markHandledSchema, staffMessageResponseSchema, staffMessagesQuerySchema, staffMessagesResponseSchema } from './staff-messages.schema';
+
+const messages = createRoute({
+  ...staffCall,
+  method: 'get',
+  path: '/messages',
+  summary: 'Contact-form messages, newest first',
+  request: { query: staffMessagesQuerySchema },
+  responses: { 200: jsonReply(staffMessagesResponseSchema) },
+});
+const messageHandled = createRoute({
+  ...staffCall,
+  method: 'post',
+  path: '/messages/{id}/handled',
+  summary: 'Mark a message handled (or not)',
+  request: { params: z.object({ id: serialParam('Message not found') }), body: jsonRequest(markHandledSchema) },
+  responses: { 200: jsonReply(staffMessageResponseSchema) },
+});
+
+export function addStaffMessageRoutes(app: OpenAPIHono<AppEnv>, deps: ShopDeps): void {
+  addRoute(app, messages, async (c) => c.json({ success: true as const, ...(await listMessages(deps, c.req.valid('query'))) }));
+  addRoute(app, messageHandled, async (c) => {
+    const contactMessage = await markHandled(deps, c.get('user'), c.req.param('id'), c.req.valid('json').handled);
+    return c.json({ success: true as const, message: contactMessage.handledAt ? 'Marked handled' : 'Marked not handled', contactMessage });
+  });
+}
