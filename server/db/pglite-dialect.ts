@@ -1,5 +1,6 @@
 // Kysely speaks to embedded PGlite through this driver. PGlite is one connection, so every
 // query and every transaction takes it in turn: a transaction holds it until commit or rollback.
+// Statements go through PGliteWire (prepared once, then one call into WebAssembly per run).
 import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
@@ -12,6 +13,7 @@ import {
   type Kysely,
   type QueryResult,
 } from 'kysely';
+import { PGliteWire } from './pglite-wire';
 
 class Turnstile {
   private tail: Promise<void> = Promise.resolve();
@@ -28,14 +30,15 @@ class Turnstile {
 }
 
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly pg: PGlite) {}
+  private readonly wire: PGliteWire;
+
+  constructor(pg: PGlite) {
+    this.wire = new PGliteWire(pg);
+  }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.pg.query<R>(query.sql, query.parameters as unknown[]);
-    return {
-      rows: result.rows,
-      numAffectedRows: result.affectedRows != null ? BigInt(result.affectedRows) : undefined,
-    };
+    const result = await this.wire.run(query.sql, query.parameters);
+    return { rows: result.rows as R[], numAffectedRows: BigInt(result.affectedRows) };
   }
 
   // eslint-disable-next-line require-yield

@@ -113,9 +113,13 @@ export async function openTestDatabase(): Promise<OpenDatabase> {
       },
     };
   }
+  return openDatabase({ dataDir: '', pglite: await openTestPGlite() });
+}
+
+/** An embedded PGlite of its own for one test file, loaded from the snapshot (migrated and seeded). */
+export async function openTestPGlite(): Promise<PGlite> {
   if (!existsSync(SNAPSHOT_PATH)) await prepareTemplate();
-  const pglite = await PGlite.create({ loadDataDir: await snapshotTarball(), startParams: PGLITE_START_PARAMS });
-  return openDatabase({ dataDir: '', pglite });
+  return PGlite.create({ loadDataDir: await snapshotTarball(), startParams: PGLITE_START_PARAMS });
 }
 
 // The snapshot's bytes, read once per worker: a worker runs file after file on the same modules.
