@@ -2,7 +2,9 @@
 # npm run test:reliability: the long part of the reliability suite (issue 8).
 #   1. on embedded PGlite: the crash test, backup/restore, the property tests with 10x the runs,
 #      the access matrix, and the soak (SOAK_SECONDS, 300 by default)
-#   2. the same but the soak on a throwaway PostgreSQL server (required in CI)
+#   2. the same but the soak on a throwaway PostgreSQL server (required in CI), and two instances
+#      behind HAProxy and nginx (deploy/): SIGKILL under 200 order placements, rolling restarts
+#      under load (HAProxy and nginx required in CI)
 # Stops by itself; ends with one line "N passed, M failed" and exits non-zero on any failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."

@@ -1,14 +1,22 @@
-// The soak's traffic, run as its own process (node --import tsx soak-traffic.ts <base-url> <seconds>):
+// The soak's traffic, run as its own process (node --import tsx soak-traffic.ts <base-url> <seconds>
+// [--fresh-connections]; SIGTERM ends it early, after the journeys under way; --fresh-connections opens
+// a connection per request instead of keeping them alive):
 // shoppers browsing the catalogue, searching, dialling USSD journeys, filling carts and placing
 // orders against a server on 127.0.0.1, several at once. Prints one JSON line at the end:
 // requests, errors (any 5xx, a refused connection, or an answer that is not what the call promises)
 // and the first few errors in full.
+import { Agent, fetch as undiciFetch } from 'undici';
 import { USSD_SECRET } from './server-process';
 
 const [base, secondsArgument] = process.argv.slice(2);
+// undici without pipelining keeps no connection alive: each request its own, as a client without keep-alive.
+const oneConnectionEach = process.argv.includes('--fresh-connections') ? new Agent({ pipelining: 0 }) : undefined;
+const send = (url: string, init: RequestInit): Promise<Response> =>
+  oneConnectionEach ? (undiciFetch(url, { ...(init as object), dispatcher: oneConnectionEach }) as unknown as Promise<Response>) : fetch(url, init);
 const seconds = Number(secondsArgument ?? 300);
 const CONCURRENCY = 6;
-const deadline = Date.now() + seconds * 1000;
+let deadline = Date.now() + seconds * 1000;
+process.on('SIGTERM', () => (deadline = Date.now()));
 const SEARCHES = ['tomatoes', 'tomatos', 'inyanya', 'milk', 'rice', 'ibirayi', 'beans', 'x', '🍅', 'avoca'];
 const PRODUCTS = ['tomatoes', 'carrots', 'spinach', 'red-onions', 'cabbage', 'irish-potatoes'];
 
@@ -24,7 +32,7 @@ function failed(what: string) {
 async function request(method: string, url: string, expected: number[], body?: unknown, headers: Record<string, string> = {}) {
   requests += 1;
   try {
-    const response = await fetch(`${base}${url}`, {
+    const response = await send(`${base}${url}`, {
       method,
       headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -42,7 +50,7 @@ async function request(method: string, url: string, expected: number[], body?: u
 async function ussd(sessionId: string, phoneNumber: string, text: string) {
   requests += 1;
   try {
-    const response = await fetch(`${base}/ussd`, {
+    const response = await send(`${base}/ussd`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-USSD-Secret': USSD_SECRET },
       body: new URLSearchParams({ sessionId, serviceCode: '*384*4766#', phoneNumber, networkCode: '63510', text }).toString(),
