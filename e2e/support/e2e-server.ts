@@ -12,7 +12,8 @@ import { register } from '../../server/modules/auth/auth.service';
 import { grantStaff } from '../../server/modules/users/staff-members.service';
 import { startFakeAfricasTalkingSms } from '../../tests/support/fake-africas-talking-sms';
 import { startFakeSmtp } from '../../tests/support/fake-smtp';
-import { E2E_STAFF, fakeSmsUrlFile, fakeSmtpLogFile } from './staff-account';
+import { startFakeMomoCollections } from '../../tests/support/fake-momo-collections';
+import { E2E_STAFF, fakeMomoUrlFile, fakeSmsUrlFile, fakeSmtpLogFile } from './staff-account';
 
 async function createStaffAccount() {
   const config = loadConfig();
@@ -39,4 +40,9 @@ const smtp = await startFakeSmtp({ sender: 'shop@isoko.test' });
 writeFileSync(fakeSmtpLogFile(process.env.PORT ?? '3000'), smtp.logUrl);
 process.env.SMTP_URL = smtp.url;
 process.env.MAIL_FROM = `Isoko <${smtp.sender}>`;
+// MTN MoMo request-to-pay against the fake; its callbacks come back to this server, on localhost as
+// PUBLIC_BASE_URL says (the address the pages already use, so image links are what they were).
+const momo = await startFakeMomoCollections({ callbackHost: 'localhost' });
+writeFileSync(fakeMomoUrlFile(process.env.PORT ?? '3000'), momo.url);
+Object.assign(process.env, momo.environment(), { PUBLIC_BASE_URL: `http://localhost:${process.env.PORT ?? '3000'}` });
 await import('../../server/main');

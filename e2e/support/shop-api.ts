@@ -17,7 +17,8 @@ import type {
 } from '../../server/modules/staff/staff.schema';
 import type { FakeSmsMessage } from '../../tests/support/fake-africas-talking-sms';
 import type { FakeMail } from '../../tests/support/fake-smtp';
-import { E2E_STAFF, fakeSmsUrlFile, fakeSmtpLogFile } from './staff-account';
+import type { FakeMomoRequest, RequestToPayAnswer } from '../../tests/support/fake-momo-collections';
+import { E2E_STAFF, fakeMomoUrlFile, fakeSmsUrlFile, fakeSmtpLogFile } from './staff-account';
 
 export interface Shopper {
   fullName: string;
@@ -122,6 +123,13 @@ export function shopApi(request: APIRequestContext) {
       const data = { description, city: 'Kigali', street: 'KN 5 Rd', district: 'Gasabo', phoneNumber: '+250788123456' };
       const body = await expectStatus(await request.post('/api/address/create', { headers: auth(shopper), data }), 201);
       return body.address;
+    },
+
+    /** An order paid now by MoMo request-to-pay, asked of `payerPhone` (MTN here is the e2e server's fake). */
+    async placeMomoOrder(shopper: Shopper, addressId: string, payerPhone: string): Promise<{ _id: string }> {
+      const data = { addressId, paymentType: 'momo', payerPhone, callbackUrl: 'http://localhost/order-confirmation' };
+      const body = await expectStatus(await request.post('/api/order/placeOrder', { headers: auth(shopper), data }), 201);
+      return body.order;
     },
 
     async placeOrder(shopper: Shopper, addressId: string): Promise<{ _id: string }> {
@@ -247,4 +255,22 @@ export async function mailLog(): Promise<FakeMail[]> {
 /** The e-mails sent to this address. */
 export async function mailsTo(address: string): Promise<FakeMail[]> {
   return (await mailLog()).filter((mail) => mail.to.includes(address));
+}
+
+const momoUrl = () => readFileSync(fakeMomoUrlFile(process.env.E2E_PORT ?? '4321'), 'utf8').trim();
+
+/**
+ * The shopper answers MTN MoMo's PIN prompt on their phone (+2507…): the fake MTN settles the latest
+ * request to that number and sends its callback to the e2e server. Returns the request as MTN holds it.
+ */
+export async function answerMomoPrompt(phoneNumber: string, answer: 'approve' | 'decline', reason = 'APPROVAL_REJECTED'): Promise<FakeMomoRequest> {
+  const settlement = answer === 'approve' ? { status: 'SUCCESSFUL' } : { status: 'FAILED', reason };
+  const response = await fetch(`${momoUrl()}/__settle`, { method: 'POST', body: JSON.stringify({ partyId: phoneNumber, ...settlement }) });
+  expect(response.status, `no MoMo request waits on ${phoneNumber}: ${await response.clone().text()}`).toBe(200);
+  return (await response.json()) as FakeMomoRequest;
+}
+
+/** How MTN answers the next requests to this number (a 500, no answer...). */
+export async function nextMomoAnswers(phoneNumber: string, ...answers: RequestToPayAnswer[]): Promise<void> {
+  await fetch(`${momoUrl()}/__next`, { method: 'POST', body: JSON.stringify({ partyId: phoneNumber, requestToPay: answers }) });
 }

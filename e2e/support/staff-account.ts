@@ -16,3 +16,8 @@ export function fakeSmsUrlFile(port: string | number): string {
 export function fakeSmtpLogFile(port: string | number): string {
   return `.tmp/e2e-smtp-${port}.url`;
 }
+
+/** Where the e2e server writes its fake MTN MoMo's address (POST /__settle and /__next control it). */
+export function fakeMomoUrlFile(port: string | number): string {
+  return `.tmp/e2e-momo-${port}.url`;
+}

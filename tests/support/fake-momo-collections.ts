@@ -18,7 +18,8 @@
 // Tests can make the next answers a 500 or no answer at all.
 // Run alone (for the e2e): `node --import tsx tests/support/fake-momo-collections.ts` prints its URL;
 // POST /__settle {partyId, status, reason?} settles that payer's latest request, POST /__next
-// {requestToPay?, status?} sets the next answers, GET /__log lists what it received and refused.
+// {requestToPay?, status?, partyId?} sets the next answers (to that payer only, with partyId), GET /__log
+// lists what it received and refused.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -77,6 +78,8 @@ export interface FakeMomo extends FakeMomoAccount {
   tokensIssued: number;
   /** The answers to the next request-to-pay calls, in order; then 'accept'. */
   nextRequestToPay(...answers: RequestToPayAnswer[]): void;
+  /** The same for the next requests to one payer's number (digits) only: tests running side by side keep apart. */
+  nextRequestToPayFor(partyId: string, ...answers: RequestToPayAnswer[]): void;
   /** The answers to the next status calls, in order; then 'answer'. */
   nextStatus(...answers: StatusAnswer[]): void;
   /** Every token issued so far has run out (as one an hour old has). */
@@ -153,6 +156,7 @@ export async function startFakeMomoCollections(options: FakeMomoOptions = {}): P
   const requests: FakeMomoRequest[] = [];
   const refused: string[] = [];
   const requestAnswers: RequestToPayAnswer[] = [];
+  const answersByPayer = new Map<string, RequestToPayAnswer[]>();
   const statusAnswers: StatusAnswer[] = [];
   const hanging = new Set<ServerResponse>();
   let tokensIssued = 0;
@@ -222,7 +226,7 @@ export async function startFakeMomoCollections(options: FakeMomoOptions = {}): P
     if (requests.some((held) => held.referenceId === referenceId)) {
       return refuse(response, 409, 'RESOURCE_ALREADY_EXIST', 'Duplicated reference id. Creation of resource failed.');
     }
-    const answer = requestAnswers.shift() ?? 'accept';
+    const answer = answersByPayer.get(body.payer.partyId)?.shift() ?? requestAnswers.shift() ?? 'accept';
     if (answer === 'http_400') return refuse(response, 400, 'BAD_REQUEST', 'requesttopay: refused as the test asked');
     if (answer === 'http_500') return sendJson(response, 500, mtnError('INTERNAL_PROCESSING_ERROR', 'An internal error occurred while processing.'));
     if (answer === 'no_answer') return hang(response);
@@ -280,13 +284,15 @@ export async function startFakeMomoCollections(options: FakeMomoOptions = {}): P
     return held;
   }
 
+  const nextFor = (partyId: string, answers: RequestToPayAnswer[]) => answersByPayer.set(partyId, [...(answersByPayer.get(partyId) ?? []), ...answers]);
   const latestFor = (partyId: string) => requests.filter((held) => held.body.payer.partyId === partyId).at(-1);
 
   async function control(request: IncomingMessage, path: string, raw: string, response: ServerResponse) {
     if (request.method === 'GET' && path === '/__log') return sendJson(response, 200, { requests, refused, tokensIssued });
     if (request.method === 'POST' && path === '/__next') {
-      const { requestToPay, status } = JSON.parse(raw || '{}') as { requestToPay?: RequestToPayAnswer[]; status?: StatusAnswer[] };
-      requestAnswers.push(...(requestToPay ?? []));
+      const { requestToPay, status, partyId } = JSON.parse(raw || '{}') as { requestToPay?: RequestToPayAnswer[]; status?: StatusAnswer[]; partyId?: string };
+      if (partyId) nextFor(String(partyId).replace(/^\+/, ''), requestToPay ?? []);
+      else requestAnswers.push(...(requestToPay ?? []));
       statusAnswers.push(...(status ?? []));
       return sendJson(response, 204);
     }
@@ -322,6 +328,7 @@ export async function startFakeMomoCollections(options: FakeMomoOptions = {}): P
       return tokensIssued;
     },
     nextRequestToPay: (...answers) => void requestAnswers.push(...answers),
+    nextRequestToPayFor: (partyId, ...answers) => nextFor(partyId, answers),
     nextStatus: (...answers) => void statusAnswers.push(...answers),
     expireTokens() {
       for (const value of tokens.keys()) tokens.set(value, 0);

@@ -11,6 +11,7 @@ export const payOrderSchema = z.object({ payerPhone: payerPhoneField.optional() 
  * refused or did not answer, `message` says to pay with the MoMo Pay code instead.
  */
 export const payOrderReplySchema = z.object({ success: z.boolean(), message: z.string(), order: orderSchema });
+export type PayOrderReply = z.infer<typeof payOrderReplySchema>;
 
 /** MTN's callback body (the request-to-pay's result); only `externalId`, the order's id, is used. */
 export const momoCallbackSchema = z.looseObject({ externalId: z.union([z.string(), z.number()]).optional() });

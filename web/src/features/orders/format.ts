@@ -30,5 +30,6 @@ export function lineImage(line: OrderLine): string | undefined {
 }
 
 export function paymentMethodName(paymentType: string): string {
+  if (paymentType === 'momo') return 'Pay now with MoMo (MTN MoMo request to pay)';
   return paymentType === 'cash' ? 'Cash on Delivery (Mobile Money)' : paymentType;
 }

@@ -60,6 +60,27 @@ describe('OrderActions', () => {
     expect(screen.queryAllByRole('button')).toHaveLength(0);
   });
 
+  it('offers no hand change of the payment while a MoMo request-to-pay waits for the shopper', () => {
+    mockFetch(() => json({}));
+    const waiting = {
+      referenceId: '4f8a4e0c-2b1d-4c6e-9f3a-1b2c3d4e5f60',
+      status: 'waiting' as const,
+      payerPhone: '+250788000111',
+      amount: '3000',
+      currency: 'RWF',
+      financialTransactionId: null,
+      failureReason: null,
+      requestedAt: '2026-11-23T08:00:00.000Z',
+      settledAt: null,
+    };
+    render(<OrderActions order={order({ paymentType: 'momo', momoRequests: [waiting] })} onChanged={() => {}} />);
+    expect(screen.getByText(/A MoMo request-to-pay is waiting for the shopper/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Confirm payment' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Mark payment failed' })).toBeNull();
+    // The order still moves along.
+    expect(screen.getByRole('button', { name: 'Start processing' })).toBeEnabled();
+  });
+
   it('asks for the MoMo transaction id before confirming, and sends nothing without it', async () => {
     const fetchMock = mockFetch(() => json({}));
     render(<OrderActions order={order()} onChanged={() => {}} />);

@@ -35,8 +35,10 @@ export function OrderActions({ order, onChanged }: OrderActionsProps) {
   const [momoError, setMomoError] = useState('');
   const [conflict, setConflict] = useState('');
   const [busy, setBusy] = useState<Busy>(null);
-  const canConfirm = order.nextPaymentStatuses.includes('completed');
-  const canFail = order.nextPaymentStatuses.includes('failed');
+  // While MTN may still charge the shopper, its answer settles the payment (the server refuses a hand change).
+  const momoWaiting = order.momoRequests.some((request) => request.status === 'waiting' || request.status === 'unconfirmed');
+  const canConfirm = !momoWaiting && order.nextPaymentStatuses.includes('completed');
+  const canFail = !momoWaiting && order.nextPaymentStatuses.includes('failed');
 
   async function run(kind: Busy, call: () => Promise<{ message: string; order: StaffOrderDetail }>) {
     setBusy(kind);
@@ -101,6 +103,11 @@ export function OrderActions({ order, onChanged }: OrderActionsProps) {
       {conflict ? (
         <p className="form-message form-message-error" role="alert">
           {conflict}
+        </p>
+      ) : null}
+      {momoWaiting ? (
+        <p className="muted" role="status">
+          A MoMo request-to-pay is waiting for the shopper: MTN&apos;s answer settles the payment.
         </p>
       ) : null}
       {nothingToDo ? (

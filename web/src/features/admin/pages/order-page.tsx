@@ -9,6 +9,7 @@ import { OrderLines, OrderStatusBadge, PaymentStatusBadge } from '../../orders';
 import { fetchOrder } from '../api/staff-api';
 import { LoadState } from '../components/load-state';
 import { OrderActions } from '../components/order-actions';
+import { MomoRequests } from '../components/momo-requests';
 import { OrderHistory } from '../components/order-history';
 import { channelName, formatDateTime, formatMoney } from '../format';
 import { useRemote } from '../use-remote';
@@ -42,6 +43,8 @@ export default function OrderPage() {
                 <PaymentStatusBadge status={order.paymentStatus} />
                 {order.momoTransactionId ? <span> MoMo {order.momoTransactionId}</span> : null}
               </dd>
+              <dt>Paid by</dt>
+              <dd>{order.paymentType === 'momo' ? 'MoMo request-to-pay: MTN confirms it, no one needs to' : 'MoMo Pay code: confirm it by hand with the transaction id'}</dd>
               <dt>Total</dt>
               <dd>{formatMoney(order.amount)}</dd>
               <dt>Placed</dt>
@@ -87,6 +90,14 @@ export default function OrderPage() {
               Total <strong>{formatMoney(order.amount)}</strong>
             </p>
           </section>
+          {order.paymentType === 'momo' || order.momoRequests.length ? (
+            <section className="card admin-section" aria-labelledby="order-momo-title">
+              <h2 id="order-momo-title" className="admin-section-title">
+                MoMo requests
+              </h2>
+              <MomoRequests requests={order.momoRequests} />
+            </section>
+          ) : null}
           <section className="card admin-section" aria-labelledby="order-history-title">
             <h2 id="order-history-title" className="admin-section-title">
               History

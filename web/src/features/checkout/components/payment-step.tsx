@@ -1,16 +1,53 @@
-// Step 1: cash on delivery, paid by mobile money; the pay code and business name come from GET config.
+// Step 1: how to pay. Cash on delivery, paid by mobile money with the shop's pay code (the pay code and
+// business name come from GET config); and, when the shop has MTN MoMo request-to-pay, "Pay now with
+// MoMo": the shopper's phone asks them to approve the payment with their PIN.
+import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useShopConfig } from '../../../lib/shop-config';
 
+export type PaymentMethod = 'cash' | 'momo';
+
 interface PaymentStepProps {
-  method: 'cash' | null;
-  onMethodChange: (method: 'cash') => void;
+  method: PaymentMethod | null;
+  onMethodChange: (method: PaymentMethod) => void;
+  /** The MoMo number asked to approve a "Pay now with MoMo" payment. */
+  payerPhone: string;
+  onPayerPhoneChange: (phone: string) => void;
+  payerPhoneError: string;
   busy: boolean;
   onContinue: () => void;
 }
 
-export function PaymentStep({ method, onMethodChange, busy, onContinue }: PaymentStepProps) {
+/** A number MTN MoMo Rwanda can ask: 07XXXXXXXX, 2507XXXXXXXX or +2507XXXXXXXX, spaces allowed. */
+export function isMomoNumber(phone: string): boolean {
+  return /^(\+?250|0)7\d{8}$/.test(phone.replace(/[\s\-().]/g, ''));
+}
+
+function PayCodeInstructions({ payCode, businessName }: { payCode: string; businessName: string }) {
+  return (
+    <div className="momo-instructions">
+      <h3>How to pay with Mobile Money</h3>
+      <ol>
+        <li>
+          Dial the MoMo Pay code <strong className="pay-code">{payCode}</strong>
+        </li>
+        <li>
+          Check that the business name reads <strong>{businessName}</strong>
+        </li>
+        <li>Pay the order total shown in your order summary.</li>
+        <li>The administrator verifies payment and calls the customer within 10 minutes.</li>
+      </ol>
+    </div>
+  );
+}
+
+export function PaymentStep(props: PaymentStepProps) {
+  const { method, onMethodChange, payerPhone, onPayerPhoneChange, payerPhoneError, busy, onContinue } = props;
   const config = useShopConfig();
+  const ids = useId();
+  const momoOffered = config?.momoRequestToPay === true;
+  const payCode = config?.payCode ?? '…';
+  const businessName = config?.businessName ?? '…';
   return (
     <section className="card checkout-step" aria-labelledby="payment-title">
       <h2 id="payment-title" className="checkout-step-title">
@@ -19,32 +56,59 @@ export function PaymentStep({ method, onMethodChange, busy, onContinue }: Paymen
       <fieldset className="payment-options">
         <legend className="visually-hidden">Choose a payment method</legend>
         <label className={`payment-option ${method === 'cash' ? 'is-selected' : ''}`}>
-          <input
-            type="radio"
-            name="paymentType"
-            value="cash"
-            checked={method === 'cash'}
-            onChange={() => onMethodChange('cash')}
-          />
+          <input type="radio" name="paymentType" value="cash" checked={method === 'cash'} onChange={() => onMethodChange('cash')} />
           <span>
-            <strong>Cash on Delivery</strong>
+            <strong>{momoOffered ? 'Cash on delivery (MoMo Pay code)' : 'Cash on Delivery'}</strong>
             <span className="payment-option-note">Pay with Mobile Money when your order arrives</span>
           </span>
         </label>
+        {momoOffered ? (
+          <label className={`payment-option ${method === 'momo' ? 'is-selected' : ''}`}>
+            <input type="radio" name="paymentType" value="momo" checked={method === 'momo'} onChange={() => onMethodChange('momo')} />
+            <span>
+              <strong>Pay now with MoMo</strong>
+              <span className="payment-option-note">Your phone asks you to approve the payment with your MoMo PIN</span>
+            </span>
+          </label>
+        ) : null}
       </fieldset>
-      <div className="momo-instructions">
-        <h3>How to pay with Mobile Money</h3>
-        <ol>
-          <li>
-            Dial the MoMo Pay code <strong className="pay-code">{config?.payCode ?? '…'}</strong>
-          </li>
-          <li>
-            Check that the business name reads <strong>{config?.businessName ?? '…'}</strong>
-          </li>
-          <li>Pay the order total shown in your order summary.</li>
-          <li>The administrator verifies payment and calls the customer within 10 minutes.</li>
-        </ol>
-      </div>
+      {method === 'momo' && momoOffered ? (
+        <div className="momo-instructions">
+          <div className="field">
+            <label className="field-label" htmlFor={`${ids}-payer`}>
+              MoMo number
+            </label>
+            <input
+              id={`${ids}-payer`}
+              className="input"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              placeholder="The delivery phone"
+              value={payerPhone}
+              onChange={(event) => onPayerPhoneChange(event.target.value)}
+              aria-invalid={payerPhoneError ? true : undefined}
+              aria-describedby={payerPhoneError ? `${ids}-payer-error` : undefined}
+            />
+            {payerPhoneError ? (
+              <p id={`${ids}-payer-error`} className="field-error">
+                {payerPhoneError}
+              </p>
+            ) : null}
+          </div>
+          <h3>How MoMo pay now works</h3>
+          <ol>
+            <li>Place your order.</li>
+            <li>MTN MoMo asks this number (or, left empty, the delivery address&apos;s phone) to approve the order total: enter your MoMo PIN on that phone.</li>
+            <li>Your order is paid at once; no one needs to call you about payment.</li>
+            <li>
+              If MoMo does not answer, pay with the MoMo Pay code <strong className="pay-code">{payCode}</strong> ({businessName}) instead.
+            </li>
+          </ol>
+        </div>
+      ) : (
+        <PayCodeInstructions payCode={payCode} businessName={businessName} />
+      )}
       <div className="checkout-actions">
         <Button onClick={onContinue} busy={busy}>
           {busy ? 'Continuing...' : 'Continue to Delivery'}

@@ -15,7 +15,8 @@ import { RequireLogin } from '../../auth';
 import { AddressFormDialog, fetchAddresses } from '../../addresses';
 import { placeOrder } from '../../orders';
 import { CheckoutProgress } from '../components/progress-bar';
-import { PaymentStep } from '../components/payment-step';
+import { isMomoNumber, PaymentStep, type PaymentMethod } from '../components/payment-step';
+import { useAuthStore } from '../../auth/store';
 import { DeliveryStep } from '../components/delivery-step';
 import { OrderSummary } from '../components/order-summary';
 import { useIdempotencyKey } from '../hooks/use-idempotency-key';
@@ -31,6 +32,15 @@ function defaultAddressId(addresses: Address[]): string {
   return addresses.find((address) => address.isDefault)?._id ?? '';
 }
 
+const MOMO_NUMBER_MESSAGE = 'Enter the MoMo number as 07XXXXXXXX';
+
+/** The account's number as a shopper writes it (07…), when MoMo Rwanda can ask it. */
+function localMomoNumber(phone: string | null | undefined): string {
+  const digits = (phone ?? '').replace(/\D/g, '');
+  if (/^2507\d{8}$/.test(digits)) return `0${digits.slice(3)}`;
+  return /^07\d{8}$/.test(digits) ? digits : '';
+}
+
 const OUT_OF_STOCK_MESSAGE = 'Remove the items that are out of stock from your cart to place your order.';
 
 function Checkout() {
@@ -40,8 +50,13 @@ function Checkout() {
   const totalPrice = useCartStore((state) => state.totalPrice);
   const [cartChecked, setCartChecked] = useState(false);
   const [step, setStep] = useState<1 | 2>(1);
-  // Cash on delivery is the only method, so it starts chosen: one tap fewer on a phone.
-  const [method, setMethod] = useState<'cash' | null>('cash');
+  // Cash on delivery starts chosen: one tap fewer on a phone. "Pay now with MoMo" asks the shopper's own number unless they change it.
+  const [method, setMethod] = useState<PaymentMethod | null>('cash');
+  const accountPhone = useAuthStore((state) => state.user?.phoneNumber);
+  const [typedPayerPhone, setPayerPhone] = useState<string | null>(null);
+  // Until the shopper types one: their account's number, else empty (MoMo then asks the delivery phone).
+  const payerPhone = typedPayerPhone ?? localMomoNumber(accountPhone);
+  const [payerPhoneError, setPayerPhoneError] = useState('');
   const [continuing, setContinuing] = useState(false);
   const { state: addressList, reload: reloadAddresses } = useRemote(toastOnFailure('Failed to fetch addresses', fetchAddresses), []);
   // A failed reload keeps the list shown.
@@ -85,6 +100,11 @@ function Checkout() {
       toast.error('Please select a payment method');
       return;
     }
+    if (method === 'momo' && payerPhone.trim() && !isMomoNumber(payerPhone)) {
+      setPayerPhoneError(MOMO_NUMBER_MESSAGE);
+      return;
+    }
+    setPayerPhoneError('');
     setContinuing(true);
     await wait(CONTINUE_DELAY_MS);
     setContinuing(false);
@@ -115,7 +135,12 @@ function Checkout() {
     placingRef.current = true;
     setPlacing(true);
     try {
-      const body = { addressId: selectedId, paymentType: 'cash' as const, callbackUrl: `${window.location.origin}${paths.orderConfirmation}` };
+      const body = {
+        addressId: selectedId,
+        paymentType: method,
+        ...(method === 'momo' && payerPhone.trim() ? { payerPhone: payerPhone.trim() } : {}),
+        callbackUrl: `${window.location.origin}${paths.orderConfirmation}`,
+      };
       const [orderId] = await Promise.all([placeOrder(body, idempotencyKey.current()), wait(MIN_PLACE_ORDER_MS)]);
       placedRef.current = true;
       storage.setLastOrderId(orderId);
@@ -156,7 +181,22 @@ function Checkout() {
       <div className="checkout-layout">
         <div className="checkout-main">
           {step === 1 ? (
-            <PaymentStep method={method} onMethodChange={setMethod} busy={continuing} onContinue={continueToDelivery} />
+            <PaymentStep
+              method={method}
+              onMethodChange={(chosen) => {
+                // Another way to pay is another order body: it must not reuse the previous attempt's key.
+                if (chosen !== method) idempotencyKey.renew();
+                setMethod(chosen);
+              }}
+              payerPhone={payerPhone}
+              onPayerPhoneChange={(phone) => {
+                idempotencyKey.renew();
+                setPayerPhone(phone);
+              }}
+              payerPhoneError={payerPhoneError}
+              busy={continuing}
+              onContinue={continueToDelivery}
+            />
           ) : (
             <DeliveryStep
               addresses={addresses}

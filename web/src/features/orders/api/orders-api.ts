@@ -1,11 +1,15 @@
 // The order calls of API.md, read leniently as spec 7 describes (`order` or `data.order`, and so on).
 import { api } from '../../../lib/api-client';
 import type { Order, OrderReply, OrdersPageReply, PlaceOrderReply } from '@server/modules/orders/orders.schema';
+import type { PayOrderReply } from '@server/modules/payments/payments.schema';
 import type { Pagination } from '@server/lib/fields';
 
 export interface PlaceOrderBody {
   addressId: string;
-  paymentType: 'cash';
+  /** cash: on delivery, with the MoMo Pay code; momo: MTN MoMo request-to-pay, approved on the payer's phone. */
+  paymentType: 'cash' | 'momo';
+  /** momo: the number asked to pay (the delivery phone when left out). */
+  payerPhone?: string;
   callbackUrl: string;
 }
 
@@ -42,4 +46,12 @@ export async function fetchUserOrders(page: number, limit: number, signal?: Abor
   const pagination = body.pagination ??
     body.data?.pagination ?? { totalPages: 1, currentPage: page, hasNextPage: false, total: orders.length };
   return { orders, pagination };
+}
+
+/**
+ * "Pay again" by MoMo: a new request to MTN for one of the shopper's orders. `success` false means MTN
+ * did not take it, and `message` says to pay with the MoMo Pay code instead.
+ */
+export async function payOrder(orderId: string, payerPhone?: string): Promise<PayOrderReply> {
+  return api.post(`order/${encodeURIComponent(orderId)}/pay`, { json: payerPhone ? { payerPhone } : {} }).json<PayOrderReply>();
 }

@@ -64,10 +64,12 @@ export function PaymentPanel({ order, config }: { order: Order; config: ShopConf
           <dd className="pay-code">{config?.payCode ?? '…'}</dd>
         </div>
       </dl>
-      <p className="confirm-reminder">
-        Cash on delivery: please prepare the exact amount of {formatMoney(order.amount)} to pay with Mobile Money
-        {config ? ` (pay code ${config.payCode}, ${config.businessName})` : ''}.
-      </p>
+      {order.paymentType === 'momo' ? null : (
+        <p className="confirm-reminder">
+          Cash on delivery: please prepare the exact amount of {formatMoney(order.amount)} to pay with Mobile Money
+          {config ? ` (pay code ${config.payCode}, ${config.businessName})` : ''}.
+        </p>
+      )}
     </section>
   );
 }

@@ -7,10 +7,12 @@ import { ChevronDownIcon } from '../../../components/ui/icons';
 import { formatMoney } from '../../../lib/money';
 import { formatOrderDate, itemCount } from '../format';
 import { OrderLines } from './order-lines';
+import { PayAgainButton } from './momo-payment';
 import { OrderStatusBadge, PaymentStatusBadge } from './status-badge';
 import '../orders.css';
 
-export function OrdersTable({ orders, caption }: { orders: Order[]; caption: string }) {
+/** `onOrderChanged`: an order the table changed itself ("Pay again"), to show without waiting for the next load. */
+export function OrdersTable({ orders, caption, onOrderChanged }: { orders: Order[]; caption: string; onOrderChanged?: (order: Order) => void }) {
   const [open, setOpen] = useState<Set<string>>(new Set());
 
   function toggle(id: string) {
@@ -59,7 +61,7 @@ export function OrdersTable({ orders, caption }: { orders: Order[]; caption: str
                   <OrderStatusBadge status={order.status} />
                 </td>
                 <td data-label="Payment">
-                  <PaymentStatusBadge status={order.paymentStatus} />
+                  <PaymentStatusBadge status={order.paymentStatus} /> <PayAgainButton order={order} onChanged={onOrderChanged} />
                 </td>
                 <td data-label="Total">{formatMoney(order.amount)}</td>
               </tr>

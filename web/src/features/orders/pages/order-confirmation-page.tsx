@@ -21,6 +21,7 @@ import { orderSubtotal } from '../format';
 import { paymentOutcome, PAYMENT_MESSAGES } from '../payment-status';
 import { OrderLines } from '../components/order-lines';
 import { DeliveryPanel, NextStepsPanel, PaymentPanel } from '../components/order-details-panels';
+import { MomoPayment } from '../components/momo-payment';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import '../orders.css';
 
@@ -40,7 +41,7 @@ function OrderConfirmation() {
   useTrapBack();
 
   // Loaded once per visit: the query is read at that moment. An order that is not there loads as null.
-  const { state } = useRemote<Order | null>(async (signal) => {
+  const { state, replace } = useRemote<Order | null>(async (signal) => {
     const orderId = params.get('orderId') ?? storage.getLastOrderId();
     if (!orderId) {
       toast.error('No order information found');
@@ -128,6 +129,7 @@ function OrderConfirmation() {
         </section>
         <DeliveryPanel order={order} />
         <PaymentPanel order={order} config={config} />
+        <MomoPayment order={order} onChanged={replace} />
         <NextStepsPanel />
       </div>
 

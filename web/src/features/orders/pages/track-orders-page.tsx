@@ -132,7 +132,7 @@ function TrackOrders() {
 
       {found ? (
         <section className="card track-results" aria-label="Search result">
-          <OrdersTable orders={[found]} caption="The order you searched for" />
+          <OrdersTable orders={[found]} caption="The order you searched for" onOrderChanged={setFound} />
         </section>
       ) : (
         <section className="card track-results" aria-labelledby="orders-title">
@@ -159,7 +159,7 @@ function TrackOrders() {
           ) : null}
           {state.status === 'ready' && orders.length > 0 ? (
             <>
-              <OrdersTable orders={orders} caption={`Your orders, page ${page} of ${totalPages}`} />
+              <OrdersTable orders={orders} caption={`Your orders, page ${page} of ${totalPages}`} onOrderChanged={() => void refresh()} />
               <nav className="pager" aria-label="Orders pages">
                 <Button variant="secondary" onClick={() => setPage((current) => current - 1)} disabled={page <= 1}>
                   Previous

@@ -1,0 +1,148 @@
+// An order's MoMo request-to-pay as the shopper follows it: approve on the phone (the order is asked
+// for again every few seconds until MTN answers), pay with the code when MTN did not take the request,
+// why it failed with "Pay again" (to the number of their choice), and MTN's transaction id once paid.
+import { useId, useState } from 'react';
+import type { Order } from '@server/modules/orders/orders.schema';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/toast';
+import { toApiError } from '../../../lib/api-client';
+import { formatMoney } from '../../../lib/money';
+import { useShopConfig } from '../../../lib/shop-config';
+import { useRefreshWhileVisible } from '../../../lib/use-refresh-while-visible';
+import { fetchOrder, payOrder } from '../api/orders-api';
+import { PAYMENT_MESSAGES } from '../payment-status';
+
+/** 0788 123 456, as a Kigali shopper reads their number. */
+function localNumber(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  const local = /^2507\d{8}$/.test(digits) ? `0${digits.slice(3)}` : digits;
+  return local.length === 10 ? `${local.slice(0, 4)} ${local.slice(4, 7)} ${local.slice(7)}` : phone;
+}
+
+/** Whether MTN may still charge for this order: a request waits for the PIN, or MTN has not answered yet. */
+export const momoInFlight = (order: Order) => order.momoRequest?.state === 'waiting' || order.momoRequest?.state === 'unconfirmed';
+
+/** Whether "Pay again" fits: a MoMo order, unpaid, not cancelled, its last request over without paying. */
+export function canPayAgain(order: Order): boolean {
+  if (order.paymentType !== 'momo' || order.paymentStatus === 'completed' || order.status === 'cancelled') return false;
+  return !momoInFlight(order);
+}
+
+/** Asks MTN again and says what came of it; resolves to the order as it is now (undefined if the call failed). */
+async function askAgain(order: Order, payerPhone?: string): Promise<Order | undefined> {
+  try {
+    const reply = await payOrder(order._id, payerPhone);
+    if (reply.success) toast.success(reply.message);
+    else toast.error(reply.message);
+    return reply.order;
+  } catch (error) {
+    const failure = await toApiError(error, 'Could not ask MTN MoMo');
+    if (failure.error !== 'unauthorized') toast.error(failure.errors[0]?.message ?? failure.message);
+    return undefined;
+  }
+}
+
+/** "Pay again" in a list of orders: one tap asks the number asked last. */
+export function PayAgainButton({ order, onChanged }: { order: Order; onChanged?: (order: Order) => void }) {
+  const [busy, setBusy] = useState(false);
+  if (!canPayAgain(order)) return null;
+  return (
+    <Button
+      size="sm"
+      variant="secondary"
+      busy={busy}
+      onClick={async () => {
+        setBusy(true);
+        const now = await askAgain(order);
+        setBusy(false);
+        if (now) onChanged?.(now);
+      }}
+    >
+      Pay again
+    </Button>
+  );
+}
+
+/** The confirmation page's MoMo panel. */
+export function MomoPayment({ order, onChanged }: { order: Order; onChanged: (order: Order) => void }) {
+  const ids = useId();
+  const config = useShopConfig();
+  const [phone, setPhone] = useState(() => localNumber(order.momoRequest?.payerPhone ?? order.address?.phoneNumber ?? ''));
+  const [busy, setBusy] = useState(false);
+  const request = order.momoRequest;
+
+  // MTN answers on the shop's side (its callback, or the shop asking): this page asks the shop again meanwhile.
+  useRefreshWhileVisible(async () => {
+    try {
+      const now = await fetchOrder(order._id);
+      if (!now) return;
+      if (now.paymentStatus === 'completed' && order.paymentStatus !== 'completed') toast.success(PAYMENT_MESSAGES.success);
+      else if (now.momoRequest?.state === 'failed' && request?.state !== 'failed') toast.error(PAYMENT_MESSAGES.failed);
+      onChanged(now);
+    } catch {
+      // The next refresh tries again; an expired session is handled by api-client.
+    }
+  }, momoInFlight(order));
+
+  if (order.paymentType !== 'momo' && !request) return null;
+  const payCode = config ? `${config.payCode} (${config.businessName})` : '…';
+
+  let body;
+  if (order.paymentStatus === 'completed') {
+    body = (
+      <p className="momo-state momo-paid">
+        Paid by MoMo.{order.momoTransactionId ? ` MoMo transaction ${order.momoTransactionId}.` : ''}
+      </p>
+    );
+  } else if (request?.state === 'waiting') {
+    body = (
+      <p className="momo-state momo-waiting" role="status">
+        Approve the payment on your phone: MTN MoMo asked {localNumber(request.payerPhone)} for {formatMoney(order.amount)}. Enter your MoMo PIN there; this page
+        updates by itself.
+      </p>
+    );
+  } else if (request?.state === 'unconfirmed') {
+    body = (
+      <p className="momo-state momo-unconfirmed" role="status">
+        MTN MoMo did not answer. Pay {formatMoney(order.amount)} with MoMo Pay code {payCode} instead. If a MoMo prompt for this order reaches your phone later,
+        decline it once you have paid with the code.
+      </p>
+    );
+  } else {
+    body = (
+      <p className="momo-state momo-failed" role="alert">
+        {order.paymentFailureReason ? `MoMo payment failed: ${order.paymentFailureReason}.` : 'No MoMo payment was made yet.'} Pay again below, or pay{' '}
+        {formatMoney(order.amount)} with MoMo Pay code {payCode}.
+      </p>
+    );
+  }
+
+  return (
+    <section className="card confirm-panel momo-panel" aria-labelledby={`${ids}-title`}>
+      <h2 id={`${ids}-title`}>Pay now with MoMo</h2>
+      {body}
+      {canPayAgain(order) ? (
+        <form
+          className="momo-pay-again"
+          onSubmit={async (event) => {
+            event.preventDefault();
+            setBusy(true);
+            const now = await askAgain(order, phone.trim() || undefined);
+            setBusy(false);
+            if (now) onChanged(now);
+          }}
+        >
+          <label className="field-label" htmlFor={`${ids}-phone`}>
+            MoMo number
+          </label>
+          <div className="momo-pay-again-row">
+            <input id={`${ids}-phone`} className="input" type="tel" inputMode="tel" autoComplete="tel" value={phone} onChange={(event) => setPhone(event.target.value)} />
+            <Button type="submit" busy={busy}>
+              Pay again
+            </Button>
+          </div>
+        </form>
+      ) : null}
+    </section>
+  );
+}
