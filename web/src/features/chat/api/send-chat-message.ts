@@ -17,9 +17,12 @@ export interface ChatTurn {
   text: string;
 }
 
+const CHAT_TURN_TIMEOUT_MS = 25_000;
+
 export async function sendChatMessage(turn: ChatTurn): Promise<ChatReply> {
   const json = turn.sessionId ? { sessionId: turn.sessionId, text: turn.text } : { text: turn.text };
-  const reply = await api.post('chat', { json }).json<Partial<ServerChatReply>>();
+  // A turn that pays by MoMo answers once MTN has (at most 10 s): longer than the client's usual wait.
+  const reply = await api.post('chat', { json, timeout: CHAT_TURN_TIMEOUT_MS }).json<Partial<ServerChatReply>>();
   // Be lenient with missing lists so a thin reply never crashes the widget.
   return {
     sessionId: String(reply.sessionId ?? turn.sessionId ?? ''),

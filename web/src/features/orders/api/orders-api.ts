@@ -13,10 +13,16 @@ export interface PlaceOrderBody {
   callbackUrl: string;
 }
 
+/**
+ * A call that may ask MTN MoMo first: the shop answers once MTN has (at most 10 s), so it waits longer
+ * than the client's usual 10 s, or a placed order would look like a failure.
+ */
+const MOMO_CALL_TIMEOUT_MS = 25_000;
+
 /** The key makes a retried or double-clicked submit return the first order instead of a second one. */
 export async function placeOrder(body: PlaceOrderBody, idempotencyKey: string): Promise<string> {
   const response = await api
-    .post('order/placeOrder', { json: body, headers: { 'Idempotency-Key': idempotencyKey } })
+    .post('order/placeOrder', { json: body, headers: { 'Idempotency-Key': idempotencyKey }, timeout: MOMO_CALL_TIMEOUT_MS })
     .json<PlaceOrderReply>();
   const id = response.order?._id ?? response.data?.order?._id;
   if (!id) throw new Error('Failed to place order');
@@ -53,5 +59,5 @@ export async function fetchUserOrders(page: number, limit: number, signal?: Abor
  * did not take it, and `message` says to pay with the MoMo Pay code instead.
  */
 export async function payOrder(orderId: string, payerPhone?: string): Promise<PayOrderReply> {
-  return api.post(`order/${encodeURIComponent(orderId)}/pay`, { json: payerPhone ? { payerPhone } : {} }).json<PayOrderReply>();
+  return api.post(`order/${encodeURIComponent(orderId)}/pay`, { json: payerPhone ? { payerPhone } : {}, timeout: MOMO_CALL_TIMEOUT_MS }).json<PayOrderReply>();
 }
