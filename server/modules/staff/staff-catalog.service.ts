@@ -2,6 +2,7 @@
 // write goes through changeCatalog, so the storefront and the conversation search of every instance
 // see it at once.
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { isUniqueViolation } from '../../db/errors';
 import type { CategoriesTable, Database } from '../../db/schema';
 import type { ShopDeps } from '../../lib/deps';
 import { badRequest, conflict, notFound } from '../../lib/errors';
@@ -10,7 +11,6 @@ import { toMinor } from '../../lib/money';
 import { offsetOf, paginate } from '../../lib/pagination';
 import { changeCatalog } from '../catalog/catalog-changes';
 import { toProduct } from '../catalog/catalog.service';
-import { isUniqueViolation } from '../users/users.service';
 import type {
   CategoryInput,
   CategoryPatch,

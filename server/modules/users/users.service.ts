@@ -1,6 +1,7 @@
 // The shopper's own record: looking it up, changing it. Only this module writes to users.
 import type { Updateable } from 'kysely';
 import type { PublicUser } from '../auth/auth.schema';
+import { isUniqueViolation } from '../../db/errors';
 import type { UsersTable } from '../../db/schema';
 import type { ShopDeps } from '../../lib/deps';
 import { badRequest, conflict, notFound } from '../../lib/errors';
@@ -14,11 +15,6 @@ export async function getAccount(deps: ShopDeps, userId: string): Promise<Public
   const user = await findUserById(deps, userId);
   if (!user) throw notFound('User not found');
   return toPublicUser(user);
-}
-
-/** PostgreSQL (and PGlite) report a broken UNIQUE constraint as SQLSTATE 23505. */
-export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }
 
 /** Refuses an email, or a verified phone number, that another web account already uses. */
