@@ -28,8 +28,8 @@ import { MOMO_CALLBACK_PATH } from './modules/payments/payments.service';
 import { devOutboxEnabled, devOutboxRoutes } from './modules/outbox/outbox.routes';
 import { shopRoutes } from './modules/shop/shop.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
-import { MAX_IMAGE_BYTES } from './modules/staff/staff.schema';
-import { UPLOADS_URL_PATH, readUploadedImage } from './modules/staff/staff-uploads.service';
+import { MAX_IMAGE_BYTES } from './modules/catalog/staff-catalog.schema';
+import { UPLOADS_URL_PATH, readUploadedImage } from './modules/catalog/uploads.service';
 import { usersRoutes } from './modules/users/users.routes';
 
 export const IMAGES_DIR = path.resolve(import.meta.dirname, 'static/images');

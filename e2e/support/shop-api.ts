@@ -8,13 +8,10 @@ import type { z } from 'zod';
 import type {
   changeOrderStatusSchema,
   changePaymentSchema,
-  productInputSchema,
-  productPatchSchema,
-  StaffCategory,
   StaffOrder,
   StaffOrderDetail,
-  StaffProduct,
 } from '../../server/modules/staff/staff.schema';
+import type { productInputSchema, productPatchSchema, StaffCategory, StaffProduct } from '../../server/modules/catalog/staff-catalog.schema';
 import type { FakeSmsMessage } from '../../tests/support/fake-africas-talking-sms';
 import type { FakeMail } from '../../tests/support/fake-smtp';
 import type { FakeMomoRequest, RequestToPayAnswer } from '../../tests/support/fake-momo-collections';

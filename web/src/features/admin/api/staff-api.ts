@@ -3,24 +3,26 @@
 import { api, toApiError } from '../../../lib/api-client';
 import type { z } from 'zod';
 import type {
-  categoryInputSchema,
-  categoryPatchSchema,
   changeOrderStatusSchema,
   changePaymentSchema,
   Dashboard,
   orderChangeResponseSchema,
+  staffOrderResponseSchema,
+  staffOrdersResponseSchema,
+} from '@server/modules/staff/staff.schema';
+import type {
+  categoryInputSchema,
+  categoryPatchSchema,
   productInputSchema,
   productPatchSchema,
   staffCategoriesResponseSchema,
   staffCategoryResponseSchema,
-  staffOrderResponseSchema,
-  staffOrdersResponseSchema,
   StaffProduct,
   staffProductOneResponseSchema,
   staffProductResponseSchema,
   staffProductsResponseSchema,
   uploadResponseSchema,
-} from '@server/modules/staff/staff.schema';
+} from '@server/modules/catalog/staff-catalog.schema';
 import type { staffMessageResponseSchema, staffMessagesResponseSchema } from '@server/modules/contact/staff-messages.schema';
 import type { staffListResponseSchema, staffMemberResponseSchema } from '@server/modules/users/staff-members.schema';
 

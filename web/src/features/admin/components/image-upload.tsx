@@ -1,7 +1,7 @@
 // Choosing a picture for a product or category: checked here for type and size (the server checks the
 // content again), uploaded at once, previewed, and its stored path handed to the form.
 import { useId, useState } from 'react';
-import { IMAGE_TYPES, MAX_IMAGE_BYTES } from '@server/modules/staff/staff.schema';
+import { IMAGE_TYPES, MAX_IMAGE_BYTES } from '@server/modules/catalog/staff-catalog.schema';
 import { Image } from '../../../components/ui/image';
 import { toApiError } from '../../../lib/api-client';
 import { uploadImage } from '../api/staff-api';

@@ -2,7 +2,7 @@
 // an edit link; and the categories. Changing stock here reaches every face within seconds.
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { StaffProduct } from '@server/modules/staff/staff.schema';
+import type { StaffProduct } from '@server/modules/catalog/staff-catalog.schema';
 import { adminPaths } from '../admin-paths';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Image } from '../../../components/ui/image';

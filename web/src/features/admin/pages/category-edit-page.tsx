@@ -1,7 +1,7 @@
 // /admin/catalog/categories/:categoryId ('new' to add one): name, description, picture, hidden.
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { categoryInputSchema, type StaffCategory } from '@server/modules/staff/staff.schema';
+import { categoryInputSchema, type StaffCategory } from '@server/modules/catalog/staff-catalog.schema';
 import { adminPaths } from '../admin-paths';
 import { Button } from '../../../components/ui/button';
 import { ArrowLeftIcon } from '../../../components/ui/icons';

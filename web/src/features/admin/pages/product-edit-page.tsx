@@ -3,7 +3,7 @@
 // is sent; the server's answer (a message per field) is shown the same way.
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { productInputSchema, type StaffCategory, type StaffProduct } from '@server/modules/staff/staff.schema';
+import { productInputSchema, type StaffCategory, type StaffProduct } from '@server/modules/catalog/staff-catalog.schema';
 import { adminPaths } from '../admin-paths';
 import { Button } from '../../../components/ui/button';
 import { ArrowLeftIcon } from '../../../components/ui/icons';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { ShopDeps } from '../../lib/deps';
 import { AppError, badRequest } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { IMAGE_UPLOAD_FIELD, MAX_IMAGE_BYTES } from './staff.schema';
+import { IMAGE_UPLOAD_FIELD, MAX_IMAGE_BYTES } from './staff-catalog.schema';
 
 type ImageType = 'image/jpeg' | 'image/png' | 'image/webp';
 const EXTENSIONS: Record<ImageType, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };

@@ -9,8 +9,8 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { toMinor } from '../../lib/money';
 import { offsetOf, paginate } from '../../lib/pagination';
-import { changeCatalog } from '../catalog/catalog-changes';
-import { toProduct } from '../catalog/catalog.service';
+import { changeCatalog } from './catalog-changes';
+import { toProduct } from './catalog.service';
 import type {
   CategoryInput,
   CategoryPatch,
@@ -19,7 +19,7 @@ import type {
   StaffCategory,
   StaffProduct,
   StaffProductsQuery,
-} from './staff.schema';
+} from './staff-catalog.schema';
 
 const CATEGORY_TAKEN = 'A category with that name already exists';
 const UNKNOWN_CATEGORY = 'Choose a category';

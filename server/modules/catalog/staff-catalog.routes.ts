@@ -1,0 +1,113 @@
+// /api/admin/products, /categories and /uploads: the catalog as staff edit it, hidden products and
+// categories included, and the images they upload. Mounted inside staffRoutes (modules/staff), under
+// its one requireStaff.
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import { z } from 'zod';
+import type { AppEnv, ShopDeps } from '../../lib/deps';
+import { addRoute, jsonReply, jsonRequest, staffCall } from '../../lib/openapi';
+import { idParam } from '../../lib/path-params';
+import { createCategory, createProduct, getStaffProduct, listStaffCategories, listStaffProducts, updateCategory, updateProduct } from './staff-catalog.service';
+import {
+  IMAGE_UPLOAD_FIELD,
+  categoryInputSchema,
+  categoryPatchSchema,
+  imageUploadFormSchema,
+  productInputSchema,
+  productPatchSchema,
+  staffCategoriesResponseSchema,
+  staffCategoryResponseSchema,
+  staffProductOneResponseSchema,
+  staffProductResponseSchema,
+  staffProductsQuerySchema,
+  staffProductsResponseSchema,
+  uploadResponseSchema,
+} from './staff-catalog.schema';
+import { storeImage } from './uploads.service';
+
+const productParams = z.object({ id: idParam('Product not found', 'product_not_found') });
+const categoryParams = z.object({ id: idParam('Category not found') });
+
+const products = createRoute({
+  ...staffCall,
+  method: 'get',
+  path: '/products',
+  summary: 'Every product, hidden ones too',
+  request: { query: staffProductsQuerySchema },
+  responses: { 200: jsonReply(staffProductsResponseSchema) },
+});
+const product = createRoute({
+  ...staffCall,
+  method: 'get',
+  path: '/products/{id}',
+  summary: 'One product, hidden ones too (what the edit screen opens with)',
+  request: { params: productParams },
+  responses: { 200: jsonReply(staffProductOneResponseSchema) },
+});
+const addProduct = createRoute({
+  ...staffCall,
+  method: 'post',
+  path: '/products',
+  summary: 'Add a product',
+  request: { body: jsonRequest(productInputSchema) },
+  responses: { 201: jsonReply(staffProductResponseSchema, 'Added') },
+});
+const editProduct = createRoute({
+  ...staffCall,
+  method: 'put',
+  path: '/products/{id}',
+  summary: 'Edit, hide or mark out of stock',
+  request: { params: productParams, body: jsonRequest(productPatchSchema) },
+  responses: { 200: jsonReply(staffProductResponseSchema) },
+});
+const categories = createRoute({ ...staffCall, method: 'get', path: '/categories', summary: 'Every category, hidden ones too', responses: { 200: jsonReply(staffCategoriesResponseSchema) } });
+const addCategory = createRoute({
+  ...staffCall,
+  method: 'post',
+  path: '/categories',
+  summary: 'Add a category',
+  request: { body: jsonRequest(categoryInputSchema) },
+  responses: { 201: jsonReply(staffCategoryResponseSchema, 'Added') },
+});
+const editCategory = createRoute({
+  ...staffCall,
+  method: 'put',
+  path: '/categories/{id}',
+  summary: 'Edit or hide a category',
+  request: { params: categoryParams, body: jsonRequest(categoryPatchSchema) },
+  responses: { 200: jsonReply(staffCategoryResponseSchema) },
+});
+const upload = createRoute({
+  ...staffCall,
+  method: 'post',
+  path: '/uploads',
+  summary: 'Upload an image (JPEG, PNG or WebP, at most 2 MB)',
+  request: { body: { required: true, content: { 'multipart/form-data': { schema: imageUploadFormSchema } } } },
+  responses: { 201: jsonReply(uploadResponseSchema, 'Stored') },
+});
+
+export function addStaffCatalogRoutes(app: OpenAPIHono<AppEnv>, deps: ShopDeps): void {
+  addRoute(app, products, async (c) => c.json({ success: true as const, ...(await listStaffProducts(deps, c.req.valid('query'))) }));
+  addRoute(app, product, async (c) => c.json({ success: true as const, product: await getStaffProduct(deps, c.req.param('id')) }));
+  addRoute(app, addProduct, async (c) => {
+    const product = await createProduct(deps, c.req.valid('json'));
+    return c.json({ success: true as const, message: 'Product added', product }, 201);
+  });
+  addRoute(app, editProduct, async (c) => {
+    const product = await updateProduct(deps, c.req.param('id'), c.req.valid('json'));
+    return c.json({ success: true as const, message: 'Product saved', product });
+  });
+  addRoute(app, categories, async (c) => c.json({ success: true as const, categories: await listStaffCategories(deps) }));
+  addRoute(app, addCategory, async (c) => {
+    const category = await createCategory(deps, c.req.valid('json'));
+    return c.json({ success: true as const, message: 'Category added', category }, 201);
+  });
+  addRoute(app, editCategory, async (c) => {
+    const category = await updateCategory(deps, c.req.param('id'), c.req.valid('json'));
+    return c.json({ success: true as const, message: 'Category saved', category });
+  });
+  addRoute(app, upload, async (c) => {
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const stored = await storeImage(deps, form[IMAGE_UPLOAD_FIELD]);
+    return c.json({ success: true as const, ...stored, url: new URL(stored.image, c.req.url).toString() }, 201);
+  });
+}
