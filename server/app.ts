@@ -1,6 +1,7 @@
 // createApp(deps): the whole HTTP face of the shop. Tests mount it with a test database; main.ts
 // with the real one. Routes stay thin; the services hold the rules.
 import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type RequestListener, type ServerOptions } from 'node:http';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
@@ -15,11 +16,13 @@ import type { AppEnv, ShopDeps } from './lib/deps';
 import { storefrontPolicy } from './lib/content-security';
 import { isAppError } from './lib/errors';
 import { absoluteImageUrls } from './lib/image-urls';
+import { storedReplies } from './lib/stored-replies';
 import { buildOpenApiDocument, openApiRoutes, renderDocsPage } from './lib/openapi';
 import { UNSTORABLE_TEXT } from './lib/path-params';
 import { addressRoutes } from './modules/addresses/addresses.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
+import { catalogReplies } from './modules/catalog/catalog-cache';
 import { categoryRoutes, productRoutes } from './modules/catalog/catalog.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
@@ -191,4 +194,18 @@ export function createApp(deps: ShopDeps, options: AppOptions = {}) {
     return c.json(errorBody('Something went wrong', 'server_error'), 500);
   });
   return app;
+}
+
+/**
+ * What @hono/node-server's serve() and createAdaptorServer() take to run the app on Node: its fetch,
+ * keeping each catalog reply as sent, and a server whose request handler answers a GET it holds a
+ * stored reply for before the adapter and the middleware chain run (lib/stored-replies.ts).
+ */
+export function nodeServing(deps: ShopDeps, app: ReturnType<typeof createApp>) {
+  const replies = storedReplies(deps, catalogReplies(deps));
+  return {
+    fetch: replies.fetch((request, env) => app.fetch(request, env)),
+    // Node's createServer, typed as its overloads are (serve() always passes options and a listener).
+    createServer: ((options: ServerOptions, listener: RequestListener) => createServer(options, replies.listener(listener))) as typeof createServer,
+  };
 }

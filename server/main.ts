@@ -3,7 +3,7 @@
 import cluster from 'node:cluster';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
-import { createApp } from './app';
+import { createApp, nodeServing } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/connect';
 import { seedCatalogIfEmpty } from './db/seed/seed-catalog';
@@ -67,7 +67,7 @@ async function main() {
   log.info('momo', config.momo ? { requestToPay: config.momo.targetEnvironment, callback: config.publicBaseUrl ? 'on' : 'off (no PUBLIC_BASE_URL): status checks only' } : { requestToPay: 'off' });
   // `stopper` is made just below, before the server can take its first request.
   const app = createApp(deps, { webDistDir: config.webDistDir, isStopping: () => stopper.isStopping() });
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  const server = serve({ ...nodeServing(deps, app), port: config.port, hostname: config.host }, (info) => {
     log.info('listening', { url: `http://localhost:${info.port}`, database: database.kind, pid: process.pid, conversations: config.conversationStore });
   });
   // Off the request path: a large catalog's search index is built while the first pages are served.

@@ -2,7 +2,7 @@
 import { createAdaptorServer } from '@hono/node-server';
 import supertest from 'supertest';
 import type { Server } from 'node:http';
-import { createApp } from '../../server/app';
+import { createApp, nodeServing } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { backgroundSettled } from '../../server/lib/background';
 import type { ShopDeps } from '../../server/lib/deps';
@@ -47,7 +47,8 @@ export async function createTestShop(environment: Record<string, string> = {}): 
   const log = silentLogger();
   const deps: ShopDeps = { db: database.db, databaseKind: database.kind, config, log, notifier: outboxNotifier(database.db, log, { sms: config.sms && africasTalkingSms(config.sms), email: config.email && smtpEmail(config.email) }) };
   const app = createApp(deps);
-  const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+  // Served as main.ts serves it: stored catalog replies are answered before the middleware chain.
+  const server = createAdaptorServer(nodeServing(deps, app)) as Server;
   const http = supertest(server);
   const shop: TestShop = {
     deps,

@@ -3,13 +3,16 @@
 // lot. Two layers:
 // - cachedRead: a service's result, so the conversation engine (USSD, chat) reads from memory too;
 // - cachedResponse: the exact bytes of a /api catalog reply with its ETag, so a repeated request does
-//   no validation, no query and no JSON.stringify, and a client holding the ETag gets a 304.
+//   no validation, no query and no JSON.stringify, and a client holding the ETag gets a 304;
+// - catalogReplies: each such reply as the whole middleware chain sent it, which the server answers
+//   the next identical GET with before any middleware runs (lib/stored-replies.ts).
 // A read that began before a write must never store what it read after the write is answered: each
 // cache has a generation, bumped on every change, and a result is kept only if it did not move.
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { LRUCache } from 'lru-cache';
 import type { AppEnv, ShopDeps } from '../../lib/deps';
+import { matchesEtag, storeReply, type ReplyShelf, type StoredReply } from '../../lib/stored-replies';
 import { lifetimeMs } from '../../db/changes';
 import { onCatalogChange } from './catalog-changes';
 
@@ -28,6 +31,8 @@ interface CatalogCache {
   values: LRUCache<string, { value: unknown }>;
   pending: Map<string, Promise<unknown>>;
   responses: LRUCache<string, CachedResponse>;
+  replies: LRUCache<string, StoredReply>;
+  shelf: ReplyShelf;
 }
 
 // Keyed by the database handle, like the change listeners: two apps in one process never share a cache.
@@ -37,17 +42,25 @@ function cacheOf(deps: Pick<ShopDeps, 'db'>): CatalogCache {
   const cache = caches.get(deps.db);
   if (cache) return cache;
   const created: CatalogCache = {
+    shelf: {
+      get: (key) => created.replies.get(key),
+      put(key, reply, version) {
+        if (created.generation === version) created.replies.set(key, reply, { ttl: lifetimeMs(deps, CATALOG_CACHE_TTL_MS) });
+      },
+    },
     generation: 0,
     values: new LRUCache({ max: 5_000, ttl: CATALOG_CACHE_TTL_MS }),
     pending: new Map(),
     // Bounded by bytes: a flood of distinct searches evicts old answers instead of growing the heap.
     responses: new LRUCache({ maxSize: 32 * 1024 * 1024, sizeCalculation: (entry) => entry.body.byteLength + 200, ttl: CATALOG_CACHE_TTL_MS }),
+    replies: new LRUCache({ maxSize: 16 * 1024 * 1024, sizeCalculation: (entry) => entry.body.byteLength + 1_000, ttl: CATALOG_CACHE_TTL_MS }),
   };
   onCatalogChange(deps, () => {
     created.generation += 1;
     created.values.clear();
     created.pending.clear();
     created.responses.clear();
+    created.replies.clear();
   });
   caches.set(deps.db, created);
   return created;
@@ -86,14 +99,6 @@ function etagOf(body: Uint8Array): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
-function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(',').some((tag) => {
-    const trimmed = tag.trim();
-    return trimmed === '*' || trimmed === etag || trimmed === `W/${etag}`;
-  });
-}
-
 const CACHE_CONTROL = 'no-cache';
 
 /**
@@ -112,6 +117,7 @@ export function cachedResponse(
     const key = url.slice(url.indexOf('/', url.indexOf('//') + 2));
     const ifNoneMatch = c.req.header('If-None-Match');
     const hit = cache.responses.get(key);
+    storeReply(c, cache.shelf, cache.generation);
     if (hit) {
       if (matchesEtag(ifNoneMatch, hit.etag)) return c.body(null, 304, { ETag: hit.etag, 'Cache-Control': CACHE_CONTROL });
       return c.body(hit.body, 200, { 'Content-Type': hit.contentType, ETag: hit.etag, 'Cache-Control': CACHE_CONTROL });
@@ -127,4 +133,9 @@ export function cachedResponse(
     c.header('ETag', entry.etag);
     c.header('Cache-Control', CACHE_CONTROL);
   };
+}
+
+/** The catalog's stored replies (lib/stored-replies.ts): emptied, like every catalog copy, by a catalog change. */
+export function catalogReplies(deps: Pick<ShopDeps, 'db'>): ReplyShelf {
+  return cacheOf(deps).shelf;
 }
