@@ -3,7 +3,8 @@
 // data-directory dump, made with the server stopped (two processes must never open one PGlite
 // folder); on a PostgreSQL server it is pg_dump's custom format, made while the shop runs.
 // Restore never replaces a database that holds data unless told to with --force; the PGlite
-// folder it replaces is kept beside it.
+// folder it replaces is kept beside it. An embedded-database backup restored with DATABASE_URL set
+// moves the shop to that PostgreSQL server (move-to-postgres.ts).
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readlinkSync } from 'node:fs';
 import { open, readFile, rename, writeFile } from 'node:fs/promises';
@@ -12,6 +13,7 @@ import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { loadConfig } from '../config';
+import { MoveError, movePgliteBackupToPostgres } from './move-to-postgres';
 
 const run = promisify(execFile);
 
@@ -136,7 +138,26 @@ export async function backup(target: Target, file: string): Promise<string> {
 
 export async function restore(target: Target, file: string, { force = false } = {}): Promise<string> {
   if (!existsSync(file)) throw new BackupError(`There is no backup file ${file}.`);
+  if (target.databaseUrl && (await isEmbeddedBackup(file))) return moveToPostgres(target.databaseUrl, file, force);
   return target.databaseUrl ? restorePostgres(target.databaseUrl, file, force) : restorePglite(target.dataDir, file, force);
+}
+
+async function isEmbeddedBackup(file: string): Promise<boolean> {
+  const handle = await open(file, 'r');
+  const { buffer } = await handle.read(Buffer.alloc(2), 0, 2, 0);
+  await handle.close();
+  return buffer[0] === 0x1f && buffer[1] === 0x8b;
+}
+
+/** An embedded-database backup into a PostgreSQL server: the shop moves there. */
+async function moveToPostgres(databaseUrl: string, file: string, force: boolean): Promise<string> {
+  try {
+    const moved = await movePgliteBackupToPostgres(await readFile(file), databaseUrl, { force });
+    return `PostgreSQL (moved from the embedded database: ${moved.rows} rows in ${moved.tables} tables, ${moved.images} uploaded images)`;
+  } catch (error) {
+    if (error instanceof MoveError) throw new BackupError(error.message);
+    throw error;
+  }
 }
 
 async function main(argv: string[]): Promise<void> {

@@ -3,10 +3,11 @@
 // by none; a lost listening connection drops every copy, says so, and comes back.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changing, hearing, lifetimeMs, onChange, UNHEARD_LIFETIME_MS } from '../../server/db/changes';
+import { changing, hearing, lifetimeMs, onChange, shareChangesThroughPostgres, stopSharingChanges, UNHEARD_LIFETIME_MS } from '../../server/db/changes';
 import { openDatabase, type OpenDatabase } from '../../server/db/connect';
 import { silentLogger, type Logger } from '../../server/lib/logger';
 import { openTestDatabase, postgresUrl, seededPostgresDatabase } from '../support/database';
+import { startPostgresWithoutListen } from '../support/fake-postgres-without-listen';
 
 /** Polls `check` until it holds or the deadline passes (no fixed sleeps). */
 async function eventually(check: () => boolean | Promise<boolean>, what: string, deadlineMs = 10_000): Promise<void> {
@@ -42,6 +43,28 @@ describe('a change on one database handle', () => {
     expect(heard).toEqual(['prices']);
     stopPrices();
     stopTokens();
+  });
+
+  it('on an engine without LISTEN/NOTIFY, says so once and keeps copies a second at most', async () => {
+    const engine = await startPostgresWithoutListen();
+    const log = recordingLog();
+    // A handle of its own, so this test's feed is not the test database's.
+    const db = database.db.withoutPlugins();
+    try {
+      await shareChangesThroughPostgres(db, { databaseUrl: engine.url, log, reconnectFirstMs: 10 });
+      expect(engine.queries).toEqual(['LISTEN isoko_changes']);
+      expect(log.events).toEqual(['changes_not_shared']);
+      expect(hearing({ db })).toBe('unsupported');
+      expect(lifetimeMs({ db }, 30_000)).toBe(UNHEARD_LIFETIME_MS);
+      // A write still tells this instance's own copies at once.
+      const heard: string[] = [];
+      onChange({ db }, 'test-prices', () => heard.push('prices'));
+      await changing({ db }, 'test-prices', async () => {});
+      expect(heard).toEqual(['prices']);
+    } finally {
+      await stopSharingChanges(db);
+      await engine.close();
+    }
   });
 
   it('rolled back, tells no one and leaves nothing written', async () => {

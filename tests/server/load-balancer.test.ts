@@ -202,14 +202,15 @@ describe.skipIf(skip)('two instances on one PostgreSQL', () => {
       // USSD: a new phone picks its language, gives its name, searches and adds to its cart.
       const phone = uniquePhone();
       const sessionId = `balanced-${kind}-${Date.now()}`;
-      const inputs = ['', '1', '1*Aline Test', '1*Aline Test*tomatoes', '1*Aline Test*tomatoes*1', '1*Aline Test*tomatoes*1*1', '1*Aline Test*tomatoes*1*1*2'];
+      const inputs = ['', '1', '1*Aline Test', '1*Aline Test*tomatoes', '1*Aline Test*tomatoes*1', '1*Aline Test*tomatoes*1*1', '1*Aline Test*tomatoes*1*1*2', '1*Aline Test*tomatoes*1*1*2*00'];
       const screens: string[] = [];
       const ussdTurns = await perInstance('POST', '/ussd', inputs.length, async () => {
         for (const typed of inputs) screens.push(await ussd(base(), sessionId, phone, typed));
       });
       expect(screens[1]).toContain('Enter your full name:');
       expect(screens[2]).toContain('Welcome, Aline!');
-      expect(screens.at(-1)).toContain('Added 2 kg Tomatoes');
+      expect(screens.at(-2)).toContain('Added 2 kg Tomatoes');
+      expect(screens.at(-1)).toContain('My cart (2)');
       expect(Math.min(...ussdTurns)).toBeGreaterThanOrEqual(3);
       // One account for the phone, its cart holding the 2 kg once.
       const lines = await database.db

@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { postgresUrl, seededPostgresDatabase } from '../support/database';
+import { emptyPostgresDatabase, postgresUrl } from '../support/database';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -48,8 +48,8 @@ describe('WEB_CONCURRENCY', () => {
     expect(server.output()).toMatch(/WEB_CONCURRENCY="2": the embedded database belongs to one process: set DATABASE_URL/);
   });
 
-  it.skipIf(!postgresUrl())('runs that many workers on one port, starts a dead one again, and stops them all on SIGTERM', async () => {
-    const database = await seededPostgresDatabase(postgresUrl()!);
+  it.skipIf(!postgresUrl())('runs that many workers on one port (an empty database migrated and seeded once), starts a dead one again, and stops them all on SIGTERM', async () => {
+    const database = await emptyPostgresDatabase(postgresUrl()!);
     cleanups.push(database.drop);
     const server = start({ WEB_CONCURRENCY: '2', DATABASE_URL: database.url });
     cleanups.push(async () => {
@@ -60,6 +60,8 @@ describe('WEB_CONCURRENCY', () => {
     const [first, second] = await until(() => (listening().length >= 2 ? listening() : undefined), 'two workers listening', server.output);
     expect(first.pid).not.toBe(second.pid);
     expect(first.url).toBe(second.url);
+    // Both started on the empty database at once: one seeded it, the other found it seeded.
+    expect(server.events().filter((event) => event.event === 'seeded')).toHaveLength(1);
     const base = first.url!.replace('localhost', '127.0.0.1');
     const health = await fetch(`${base}/api/health`);
     expect(await health.json()).toEqual({ ok: true, database: 'postgres' });
