@@ -1,7 +1,7 @@
 // /address/* (API.md): the caller's own addresses; anyone else's id answers 404.
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { requireUser } from '../../lib/auth';
+import { requireUser } from '../auth/auth.middleware';
 import type { ShopDeps } from '../../lib/deps';
 import { addRoute, bearerAuth, jsonReply, jsonRequest, openApiRoutes } from '../../lib/openapi';
 import { idParam } from '../../lib/path-params';

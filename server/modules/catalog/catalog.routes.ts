@@ -1,7 +1,7 @@
 // /product/* and /category/* (API.md).
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { requireUser } from '../../lib/auth';
+import { requireUser } from '../auth/auth.middleware';
 import type { ShopDeps } from '../../lib/deps';
 import { addRoute, bearerAuth, jsonReply, jsonRequest, openApiRoutes } from '../../lib/openapi';
 import { categoryNameOrIdParam, idParam } from '../../lib/path-params';

@@ -1,7 +1,7 @@
 // /order/* (API.md): place an order from the cart, list and read the caller's own orders, pay one by MoMo.
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { requireUser } from '../../lib/auth';
+import { requireUser } from '../auth/auth.middleware';
 import type { ShopDeps } from '../../lib/deps';
 import { addRoute, bearerAuth, jsonReply, jsonRequest, openApiRoutes } from '../../lib/openapi';
 import { orderIdParam } from '../../lib/path-params';

@@ -2,7 +2,7 @@
 // tree is the one rule for who may do what: 401 without a valid token, 403 for a shopper.
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { requireStaff } from '../../lib/auth';
+import { requireStaff } from '../auth/auth.middleware';
 import type { ShopDeps } from '../../lib/deps';
 import { addRoute, jsonReply, jsonRequest, openApiRoutes, staffCall } from '../../lib/openapi';
 import { idParam } from '../../lib/path-params';

@@ -1,7 +1,7 @@
 // /user/*: the signed-in shopper's own record and session (API.md).
 import { createRoute } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
-import { requireUser } from '../../lib/auth';
+import { requireUser } from '../auth/auth.middleware';
 import type { AppEnv, ShopDeps } from '../../lib/deps';
 import type { FieldError } from '../../lib/errors';
 import { addRoute, bearerAuth, jsonReply, jsonRequest, openApiRoutes } from '../../lib/openapi';

@@ -1,9 +1,10 @@
-// The auth middleware: a route behind it runs only for a valid, unexpired, unrevoked token.
+// The auth middleware: a route behind it runs only for a valid, unexpired, unrevoked token. Every
+// routes file that serves a signed-in shopper or staff imports it: auth's one face besides its service.
 import { createMiddleware } from 'hono/factory';
-import { authenticate, requireToken } from '../modules/auth/auth.service';
-import type { AppEnv, ShopDeps } from './deps';
-import { AppError, unauthorized } from './errors';
-import { sha256 } from './secrets';
+import type { AppEnv, ShopDeps } from '../../lib/deps';
+import { AppError, unauthorized } from '../../lib/errors';
+import { sha256 } from '../../lib/secrets';
+import { authenticate, requireToken } from './auth.service';
 
 export function requireUser(deps: ShopDeps) {
   return createMiddleware<AppEnv>(async (c, next) => {
