@@ -6,7 +6,7 @@ import { serve } from '@hono/node-server';
 import { createApp, nodeServing } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/connect';
-import { seedCatalogIfEmpty } from './db/seed/seed-catalog';
+import { seedCatalogIfEmpty } from './modules/catalog/seed/seed-catalog';
 import type { ShopDeps } from './lib/deps';
 import { consoleLogger } from './lib/logger';
 import { prepareSearch } from './modules/catalog/catalog.service';

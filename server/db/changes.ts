@@ -19,13 +19,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import pg from 'pg';
-import type { Logger } from '../lib/logger';
 import type { Database } from './schema';
 
 /** The one notification channel; the payload names the topic and the instance that wrote. */
 export const CHANGES_CHANNEL = 'isoko_changes';
-/** The catalog's topic: its module and the seed (which lives here, below the modules) both write it. */
-export const CATALOG_TOPIC = 'catalog';
 /** How long a copy may be kept while changes made by other instances cannot be heard. */
 export const UNHEARD_LIFETIME_MS = 1_000;
 /** Reconnection waits double from the first to the last, then stay there. */
@@ -38,6 +35,12 @@ const HEARTBEAT_TIMEOUT_MS = 5_000;
 const UNSUPPORTED: ReadonlySet<string> = new Set(['0A000', '42601', '42883']);
 
 type Listener = () => void;
+
+/** Where the listening connection reports losing and finding the database (lib's Logger is one: db imports nothing above it). */
+export interface ChangesLog {
+  info(event: string, fields?: Record<string, unknown>): void;
+  warn(event: string, fields?: Record<string, unknown>): void;
+}
 
 /** Whether changes made by other instances reach this one: always alone; on PostgreSQL while listening. */
 export type Hearing = 'alone' | 'listening' | 'not-listening' | 'unsupported';
@@ -147,7 +150,7 @@ export async function stopSharingChanges(db: Kysely<Database>): Promise<void> {
 
 export interface ListenOptions {
   databaseUrl: string;
-  log: Logger;
+  log: ChangesLog;
   /** Waits between reconnection attempts, for tests; doubled from RECONNECT_FIRST_MS by default. */
   reconnectFirstMs?: number;
 }

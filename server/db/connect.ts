@@ -4,8 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { silentLogger, type Logger } from '../lib/logger';
-import { shareChangesInProcess, shareChangesThroughPostgres, stopSharingChanges } from './changes';
+import { shareChangesInProcess, shareChangesThroughPostgres, stopSharingChanges, type ChangesLog } from './changes';
 import { migrateToLatest } from './migrate';
 import { PGliteDialect } from './pglite-dialect';
 import type { Database } from './schema';
@@ -26,7 +25,7 @@ export interface DatabaseOptions {
   /** Pool size for a PostgreSQL server (one more connection listens for other instances' changes). */
   poolSize?: number;
   /** Where the listening connection says it was lost or came back; silent by default. */
-  log?: Logger;
+  log?: ChangesLog;
 }
 
 // Counts and sums come back as bigint strings from PostgreSQL; the shop's numbers fit in a double.
@@ -48,7 +47,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     await migrateToLatest(db);
-    await shareChangesThroughPostgres(db, { databaseUrl: options.databaseUrl, log: options.log ?? silentLogger() });
+    await shareChangesThroughPostgres(db, { databaseUrl: options.databaseUrl, log: options.log ?? { info() {}, warn() {} } });
     const close = async () => {
       await stopSharingChanges(db);
       await db.destroy();

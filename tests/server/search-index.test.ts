@@ -4,7 +4,7 @@
 // from it at the commit it names), and on a large generated catalog a search finds the same products
 // in the same order. Re-record the answers only for a change of ranking meant to be seen.
 import { readFileSync } from 'node:fs';
-import { seedCategories, seedProducts } from '../../server/db/seed/catalog';
+import { seedCategories, seedProducts } from '../../server/modules/catalog/seed/catalog';
 import { indexEntry, SearchIndex, trigramsOf, type IndexedEntry } from '../../server/modules/catalog/catalog-search';
 
 interface RecordedAnswers {

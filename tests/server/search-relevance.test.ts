@@ -1,6 +1,6 @@
 // The relevance suite: for each search a shopper really types, the products that must be in the first
 // five results and the ones that must not be anywhere near the top. Runs on the seed catalog itself.
-import { seedCategories, seedProducts } from '../../server/db/seed/catalog';
+import { seedCategories, seedProducts } from '../../server/modules/catalog/seed/catalog';
 import { indexEntry, SearchIndex } from '../../server/modules/catalog/catalog-search';
 
 const categoryName = new Map(seedCategories.map((c) => [c.id, c.name]));

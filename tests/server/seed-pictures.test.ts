@@ -3,8 +3,8 @@
 // Each has a PNG rendition too, for the channels that cannot show SVG (WhatsApp, e-mail).
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { seedCategories, seedProducts } from '../../server/db/seed/catalog';
-import { sha256, SOURCE_KEYWORD } from '../../server/db/seed/raster-rendition';
+import { seedCategories, seedProducts } from '../../server/modules/catalog/seed/catalog';
+import { sha256, SOURCE_KEYWORD } from '../../server/modules/catalog/seed/raster-rendition';
 import { rasterPicture } from '../../server/modules/catalog/raster-picture';
 import { decodePng, pngInfo } from '../support/png';
 
@@ -59,7 +59,7 @@ describe('pictures for channels without SVG', () => {
       // Opaque to the corners: an app that turns it into JPEG would blacken transparent ones.
       expect(seeThroughPixels(png), item.id).toBe(0);
       expect(colourCount(png), item.id).toBeGreaterThan(8);
-      expect(png.text[SOURCE_KEYWORD], `${item.id}: the PNG is of an older drawing; run server/db/seed/draw-images.ts`).toBe(sha256(readFileSync(fileOf(item.image), 'utf8')));
+      expect(png.text[SOURCE_KEYWORD], `${item.id}: the PNG is of an older drawing; run server/modules/catalog/seed/draw-images.ts`).toBe(sha256(readFileSync(fileOf(item.image), 'utf8')));
     }
   });
 

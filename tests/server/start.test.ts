@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { seedProducts } from '../../server/db/seed/catalog';
+import { seedProducts } from '../../server/modules/catalog/seed/catalog';
 import { emptyPostgresDatabase, postgresUrl } from '../support/database';
 
 const root = path.resolve(import.meta.dirname, '../..');

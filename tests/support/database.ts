@@ -10,14 +10,14 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase, PGLITE_START_PARAMS, type OpenDatabase } from '../../server/db/connect';
-import { seedCatalog } from '../../server/db/seed/seed-catalog';
+import { seedCatalog } from '../../server/modules/catalog/seed/seed-catalog';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SNAPSHOT_DIR = path.join(ROOT, '.tmp');
 const SNAPSHOT_PREFIX = 'test-pglite-snapshot-';
 
-/** Every file that decides what the snapshot holds: the database code (migrations, seed, driver), the
- *  money conversion the seed uses, and the PGlite build that wrote the data directory. */
+/** Every file that decides what the snapshot holds: the database code (migrations, driver), the
+ *  catalog's seed and the money conversion it uses, and the PGlite build that wrote the data directory. */
 function snapshotInputs(): string[] {
   const walk = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -25,6 +25,7 @@ function snapshotInputs(): string[] {
     );
   return [
     ...walk(path.join(ROOT, 'server/db')),
+    ...walk(path.join(ROOT, 'server/modules/catalog/seed')),
     path.join(ROOT, 'server/lib/money.ts'),
     path.join(ROOT, 'node_modules/@electric-sql/pglite/package.json'),
   ].sort();

@@ -3,9 +3,11 @@
 // drops it, on every instance serving the shop, so no face serves a stale price or product once the
 // write has been answered (server/db/changes.ts says how the notice travels).
 import type { Transaction } from 'kysely';
-import { CATALOG_TOPIC, changing, onChange, type Changes } from '../../db/changes';
+import { changing, onChange, type Changes } from '../../db/changes';
 import type { Database } from '../../db/schema';
 import type { ShopDeps } from '../../lib/deps';
+
+const CATALOG_TOPIC = 'catalog';
 
 /** Calls `listener` after every committed catalog write on this database, by any instance; returns a function that stops it. */
 export function onCatalogChange(deps: Pick<ShopDeps, 'db'>, listener: () => void): () => void {

@@ -1,6 +1,6 @@
 // Pictures for the channels that show only JPEG or PNG: WhatsApp's image header (the Cloud API
 // fetches a header by link and takes image/jpeg or image/png) and e-mail (clients do not show SVG).
-// The shop's own drawings are SVG, each with a PNG of it beside it (server/db/seed/draw-images.ts;
+// The shop's own drawings are SVG, each with a PNG of it beside it (server/modules/catalog/seed/draw-images.ts;
 // tests/server/seed-pictures.test.ts holds every SVG under /images to that). A staff upload is kept
 // as uploaded: JPEG and PNG as they are; WebP has no rendition (WhatsApp's headers refuse WebP too),
 // so those channels show that product without its picture rather than with a broken one.

@@ -5,7 +5,7 @@
 // Usage: node --import tsx fill-scale.ts '{"dataDir":"/tmp/x","products":100000,"orders":200000,"shopperOrders":200}'
 import { sql } from 'kysely';
 import { openDatabase } from '../../../server/db/connect';
-import { seedCatalogIfEmpty } from '../../../server/db/seed/seed-catalog';
+import { seedCatalogIfEmpty } from '../../../server/modules/catalog/seed/seed-catalog';
 import { hashPassword } from '../../../server/lib/passwords';
 
 interface FillInput {

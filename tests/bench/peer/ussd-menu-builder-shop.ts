@@ -11,7 +11,7 @@ import { sql, type Kysely } from 'kysely';
 import UssdMenu from 'ussd-menu-builder';
 import { openDatabase } from '../../../server/db/connect';
 import type { Database } from '../../../server/db/schema';
-import { seedCatalogIfEmpty } from '../../../server/db/seed/seed-catalog';
+import { seedCatalogIfEmpty } from '../../../server/modules/catalog/seed/seed-catalog';
 
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR ?? '' });
 await seedCatalogIfEmpty(database.db);

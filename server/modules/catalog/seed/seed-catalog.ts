@@ -1,16 +1,15 @@
 // Loads the seed catalog into the database. Safe to run again and again: it upserts by id and keeps
 // each product's first created_at, so "newest first" listings do not reshuffle on every reseed.
 import { sql, type Kysely } from 'kysely';
-import { CATALOG_TOPIC, changing } from '../changes';
-import type { Database } from '../schema';
+import type { Database } from '../../../db/schema';
+import { isGsmSafe } from '../../../lib/gsm-text';
+import { toMinor } from '../../../lib/money';
+import { changeCatalog } from '../catalog-changes';
 import { seedCategories, seedProducts, type SeedCategory, type SeedProduct } from './catalog';
 import { seedRatings } from './ratings';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;
-
-import { toMinor } from '../../lib/money';
-import { isGsmSafe } from '../../lib/gsm-text';
 
 // Fails loudly on a bad catalog edit rather than letting a half-right seed reach shoppers.
 export function checkCatalog(categories: SeedCategory[], products: SeedProduct[]): void {
@@ -82,7 +81,7 @@ export async function seedCatalog(
   const productIds = productRows.map((p) => p.id);
 
   // One change heard by every running instance: a reseed of a trading shop shows at once everywhere.
-  const seeded = await changing({ db }, CATALOG_TOPIC, async (trx) => {
+  const seeded = await changeCatalog({ db }, async (trx) => {
     // One seed at a time: instances started together on an empty database wait here, and the later
     // ones find the catalog the first one wrote.
     await sql`SELECT pg_advisory_xact_lock(hashtext('isoko_seed_catalog'))`.execute(trx);

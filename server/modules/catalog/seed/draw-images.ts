@@ -1,5 +1,5 @@
 // Draws the catalog's pictures as small SVG files under server/static/images, so the shop never
-// depends on another host for an image. Run: node --import tsx server/db/seed/draw-images.ts
+// depends on another host for an image. Run: node --import tsx server/modules/catalog/seed/draw-images.ts
 // Each picture is built from a few shapes picked by the product's art kind and coloured from the catalog.
 // Beside each SVG goes a PNG of it (resvg), for the channels that cannot show SVG: WhatsApp's image
 // header and e-mail. Both are committed, so neither the server nor a build renders anything.
@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { rasterRendition } from './raster-rendition';
 import { seedCategories, seedProducts, type ArtKind, type SeedArt } from './catalog';
 
-const IMAGES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'static', 'images');
+const IMAGES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'static', 'images');
 
 type Draw = (c: string, a: string) => string;
 

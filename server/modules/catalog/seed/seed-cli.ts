@@ -1,8 +1,8 @@
 // `npm run seed`: loads (or refreshes) the catalog in the configured database. Users, orders and
 // addresses are left alone, so this is safe to run against a shop that is already trading.
-import { loadConfig } from '../config';
-import { openDatabase } from './connect';
-import { seedCatalog } from './seed/seed-catalog';
+import { loadConfig } from '../../../config';
+import { openDatabase } from '../../../db/connect';
+import { seedCatalog } from './seed-catalog';
 
 async function main(): Promise<void> {
   const config = loadConfig();
