@@ -30,6 +30,10 @@ const REUSABLE = /^\s*(select|insert|update|delete|with)\b/i;
 /** Statements that change no schema: running one keeps every prepared statement valid. */
 const KEEPS_SCHEMA = /^\s*(select|insert|update|delete|with|begin|start|commit|end|rollback|abort|savepoint|release|set|show|lock|values|explain)\b/i;
 
+/** The reply buffer's usual size, and the most it keeps after a large reply. */
+const REPLY_BUFFER = 64 * 1024;
+const REPLY_BUFFER_MAX = 1024 * 1024;
+
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
@@ -200,16 +204,29 @@ export class PGliteWire {
   /** The transaction status of the last ReadyForQuery: I idle, T in a transaction, E failed one. */
   private status = 'I';
 
+  /** The reply being received: PGlite hands it over in pieces, views of its memory, copied here. */
+  private reply = new Uint8Array(REPLY_BUFFER);
+  private replyLength = 0;
+  private readonly receive = (piece: Uint8Array) => {
+    if (this.replyLength + piece.length > this.reply.length) {
+      const grown = new Uint8Array(Math.max(this.reply.length * 2, this.replyLength + piece.length));
+      grown.set(this.reply.subarray(0, this.replyLength));
+      this.reply = grown;
+    }
+    this.reply.set(piece, this.replyLength);
+    this.replyLength += piece.length;
+  };
+
   constructor(private readonly pg: PGlite) {}
 
   async run(sql: string, params: readonly unknown[]): Promise<WireResult> {
     let result: WireResult;
     if (REUSABLE.test(sql)) {
-      result = this.execute(this.statement(sql, params), sql, params);
+      result = await this.execute(await this.statement(sql, params), sql, params);
     } else {
       // Run once (schema changes, transaction control), never kept.
       if (!KEEPS_SCHEMA.test(sql)) this.forgetAll();
-      result = params.length ? this.execute(this.prepare('', sql, params), sql, params) : this.simpleQuery(sql);
+      result = params.length ? await this.execute(await this.prepare('', sql, params), sql, params) : await this.simpleQuery(sql);
     }
     // PGlite's query() hands every change outside a transaction to its file system (a no-op on
     // the Node file system, where each write already went to the files).
@@ -217,7 +234,7 @@ export class PGliteWire {
     return result;
   }
 
-  private statement(sql: string, params: readonly unknown[]): Prepared {
+  private async statement(sql: string, params: readonly unknown[]): Promise<Prepared> {
     const found = this.prepared.get(sql);
     if (found) {
       // Most recently used last: the first entry is the one to drop.
@@ -231,7 +248,7 @@ export class PGliteWire {
       this.prepared.delete(oldestSql);
       this.toClose.push(oldest.name);
     }
-    const statement = this.prepare(`isoko_${(this.named += 1)}`, sql, params);
+    const statement = await this.prepare(`isoko_${(this.named += 1)}`, sql, params);
     this.prepared.set(sql, statement);
     return statement;
   }
@@ -249,13 +266,13 @@ export class PGliteWire {
   }
 
   /** Parse and Describe: the parameter types (to write values as PGlite does) and the row's fields. */
-  private prepare(name: string, sql: string, params: readonly unknown[]): Prepared {
+  private async prepare(name: string, sql: string, params: readonly unknown[]): Promise<Prepared> {
     this.closeDropped();
     this.out.begin('P').cstring(name).cstring(sql).int16(0).end();
     this.out.begin('D').cstring(`S${name}`).end();
     this.out.begin('S').end();
     const statement: Prepared = { name, paramTypes: [], fields: [] };
-    this.read(this.out.take(), sql, params, (reply) => {
+    await this.read(this.out.take(), sql, params, (reply) => {
       if (reply.code === 0x74) {
         // 't' ParameterDescription
         for (let index = 0, count = reply.int16(reply.start); index < count; index += 1) statement.paramTypes.push(reply.int32(reply.start + 2 + index * 4) >>> 0);
@@ -267,7 +284,7 @@ export class PGliteWire {
   }
 
   /** Bind, Execute, Sync: one call. */
-  private execute(statement: Prepared, sql: string, params: readonly unknown[]): WireResult {
+  private execute(statement: Prepared, sql: string, params: readonly unknown[]): Promise<WireResult> {
     const out = this.out.reset();
     const { serializers } = this.pg;
     out.begin('B').cstring('').cstring(statement.name).int16(0).int16(params.length);
@@ -286,19 +303,19 @@ export class PGliteWire {
   }
 
   /** A statement without values, run once: the simple query protocol, one message. */
-  private simpleQuery(sql: string): WireResult {
+  private simpleQuery(sql: string): Promise<WireResult> {
     this.closeDropped();
     this.out.begin('Q').cstring(sql).end();
     return this.results(this.out.take(), [], sql, []);
   }
 
   /** Sends `message` and reads the rows of the reply, parsed as PGlite parses them. */
-  private results(message: Uint8Array, described: Field[], sql: string, params: readonly unknown[]): WireResult {
+  private async results(message: Uint8Array, described: Field[], sql: string, params: readonly unknown[]): Promise<WireResult> {
     const { parsers } = this.pg;
     let fields = described;
     const rows: Record<string, unknown>[] = [];
     let affectedRows = 0;
-    this.read(message, sql, params, (reply) => {
+    await this.read(message, sql, params, (reply) => {
       if (reply.code === 0x44) {
         // 'D' DataRow
         const row: Record<string, unknown> = {};
@@ -328,15 +345,28 @@ export class PGliteWire {
     return { rows, affectedRows };
   }
 
+  /**
+   * One call into PGlite, its reply taken as raw bytes. (execProtocolRawSync would also run every
+   * message through PGlite's own JavaScript parser, which keeps them all in a list that only its
+   * query() ever empties: CPU spent twice, and memory that grows with every statement.)
+   */
+  private async call(message: Uint8Array): Promise<Uint8Array> {
+    this.replyLength = 0;
+    await this.pg.execProtocolRawStream(message, { syncToFs: false, onRawData: this.receive });
+    return this.reply.subarray(0, this.replyLength);
+  }
+
   /** One call into PGlite; every message of the reply goes to `each`. The first error is thrown once the reply is read. */
-  private read(message: Uint8Array, sql: string, params: readonly unknown[], each: (reply: Incoming) => void): void {
-    const reply = new Incoming(this.pg.execProtocolRawSync(message));
+  private async read(message: Uint8Array, sql: string, params: readonly unknown[], each: (reply: Incoming) => void): Promise<void> {
+    const reply = new Incoming(await this.call(message));
     let error: Error | undefined;
     while (reply.next()) {
       if (reply.code === 0x45) error ??= databaseError(reply, sql, params);
       else if (reply.code === 0x5a) this.status = String.fromCharCode(reply.byte(reply.start));
       else each(reply);
     }
+    // A large answer (a page of the search index's build) leaves no large buffer behind.
+    if (this.reply.length > REPLY_BUFFER_MAX) this.reply = new Uint8Array(REPLY_BUFFER);
     if (error) throw error;
   }
 }

@@ -1,9 +1,9 @@
 // The embedded database's driver (server/db/pglite-wire.ts) prepares each statement once and runs it
 // with one call into PGlite. What it answers must be exactly what PGlite's own query() answers, and
 // a failed statement, a schema change or a full statement cache must never leave it confused.
-import type { PGlite } from '@electric-sql/pglite';
+import { protocol, type PGlite } from '@electric-sql/pglite';
 import { sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type OpenDatabase } from '../../server/db/connect';
 import type { Database } from '../../server/db/schema';
 import { openTestPGlite, postgresUrl } from '../support/database';
@@ -57,6 +57,21 @@ describe.skipIf(postgresUrl())('the embedded database driver', () => {
     const text = 'select "name" from "products" where "id" = $1';
     for (const id of ['tomatoes', 'carrots', 'avocados']) await db.selectFrom('products').select('name').where('id', '=', id).execute();
     expect(await prepared(text)).toBe(1);
+  });
+
+  it("leaves PGlite's own reply parser out, which would keep every message it parsed", async () => {
+    const parse = vi.spyOn(protocol.Parser.prototype, 'parse');
+    try {
+      for (let index = 0; index < 20; index += 1) {
+        await db.transaction().execute(async (trx) => {
+          await trx.selectFrom('products').selectAll().where('category_id', '=', 'vegetables').execute();
+          await trx.updateTable('products').set({ in_stock: true }).where('id', '=', 'tomatoes').execute();
+        });
+      }
+      expect(parse).not.toHaveBeenCalled();
+    } finally {
+      parse.mockRestore();
+    }
   });
 
   it('reports a failed statement with PostgreSQL code and fields, and carries on in and out of transactions', async () => {
