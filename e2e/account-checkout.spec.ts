@@ -104,3 +104,53 @@ test('confirmation without any order id goes home', async ({ page, shopper }) =>
   await expectToast(page, 'No order information found');
   await expect(page).toHaveURL(/localhost:\d+\/$/);
 });
+
+test('step 2 offers the free delivery windows, earliest first; the chosen one is on the confirmation and in Track Orders', async ({ page, request, shop, shopper }) => {
+  await shop.fillCart(shopper, 1);
+  await shop.addAddress(shopper, 'Home');
+  const { windows } = (await (await request.get('/api/delivery/windows')).json()) as { windows: { id: string; label: string; available: boolean }[] };
+  const free = windows.filter((window) => window.available);
+  expect(free.length).toBeGreaterThan(1);
+  await signIn(page, shopper);
+  await page.goto('/checkout');
+  await page.getByRole('button', { name: 'Continue to Delivery' }).click();
+  const picker = page.getByLabel('Delivery time');
+  await expect(picker.locator('option:checked')).toHaveText(free[0].label);
+  await expect(picker.locator('option')).toHaveCount(free.length);
+  await expectAccessible(page);
+
+  await picker.selectOption(free[1].id);
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await fastForwardUntil(page, WAITS.placeOrder / 3, () => expect(page).toHaveURL(/\/order-confirmation\?orderId=/, SETTLE));
+  const deliveryPanel = page.locator('.confirm-panel').filter({ hasText: 'Delivery Information' });
+  await expect(deliveryPanel.getByText('Delivery window')).toBeVisible();
+  await expect(deliveryPanel).toContainText(free[1].label);
+  await expect(page.getByText(`Your groceries are delivered ${free[1].label}.`)).toBeVisible();
+
+  await page.goto('/track-orders');
+  await expect(page.locator('.orders-table tbody td[data-label="Delivery"]').first()).toHaveText(free[1].label);
+});
+
+test('a window no longer bookable when the order is sent is refused naming the next free one; the cart stays', async ({ page, request, shop, shopper }) => {
+  await shop.fillCart(shopper, 1);
+  await shop.addAddress(shopper, 'Home');
+  await signIn(page, shopper);
+  await page.goto('/checkout');
+  await page.getByRole('button', { name: 'Continue to Delivery' }).click();
+  const picker = page.getByLabel('Delivery time');
+  await expect(picker.locator('option').first()).toBeAttached();
+  // While the shopper looks, the window chosen passes: the page still sends it, the server refuses it.
+  const chosen = await picker.inputValue();
+  await page.route('**/api/order/placeOrder', async (route) => {
+    const body = route.request().postDataJSON() as { deliveryWindowId?: string };
+    expect(body.deliveryWindowId).toBe(chosen);
+    await route.continue({ postData: JSON.stringify({ ...body, deliveryWindowId: '2000-01-01T08:00' }) });
+  });
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  const refused = page.locator('.toaster').getByText(/^That delivery window can no longer be booked\. The next free one is .+\.$/);
+  await fastForwardUntil(page, WAITS.placeOrder / 3, () => expect(refused).toBeVisible(SETTLE));
+  await page.unroute('**/api/order/placeOrder');
+  await expect(page).toHaveURL(/\/checkout$/);
+  const cart = await request.get('/api/cart', { headers: { Authorization: `Bearer ${shopper.token}` } });
+  expect(((await cart.json()) as { cart: { products: unknown[] } }).cart.products).toHaveLength(1);
+});

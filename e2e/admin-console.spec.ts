@@ -61,6 +61,7 @@ test('every console screen is accessible and fits the screen', async ({ page }) 
   for (const [link, heading] of [
     ['Today', 'Today'],
     ['Orders', 'Orders'],
+    ['Delivery', 'Delivery'],
     ['Catalog', 'Catalog'],
     ['Messages', 'Messages'],
     ['Staff', 'Staff'],

@@ -39,6 +39,8 @@ test('a USSD order confirmed and delivered in the console reaches the shopper on
   await expect(page.getByText('USSD', { exact: true })).toBeVisible();
   await expect(page.getByText('Jeanne Mukamana', { exact: true })).toBeVisible();
   await expect(page.getByText('Carrots')).toBeVisible();
+  // When it goes out: the window the shopper chose at checkout, linked to the day's delivery plan.
+  await expect(page.getByRole('link', { name: /^(Today|Tomorrow|\w{3} \d{1,2} \w{3}) \d\d:\d\d–\d\d:\d\d$/ })).toBeVisible();
 
   // Confirm the MoMo payment with its transaction id.
   await page.getByLabel('MoMo transaction id').fill('MP240117.1200.C00042');
@@ -54,11 +56,12 @@ test('a USSD order confirmed and delivered in the console reaches the shopper on
 
   // Move it along, one allowed step at a time: only the next step is offered.
   const steps = [
-    { button: 'Start processing', status: 'processing', badge: 'Processing', sms: `Isoko: order ${orderNumber} is being prepared.` },
+    // The order's delivery window, as the text names it: "Tomorrow 08:00-10:00".
+    { button: 'Start processing', status: 'processing', badge: 'Processing', sms: expect.stringMatching(new RegExp(`^Isoko: order ${orderNumber} is being prepared for delivery (Today|Tomorrow|\\w{3} \\d{1,2} \\w{3}) \\d\\d:\\d\\d-\\d\\d:\\d\\d\\.$`)) },
     { button: 'Mark shipped', status: 'shipped', badge: 'Shipped', sms: `Isoko: order ${orderNumber} is on its way to you.` },
     { button: 'Mark delivered', status: 'delivered', badge: 'Delivered', sms: `Isoko: order ${orderNumber} was delivered. Thank you for shopping with us!` },
   ];
-  const expected = [`Isoko: payment for order ${orderNumber} (frw 1,800.00) is confirmed. Thank you!`];
+  const expected: unknown[] = [`Isoko: payment for order ${orderNumber} (frw 1,800.00) is confirmed. Thank you!`];
   let from = 'pending';
   for (const step of steps) {
     await expect(page.getByRole('button', { name: 'Mark delivered' })).toHaveCount(step.status === 'delivered' ? 1 : 0);

@@ -13,6 +13,8 @@
 //   approve on phone  /  decline on phone     the shopper answers MTN MoMo's PIN prompt (a local fake of
 //                                             MTN, in-process only): approve pays, decline fails the request
 //   mtn is down                               MTN MoMo answers the next payment request with a 500
+//   web POST /api/baskets {"weekday": 2}       ...with a JSON body ({name} places filled in)
+//   clock 2026-11-24 13:59                    the shop's clock, Kigali time (in-process runs only)
 //   [ussd] > 1                                a line for one channel only
 //   [ussd, whatsapp] > 1                      ...or for some channels
 //   # a comment
@@ -28,9 +30,10 @@ export type Step =
   | { kind: 'continues' }
   | { kind: 'ends' }
   | { kind: 'capture'; name: string; pattern: string }
-  | { kind: 'web'; method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string }
+  | { kind: 'web'; method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string; body?: string }
   | { kind: 'phone'; answer: 'approve' | 'decline' }
-  | { kind: 'mtn-down' };
+  | { kind: 'mtn-down' }
+  | { kind: 'clock'; at: Date };
 
 export interface FlowLine {
   line: number;
@@ -82,8 +85,14 @@ function readStep(text: string, where: string): Step {
   const phone = /^(approve|decline) on phone$/.exec(text);
   if (phone) return { kind: 'phone', answer: phone[1] as 'approve' | 'decline' };
   if (text === 'mtn is down') return { kind: 'mtn-down' };
-  const web = /^web\s+(GET|POST|PUT|DELETE)\s+(\/\S*)$/i.exec(text);
-  if (web) return { kind: 'web', method: web[1].toUpperCase() as 'GET', path: web[2] };
+  const web = /^web\s+(GET|POST|PUT|DELETE)\s+(\/\S*)(?:\s+(\{.*\}))?$/i.exec(text);
+  if (web) return { kind: 'web', method: web[1].toUpperCase() as 'GET', path: web[2], ...(web[3] ? { body: web[3] } : {}) };
+  const clock = /^clock\s+(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})$/.exec(text);
+  if (clock) {
+    const at = new Date(`${clock[1]}T${clock[2]}:00+02:00`);
+    if (Number.isNaN(at.getTime())) throw new FlowSyntaxError(`${where}: the clock is a Kigali time like 2026-11-24 13:59`);
+    return { kind: 'clock', at };
+  }
   throw new FlowSyntaxError(`${where}: cannot read "${text}"`);
 }
 

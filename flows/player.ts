@@ -28,6 +28,8 @@ export interface PlayOptions {
   settled?: () => Promise<void>;
   /** MTN MoMo (a local fake): the shopper approves or declines the PIN prompt on this phone; a reason when nothing was asked. */
   momo?: { answer(phone: string, answer: 'approve' | 'decline'): Promise<string | undefined>; down(): void };
+  /** Sets the shop's clock (undefined: the real time again); only an in-process shop has one to set. */
+  setClock?: (at: Date | undefined) => void;
 }
 
 export interface StepFailure {
@@ -247,10 +249,11 @@ async function sendWhatsApp(options: PlayOptions, player: Player, text: string |
   return message.accepted ? undefined : `the Graph API refused the reply: ${message.problems.join('; ')}`;
 }
 
-async function callWeb(options: PlayOptions, player: Player, method: string, path: string): Promise<string | undefined> {
+async function callWeb(options: PlayOptions, player: Player, method: string, path: string, body?: string): Promise<string | undefined> {
   const headers: Record<string, string> = {};
   if (player.token) headers.Authorization = `Bearer ${player.token}`;
-  const response = await options.transport(path, { method, headers });
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await options.transport(path, { method, headers, ...(body !== undefined ? { body } : {}) });
   player.reply = await response.text();
   return response.ok ? undefined : `HTTP ${response.status}`;
 }
@@ -279,13 +282,17 @@ async function playLine(options: PlayOptions, channel: Channel, player: Player, 
       return undefined;
     }
     case 'web':
-      return callWeb(options, player, step.method, fill(step.path, player));
+      return callWeb(options, player, step.method, fill(step.path, player), step.body === undefined ? undefined : fill(step.body, player));
     case 'phone':
       if (!options.momo) return 'MTN MoMo is not set up for this run (MoMo steps play in-process only)';
       return options.momo.answer(player.phone, step.answer);
     case 'mtn-down':
       if (!options.momo) return 'MTN MoMo is not set up for this run (MoMo steps play in-process only)';
       options.momo.down();
+      return undefined;
+    case 'clock':
+      if (!options.setClock) return "this shop's clock cannot be set (a flow with a clock plays in-process)";
+      options.setClock(step.at);
       return undefined;
   }
 }
@@ -305,5 +312,6 @@ export async function playFlow(flow: Flow, channel: Channel, options: PlayOption
     }
     if (reason) failures.push({ line: line.line, source: line.source, reason, reply: player.reply });
   }
+  options.setClock?.(undefined);
   return { flow, channel, failures };
 }

@@ -75,7 +75,7 @@ async function inProcessShop(): Promise<{ options: PlayOptions; close: () => Pro
     ...momo.environment(),
   });
   const log = silentLogger();
-  const deps = { db: database.db, databaseKind: database.kind, config, log, notifier: outboxNotifier(database.db, log) };
+  const deps: ShopDeps = { db: database.db, databaseKind: database.kind, config, log, notifier: outboxNotifier(database.db, log) };
   const app = createApp(deps);
   return {
     options: {
@@ -85,6 +85,9 @@ async function inProcessShop(): Promise<{ options: PlayOptions; close: () => Pro
       readSmsCode: (phone) => smsCodeIn(deps, phone),
       settled: () => backgroundSettled(deps),
       momo: momoPhone(momo, () => backgroundSettled(deps)),
+      setClock: (at) => {
+        deps.now = at ? () => at : undefined;
+      },
     },
     close: async () => {
       await graph.close();
@@ -134,6 +137,10 @@ async function main(): Promise<number> {
   try {
     for (const flow of flows) {
       for (const channel of flow.channels) {
+        if (!shop.options.setClock && flow.lines.some((line) => line.step.kind === 'clock')) {
+          console.log(`SKIP ${flow.file} [${channel}]: it sets the shop's clock, which only an in-process run can`);
+          continue;
+        }
         if (channel === 'whatsapp' && !shop.options.whatsapp) {
           console.log(`SKIP ${flow.file} [whatsapp]: WhatsApp flows play in-process only (they read the replies from a fake Graph API)`);
           continue;

@@ -25,6 +25,7 @@ import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogReplies } from './modules/catalog/catalog-cache';
 import { categoryRoutes, productRoutes } from './modules/catalog/catalog.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
+import { deliveryRoutes } from './modules/delivery/delivery.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { momoCallbackRoutes } from './modules/payments/payments.routes';
 import { MOMO_CALLBACK_PATH } from './modules/payments/payments.service';
@@ -64,6 +65,7 @@ function apiRoutes(deps: ShopDeps, isStopping?: () => boolean) {
     .route('/cart', cartRoutes(deps))
     .route('/address', addressRoutes(deps))
     .route('/order', orderRoutes(deps))
+    .route('/delivery', deliveryRoutes(deps))
     .route('/contact', contactRoutes(deps))
     .route('/chat', chatRoutes(deps))
     .route('/admin', staffRoutes(deps))

@@ -211,7 +211,8 @@ export function shopApi(request: APIRequestContext) {
       const send = shop.ussdSession(phoneNumber);
       await send();
       let reply = '';
-      for (const input of ['1', 'carrots', '1', '1', '3', '1', '3', 'KN 2 St', 'Yellow house', '1', '1']) reply = await send(input);
+      // ... the phone, the earliest delivery window, Confirm.
+      for (const input of ['1', 'carrots', '1', '1', '3', '1', '3', 'KN 2 St', 'Yellow house', '1', '1', '1']) reply = await send(input);
       const match = /Order ([A-Z0-9]{8}) placed/.exec(reply);
       expect(match, reply).not.toBeNull();
       return match![1];

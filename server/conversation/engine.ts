@@ -161,6 +161,7 @@ function compose(session: Session, state: ScreenState, view: ScreenView, count: 
     ...(row.value === undefined ? {} : { key: String(++key) }),
     label: row.label,
     detail: row.detail,
+    ...(row.whole ? { whole: true } : {}),
     ...(row.product ? { product: row.product } : {}),
   }));
   const more = count < candidates.length || Boolean(view.rowsContinue);

@@ -28,7 +28,7 @@ export function shorten(text: string, max: number): string {
 }
 
 function rowLine(row: ListRow, labelMax: number): string {
-  const label = shorten(row.label, labelMax);
+  const label = row.whole ? row.label : shorten(row.label, labelMax);
   const text = row.detail ? `${label} ${row.detail}` : label;
   return row.key ? `${row.key}. ${text}` : text;
 }

@@ -58,8 +58,10 @@ export interface ScreenDataMap {
   'address-description': AddressDraft & { district: string; street: string };
   'address-phone': AddressDraft & { district: string; street: string; description: string };
   'address-phone-other': AddressDraft & { district: string; street: string; description: string };
-  /** key: the order's idempotency key, made once when the screen is opened. */
-  'checkout-confirm': { addressId: string; key: string };
+  /** The delivery window for the order going to this address: the next free windows as choices. */
+  'checkout-window': { addressId: string };
+  /** key: the order's idempotency key, made once when the screen is opened. windowId: the delivery window chosen. */
+  'checkout-confirm': { addressId: string; key: string; windowId?: string };
   addresses: Record<string, never>;
   'address-detail': { id: string };
   orders: Record<string, never>;
@@ -118,6 +120,8 @@ export interface ListRow {
   label: string;
   /** Kept whole when space is short (a price); the label is shortened first. */
   detail?: string;
+  /** A label that is never shortened (a delivery window: a cut time means nothing); fewer rows show instead. */
+  whole?: boolean;
   /** The product behind the row, for a channel that shows pictures (USSD ignores it). */
   product?: ProductCard;
 }
@@ -180,6 +184,7 @@ export interface ViewRow {
   value?: string;
   label: string;
   detail?: string;
+  whole?: boolean;
   product?: ProductCard;
 }
 

@@ -10,6 +10,7 @@ import * as jobs from './migrations/008-jobs';
 import * as email from './migrations/009-email';
 import * as momo from './migrations/010-momo';
 import * as instances from './migrations/013-instances';
+import * as deliveryWindows from './migrations/011-delivery-windows';
 
 const migrations: Record<string, Migration> = {
   '001-shop': shop,
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '009-email': email,
   '010-momo': momo,
   '013-instances': instances,
+  '011-delivery-windows': deliveryWindows,
 };
 
 // Migrations run before the schema they create exists: Kysely's own convention is Kysely<any> here.

@@ -157,6 +157,28 @@ export interface OrdersTable {
   momo_payer_phone: ColumnType<string | null, string | null | undefined, string | null>;
   /** Why the latest MoMo request failed, in words (MTN's reason). */
   payment_failure_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The delivery window the order is delivered in (issue 20); null on orders placed before windows. */
+  delivery_window_start: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  delivery_window_end: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** The shop's delivery schedule: one row (id 1), read on every use so every instance follows a change at once. */
+export interface DeliveryScheduleTable {
+  id: Generated<number>;
+  days: number[]; // ISO weekdays, Monday = 1
+  open_from_minutes: number; // Kigali time, minutes after midnight
+  open_until_minutes: number;
+  window_hours: number;
+  capacity: number; // orders a window takes
+  same_day_cutoff_minutes: number; // no window today is offered from this time on
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  updated_by: string | null;
+}
+
+/** One row per window an order was placed in: placing an order locks it, so a window's last place goes once. */
+export interface DeliveryWindowLocksTable {
+  window_start: Date | string;
+  taken_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 /** One request-to-pay sent to MTN (its X-Reference-Id); at most one per order is 'pending'. */
@@ -271,4 +293,6 @@ export interface Database {
   momo_requests: MomoRequestsTable;
   attempt_counters: AttemptCountersTable;
   phone_verification_codes: PhoneVerificationCodesTable;
+  delivery_schedule: DeliveryScheduleTable;
+  delivery_window_locks: DeliveryWindowLocksTable;
 }

@@ -12,6 +12,13 @@ export interface ShopDeps {
   config: Config;
   log: Logger;
   notifier: Notifier;
+  /** The shop's clock (delivery windows, weekly baskets); tests set it to 13:59 Kigali without sleeping. */
+  now?: () => Date;
+}
+
+/** What time it is for the shop's rules: the deps' clock, else the machine's. */
+export function nowOf(deps: Pick<ShopDeps, 'now'>): Date {
+  return deps.now?.() ?? new Date();
 }
 
 /** The signed-in shopper, as the auth middleware finds them from the token. */

@@ -69,8 +69,8 @@ describe('e-mail through SMTP', () => {
 
     const mails = await mailsTo(shopper.user.email!);
     expect(mails.map((mail) => mail.subject)).toEqual([
-      expect.stringMatching(new RegExp(`^Isoko: we received order ${number} \\(frw [\\d,.]+\\)$`)),
-      `Isoko: order ${number} is being prepared`,
+      expect.stringMatching(new RegExp(`^Isoko: we received order ${number} \\(frw [\\d,.]+\\), to be delivered ${placed.body.order.deliveryWindow.label.replace('–', '-')}$`)),
+      `Isoko: order ${number} is being prepared for delivery ${placed.body.order.deliveryWindow.label.replace('–', '-')}`,
       `Isoko: order ${number} is on its way to you`,
     ]);
     expect(mails[0].text).toContain('Delivery to: Blue gate, KG 9 Ave, Gasabo, Kigali (0788222333)');

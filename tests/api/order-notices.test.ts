@@ -25,13 +25,16 @@ async function placeOrder(who: Shopper, headers: Record<string, string> = {}) {
   await shop.http.post('/api/cart/add').set(who.auth).send({ productId: 'tomatoes', quantity: 2 });
   const placed = await shop.http.post('/api/order/placeOrder').set(who.auth).set(headers).send({ addressId: address.body.address._id, paymentType: 'cash' });
   expect(placed.status).toBe(201);
-  return placed.body.order as { _id: string; amount: number; products: { productName: string; subtotal: number }[] };
+  return placed.body.order as { _id: string; amount: number; products: { productName: string; subtotal: number }[]; deliveryWindow: { label: string } };
 }
 
 async function emailsTo(address: string) {
   await backgroundSettled(shop.deps);
   return shop.deps.db.selectFrom('outbox').selectAll().where('recipient', '=', address).where('channel', '=', 'email').orderBy('id').execute();
 }
+
+/** The order's window as a text message names it: the API's label with a GSM-7 dash. */
+const windowOf = (order: { deliveryWindow: { label: string } }) => order.deliveryWindow.label.replace('–', '-');
 
 const frw = (amount: number) => `frw ${new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)}`;
 
@@ -41,16 +44,17 @@ describe('order notices by e-mail', () => {
     const order = await placeOrder(shopper);
     const number = order._id.slice(-8).toUpperCase();
     const [receipt] = await emailsTo(shopper.user.email!);
-    expect(receipt).toMatchObject({ kind: 'order_placed', subject: `Isoko: we received order ${number} (${frw(order.amount)})` });
+    expect(receipt).toMatchObject({ kind: 'order_placed', subject: `Isoko: we received order ${number} (${frw(order.amount)}), to be delivered ${windowOf(order)}` });
     expect(receipt.body).toBe(
       [
         'Hello Aline Umutoni,',
         '',
-        `Isoko: we received order ${number} (${frw(order.amount)}). Thank you! We will call you about payment and delivery.`,
+        `Isoko: we received order ${number} (${frw(order.amount)}), to be delivered ${windowOf(order)}. Thank you! We will call you about payment and delivery.`,
         '',
         `Order ${number}`,
         `  2 kg ${order.products[0].productName}: ${frw(order.products[0].subtotal)}`,
         `Total: ${frw(order.amount)}`,
+        `Delivery window: ${windowOf(order)}`,
         'Delivery to: Green door, KN 5 Rd, Nyarugenge, Kigali (0788111333)',
         '',
         'Questions? Call +250 788 000 000 or write to support@isoko.rw.',
@@ -79,9 +83,9 @@ describe('order notices by e-mail', () => {
     await shop.http.post(`/api/admin/orders/${order._id}/status`).set(staff.auth).send({ expectedStatus: 'processing', status: 'cancelled' });
     const mails = await emailsTo(shopper.user.email!);
     expect(mails.map((row) => [row.kind, row.subject])).toEqual([
-      ['order_placed', `Isoko: we received order ${number} (${frw(order.amount)})`],
+      ['order_placed', `Isoko: we received order ${number} (${frw(order.amount)}), to be delivered ${windowOf(order)}`],
       ['payment', `Isoko: payment for order ${number} (${frw(order.amount)}) is confirmed`],
-      ['order_status', `Isoko: order ${number} is being prepared`],
+      ['order_status', `Isoko: order ${number} is being prepared for delivery ${windowOf(order)}`],
       ['order_status', `Isoko: order ${number} was cancelled`],
     ]);
     expect(mails[1].body).toContain('MoMo transaction: MP241123.1200.A12345');

@@ -2,6 +2,7 @@
 // the stale-state guard, history, and the shopper's SMS for every change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantStaff } from '../../server/modules/users/staff-members.service';
+import { setShopClock } from '../support/kigali-clock';
 import { createTestShop, uniquePhone, type Shopper, type TestShop } from '../support/test-app';
 
 let shop: TestShop;
@@ -24,7 +25,7 @@ async function placeOrder(who: Shopper, phoneNumber = '0788111222') {
   await shop.http.post('/api/cart/add').set(who.auth).send({ productId: 'tomatoes', quantity: 2 });
   const placed = await shop.http.post('/api/order/placeOrder').set(who.auth).send({ addressId: address.body.address._id, paymentType: 'cash' });
   expect(placed.status).toBe(201);
-  return placed.body.order as { _id: string; amount: number };
+  return placed.body.order as { _id: string; amount: number; deliveryWindow: { label: string } };
 }
 
 const smsTo = (phone: string) =>
@@ -194,7 +195,7 @@ describe('moving an order along', () => {
     const amount = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(order.amount);
     expect(texts).toEqual([
       `Isoko: payment for order ${number} (frw ${amount}) is confirmed. Thank you!`,
-      `Isoko: order ${number} is being prepared.`,
+      `Isoko: order ${number} is being prepared for delivery ${order.deliveryWindow.label.replace('–', '-')}.`,
       `Isoko: order ${number} is on its way to you.`,
       `Isoko: order ${number} was delivered. Thank you for shopping with us!`,
     ]);
@@ -218,7 +219,7 @@ describe('moving an order along', () => {
     }
     expect((await smsTo(deliveryPhone)).map((row) => row.body)).toEqual([
       expect.stringContaining(`payment for order ${number}`),
-      `Isoko: order ${number} is being prepared.`,
+      `Isoko: order ${number} is being prepared for delivery ${order.deliveryWindow.label.replace('–', '-')}.`,
       `Isoko: order ${number} is on its way to you.`,
       `Isoko: order ${number} was delivered. Thank you for shopping with us!`,
     ]);
@@ -308,10 +309,16 @@ describe('moving an order along', () => {
   it('texts a shopper in Kinyarwanda when their phone chose it', async () => {
     const rw = await shop.newVerifiedShopper({ fullName: 'Kinyarwanda Speaker' });
     await shop.deps.db.insertInto('conversation_phones').values({ phone_number: rw.user.phoneNumber!, language: 'rw' }).execute();
-    const order = await placeOrder(rw);
-    await shop.http.post(`/api/admin/orders/${order._id}/status`).set(staff.auth).send({ expectedStatus: 'pending', status: 'processing' });
-    const [last] = (await smsTo(rw.user.phoneNumber!)).slice(-1);
-    expect(last.body).toBe(`Isoko: komande ${order._id.slice(-8).toUpperCase()} irimo gutegurwa.`);
+    // After the same-day cut-off: the order comes tomorrow morning, "Ejo" in Kinyarwanda.
+    setShopClock(shop.deps, '2026-11-24 15:00');
+    try {
+      const order = await placeOrder(rw);
+      await shop.http.post(`/api/admin/orders/${order._id}/status`).set(staff.auth).send({ expectedStatus: 'pending', status: 'processing' });
+      const [last] = (await smsTo(rw.user.phoneNumber!)).slice(-1);
+      expect(last.body).toBe(`Isoko: komande ${order._id.slice(-8).toUpperCase()} irimo gutegurwa, izabagezwaho Ejo 08:00-10:00.`);
+    } finally {
+      shop.deps.now = undefined;
+    }
   });
 });
 

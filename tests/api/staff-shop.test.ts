@@ -290,7 +290,7 @@ describe('shopper SMS through the provider', () => {
     const amount = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(order.amount);
     expect(sent.map((message) => [message.to, message.message])).toEqual([
       [shopper.user.phoneNumber, `Isoko: payment for order ${number} (frw ${amount}) is confirmed. Thank you!`],
-      [shopper.user.phoneNumber, `Isoko: order ${number} is being prepared.`],
+      [shopper.user.phoneNumber, `Isoko: order ${number} is being prepared for delivery ${order.deliveryWindow.label.replace('–', '-')}.`],
     ]);
     expect(fake.refused).toEqual([]);
     const rows = await shop.deps.db.selectFrom('outbox').selectAll().where('recipient', '=', shopper.user.phoneNumber!).orderBy('id').execute();

@@ -142,7 +142,8 @@ describe('chat that sells', () => {
     expect(added.body.cartChanged).toBe(true);
     const cart = await chat({ sessionId: id, text: '3' }, shopper.auth);
     expect(cart.body.messages.find((message: { card?: { type: string } }) => message.card?.type === 'cart').card).toMatchObject({ type: 'cart', items: 2, lines: [{ name: 'Tomatoes', quantity: '2 kg' }] });
-    for (const text of ['8', '1', 'KG 7 Ave', 'Blue gate', '1']) await chat({ sessionId: id, text }, shopper.auth);
+    // Checkout, a new address (district, street, place, phone), the earliest delivery window.
+    for (const text of ['8', '1', 'KG 7 Ave', 'Blue gate', '1', '1']) await chat({ sessionId: id, text }, shopper.auth);
     const placed = await chat({ sessionId: id, text: '1' }, shopper.auth);
     expect(placed.body.end).toBe(true);
     expect(placed.body.cartChanged).toBe(true);

@@ -102,7 +102,8 @@ describe('checkout', () => {
     const { shopper, session } = await returningShopper();
     await createAddress(shop.deps, shopper.user._id, { description: 'Gate', city: 'Kigali', street: 'KG 1 Ave', district: 'Gasabo', phoneNumber: '0788000000' });
     await addToCart(shop.deps, shopper.user._id, { productId: 'tomatoes', quantity: 2 });
-    const confirm = await play(session, [null, '3', '8', '1']);
+    // Cart, Checkout, the address, the earliest delivery window.
+    const confirm = await play(session, [null, '3', '8', '1', '1']);
     expect(confirm.text).toContain('Confirm order');
     const first = await play(confirm.session, ['1']);
     const again = await play(confirm.session, ['1']);

@@ -41,6 +41,9 @@ describe('flows', () => {
       readSmsCode: (phone) => smsCodeIn(shop.deps, phone),
       settled: () => backgroundSettled(shop.deps),
       momo: momoPhone(momo, () => backgroundSettled(shop.deps)),
+      setClock: (at) => {
+        shop.deps.now = at ? () => at : undefined;
+      },
     });
     const report = result.failures.map((f) => `line ${f.line}: ${f.source}\n  ${f.reason}\n  reply: ${f.reply}`).join('\n');
     expect(report).toBe('');

@@ -106,7 +106,7 @@ async function renderScreen(language: Language, name: ScreenName, data: GivenDat
 describe.each(LANGUAGES)('every screen in %s', (language) => {
   it('catalogue strings are GSM-7 and button labels fit chat', () => {
     const t = translator(language);
-    const sample = { shop: 'Isoko', name: 'Aline', query: 'tomatos', count: 3, total: 'frw 1.00', max: 999, unit: 'kg', quantity: '2 kg', offer: 'frw 1.00', price: 'frw 2.00', phone: '0788123456', address: 'KG 1 Ave, Gasabo', code: '123456', business: 'Isoko Ltd', number: 'AB12CD34', status: 'pending', payment: 'pending', reason: LONG_REASONS[0], id: '12345678901234' };
+    const sample = { shop: 'Isoko', name: 'Aline', query: 'tomatos', count: 3, total: 'frw 1.00', max: 999, unit: 'kg', quantity: '2 kg', offer: 'frw 1.00', price: 'frw 2.00', phone: '0788123456', address: 'KG 1 Ave, Gasabo', code: '123456', business: 'Isoko Ltd', number: 'AB12CD34', status: 'pending', payment: 'pending', reason: LONG_REASONS[0], id: '12345678901234', window: 'Tomorrow 16:00-18:00' };
     for (const key of Object.keys(catalogues[language]) as (keyof typeof catalogues.en)[]) {
       expect(isGsmSafe(t(key, sample)), key).toBe(true);
     }
@@ -154,6 +154,7 @@ describe.each(LANGUAGES)('every screen in %s', (language) => {
     }
     await renderScreen(language, 'address-phone', { purpose: 'checkout' }, { channel: 'chat', guest: false });
     await renderScreen(language, 'checkout-confirm', { addressId, key: 'k' });
+    for (const offset of [0, 7, 14]) await renderScreen(language, 'checkout-window', { addressId }, { offset });
     await renderScreen(language, 'addresses');
     await renderScreen(language, 'address-detail', { id: addressId });
   });
@@ -173,7 +174,7 @@ describe.each(LANGUAGES)('every screen in %s', (language) => {
       for (const offset of [0, 7]) await renderScreen(language, 'order', { id: orderId }, { offset });
     }
     const t = translator(language);
-    const worst = { number: 'AB12CD34', total: formatFrw(99_999_999_00), code: '1234567890', business: 'Isoko Ltd', phone: '0788123456' };
+    const worst = { number: 'AB12CD34', window: 'Tomorrow 16:00-18:00', total: formatFrw(99_999_999_00), code: '1234567890', business: 'Isoko Ltd', phone: '0788123456' };
     const placed = t('checkout.placed', worst);
     const ends = [placed, t('checkout.placedMomo', worst), t('checkout.placedMomoFailed', worst), t('momo.requested', worst), t('momo.notSent', worst), t('error.apology')];
     for (const title of ends) check({ title, lines: [], list: [], options: [], end: true }, `${language} end: ${title}`, language);

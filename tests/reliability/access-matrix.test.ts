@@ -23,6 +23,7 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/chat',
   'GET /api/config',
   'GET /api/health',
+  'GET /api/delivery/windows',
   'GET /api/openapi.json',
   'GET /api/docs',
 ]);

@@ -85,17 +85,21 @@ export const en = {
 
   'checkout.title': 'Confirm order',
   'checkout.items': '{count} {count|item|items}: {total}',
-  'checkout.delivery': 'Delivery: negotiable',
+  'checkout.delivery': 'Delivery: {window}',
   'checkout.to': 'To: {address}',
   'checkout.pay': 'Pay cash on delivery or MoMo Pay {code} ({business})',
   'checkout.confirm': 'Confirm',
   'checkout.placed':
-    'Order {number} placed. Pay {total} on delivery or by MoMo Pay {code}. We call you within 10 min; delivery in 1-2 hours.',
+    'Order {number} placed. Delivery {window}, fee negotiable. Pay {total} on delivery or by MoMo Pay {code}. We call you within 10 min.',
   'checkout.payMomo': 'Pay now with MoMo',
-  'checkout.placedMomo': 'Order {number} placed: {total}. Approve the payment on your phone: MoMo asks {phone} for your PIN.',
+  'checkout.placedMomo': 'Order {number} placed: {total}, delivery {window}. Approve the payment on your phone: MoMo asks {phone} for your PIN.',
   'checkout.placedMomoFailed': 'Order {number} placed: {total}. MTN MoMo did not take the payment: pay with MoMo Pay {code} ({business}) instead.',
   'checkout.emptyCart': 'Your cart is empty. Add products first.',
   'checkout.failed': 'Failed to place order. Try again.',
+
+  'window.choose': 'Choose a delivery time:',
+  'window.none': 'No delivery time is free this week. Try again later.',
+  'window.taken': 'That time is no longer free. Next: {window}',
 
   'orders.title': 'My orders:',
   'orders.hint': 'Or type an order number.',
@@ -104,6 +108,7 @@ export const en = {
   'order.status': 'Status: {status}',
   'order.payment': 'Payment: {status}',
   'order.total': 'Total: {total}',
+  'order.titleWhen': 'Order {number}, delivery {window}',
   'order.gone': 'Order not found',
   'order.payAgain': 'Pay again',
   'order.momoWaiting': 'Approve the MoMo payment on {phone}.',

@@ -86,17 +86,21 @@ export const fr: Catalogue = {
 
   'checkout.title': 'Confirmer la commande',
   'checkout.items': '{count} {count|article|articles}: {total}',
-  'checkout.delivery': 'Livraison: a negocier',
+  'checkout.delivery': 'Livraison: {window}',
   'checkout.to': 'A: {address}',
   'checkout.pay': 'Payez a la livraison ou MoMo Pay {code} ({business})',
   'checkout.confirm': 'Confirmer',
   'checkout.placed':
-    'Commande {number} passee. Payez {total} a la livraison ou par MoMo Pay {code}. Appel sous 10 min; livraison en 1-2 heures.',
+    'Commande {number} passee. Livraison {window}, frais a negocier. Payez {total} a la livraison ou par MoMo Pay {code}. Appel sous 10 min.',
   'checkout.payMomo': 'Payer maintenant (MoMo)',
-  'checkout.placedMomo': 'Commande {number} passee: {total}. Approuvez le paiement sur votre telephone: MoMo demande votre PIN au {phone}.',
+  'checkout.placedMomo': 'Commande {number} passee: {total}, livraison {window}. Approuvez le paiement sur votre telephone: MoMo demande votre PIN au {phone}.',
   'checkout.placedMomoFailed': "Commande {number} passee: {total}. MTN MoMo n'a pas pris le paiement: payez par MoMo Pay {code} ({business}).",
   'checkout.emptyCart': 'Votre panier est vide. Ajoutez des produits.',
   'checkout.failed': 'La commande a echoue. Reessayez.',
+
+  'window.choose': 'Choisissez un creneau:',
+  'window.none': 'Aucun creneau libre cette semaine. Reessayez plus tard.',
+  'window.taken': "Ce creneau n'est plus libre. Suivant: {window}",
 
   'orders.title': 'Mes commandes:',
   'orders.hint': 'Ou tapez un numero de commande.',
@@ -105,6 +109,7 @@ export const fr: Catalogue = {
   'order.status': 'Statut: {status}',
   'order.payment': 'Paiement: {status}',
   'order.total': 'Total: {total}',
+  'order.titleWhen': 'Commande {number}, livraison {window}',
   'order.gone': 'Commande introuvable',
   'order.payAgain': 'Payer a nouveau',
   'order.momoWaiting': 'Approuvez le paiement MoMo sur le {phone}.',

@@ -87,17 +87,21 @@ export const rw: Catalogue = {
 
   'checkout.title': 'Emeza komande', // REVIEW
   'checkout.items': '{count|Ikintu|Ibintu} {count}: {total}', // REVIEW
-  'checkout.delivery': 'Kugeza: igiciro tuzumvikana', // REVIEW
+  'checkout.delivery': 'Bizagera: {window}', // REVIEW
   'checkout.to': 'Aho: {address}', // REVIEW
   'checkout.pay': 'Ishyura ubigejejweho cyangwa MoMo Pay {code} ({business})', // REVIEW
   'checkout.confirm': 'Emeza',
   'checkout.placed':
-    'Komande {number} yakiriwe. Ishyura {total} ubigejejweho cyangwa kuri MoMo Pay {code}. Turaguhamagara mu minota 10; bikugeraho mu masaha 1-2.', // REVIEW
+    'Komande {number} yakiriwe. Bizagera {window}. Ishyura {total} ubigejejweho cyangwa kuri MoMo Pay {code}. Turaguhamagara mu minota 10.', // REVIEW
   'checkout.payMomo': 'Ishyura ubu na MoMo', // REVIEW
-  'checkout.placedMomo': 'Komande {number} yakiriwe: {total}. Emeza kwishyura kuri telefoni yawe: MoMo irasaba {phone} PIN yawe.', // REVIEW
+  'checkout.placedMomo': 'Komande {number} yakiriwe: {total}, bizagera {window}. Emeza kwishyura kuri telefoni yawe: MoMo irasaba {phone} PIN yawe.', // REVIEW
   'checkout.placedMomoFailed': 'Komande {number} yakiriwe: {total}. MTN MoMo ntiyakiriye ubwishyu: ishyura kuri MoMo Pay {code} ({business}).', // REVIEW
   'checkout.emptyCart': 'Agatebo kawe nta kirimo.', // REVIEW
   'checkout.failed': 'Komande ntiyakunze. Ongera ugerageze.', // REVIEW
+
+  'window.choose': 'Hitamo igihe bikugeraho:', // REVIEW
+  'window.none': 'Nta gihe cyo kugeza kiboneka iki cyumweru. Ongera ugerageze nyuma.', // REVIEW
+  'window.taken': 'Icyo gihe ntikiboneka. Igikurikira: {window}', // REVIEW
 
   'orders.title': 'Komande zanjye:',
   'orders.hint': 'Cyangwa wandike nimero ya komande.', // REVIEW
@@ -106,6 +110,7 @@ export const rw: Catalogue = {
   'order.status': 'Uko ihagaze: {status}', // REVIEW
   'order.payment': 'Kwishyura: {status}', // REVIEW
   'order.total': 'Igiteranyo: {total}',
+  'order.titleWhen': 'Komande {number}, bizagera {window}', // REVIEW
   'order.gone': 'Komande ntibonetse', // REVIEW
   'order.payAgain': 'Ongera wishyure', // REVIEW
   'order.momoWaiting': 'Emeza kwishyura kuri MoMo kuri {phone}.', // REVIEW

@@ -8,7 +8,8 @@ import { createAddress, deleteAddress, getAddress, listAddresses, setDefaultAddr
 import type { Outcome, Screen, ScreenContext, ScreenDataMap } from '../types';
 import { accountId, invalidChoice, pageOf, pageSizeOf, push, refuse, returnTo } from './helpers';
 import { menuActions, menuChoice } from './menu';
-import { addressLabel, confirmState } from './checkout';
+import { addressLabel } from './checkout';
+import { newState } from './helpers';
 
 /** Every address made in this conversation is in Kigali: the districts offered are Kigali's. */
 export const CONVERSATION_CITY = 'Kigali';
@@ -33,8 +34,8 @@ async function saveAddress(ctx: ScreenContext, draft: ScreenDataMap['address-pho
   if (!input.success) return refuse(ctx.t('error.failed'));
   const address = await createAddress(ctx.deps, accountId(ctx), input.data);
   if (draft.purpose === 'checkout') {
-    // The address steps are done: Back from the confirm screen skips them.
-    return { type: 'go', unwindTo: 'address-district', how: 'replace', to: confirmState(address._id, ctx.session.id) };
+    // The address steps are done: Back from the delivery time skips them.
+    return { type: 'go', unwindTo: 'address-district', how: 'replace', to: newState('checkout-window', { addressId: address._id }) };
   }
   return returnTo('addresses', ctx.t('address.added'));
 }

@@ -1,17 +1,22 @@
-// Checkout: choose where to deliver (saved addresses, the default first, or a new one), confirm
-// with the total and how to pay, then the order is placed and the conversation ends.
+// Checkout: choose where to deliver (saved addresses, the default first, or a new one), when (the
+// next free delivery windows), confirm with the total and how to pay, then the order is placed and
+// the conversation ends.
 import { randomUUID } from 'node:crypto';
+import { isAppError } from '../../lib/errors';
 import { formatFrw, toMinor } from '../../lib/money';
 import type { Address } from '../../modules/addresses/addresses.schema';
 import { getAddress, listAddresses } from '../../modules/addresses/addresses.service';
 import { countCartItems, getCart } from '../../modules/cart/cart.service';
-import { orderNumber } from '../../modules/orders/orders.schema';
+import { orderNumber, type Order } from '../../modules/orders/orders.schema';
 import { placeOrder } from '../../modules/orders/orders.service';
-import type { Outcome, Screen, ScreenContext } from '../types';
+import { WINDOW_UNAVAILABLE } from '../../modules/delivery/delivery.service';
+import type { DeliveryWindow } from '../../modules/delivery/delivery.schema';
+import type { Outcome, Screen, ScreenContext, ScreenDataMap } from '../types';
 import { accountId, invalidChoice, needsAccount, newState, pageOf, pageSizeOf, push, refuse } from './helpers';
 import { menuActions, menuChoice } from './menu';
 import { askMomo, momoOffered } from './momo';
 import { cartTotals } from './cart-totals';
+import { freeWindows, windowsInWords, windowText } from './delivery-time';
 
 export const addressLabel = (address: Pick<Address, 'street' | 'district'>) => `${address.street}, ${address.district}`;
 
@@ -19,8 +24,14 @@ export const addressLabel = (address: Pick<Address, 'street' | 'district'>) => `
  * The confirm screen's state. Its idempotency key is made once, here, so a gateway retrying the
  * "Confirm" request (or a double tap in chat) finds the order already placed instead of a second one.
  */
-export function confirmState(addressId: string, sessionId: string) {
-  return newState('checkout-confirm', { addressId, key: `conversation:${sessionId}:${randomUUID()}` });
+export function confirmState(ctx: ScreenContext, addressId: string, windowId: string) {
+  return newState('checkout-confirm', { addressId, key: `conversation:${ctx.session.id}:${randomUUID()}`, windowId });
+}
+
+/** The next free window a refused placement named, as its details carry it. */
+function nextWindowOf(error: unknown): DeliveryWindow | null | undefined {
+  if (!isAppError(error) || error.code !== WINDOW_UNAVAILABLE) return undefined;
+  return (error.details.nextWindow as DeliveryWindow | null) ?? null;
 }
 
 /** Where every "Checkout" option leads: the address step, or straight to a new address for a first order. */
@@ -49,24 +60,51 @@ export const checkoutAddress: Screen<'checkout-address'> = {
   },
 
   async handle(ctx, _state, { text, choice }) {
-    if (choice) return { type: 'go', to: confirmState(choice, ctx.session.id), how: 'push' };
+    if (choice) return push('checkout-window', { addressId: choice });
     if (menuChoice('checkout-address', text)) return push('address-district', { purpose: 'checkout' });
     return invalidChoice(ctx);
+  },
+};
+
+/** The confirm screen this choice goes back to: the nearest one under this screen. */
+function confirmUnder(ctx: ScreenContext): ScreenDataMap['checkout-confirm'] | undefined {
+  for (let index = ctx.session.stack.length - 1; index >= 0; index -= 1) {
+    const state = ctx.session.stack[index];
+    if (state.name === 'checkout-confirm') return state.data;
+  }
+  return undefined;
+}
+
+export const checkoutWindow: Screen<'checkout-window'> = {
+  async render(ctx, state) {
+    const rows = (await freeWindows(ctx)).map((window) => ({ value: window.id, label: window.label, whole: true }));
+    if (!rows.length) return { title: ctx.t('window.none') };
+    return { title: ctx.t('window.choose'), ...pageOf(rows, state.offset, ctx.pageSize) };
+  },
+
+  async handle(ctx, state, { choice }) {
+    if (!choice) return invalidChoice(ctx);
+    // Asked again from a confirm screen ("Change time"): back to it, now with this window.
+    const confirm = confirmUnder(ctx);
+    if (confirm) return { type: 'go', unwindTo: 'checkout-confirm', how: 'replace', to: newState('checkout-confirm', { ...confirm, windowId: choice }) };
+    return { type: 'go', how: 'push', to: confirmState(ctx, state.data.addressId, choice) };
   },
 };
 
 export const checkoutConfirm: Screen<'checkout-confirm'> = {
   async render(ctx, state) {
     const userId = accountId(ctx);
-    const [cart, address] = await Promise.all([getCart(ctx.deps, userId), getAddress(ctx.deps, userId, state.data.addressId)]);
+    const [cart, address, windows] = await Promise.all([getCart(ctx.deps, userId), getAddress(ctx.deps, userId, state.data.addressId), windowsInWords(ctx)]);
     if (!cart.products.length) return { title: ctx.t('checkout.emptyCart') };
     const { items, totalMinor } = cartTotals(cart);
     const { payCode, businessName } = ctx.deps.config.shop;
+    // The window chosen; should it have filled up since, Confirm says so and offers the next.
+    const shownWindow = windows.find((window) => window.id === state.data.windowId) ?? windows.find((window) => window.available);
     return {
       title: ctx.t('checkout.title'),
       lines: [
         ctx.t('checkout.items', { count: items, total: formatFrw(totalMinor) }),
-        ctx.t('checkout.delivery'),
+        shownWindow ? ctx.t('checkout.delivery', { window: shownWindow.label }) : ctx.t('window.none'),
         ctx.t('checkout.pay', { code: payCode, business: businessName }),
       ],
       // As a list row, the address is what gets shortened on a small screen, never the pay code.
@@ -80,12 +118,20 @@ export const checkoutConfirm: Screen<'checkout-confirm'> = {
     const chosen = menuChoice('checkout-confirm', text);
     const momo = chosen?.key === '2' && momoOffered(ctx);
     if (!chosen || (chosen.key === '2' && !momo)) return invalidChoice(ctx);
-    const order = await placeOrder(ctx.deps, accountId(ctx), {
-      addressId: state.data.addressId,
-      paymentType: momo ? 'momo' : 'cash',
-      idempotencyKey: state.data.key,
-      channel: ctx.session.channel,
-    });
+    let order: Order;
+    try {
+      order = await placeOrder(ctx.deps, accountId(ctx), {
+        addressId: state.data.addressId,
+        paymentType: momo ? 'momo' : 'cash',
+        idempotencyKey: state.data.key,
+        channel: ctx.session.channel,
+        deliveryWindowId: state.data.windowId,
+      });
+    } catch (error) {
+      const next = nextWindowOf(error);
+      if (next === undefined) throw error;
+      return windowTaken(ctx, state.data, next);
+    }
     // A retried Confirm finds the order placed: its first MoMo request is not asked again.
     if (momo) return askMomo(ctx, order, { placed: true, firstOnly: true });
     return {
@@ -94,9 +140,17 @@ export const checkoutConfirm: Screen<'checkout-confirm'> = {
       cartChanged: true,
       text: ctx.t('checkout.placed', {
         number: orderNumber(order._id),
+        window: order.deliveryWindow ? windowText(ctx, order.deliveryWindow) : '',
         total: formatFrw(toMinor(order.amount)),
         code: ctx.deps.config.shop.payCode,
       }),
     };
   },
 };
+
+/** The chosen window filled up or passed: the screen again with the next free one, saying so. */
+function windowTaken(ctx: ScreenContext, data: { addressId: string; key: string; windowId?: string }, next: DeliveryWindow | null): Outcome {
+  if (!next) return refuse(ctx.t('window.none'));
+  const moved = newState('checkout-confirm', { ...data, windowId: next.id });
+  return { type: 'go', how: 'replace', to: moved, notice: ctx.t('window.taken', { window: windowText(ctx, next) }) };
+}

@@ -3,7 +3,7 @@ import type { Screen, ScreenName, StateOf } from '../types';
 import { addressDescription, addressDetail, addressDistrict, addresses, addressPhone, addressPhoneOther, addressStreet } from './address';
 import { cart, cartClear, cartLine, cartQuantity } from './cart';
 import { categories, category } from './category';
-import { checkoutAddress, checkoutConfirm } from './checkout';
+import { checkoutAddress, checkoutConfirm, checkoutWindow } from './checkout';
 import { home } from './home';
 import { language } from './language';
 import { loginRequired } from './login';
@@ -36,6 +36,7 @@ export const screens: { [N in ScreenName]: Screen<N> } = {
   'address-phone': addressPhone,
   'address-phone-other': addressPhoneOther,
   'checkout-confirm': checkoutConfirm,
+  'checkout-window': checkoutWindow,
   addresses,
   'address-detail': addressDetail,
   orders,

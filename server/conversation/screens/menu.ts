@@ -13,7 +13,7 @@ import type { ScreenName } from '../types';
  */
 export const STEPS = {
   checkout: { title: 'Checkout', leadsTo: ['login-required', 'checkout-address', 'address-district'] },
-  'address-saved': { title: 'Address saved', leadsTo: ['checkout-confirm', 'addresses'] },
+  'address-saved': { title: 'Address saved', leadsTo: ['checkout-window', 'addresses'] },
   entry: { title: 'First screen', leadsTo: ['language', 'signup', 'resume', 'home'] },
   journey: { title: 'the screen the journey stopped on', leadsTo: [] },
   placed: { title: 'END Order placed', leadsTo: [] },
@@ -105,7 +105,7 @@ export const MENU: { [N in ScreenName]: MenuScreen } = {
   'cart-line': { title: 'A cart line', choices: [choice(1, 'cart.change', 'cart-quantity'), choice(2, 'cart.remove', 'cart')] },
   'cart-quantity': { title: 'New quantity', typed: 'cart' },
   'cart-clear': { title: 'Clear cart?', choices: [choice(1, 'cart.clearYes', 'cart')] },
-  'checkout-address': { title: 'Deliver to', choices: [choice(9, 'address.addNew', 'address-district')], rows: 'checkout-confirm' },
+  'checkout-address': { title: 'Deliver to', choices: [choice(9, 'address.addNew', 'address-district')], rows: 'checkout-window' },
   'address-district': {
     title: 'District',
     choices: KIGALI_DISTRICTS.map((district, index) => choice(index + 1, { text: district }, 'address-street')),
@@ -121,8 +121,12 @@ export const MENU: { [N in ScreenName]: MenuScreen } = {
   'address-phone-other': { title: 'Another phone', typed: 'address-saved' },
   'checkout-confirm': {
     title: 'Confirm',
-    choices: [choice(1, 'checkout.confirm', 'placed'), choice(2, 'checkout.payMomo', 'placed', { when: 'MoMo request-to-pay is on' })],
+    choices: [
+      choice(1, 'checkout.confirm', 'placed'),
+      choice(2, 'checkout.payMomo', 'placed', { when: 'MoMo request-to-pay is on' }),
+    ],
   },
+  'checkout-window': { title: 'Delivery time', rows: 'checkout-confirm' },
   addresses: { title: 'My addresses', choices: [choice(9, 'address.addNew', 'address-district')], rows: 'address-detail' },
   'address-detail': {
     title: 'An address',

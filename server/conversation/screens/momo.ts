@@ -9,6 +9,7 @@ import { localPhone } from '../../lib/phone';
 import { orderNumber, type Order } from '../../modules/orders/orders.schema';
 import { startMomoPayment, type StartMomoOptions } from '../../modules/payments/payments.service';
 import type { Outcome, ScreenContext } from '../types';
+import { windowText } from './delivery-time';
 import { accountId } from './helpers';
 
 /** The caller's own number, when MoMo Rwanda can ask it (the phone in their hand); else the order's. */
@@ -31,7 +32,13 @@ export function canPayAgain(ctx: ScreenContext, order: Order): boolean {
  */
 export async function askMomo(ctx: ScreenContext, order: Order, options: { placed: boolean; firstOnly?: boolean }): Promise<Outcome> {
   const ask: StartMomoOptions = { userId: accountId(ctx), payerPhone: callerPayerPhone(ctx), firstOnly: options.firstOnly };
-  const words = { number: orderNumber(order._id), total: formatFrw(toMinor(order.amount)), code: ctx.deps.config.shop.payCode, business: ctx.deps.config.shop.businessName };
+  const words = {
+    number: orderNumber(order._id),
+    total: formatFrw(toMinor(order.amount)),
+    code: ctx.deps.config.shop.payCode,
+    business: ctx.deps.config.shop.businessName,
+    window: order.deliveryWindow ? windowText(ctx, order.deliveryWindow) : '',
+  };
   const approve = (phone: string) =>
     ctx.t(options.placed ? 'checkout.placedMomo' : 'momo.requested', { ...words, phone: localPhone(phone) });
   const end = (text: string): Outcome => ({ type: 'end', text, ...(options.placed ? { order: { id: order._id, number: words.number }, cartChanged: true } : {}) });

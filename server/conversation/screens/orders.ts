@@ -8,6 +8,7 @@ import type { Language, Translate } from '../i18n';
 import type { ShopDeps } from '../../lib/deps';
 import type { Screen } from '../types';
 import { isAppError } from '../../lib/errors';
+import { windowText } from './delivery-time';
 import { accountId, invalidChoice, productName, push, quantityText, refusalText, refuse, windowLimit, windowOf } from './helpers';
 import { menuActions, menuChoice } from './menu';
 import { askMomo, canPayAgain } from './momo';
@@ -65,24 +66,35 @@ function momoLine(ctx: ScreenContext, found: Order): string | undefined {
   return found.paymentFailureReason ? ctx.t('order.momoFailed', { reason: found.paymentFailureReason }) : undefined;
 }
 
+/**
+ * Whether the order's screen names its delivery window (beside the number). On USSD a MoMo payment
+ * that waits for the shopper (approve, failed, unconfirmed) takes that room: 182 characters hold
+ * one of the two, and the payment is what the shopper must act on; once paid, the window shows.
+ */
+function withWindow(ctx: ScreenContext, found: Order, momoNote: string | undefined): boolean {
+  if (!found.deliveryWindow) return false;
+  return ctx.session.channel !== 'ussd' || !momoNote || found.momoRequest?.state === 'successful';
+}
+
 export const order: Screen<'order'> = {
   async render(ctx, state) {
     const found = await getOrder(ctx.deps, accountId(ctx), state.data.id);
     const { status, payment } = statusWords(found, ctx.t);
+    const note = momoLine(ctx, found);
     const names = await lineNames(ctx.deps, found, ctx.session.language);
     const lines = found.products.map((line) => ({
       label: names.get(line.productId) ?? line.productName,
       detail: `${quantityText(line.productQuantity, line.unit, ctx.session.language)} ${formatFrw(toMinor(line.subtotal))}`,
     }));
     return {
-      title: ctx.t('order.title', { number: orderNumber(found._id) }),
+      title: withWindow(ctx, found, note) ? ctx.t('order.titleWhen', { number: orderNumber(found._id), window: windowText(ctx, found.deliveryWindow!) }) : ctx.t('order.title', { number: orderNumber(found._id) }),
       lines: [
         ctx.t('order.status', { status }),
         ctx.t('order.payment', { status: payment }),
         ctx.t('order.total', { total: formatFrw(toMinor(found.amount)) }),
       ],
       // Left out first when a small screen is full (a refusal on top): "Pay again" and the total never are.
-      hint: momoLine(ctx, found),
+      hint: note,
       ...windowOf(lines, lines.length, state.offset, ctx.pageSize),
       actions: canPayAgain(ctx, found) ? menuActions('order', ctx.t) : [],
     };

@@ -2,11 +2,13 @@
 // notice is written once per language; the SMS is its sentence, the e-mail the same sentence with the
 // order's lines, total and delivery address around it. Sending never undoes what it reports: a message
 // a provider refuses stays in the outbox for retry, and a notice that cannot be sent is logged.
-import type { ShopDeps } from '../../lib/deps';
+import { nowOf, type ShopDeps } from '../../lib/deps';
 import { formatFrw } from '../../lib/money';
 import { localPhone, normalizePhone } from '../../lib/phone';
 import type { OrderAddressSnapshot } from '../../db/schema';
 import { orderNumber } from './orders.schema';
+import { windowLabel } from '../delivery/delivery-windows';
+import { windowWords } from '../delivery/window-words';
 
 export type NoticeEvent = 'placed' | 'processing' | 'shipped' | 'delivered' | 'cancelled' | 'payment_completed' | 'payment_failed' | MomoNoticeEvent;
 /** MoMo request-to-pay: paid (the receipt, quoting MTN's transaction id), failed (with MTN's reason in words), MTN did not take the request. */
@@ -22,9 +24,14 @@ interface NoticeFields {
   transactionId: string;
   charged: string;
   reason: string;
+  /** The order's delivery window in the reader's language ("Tomorrow 08:00-10:00"); '' before windows. */
+  window: string;
 }
 /** What a notice may need beyond the order itself. */
 export type NoticeExtras = Partial<Pick<NoticeFields, 'charged'>>;
+
+/** ", to be delivered Today 16:00-18:00": the clause a sentence gains when the order has a window. */
+const when = (f: NoticeFields, words: string) => (f.window ? `${words} ${f.window}` : '');
 
 /**
  * Who hears of each event. By SMS: the shopper, at their proven phone or, without one, the order's
@@ -47,10 +54,10 @@ const AUDIENCE: Readonly<Record<NoticeEvent, { sms: boolean; door: boolean; emai
 
 const NOTICES: Readonly<Record<Language, Record<NoticeEvent, (f: NoticeFields) => string>>> = {
   en: {
-    placed: (f) => `${f.shop}: we received order ${f.number} (${f.amount}). Thank you! We will call you about payment and delivery.`,
+    placed: (f) => `${f.shop}: we received order ${f.number} (${f.amount})${when(f, ', to be delivered')}. Thank you! We will call you about payment and delivery.`,
     payment_completed: (f) => `${f.shop}: payment for order ${f.number} (${f.amount}) is confirmed. Thank you!`,
     payment_failed: (f) => `${f.shop}: we could not confirm the payment for order ${f.number}. Pay with MoMo code ${f.payCode} or call ${f.phone}.`,
-    processing: (f) => `${f.shop}: order ${f.number} is being prepared.`,
+    processing: (f) => `${f.shop}: order ${f.number} is being prepared${when(f, ' for delivery')}.`,
     shipped: (f) => `${f.shop}: order ${f.number} is on its way to you.`,
     delivered: (f) => `${f.shop}: order ${f.number} was delivered. Thank you for shopping with us!`,
     cancelled: (f) => `${f.shop}: order ${f.number} was cancelled. Questions? Call ${f.phone}.`,
@@ -59,10 +66,10 @@ const NOTICES: Readonly<Record<Language, Record<NoticeEvent, (f: NoticeFields) =
     momo_unavailable: (f) => `${f.shop}: MTN MoMo did not take the payment request for order ${f.number}. Please pay ${f.amount} with MoMo Pay code ${f.payCode} instead.`,
   },
   rw: {
-    placed: (f) => `${f.shop}: twakiriye komande ${f.number} (${f.amount}). Murakoze! Turabahamagara ku bijyanye no kwishyura no kubagezaho ibyo mwaguze.`,
+    placed: (f) => `${f.shop}: twakiriye komande ${f.number} (${f.amount})${when(f, ', izabagezwaho')}. Murakoze! Turabahamagara ku bijyanye no kwishyura no kubagezaho ibyo mwaguze.`,
     payment_completed: (f) => `${f.shop}: ubwishyu bwa komande ${f.number} (${f.amount}) bwemejwe. Murakoze!`,
     payment_failed: (f) => `${f.shop}: ntitwabashije kwemeza ubwishyu bwa komande ${f.number}. Ishyura kuri MoMo ${f.payCode} cyangwa uhamagare ${f.phone}.`,
-    processing: (f) => `${f.shop}: komande ${f.number} irimo gutegurwa.`,
+    processing: (f) => `${f.shop}: komande ${f.number} irimo gutegurwa${when(f, ', izabagezwaho')}.`,
     shipped: (f) => `${f.shop}: komande ${f.number} iri mu nzira igana iwanyu.`,
     delivered: (f) => `${f.shop}: komande ${f.number} yagejejwe. Murakoze guhahira iwacu!`,
     cancelled: (f) => `${f.shop}: komande ${f.number} yahagaritswe. Ikibazo? Hamagara ${f.phone}.`,
@@ -71,10 +78,10 @@ const NOTICES: Readonly<Record<Language, Record<NoticeEvent, (f: NoticeFields) =
     momo_unavailable: (f) => `${f.shop}: MTN MoMo ntiyakiriye icyifuzo cyo kwishyura komande ${f.number}. Mwishyure ${f.amount} kuri MoMo Pay ${f.payCode}.`,
   },
   fr: {
-    placed: (f) => `${f.shop} : nous avons reçu la commande ${f.number} (${f.amount}). Merci ! Nous vous appellerons pour le paiement et la livraison.`,
+    placed: (f) => `${f.shop} : nous avons reçu la commande ${f.number} (${f.amount})${when(f, ', livrée')}. Merci ! Nous vous appellerons pour le paiement et la livraison.`,
     payment_completed: (f) => `${f.shop} : le paiement de la commande ${f.number} (${f.amount}) est confirmé. Merci !`,
     payment_failed: (f) => `${f.shop} : nous n'avons pas pu confirmer le paiement de la commande ${f.number}. Payez par MoMo au ${f.payCode} ou appelez le ${f.phone}.`,
-    processing: (f) => `${f.shop} : la commande ${f.number} est en préparation.`,
+    processing: (f) => `${f.shop} : la commande ${f.number} est en préparation${when(f, ' pour une livraison')}.`,
     shipped: (f) => `${f.shop} : la commande ${f.number} est en route.`,
     delivered: (f) => `${f.shop} : la commande ${f.number} a été livrée. Merci !`,
     cancelled: (f) => `${f.shop} : la commande ${f.number} a été annulée. Une question ? Appelez le ${f.phone}.`,
@@ -85,12 +92,13 @@ const NOTICES: Readonly<Record<Language, Record<NoticeEvent, (f: NoticeFields) =
 };
 
 /** The words around the sentence in an e-mail. */
-const EMAIL_WORDS: Readonly<Record<Language, { hello: (name: string) => string; order: string; total: string; deliverTo: string; momo: string; questions: (phone: string, email: string) => string }>> = {
+const EMAIL_WORDS: Readonly<Record<Language, { hello: (name: string) => string; order: string; total: string; deliverTo: string; window: string; momo: string; questions: (phone: string, email: string) => string }>> = {
   en: {
     hello: (name) => `Hello ${name},`,
     order: 'Order',
     total: 'Total',
     deliverTo: 'Delivery to',
+    window: 'Delivery window',
     momo: 'MoMo transaction',
     questions: (phone, email) => `Questions? Call ${phone} or write to ${email}.`,
   },
@@ -99,6 +107,7 @@ const EMAIL_WORDS: Readonly<Record<Language, { hello: (name: string) => string; 
     order: 'Komande',
     total: 'Igiteranyo',
     deliverTo: 'Aho bizagezwa',
+    window: 'Igihe bizagezwa', // REVIEW
     momo: 'Igikorwa cya MoMo',
     questions: (phone, email) => `Ikibazo? Hamagara ${phone} cyangwa wandikire ${email}.`,
   },
@@ -107,6 +116,7 @@ const EMAIL_WORDS: Readonly<Record<Language, { hello: (name: string) => string; 
     order: 'Commande',
     total: 'Total',
     deliverTo: 'Livraison à',
+    window: 'Créneau de livraison',
     momo: 'Transaction MoMo',
     questions: (phone, email) => `Une question ? Appelez le ${phone} ou écrivez à ${email}.`,
   },
@@ -128,6 +138,7 @@ interface OrderForNotice {
   address: OrderAddressSnapshot;
   momoTransactionId: string | null;
   paymentFailureReason: string | null;
+  window: { start: Date; end: Date } | null;
   lines: { name: string; quantity: number; unit: string; subtotalMinor: number }[];
   shopper: { fullName: string; email: string | null; provenPhone: string | null };
 }
@@ -136,7 +147,7 @@ async function loadOrder(deps: ShopDeps, orderId: string): Promise<OrderForNotic
   const row = await deps.db
     .selectFrom('orders')
     .innerJoin('users', 'users.id', 'orders.user_id')
-    .select(['orders.id', 'orders.amount_minor', 'orders.address', 'orders.momo_transaction_id', 'orders.payment_failure_reason', 'users.full_name', 'users.email', 'users.phone_number'])
+    .select(['orders.id', 'orders.amount_minor', 'orders.address', 'orders.momo_transaction_id', 'orders.payment_failure_reason', 'orders.delivery_window_start', 'orders.delivery_window_end', 'users.full_name', 'users.email', 'users.phone_number'])
     .where('orders.id', '=', orderId)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -152,6 +163,7 @@ async function loadOrder(deps: ShopDeps, orderId: string): Promise<OrderForNotic
     address: (typeof row.address === 'string' ? JSON.parse(row.address) : row.address) as OrderAddressSnapshot,
     momoTransactionId: row.momo_transaction_id,
     paymentFailureReason: row.payment_failure_reason,
+    window: row.delivery_window_start && row.delivery_window_end ? { start: new Date(row.delivery_window_start), end: new Date(row.delivery_window_end) } : null,
     lines: lines.map((line) => ({ name: line.product_name, quantity: line.quantity, unit: line.unit || 'pcs', subtotalMinor: line.subtotal_minor })),
     shopper: { fullName: row.full_name, email: row.email, provenPhone: row.phone_number },
   };
@@ -180,7 +192,7 @@ async function languagesOf(deps: ShopDeps, phones: string[]): Promise<Map<string
   return languages;
 }
 
-function emailBody(language: Language, order: OrderForNotice, sentence: string, deps: ShopDeps): string {
+function emailBody(language: Language, order: OrderForNotice, sentence: string, deps: ShopDeps, window: string): string {
   const words = EMAIL_WORDS[language];
   const { shop } = deps.config;
   const address = order.address;
@@ -194,6 +206,7 @@ function emailBody(language: Language, order: OrderForNotice, sentence: string, 
     ...lines,
     `${words.total}: ${formatFrw(order.amountMinor)}`,
     ...(order.momoTransactionId ? [`${words.momo}: ${order.momoTransactionId}`] : []),
+    ...(window ? [`${words.window}: ${window}`] : []),
     `${words.deliverTo}: ${[address.description, address.street, address.district, address.city].filter(Boolean).join(', ')} (${localPhone(address.phoneNumber)})`,
     '',
     words.questions(shop.supportPhone, shop.supportEmail),
@@ -225,15 +238,19 @@ export async function notifyOrder(deps: ShopDeps, orderId: string, event: Notice
       transactionId: order.momoTransactionId ?? '',
       charged: extras.charged ?? amount,
       reason: order.paymentFailureReason ?? '',
+      window: '',
     };
+    // The window as seen now ("Tomorrow"), in each reader's words.
+    const now = nowOf(deps);
+    const fieldsIn = (language: Language): NoticeFields => ({ ...fields, window: order.window ? windowLabel(order.window, now, windowWords(language)) : '' });
     const kind = event.startsWith('payment') || event.startsWith('momo') ? 'payment' : event === 'placed' ? 'order_placed' : 'order_status';
     const sends = phones.map((phone) =>
-      deps.notifier.send({ channel: 'sms', recipient: phone, subject: `Order ${number}`, body: noticeText(languages.get(phone) ?? 'en', event, fields), kind }),
+      deps.notifier.send({ channel: 'sms', recipient: phone, subject: `Order ${number}`, body: noticeText(languages.get(phone) ?? 'en', event, fieldsIn(languages.get(phone) ?? 'en')), kind }),
     );
     if (AUDIENCE[event].email && order.shopper.email) {
       const language = (shopperPhone && languages.get(shopperPhone)) || 'en';
-      const sentence = noticeText(language, event, fields);
-      sends.push(deps.notifier.send({ channel: 'email', recipient: order.shopper.email, subject: subjectOf(sentence), body: emailBody(language, order, sentence, deps), kind }));
+      const sentence = noticeText(language, event, fieldsIn(language));
+      sends.push(deps.notifier.send({ channel: 'email', recipient: order.shopper.email, subject: subjectOf(sentence), body: emailBody(language, order, sentence, deps, fieldsIn(language).window), kind }));
     }
     const failed = (await Promise.allSettled(sends)).filter((result) => result.status === 'rejected');
     if (failed.length) throw (failed[0] as PromiseRejectedResult).reason;

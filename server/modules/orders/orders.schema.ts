@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { imageUrlField, optionalPhoneField, pageNumber, paginationSchema } from '../../lib/fields';
 import { ORDERS_PAGE_SIZE } from '../../lib/page-sizes';
 import { addressSchema } from '../addresses/addresses.schema';
+import { orderDeliveryWindowSchema } from '../delivery/delivery.schema';
 
 export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 export const PAYMENT_STATUSES = ['pending', 'completed', 'failed'] as const;
@@ -28,6 +29,8 @@ export const placeOrderSchema = z.object({
   paymentType: z.enum(PAYMENT_TYPES, { error: 'Please select a payment method' }).default('cash'),
   payerPhone: payerPhoneField.optional(),
   callbackUrl: z.string().max(2000).optional(),
+  /** A window's id from GET /delivery/windows; left out (as the original storefront does), the earliest free one. */
+  deliveryWindowId: z.string().trim().max(40).optional(),
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;
 
@@ -65,6 +68,8 @@ export const orderSchema = z.object({
   paymentFailureReason: z.string().nullable(),
   /** The latest MoMo request-to-pay, if one was made: its state and the number asked to pay. */
   momoRequest: z.object({ state: z.enum(MOMO_STATES), payerPhone: z.string() }).nullable(),
+  /** When it is delivered (issue 20); null on orders placed before the shop had windows. */
+  deliveryWindow: orderDeliveryWindowSchema.nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -3,7 +3,7 @@
 import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Database, OrderAddressSnapshot, OrderLinesTable, OrdersTable } from '../../db/schema';
 import { runInBackground } from '../../lib/background';
-import type { ShopDeps } from '../../lib/deps';
+import { nowOf, type ShopDeps } from '../../lib/deps';
 import { badRequest, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { effectivePrice, toFrw } from '../../lib/money';
@@ -12,6 +12,7 @@ import { normalizePhone } from '../../lib/phone';
 import type { Pagination } from '../../lib/fields';
 import { outOfStockMessage } from '../cart/cart.service';
 import { notifyOrder } from './order-notices';
+import { orderDeliveryWindow, reserveDeliveryWindow } from '../delivery/delivery.service';
 import { MOMO_STATES, ORDER_STATUSES, PAYMENT_STATUSES, type Order, type OrdersQuery, type PlaceOrderInput } from './orders.schema';
 
 export const EMPTY_CART_MESSAGE = 'Your cart is empty. Add products before placing an order.';
@@ -33,7 +34,7 @@ function oneOf<T extends readonly string[]>(values: T, value: string, fallback: 
   return (values as readonly string[]).includes(value) ? (value as T[number]) : fallback;
 }
 
-function toOrder(order: OrderRow, lines: OrderLineRow[]): Order {
+function toOrder(order: OrderRow, lines: OrderLineRow[], now: Date): Order {
   const address = (typeof order.address === 'string' ? JSON.parse(order.address) : order.address) as OrderAddressSnapshot;
   return {
     _id: order.id,
@@ -57,6 +58,7 @@ function toOrder(order: OrderRow, lines: OrderLineRow[]): Order {
     momoTransactionId: order.momo_transaction_id,
     paymentFailureReason: order.momo_state === 'failed' ? order.payment_failure_reason : null,
     momoRequest: order.momo_state && order.momo_payer_phone ? { state: oneOf(MOMO_STATES, order.momo_state, 'waiting'), payerPhone: order.momo_payer_phone } : null,
+    deliveryWindow: orderDeliveryWindow(order.delivery_window_start, order.delivery_window_end, now),
   };
 }
 
@@ -68,14 +70,14 @@ async function linesOf(db: ShopDeps['db'] | Transaction<Database>, orderIds: str
   return byOrder;
 }
 
-/** Orders with their lines, in one query for all the lines. */
-export async function ordersWithLines(db: ShopDeps['db'] | Transaction<Database>, orders: OrderRow[]): Promise<Order[]> {
+/** Orders with their lines, in one query for all the lines; windows named as seen from `now` ("Today"). */
+export async function ordersWithLines(db: ShopDeps['db'] | Transaction<Database>, orders: OrderRow[], now = new Date()): Promise<Order[]> {
   const lines = await linesOf(db, orders.map((order) => order.id));
-  return orders.map((order) => toOrder(order, lines.get(order.id) ?? []));
+  return orders.map((order) => toOrder(order, lines.get(order.id) ?? [], now));
 }
 
-export async function orderWithLines(db: ShopDeps['db'] | Transaction<Database>, order: OrderRow): Promise<Order> {
-  const [withLines] = await ordersWithLines(db, [order]);
+export async function orderWithLines(db: ShopDeps['db'] | Transaction<Database>, order: OrderRow, now = new Date()): Promise<Order> {
+  const [withLines] = await ordersWithLines(db, [order], now);
   return withLines;
 }
 
@@ -114,7 +116,7 @@ export async function placeOrder(deps: ShopDeps, userId: string, input: PlaceOrd
         .where('user_id', '=', userId)
         .where('idempotency_key', '=', input.idempotencyKey)
         .executeTakeFirst();
-      if (earlier) return { order: await orderWithLines(trx, earlier), placedNow: false };
+      if (earlier) return { order: await orderWithLines(trx, earlier, nowOf(deps)), placedNow: false };
     }
 
     const address = await trx
@@ -166,6 +168,8 @@ export async function placeOrder(deps: ShopDeps, userId: string, input: PlaceOrd
         subtotal_minor: priceMinor * line.quantity,
       };
     });
+    // Last of the checks, so a refused cart never holds a window's lock longer than it must.
+    const window = await reserveDeliveryWindow(trx, deps, input.deliveryWindowId);
     const snapshot: OrderAddressSnapshot = {
       _id: address.id,
       description: address.description,
@@ -191,6 +195,8 @@ export async function placeOrder(deps: ShopDeps, userId: string, input: PlaceOrd
         callback_url: input.callbackUrl ?? null,
         channel: input.channel ?? 'web',
         momo_payer_phone: input.paymentType === 'momo' ? payerPhoneFor(input, address.phone_number) : null,
+        delivery_window_start: window.start,
+        delivery_window_end: window.end,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -199,7 +205,7 @@ export async function placeOrder(deps: ShopDeps, userId: string, input: PlaceOrd
       .values(lines.map((line) => ({ ...line, order_id: order.id })))
       .execute();
     await trx.deleteFrom('cart_lines').where('user_id', '=', userId).execute();
-    return { order: await orderWithLines(trx, order), placedNow: true };
+    return { order: await orderWithLines(trx, order, nowOf(deps)), placedNow: true };
   });
   // The shopper's receipt by e-mail; the answer does not wait for the mail server. A retried
   // request that found the order it placed earlier sends nothing again.
@@ -224,7 +230,7 @@ export async function listOrders(deps: ShopDeps, userId: string, query: OrdersQu
       .where('user_id', '=', userId)
       .executeTakeFirstOrThrow(),
   ]);
-  return { orders: await ordersWithLines(deps.db, rows), pagination: paginate(total, query.page, query.limit) };
+  return { orders: await ordersWithLines(deps.db, rows, nowOf(deps)), pagination: paginate(total, query.page, query.limit) };
 }
 
 /** The 8-character order number shoppers see (orderNumber), with or without '#', in any case. */
@@ -243,5 +249,5 @@ export async function getOrder(deps: ShopDeps, userId: string, orderIdOrNumber: 
     .limit(1)
     .executeTakeFirst();
   if (!row) throw notFound('Order not found');
-  return orderWithLines(deps.db, row);
+  return orderWithLines(deps.db, row, nowOf(deps));
 }

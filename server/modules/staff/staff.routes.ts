@@ -8,6 +8,7 @@ import { addRoute, jsonReply, jsonRequest, openApiRoutes, staffCall } from '../.
 import { idParam } from '../../lib/path-params';
 import { dashboard } from './staff-dashboard.service';
 import { addStaffCatalogRoutes } from '../catalog/staff-catalog.routes';
+import { addStaffDeliveryRoutes } from './staff-delivery.routes';
 import { addStaffMemberRoutes } from '../users/staff-members.routes';
 import { addStaffMessageRoutes } from '../contact/staff-messages.routes';
 import { changeOrderStatus, changePayment, getStaffOrder, listStaffOrders } from './staff-orders.service';
@@ -89,5 +90,6 @@ export function staffRoutes(deps: ShopDeps) {
   addStaffCatalogRoutes(app, deps);
   addStaffMessageRoutes(app, deps);
   addRoute(app, dashboardCall, async (c) => c.json(await dashboard(deps)));
+  addStaffDeliveryRoutes(app, deps);
   return app;
 }

@@ -1,5 +1,5 @@
 // USSD callers (second process), speaking Africa's Talking's protocol to any /ussd-style endpoint:
-// each walks a first-time caller's journey to a placed order (13 screens: dial, then 12 inputs).
+// each walks a first-time caller's journey to a placed order (14 screens: dial, then 13 inputs).
 // Paced: every caller pauses between screens as a person does; per-step p50/p99 are kept.
 // Saturation (pauseMs 0): callers walk journeys back to back, each with a new phone, for `seconds`.
 import { percentile, pool, request, sleep } from './http-client';
@@ -14,7 +14,7 @@ interface SessionsInput {
   phonePrefix: string;
 }
 
-export const JOURNEY = ['', '1', 'Bench Caller', 'carrots', '1', '1', '3', '1', '3', 'KN 2 St', 'Yellow house', '1', '1'];
+export const JOURNEY = ['', '1', 'Bench Caller', 'carrots', '1', '1', '3', '1', '3', 'KN 2 St', 'Yellow house', '1', '1', '1'];
 
 const input = JSON.parse(process.argv[2]) as SessionsInput;
 // Callers share a gateway's few connections, as Africa's Talking does; 200 mostly idle sockets only

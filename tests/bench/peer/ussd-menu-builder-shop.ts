@@ -142,7 +142,33 @@ function buildMenu(): UssdMenu {
       await menu.session.set('landmark', menu.val);
       menu.con(`Phone number for the delivery:\n1. Use ${menu.args.phoneNumber}\n2. Another number\n0 Back`);
     },
-    next: { '1': 'confirm' },
+    next: { '1': 'window' },
+  });
+  // The delivery time, as the shop offers it: the schedule's row and the week's booked windows read,
+  // the next six windows with room listed (2-hour windows from 08:00 to 20:00 Kigali, UTC+2).
+  menu.state('window', {
+    run: async () => {
+      const schedule = await db.selectFrom('delivery_schedule').selectAll().executeTakeFirstOrThrow();
+      const now = Date.now();
+      const booked = await db
+        .selectFrom('orders')
+        .select(['delivery_window_start', sql<number>`count(*)::int`.as('n')])
+        .where('delivery_window_start', '>=', new Date(now))
+        .where('delivery_window_start', '<', new Date(now + 7 * 86_400_000))
+        .groupBy('delivery_window_start')
+        .execute();
+      const full = new Set(booked.filter((row) => row.n >= schedule.capacity).map((row) => new Date(row.delivery_window_start!).getTime()));
+      const hour = 3_600_000;
+      const starts: number[] = [];
+      for (let start = Math.ceil((now + hour) / (2 * hour)) * 2 * hour; starts.length < 6; start += 2 * hour) {
+        const kigaliHour = new Date(start + 2 * hour).getUTCHours();
+        if (kigaliHour >= 8 && kigaliHour < 20 && !full.has(start)) starts.push(start);
+      }
+      await menu.session.set('windows', starts);
+      const label = (start: number) => new Date(start + 2 * hour).toISOString().slice(5, 16).replace('T', ' ');
+      menu.con(`Choose a delivery time:\n${starts.map((start, i) => `${i + 1}. ${label(start)}`).join('\n')}\n0 Back`);
+    },
+    next: { '*[1-6]': 'confirm' },
   });
   menu.state('confirm', {
     run: async () => {
@@ -154,6 +180,8 @@ function buildMenu(): UssdMenu {
         .where('users.phone_number', '=', menu.args.phoneNumber)
         .execute();
       const total = lines.reduce((sum, line) => sum + line.quantity * (line.offer_price_minor ?? line.price_minor), 0);
+      const windows = (await menu.session.get('windows')) as number[];
+      await menu.session.set('window', windows[Number(menu.val) - 1]);
       menu.con(`Confirm order\n${lines.length} items: ${frw(total)}\nTo: ${await menu.session.get('street')}, ${await menu.session.get('district')}\n1. Confirm\n0 Back`);
     },
     next: { '1': 'placed' },
@@ -161,6 +189,7 @@ function buildMenu(): UssdMenu {
   menu.state('placed', {
     run: async () => {
       const orderId = randomUUID();
+      const window = Number(await menu.session.get('window'));
       const address = { street: await menu.session.get('street'), district: await menu.session.get('district'), description: await menu.session.get('landmark'), city: 'Kigali', phoneNumber: menu.args.phoneNumber };
       const amount = await db.transaction().execute(async (trx) => {
         const user = await trx.selectFrom('users').select('id').where('phone_number', '=', menu.args.phoneNumber).forUpdate().executeTakeFirstOrThrow();
@@ -172,7 +201,7 @@ function buildMenu(): UssdMenu {
           .execute();
         const total = lines.reduce((sum, line) => sum + line.quantity * (line.offer_price_minor ?? line.price_minor), 0);
         const { invoice } = await sql<{ invoice: string }>`select nextval('invoice_numbers')::text as invoice`.execute(trx).then((r) => r.rows[0]);
-        await trx.insertInto('orders').values({ id: orderId, user_id: user.id, invoice_number: invoice, amount_minor: total, status: 'pending', payment_type: 'cash', payment_status: 'pending', address: JSON.stringify(address), channel: 'ussd' }).execute();
+        await trx.insertInto('orders').values({ id: orderId, user_id: user.id, invoice_number: invoice, amount_minor: total, status: 'pending', payment_type: 'cash', payment_status: 'pending', address: JSON.stringify(address), channel: 'ussd', delivery_window_start: new Date(window), delivery_window_end: new Date(window + 7_200_000) }).execute();
         await trx
           .insertInto('order_lines')
           .values(lines.map((line, position) => ({ order_id: orderId, position, product_id: line.id, product_name: line.name, product_image: line.image, unit: line.unit, quantity: line.quantity, price_minor: line.offer_price_minor ?? line.price_minor, subtotal_minor: line.quantity * (line.offer_price_minor ?? line.price_minor) })))

@@ -19,6 +19,7 @@ const CatalogPage = lazy(() => import('./pages/catalog-page'));
 const ProductEditPage = lazy(() => import('./pages/product-edit-page'));
 const CategoryEditPage = lazy(() => import('./pages/category-edit-page'));
 const MessagesPage = lazy(() => import('./pages/messages-page'));
+const DeliveryPage = lazy(() => import('./pages/delivery-page'));
 const StaffPage = lazy(() => import('./pages/staff-page'));
 // A guest on the way in signs in on this page (see AppRoutes).
 const LoginPage = lazy(() => import('../auth/pages/login-page'));
@@ -33,6 +34,7 @@ function ConsoleRoutes() {
     { path: 'catalog/products/:productId', element: <ProductEditPage /> },
     { path: 'catalog/categories/:categoryId', element: <CategoryEditPage /> },
     { path: 'messages', element: <MessagesPage /> },
+    { path: 'delivery', element: <DeliveryPage /> },
     { path: 'staff', element: <StaffPage /> },
     { path: '*', element: <NotFoundPage /> },
   ]);

@@ -12,5 +12,6 @@ export const adminPaths = {
   category: (categoryId: string) => `${CONSOLE}/catalog/categories/${encodeURIComponent(categoryId)}`,
   newCategory: `${CONSOLE}/catalog/categories/new`,
   messages: `${CONSOLE}/messages`,
+  delivery: `${CONSOLE}/delivery`,
   staff: `${CONSOLE}/staff`,
 } as const;

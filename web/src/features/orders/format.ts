@@ -29,6 +29,14 @@ export function lineImage(line: OrderLine): string | undefined {
   return line.productImage || line.productDetails?.productImage || undefined;
 }
 
+/**
+ * When the order comes: its delivery window as the server names it ("Today 16:00–18:00"); an order
+ * placed before the shop had windows shows the day it was placed.
+ */
+export function deliveryWhen(order: Pick<Order, 'deliveryWindow' | 'createdAt'>): string {
+  return order.deliveryWindow?.label ?? formatOrderDate(order.createdAt, 'EEEE, d MMMM yyyy');
+}
+
 export function paymentMethodName(paymentType: string): string {
   if (paymentType === 'momo') return 'Pay now with MoMo (MTN MoMo request to pay)';
   return paymentType === 'cash' ? 'Cash on Delivery (Mobile Money)' : paymentType;

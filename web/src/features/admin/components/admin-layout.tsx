@@ -8,6 +8,7 @@ import { adminPaths } from '../admin-paths';
 const SECTIONS = [
   { to: adminPaths.home, label: 'Today', end: true },
   { to: adminPaths.orders, label: 'Orders', end: false },
+  { to: adminPaths.delivery, label: 'Delivery', end: false },
   { to: adminPaths.catalog, label: 'Catalog', end: false },
   { to: adminPaths.messages, label: 'Messages', end: false },
   { to: adminPaths.staff, label: 'Staff', end: false },

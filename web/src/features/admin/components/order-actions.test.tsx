@@ -21,6 +21,7 @@ function order(overrides: Partial<StaffOrderDetail> = {}): StaffOrderDetail {
     paymentStatus: 'pending',
     address: { _id: 'a1', description: 'Home', city: 'Kigali', street: 'KN 5 Rd', district: 'Gasabo', phoneNumber: '+250788000111', isDefault: true },
     products: [],
+    deliveryWindow: { start: '2026-11-23T16:00:00+02:00', end: '2026-11-23T18:00:00+02:00', label: 'Today 16:00–18:00' },
     channel: 'ussd',
     customer: { _id: 'u1', fullName: 'Aline Uwase', email: null, phoneNumber: '+250788000111' },
     momoTransactionId: null,

@@ -49,6 +49,8 @@ export default function OrderPage() {
               <dd>{formatMoney(order.amount)}</dd>
               <dt>Placed</dt>
               <dd>{formatDateTime(order.createdAt)}</dd>
+              <dt>Delivery window</dt>
+              <dd>{order.deliveryWindow ? <Link to={adminPaths.delivery}>{order.deliveryWindow.label}</Link> : '—'}</dd>
               <dt>Channel</dt>
               <dd>{channelName(order.channel)}</dd>
               <dt>Invoice</dt>

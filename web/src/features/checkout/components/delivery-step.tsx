@@ -1,5 +1,6 @@
-// Step 2: pick a saved address (the default first), or add one in the shared New Address dialog.
-import { useId } from 'react';
+// Step 2: pick a saved address (the default first), or add one in the shared New Address dialog, and
+// the delivery window (the earliest free one first).
+import { useId, type ReactNode } from 'react';
 import type { Address } from '@server/modules/addresses/addresses.schema';
 import { Button } from '../../../components/ui/button';
 import { PlusIcon } from '../../../components/ui/icons';
@@ -14,6 +15,8 @@ interface DeliveryStepProps {
   onBack: () => void;
   onPlaceOrder: () => void;
   placing: boolean;
+  /** The delivery window chosen, with the picker's own props. */
+  windowPicker: ReactNode;
 }
 
 function optionLabel(address: Address): string {
@@ -22,7 +25,7 @@ function optionLabel(address: Address): string {
 }
 
 export function DeliveryStep(props: DeliveryStepProps) {
-  const { addresses, loading, selectedId, onSelect, onNewAddress, onBack, onPlaceOrder, placing } = props;
+  const { addresses, loading, selectedId, onSelect, onNewAddress, onBack, onPlaceOrder, placing, windowPicker } = props;
   const selectId = useId();
   const selected = addresses.find((address) => address._id === selectedId);
   return (
@@ -62,6 +65,7 @@ export function DeliveryStep(props: DeliveryStepProps) {
           <AddressSummary address={selected} />
         </div>
       ) : null}
+      {windowPicker}
       <div className="checkout-actions">
         <Button variant="ghost" onClick={onBack} disabled={placing}>
           Back to Payment

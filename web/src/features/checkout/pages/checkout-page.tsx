@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { Address } from '@server/modules/addresses/addresses.schema';
+import type { DeliveryWindow } from '@server/modules/delivery/delivery.schema';
 import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
@@ -18,6 +19,8 @@ import { CheckoutProgress } from '../components/progress-bar';
 import { isMomoNumber, PaymentStep, type PaymentMethod } from '../components/payment-step';
 import { useAuthStore } from '../../auth/store';
 import { DeliveryStep } from '../components/delivery-step';
+import { DeliveryWindowPicker } from '../components/delivery-window-picker';
+import { fetchDeliveryWindows } from '../api/delivery-windows-api';
 import { OrderSummary } from '../components/order-summary';
 import { useIdempotencyKey } from '../hooks/use-idempotency-key';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
@@ -30,6 +33,12 @@ const wait = (ms: number) => new Promise<void>((resolve) => window.setTimeout(re
 
 function defaultAddressId(addresses: Address[]): string {
   return addresses.find((address) => address.isDefault)?._id ?? '';
+}
+
+/** The window the shopper picked while it is still free, else the earliest free one. */
+function chosenWindowId(windows: DeliveryWindow[], picked: string): string {
+  const free = windows.filter((window) => window.available);
+  return free.find((window) => window.id === picked)?.id ?? free[0]?.id ?? '';
 }
 
 const MOMO_NUMBER_MESSAGE = 'Enter the MoMo number as 07XXXXXXXX';
@@ -65,6 +74,11 @@ function Checkout() {
   // The shopper's pick, else the default address once the list is in.
   const [pickedId, setPickedId] = useState('');
   const selectedId = pickedId || defaultAddressId(addresses);
+  const { state: windowList, reload: reloadWindows } = useRemote(fetchDeliveryWindows, [], 'Could not load the delivery times');
+  const windows = windowList.data ?? [];
+  const [pickedWindowId, setPickedWindowId] = useState('');
+  const windowId = chosenWindowId(windows, pickedWindowId);
+  const noWindowFree = windowList.status === 'ready' && !windowId;
   const [dialogOpen, setDialogOpen] = useState(false);
   const [placing, setPlacing] = useState(false);
   const placingRef = useRef(false);
@@ -117,8 +131,17 @@ function Checkout() {
     setPickedId(id);
   }
 
+  function selectWindow(id: string) {
+    if (id !== windowId) idempotencyKey.renew();
+    setPickedWindowId(id);
+  }
+
   async function submitOrder() {
     if (placingRef.current) return;
+    if (noWindowFree) {
+      toast.error('No delivery time is free in the next 7 days. Please try again later.');
+      return;
+    }
     if (!method) {
       toast.error('Please select a payment method');
       setStep(1);
@@ -140,6 +163,8 @@ function Checkout() {
         paymentType: method,
         ...(method === 'momo' && payerPhone.trim() ? { payerPhone: payerPhone.trim() } : {}),
         callbackUrl: `${window.location.origin}${paths.orderConfirmation}`,
+        // Windows that could not be loaded: the server takes the earliest free one.
+        ...(windowId ? { deliveryWindowId: windowId } : {}),
       };
       const [orderId] = await Promise.all([placeOrder(body, idempotencyKey.current()), wait(MIN_PLACE_ORDER_MS)]);
       placedRef.current = true;
@@ -150,6 +175,13 @@ function Checkout() {
     } catch (error) {
       const failure = await toApiError(error, 'Failed to place order');
       toast.error(failure.errors[0]?.message ?? failure.message ?? 'Failed to place order');
+      if (failure.error === 'delivery_window_unavailable') {
+        // The window filled up or passed meanwhile: the server named the next free one; offer it.
+        const next = (failure.data as { nextWindow?: DeliveryWindow | null } | undefined)?.nextWindow;
+        idempotencyKey.renew();
+        setPickedWindowId(next?.id ?? '');
+        void reloadWindows();
+      }
       placingRef.current = false;
       setPlacing(false);
     }
@@ -207,6 +239,16 @@ function Checkout() {
               onBack={() => setStep(1)}
               onPlaceOrder={submitOrder}
               placing={placing}
+              windowPicker={
+                <DeliveryWindowPicker
+                  windows={windows}
+                  loading={windowList.status === 'loading'}
+                  failed={windowList.status === 'error'}
+                  selectedId={windowId}
+                  onSelect={selectWindow}
+                  disabled={placing}
+                />
+              }
             />
           )}
         </div>

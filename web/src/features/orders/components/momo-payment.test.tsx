@@ -25,6 +25,7 @@ function order(overrides: Partial<Order> = {}): Order {
     paymentStatus: 'pending',
     address: { _id: 'a1', description: 'Home', city: 'Kigali', street: 'KN 5 Rd', district: 'Gasabo', phoneNumber: '+250788000111', isDefault: true },
     products: [],
+    deliveryWindow: null,
     momoTransactionId: null,
     paymentFailureReason: null,
     momoRequest: { state: 'waiting', payerPhone: '+250788000111' },

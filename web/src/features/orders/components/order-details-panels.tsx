@@ -2,7 +2,7 @@
 import type { Order } from '@server/modules/orders/orders.schema';
 import type { ShopConfig } from '@server/modules/shop/shop.schema';
 import { formatMoney } from '../../../lib/money';
-import { formatOrderDate, paymentMethodName } from '../format';
+import { deliveryWhen, formatOrderDate, paymentMethodName } from '../format';
 import { OrderStatusBadge, PaymentStatusBadge } from './status-badge';
 
 export function DeliveryPanel({ order }: { order: Order }) {
@@ -12,8 +12,8 @@ export function DeliveryPanel({ order }: { order: Order }) {
       <h2 id="delivery-info-title">Delivery Information</h2>
       <dl className="confirm-facts">
         <div>
-          <dt>Estimated delivery</dt>
-          <dd>{formatOrderDate(order.createdAt, 'EEEE, d MMMM yyyy')}</dd>
+          <dt>Delivery window</dt>
+          <dd>{deliveryWhen(order)}</dd>
         </div>
         <div>
           <dt>Shipping address</dt>
@@ -74,13 +74,13 @@ export function PaymentPanel({ order, config }: { order: Order; config: ShopConf
   );
 }
 
-export function NextStepsPanel() {
+export function NextStepsPanel({ order }: { order: Order }) {
   return (
     <section className="card confirm-panel" aria-labelledby="next-title">
       <h2 id="next-title">What Happens Next</h2>
       <ol className="confirm-next">
         <li>The administrator verifies your payment and calls you within 10 minutes.</li>
-        <li>Your groceries are delivered within 1-2 hours.</li>
+        <li>{order.deliveryWindow ? `Your groceries are delivered ${order.deliveryWindow.label}.` : 'Your groceries are delivered within 1-2 hours.'}</li>
         <li>You can follow your order any time from Track Orders.</li>
       </ol>
     </section>

@@ -5,7 +5,7 @@ import type { Order } from '@server/modules/orders/orders.schema';
 import { orderNumber } from '@server/modules/orders/orders.schema';
 import { ChevronDownIcon } from '../../../components/ui/icons';
 import { formatMoney } from '../../../lib/money';
-import { formatOrderDate, itemCount } from '../format';
+import { deliveryWhen, formatOrderDate, itemCount } from '../format';
 import { OrderLines } from './order-lines';
 import { PayAgainButton } from './momo-payment';
 import { OrderStatusBadge, PaymentStatusBadge } from './status-badge';
@@ -31,6 +31,7 @@ export function OrdersTable({ orders, caption, onOrderChanged }: { orders: Order
         <tr>
           <th scope="col">Order</th>
           <th scope="col">Date</th>
+          <th scope="col">Delivery</th>
           <th scope="col">Status</th>
           <th scope="col">Payment</th>
           <th scope="col">Total</th>
@@ -57,6 +58,7 @@ export function OrdersTable({ orders, caption, onOrderChanged }: { orders: Order
                   </button>
                 </th>
                 <td data-label="Date">{formatOrderDate(order.createdAt)}</td>
+                <td data-label="Delivery">{deliveryWhen(order)}</td>
                 <td data-label="Status">
                   <OrderStatusBadge status={order.status} />
                 </td>
@@ -66,7 +68,7 @@ export function OrdersTable({ orders, caption, onOrderChanged }: { orders: Order
                 <td data-label="Total">{formatMoney(order.amount)}</td>
               </tr>
               <tr id={detailsId} className="order-details-row" hidden={!expanded}>
-                <td colSpan={5}>
+                <td colSpan={6}>
                   {expanded ? (
                     <div className="order-details">
                       <OrderLines lines={order.products} showUnitPrice />

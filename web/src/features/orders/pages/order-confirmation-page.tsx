@@ -130,7 +130,7 @@ function OrderConfirmation() {
         <DeliveryPanel order={order} />
         <PaymentPanel order={order} config={config} />
         <MomoPayment order={order} onChanged={replace} />
-        <NextStepsPanel />
+        <NextStepsPanel order={order} />
       </div>
 
       <div className="confirm-actions">

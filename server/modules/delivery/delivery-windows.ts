@@ -1,0 +1,102 @@
+// The windows a schedule makes, which of them a shopper may still book, and how they are named.
+// Pure: the clock and the schedule come in, so a test can stand at 13:59 or 14:00 in Kigali.
+import { addDays, daysBetween, isoWeekday, kigaliInstant, kigaliMoment, minutesOf, timeOfDay } from './kigali-time';
+
+/** Today and the next 6 days. */
+export const DAYS_AHEAD = 7;
+/** A window is booked at least this long before it starts: the shop needs the time to pack and ride. */
+export const MIN_LEAD_MINUTES = 60;
+
+/** The schedule in minutes, as the rules use it. */
+export interface Schedule {
+  days: number[];
+  openFrom: number;
+  openUntil: number;
+  windowMinutes: number;
+  capacity: number;
+  cutoff: number;
+}
+
+/** One window of one day. */
+export interface Slot {
+  id: string;
+  date: string;
+  from: number;
+  until: number;
+  start: Date;
+  end: Date;
+}
+
+export function slotOf(date: string, from: number, until: number): Slot {
+  return { id: `${date}T${timeOfDay(from)}`, date, from, until, start: kigaliInstant(date, from), end: kigaliInstant(date, until) };
+}
+
+/** The day's windows, back to back from opening until the last one that ends by closing time. */
+export function slotsOfDay(schedule: Schedule, date: string): Slot[] {
+  if (!schedule.days.includes(isoWeekday(date))) return [];
+  const slots: Slot[] = [];
+  for (let from = schedule.openFrom; from + schedule.windowMinutes <= schedule.openUntil; from += schedule.windowMinutes) {
+    slots.push(slotOf(date, from, from + schedule.windowMinutes));
+  }
+  return slots;
+}
+
+/** Today's windows that have not started and every window of the next 6 days, earliest first. */
+export function slotsAhead(schedule: Schedule, now: Date): Slot[] {
+  const today = kigaliMoment(now).date;
+  const slots: Slot[] = [];
+  for (let day = 0; day < DAYS_AHEAD; day += 1) slots.push(...slotsOfDay(schedule, addDays(today, day)));
+  return slots.filter((slot) => slot.start.getTime() > now.getTime());
+}
+
+/** "2026-11-24T16:00" -> that window of the schedule, if the schedule has it. */
+export function slotById(schedule: Schedule, id: string): Slot | undefined {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/.exec(id.trim());
+  if (!match || Number.isNaN(Date.parse(`${match[1]}T00:00:00Z`))) return undefined;
+  const from = minutesOf(match[2]);
+  return slotsOfDay(schedule, match[1]).find((slot) => slot.from === from);
+}
+
+/**
+ * Whether a shopper may still choose this window now, room apart: it is within the next 7 days,
+ * starts at least an hour ahead, and a window today is offered only before the same-day cut-off.
+ */
+export function isBookable(schedule: Schedule, slot: Slot, now: Date): boolean {
+  const here = kigaliMoment(now);
+  const daysAway = daysBetween(here.date, slot.date);
+  if (daysAway < 0 || daysAway >= DAYS_AHEAD) return false;
+  if (slot.start.getTime() - now.getTime() < MIN_LEAD_MINUTES * 60_000) return false;
+  return daysAway > 0 || here.minutes < schedule.cutoff;
+}
+
+/** The words a label is made of, in one language and alphabet. */
+export interface LabelWords {
+  today: string;
+  tomorrow: string;
+  /** Any other day: "Wed 26 Nov". */
+  day(date: string): string;
+  /** Between the start and end times: "–" on the web, "-" where the alphabet is GSM-7. */
+  dash: string;
+}
+
+const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "Wed 26 Nov" */
+export function englishDay(date: string): string {
+  return `${WEEKDAYS[isoWeekday(date) - 1]} ${Number(date.slice(8, 10))} ${MONTHS[Number(date.slice(5, 7)) - 1]}`;
+}
+
+/** The web's labels, the API's: "Today 16:00–18:00". */
+export const WEB_LABEL_WORDS: LabelWords = { today: 'Today', tomorrow: 'Tomorrow', day: englishDay, dash: '–' };
+
+/** "Today 16:00–18:00", "Tomorrow 08:00–10:00", "Wed 26 Nov 08:00–10:00", as seen from `now`. */
+export function windowLabel(window: { start: Date; end: Date }, now: Date, words: LabelWords = WEB_LABEL_WORDS): string {
+  const start = kigaliMoment(window.start);
+  const end = kigaliMoment(window.end);
+  const away = daysBetween(kigaliMoment(now).date, start.date);
+  const day = away === 0 ? words.today : away === 1 ? words.tomorrow : words.day(start.date);
+  // A window ending at midnight ends at 24:00 of its own day.
+  const until = end.date !== start.date && end.minutes === 0 ? 1440 : end.minutes;
+  return `${day} ${timeOfDay(start.minutes)}${words.dash}${timeOfDay(until)}`;
+}

@@ -1,0 +1,246 @@
+// Delivery windows (issue 20): the schedule staff set, the windows it makes for the coming week with
+// the room left in each, and the window an order takes. The schedule is one row read on every use,
+// so a change staff make reaches every instance at once. A window's places are counted from the
+// orders in it (cancelled ones give theirs back); placing an order locks the window's row first, so
+// two shoppers racing for its last place are served one after the other: one wins, one is told.
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Database, DeliveryScheduleTable } from '../../db/schema';
+import { nowOf, type AuthUser, type ShopDeps } from '../../lib/deps';
+import { AppError } from '../../lib/errors';
+import { toFrw } from '../../lib/money';
+import { orderNumber } from '../orders/orders.schema';
+import type { DeliverySchedule, DeliveryWindow, OrderDeliveryWindow, StaffDeliveryWindow, WindowOrder } from './delivery.schema';
+import { isBookable, slotById, slotOf, slotsAhead, slotsOfDay, windowLabel, DAYS_AHEAD, type LabelWords, type Schedule, type Slot } from './delivery-windows';
+import { addDays, kigaliInstant, kigaliIso, kigaliMoment, minutesOf, timeOfDay } from './kigali-time';
+
+type Db = Kysely<Database> | Transaction<Database>;
+type ScheduleRow = Selectable<DeliveryScheduleTable>;
+
+export const WINDOW_UNAVAILABLE = 'delivery_window_unavailable';
+
+async function scheduleRow(db: Db): Promise<ScheduleRow> {
+  const row = await db.selectFrom('delivery_schedule').selectAll().where('id', '=', 1).executeTakeFirst();
+  // The migration writes the row; a database without it is one someone emptied by hand.
+  if (!row) throw new Error('The delivery schedule row is missing');
+  return row;
+}
+
+function scheduleOf(row: ScheduleRow): Schedule {
+  return {
+    days: row.days.map(Number),
+    openFrom: row.open_from_minutes,
+    openUntil: row.open_until_minutes,
+    windowMinutes: row.window_hours * 60,
+    capacity: row.capacity,
+    cutoff: row.same_day_cutoff_minutes,
+  };
+}
+
+function scheduleReply(row: ScheduleRow): { schedule: DeliverySchedule; updatedAt: string } {
+  return {
+    schedule: {
+      days: row.days.map(Number).sort((a, b) => a - b),
+      openFrom: timeOfDay(row.open_from_minutes),
+      openUntil: timeOfDay(row.open_until_minutes),
+      windowHours: row.window_hours,
+      capacity: row.capacity,
+      sameDayCutoff: timeOfDay(row.same_day_cutoff_minutes),
+    },
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+/** The shop's schedule (read now, from the database). */
+export async function readSchedule(deps: Pick<ShopDeps, 'db'>, db: Db = deps.db): Promise<Schedule> {
+  return scheduleOf(await scheduleRow(db));
+}
+
+export async function getDeliverySchedule(deps: ShopDeps): Promise<{ schedule: DeliverySchedule; updatedAt: string }> {
+  return scheduleReply(await scheduleRow(deps.db));
+}
+
+export async function saveDeliverySchedule(deps: ShopDeps, staff: AuthUser, input: DeliverySchedule): Promise<{ schedule: DeliverySchedule; updatedAt: string }> {
+  const row = await deps.db
+    .updateTable('delivery_schedule')
+    .set({
+      days: sql<number[]>`${sql.val(input.days)}::integer[]`,
+      open_from_minutes: minutesOf(input.openFrom)!,
+      open_until_minutes: minutesOf(input.openUntil)!,
+      window_hours: input.windowHours,
+      capacity: input.capacity,
+      same_day_cutoff_minutes: minutesOf(input.sameDayCutoff)!,
+      updated_at: nowOf(deps),
+      updated_by: staff.id,
+    })
+    .where('id', '=', 1)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  deps.log.info('delivery_schedule_changed', { by: staff.id });
+  return scheduleReply(row);
+}
+
+/** Orders that hold a place in each window starting in [from, to), by the window's start (ms). */
+async function bookedByWindow(db: Db, from: Date, to: Date): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('orders')
+    .select(['delivery_window_start as start', sql<number>`count(*)::int`.as('booked')])
+    .where('delivery_window_start', '>=', from)
+    .where('delivery_window_start', '<', to)
+    .where('status', '<>', 'cancelled')
+    .groupBy('delivery_window_start')
+    .execute();
+  return new Map(rows.map((row) => [new Date(row.start!).getTime(), Number(row.booked)]));
+}
+
+/** The coming windows with whether each can be chosen now (room, lead time, same-day cut-off). */
+async function windowsWithRoom(db: Db, schedule: Schedule, now: Date): Promise<{ slot: Slot; booked: number; available: boolean }[]> {
+  const slots = slotsAhead(schedule, now);
+  if (!slots.length) return [];
+  const booked = await bookedByWindow(db, slots[0].start, slots[slots.length - 1].end);
+  return slots.map((slot) => {
+    const taken = booked.get(slot.start.getTime()) ?? 0;
+    return { slot, booked: taken, available: taken < schedule.capacity && isBookable(schedule, slot, now) };
+  });
+}
+
+function toWindow(slot: Slot, available: boolean, now: Date, words?: LabelWords): DeliveryWindow {
+  return {
+    id: slot.id,
+    start: kigaliIso(slot.start),
+    end: kigaliIso(slot.end),
+    label: windowLabel(slot, now, words),
+    sameDay: slot.date === kigaliMoment(now).date,
+    available,
+  };
+}
+
+/** GET /delivery/windows: today's windows not yet started and the next 6 days', earliest first. */
+export async function listDeliveryWindows(deps: ShopDeps, words?: LabelWords): Promise<DeliveryWindow[]> {
+  const now = nowOf(deps);
+  const rows = await windowsWithRoom(deps.db, await readSchedule(deps), now);
+  return rows.map(({ slot, available }) => toWindow(slot, available, now, words));
+}
+
+/** A window's place is taken while this transaction holds the window's row: it waits for any other. */
+async function takePlace(trx: Transaction<Database>, slot: Slot, capacity: number, now: Date): Promise<boolean> {
+  await trx
+    .insertInto('delivery_window_locks')
+    .values({ window_start: slot.start, taken_at: now })
+    .onConflict((oc) => oc.column('window_start').doUpdateSet({ taken_at: now }))
+    .execute();
+  // A new statement, so it counts every order committed by whoever held the lock before us.
+  const booked = await bookedByWindow(trx, slot.start, new Date(slot.start.getTime() + 1));
+  return (booked.get(slot.start.getTime()) ?? 0) < capacity;
+}
+
+function refusal(reason: string, next: Slot | undefined, now: Date): AppError {
+  const message = next ? `${reason} The next free one is ${windowLabel(next, now)}.` : `${reason} No delivery window is free in the next ${DAYS_AHEAD} days.`;
+  return new AppError(400, message, WINDOW_UNAVAILABLE, [{ msg: message, param: 'deliveryWindowId' }], {
+    nextWindow: next ? toWindow(next, true, now) : null,
+  });
+}
+
+/**
+ * Inside placeOrder's transaction: the window the order goes in, its place taken. The one asked for,
+ * or the earliest free one when none was named. A window that is not offered, no longer bookable or
+ * full is refused with a message naming the next free one (the caller's transaction then makes no order).
+ */
+export async function reserveDeliveryWindow(trx: Transaction<Database>, deps: ShopDeps, wantedId?: string): Promise<Slot> {
+  const now = nowOf(deps);
+  const schedule = await readSchedule(deps, trx);
+  // Every window's room is read only when needed: to choose one, or to name the next free one.
+  const nextFree = async (except?: string) => (await windowsWithRoom(trx, schedule, now)).find((window) => window.available && window.slot.id !== except)?.slot;
+  if (wantedId !== undefined) {
+    const slot = slotById(schedule, wantedId);
+    if (!slot) throw refusal('That delivery window is not offered.', await nextFree(), now);
+    if (!isBookable(schedule, slot, now)) throw refusal('That delivery window can no longer be booked.', await nextFree(slot.id), now);
+    if (await takePlace(trx, slot, schedule.capacity, now)) return slot;
+    throw refusal('That delivery window is full.', await nextFree(slot.id), now);
+  }
+  for (const { slot, available } of await windowsWithRoom(trx, schedule, now)) {
+    if (available && (await takePlace(trx, slot, schedule.capacity, now))) return slot;
+  }
+  throw refusal('Sorry, every delivery window is full.', undefined, now);
+}
+
+/** The order's window as every face shows it, named as seen from now; null before the shop had windows. */
+export function orderDeliveryWindow(start: Date | string | null, end: Date | string | null, now: Date, words?: LabelWords): OrderDeliveryWindow | null {
+  if (!start || !end) return null;
+  const window = { start: new Date(start), end: new Date(end) };
+  return { start: kigaliIso(window.start), end: kigaliIso(window.end), label: windowLabel(window, now, words) };
+}
+
+/** A window's label in other words (a conversation's language), from the ISO times the API gives. */
+export function labelOf(window: { start: string; end: string }, now: Date, words: LabelWords): string {
+  return windowLabel({ start: new Date(window.start), end: new Date(window.end) }, now, words);
+}
+
+async function ordersInRange(db: Db, from: Date, to: Date) {
+  return db
+    .selectFrom('orders')
+    .innerJoin('users', 'users.id', 'orders.user_id')
+    .select([
+      'orders.id',
+      'orders.status',
+      'orders.payment_status',
+      'orders.amount_minor',
+      'orders.address',
+      'orders.delivery_window_start',
+      'orders.delivery_window_end',
+      'users.full_name',
+      'users.phone_number',
+      (eb) => eb.selectFrom('order_lines').select(sql<number>`coalesce(sum(quantity), 0)::int`.as('n')).whereRef('order_lines.order_id', '=', 'orders.id').as('items'),
+    ])
+    .where('orders.delivery_window_start', '>=', from)
+    .where('orders.delivery_window_start', '<', to)
+    .where('orders.status', '<>', 'cancelled')
+    .orderBy('orders.delivery_window_start')
+    .orderBy('orders.created_at')
+    .execute();
+}
+
+/**
+ * The console's Delivery page: every window of today (started ones too: they are being delivered)
+ * and the next 6 days, with the orders in each. A window the schedule no longer makes is still
+ * listed while orders are booked in it.
+ */
+export async function staffDeliveryWindows(deps: ShopDeps): Promise<StaffDeliveryWindow[]> {
+  const now = nowOf(deps);
+  const schedule = await readSchedule(deps);
+  const today = kigaliMoment(now).date;
+  const from = kigaliInstant(today, 0);
+  const to = kigaliInstant(addDays(today, DAYS_AHEAD), 0);
+  const byStart = new Map<number, { slot: Slot; orders: WindowOrder[] }>();
+  for (let day = 0; day < DAYS_AHEAD; day += 1) {
+    for (const slot of slotsOfDay(schedule, addDays(today, day))) byStart.set(slot.start.getTime(), { slot, orders: [] });
+  }
+  for (const row of await ordersInRange(deps.db, from, to)) {
+    const start = new Date(row.delivery_window_start!);
+    let entry = byStart.get(start.getTime());
+    if (!entry) {
+      const local = kigaliMoment(start);
+      const end = kigaliMoment(new Date(row.delivery_window_end ?? start));
+      entry = { slot: slotOf(local.date, local.minutes, end.date === local.date ? end.minutes : 1440), orders: [] };
+      byStart.set(start.getTime(), entry);
+    }
+    const address = (typeof row.address === 'string' ? JSON.parse(row.address) : row.address) as { street?: string; district?: string; phoneNumber?: string };
+    entry.orders.push({
+      _id: row.id,
+      orderNumber: orderNumber(row.id),
+      status: row.status,
+      paymentStatus: row.payment_status,
+      amount: toFrw(row.amount_minor),
+      items: Number(row.items ?? 0),
+      customer: { fullName: row.full_name, phoneNumber: address.phoneNumber || row.phone_number || '' },
+      place: [address.street, address.district].filter(Boolean).join(', '),
+    });
+  }
+  return [...byStart.values()]
+    .sort((a, b) => a.slot.start.getTime() - b.slot.start.getTime())
+    .map(({ slot, orders }) => ({
+      ...toWindow(slot, orders.length < schedule.capacity && slotById(schedule, slot.id) !== undefined && isBookable(schedule, slot, now), now),
+      capacity: schedule.capacity,
+      booked: orders.length,
+      orders,
+    }));
+}

@@ -1,0 +1,36 @@
+// /api/admin/delivery (issue 20): the delivery schedule staff set, and the coming week's windows with
+// the orders booked in each. Mounted inside staffRoutes, under its one requireStaff.
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv, ShopDeps } from '../../lib/deps';
+import { addRoute, bearerAuth, jsonReply, jsonRequest } from '../../lib/openapi';
+import { deliveryScheduleSchema, staffDeliveryReplySchema, staffScheduleReplySchema } from '../delivery/delivery.schema';
+import { getDeliverySchedule, saveDeliverySchedule, staffDeliveryWindows } from '../delivery/delivery.service';
+
+const staffCall = { tags: ['staff'], security: bearerAuth };
+
+const delivery = createRoute({
+  ...staffCall,
+  method: 'get',
+  path: '/delivery',
+  summary: "The delivery schedule, and every window of today and the next 6 days with its orders",
+  responses: { 200: jsonReply(staffDeliveryReplySchema) },
+});
+const saveSchedule = createRoute({
+  ...staffCall,
+  method: 'put',
+  path: '/delivery',
+  summary: 'Change the delivery schedule (days, hours, window length, orders per window, same-day cut-off)',
+  request: { body: jsonRequest(deliveryScheduleSchema) },
+  responses: { 200: jsonReply(staffScheduleReplySchema) },
+});
+
+export function addStaffDeliveryRoutes(app: OpenAPIHono<AppEnv>, deps: ShopDeps): void {
+  addRoute(app, delivery, async (c) => {
+    const [{ schedule, updatedAt }, windows] = await Promise.all([getDeliverySchedule(deps), staffDeliveryWindows(deps)]);
+    return c.json({ success: true, schedule, updatedAt, windows });
+  });
+  addRoute(app, saveSchedule, async (c) => {
+    const saved = await saveDeliverySchedule(deps, c.get('user'), c.req.valid('json'));
+    return c.json({ success: true, message: 'Delivery schedule saved', ...saved });
+  });
+}

@@ -1,0 +1,12 @@
+// The console's delivery calls (issue 20, docs/staff-api.md): the schedule and the week's windows.
+import type { z } from 'zod';
+import type { DeliverySchedule, StaffDeliveryReply, staffScheduleReplySchema } from '@server/modules/delivery/delivery.schema';
+import { api } from '../../../lib/api-client';
+
+export function fetchDelivery() {
+  return api.get('admin/delivery').json<StaffDeliveryReply>();
+}
+
+export function saveDeliverySchedule(schedule: DeliverySchedule) {
+  return api.put('admin/delivery', { json: schedule }).json<z.infer<typeof staffScheduleReplySchema>>();
+}

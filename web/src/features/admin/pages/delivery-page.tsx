@@ -1,0 +1,164 @@
+// /admin/delivery (issue 20): the delivery schedule (days, hours, window length, orders a window takes,
+// the same-day cut-off), and every window of today and the next 6 days with the orders booked in it,
+// so the riders' day can be planned.
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { deliveryScheduleSchema, type DeliverySchedule, type StaffDeliveryWindow } from '@server/modules/delivery/delivery.schema';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/toast';
+import { useDocumentTitle } from '../../../components/ui/use-document-title';
+import { toApiError } from '../../../lib/api-client';
+import { OrderStatusBadge } from '../../orders';
+import { adminPaths } from '../admin-paths';
+import { fetchDelivery, saveDeliverySchedule } from '../api/delivery-api';
+import { Field, fieldErrors, serverFieldErrors } from '../components/form-fields';
+import { LoadState } from '../components/load-state';
+import { formatMoney } from '../format';
+import { useRemote } from '../use-remote';
+
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+function ScheduleForm({ schedule, onSaved }: { schedule: DeliverySchedule; onSaved: () => void }) {
+  const [days, setDays] = useState<number[]>(schedule.days);
+  const [openFrom, setOpenFrom] = useState(schedule.openFrom);
+  const [openUntil, setOpenUntil] = useState(schedule.openUntil);
+  const [windowHours, setWindowHours] = useState(String(schedule.windowHours));
+  const [capacity, setCapacity] = useState(String(schedule.capacity));
+  const [sameDayCutoff, setSameDayCutoff] = useState(schedule.sameDayCutoff);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+
+  const toggleDay = (day: number, on: boolean) => setDays((current) => (on ? [...current, day] : current.filter((kept) => kept !== day)));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = deliveryScheduleSchema.safeParse({ days, openFrom, openUntil, windowHours: Number(windowHours), capacity: Number(capacity), sameDayCutoff });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      const result = await saveDeliverySchedule(parsed.data);
+      toast.success(result.message);
+      onSaved();
+    } catch (error) {
+      const failure = await toApiError(error, 'Could not save the schedule');
+      if (failure.error === 'unauthorized') return;
+      setErrors(serverFieldErrors(failure.errors));
+      toast.error(failure.message);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form className="card admin-form" onSubmit={submit} noValidate aria-labelledby="schedule-title">
+      <h2 id="schedule-title" className="admin-section-title">
+        Schedule
+      </h2>
+      <fieldset className="admin-fieldset" aria-describedby={errors.days ? 'schedule-days-error' : undefined}>
+        <legend>Delivery days</legend>
+        <div className="admin-days">
+          {WEEKDAYS.map((name, index) => (
+            <label key={name} className="admin-switch">
+              <input type="checkbox" checked={days.includes(index + 1)} onChange={(event) => toggleDay(index + 1, event.target.checked)} />
+              {name}
+            </label>
+          ))}
+        </div>
+        {errors.days ? (
+          <p id="schedule-days-error" className="field-error">
+            {errors.days}
+          </p>
+        ) : null}
+      </fieldset>
+      <div className="admin-form-pair">
+        <Field label="First window starts" type="time" value={openFrom} onChange={(e) => setOpenFrom(e.target.value)} error={errors.openFrom} />
+        <Field label="Last window ends" type="time" value={openUntil} onChange={(e) => setOpenUntil(e.target.value)} error={errors.openUntil} />
+      </div>
+      <div className="admin-form-pair">
+        <Field label="Window length (hours)" type="number" min={1} max={12} value={windowHours} onChange={(e) => setWindowHours(e.target.value)} error={errors.windowHours} />
+        <Field label="Orders a window takes" type="number" min={1} value={capacity} onChange={(e) => setCapacity(e.target.value)} error={errors.capacity} />
+      </div>
+      <Field label="Same-day cut-off (no window today from this time)" type="time" value={sameDayCutoff} onChange={(e) => setSameDayCutoff(e.target.value)} error={errors.sameDayCutoff} />
+      <p className="muted">Times are Kigali time. Orders already placed keep their window.</p>
+      <Button type="submit" busy={saving}>
+        {saving ? 'Saving...' : 'Save schedule'}
+      </Button>
+    </form>
+  );
+}
+
+function WindowCard({ window }: { window: StaffDeliveryWindow }) {
+  const full = window.booked >= window.capacity;
+  return (
+    <li className="card admin-window">
+      <h4 className="admin-window-title">
+        {window.label}
+        <span className={full ? 'admin-badge-warn' : 'muted'}>
+          {' '}
+          {window.booked} of {window.capacity} {full ? '(full)' : ''}
+        </span>
+      </h4>
+      {window.orders.length ? (
+        <ul className="admin-window-orders">
+          {window.orders.map((order) => (
+            <li key={order._id}>
+              <Link to={adminPaths.order(order._id)}>#{order.orderNumber}</Link> {order.customer.fullName} · {order.customer.phoneNumber} · {order.place} ·{' '}
+              {order.items} items · {formatMoney(order.amount)} <OrderStatusBadge status={order.status} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">No orders yet.</p>
+      )}
+    </li>
+  );
+}
+
+/** The windows by day: "Today", "Tomorrow", "Thu 26 Nov" are the label's words before the times. */
+function byDay(windows: StaffDeliveryWindow[]): { day: string; windows: StaffDeliveryWindow[] }[] {
+  const days: { day: string; windows: StaffDeliveryWindow[] }[] = [];
+  for (const window of windows) {
+    const day = window.label.replace(/\s+\d\d:\d\d–\d\d:\d\d$/, '');
+    const last = days.at(-1);
+    if (last?.day === day) last.windows.push(window);
+    else days.push({ day, windows: [window] });
+  }
+  return days;
+}
+
+export default function DeliveryPage() {
+  useDocumentTitle('Delivery');
+  const { state, reload } = useRemote(fetchDelivery, [], 'Could not load the delivery schedule');
+  const data = state.data;
+  return (
+    <div className="admin-page">
+      <h1 className="page-title">Delivery</h1>
+      <LoadState state={state} onRetry={() => void reload()} label="Loading the delivery schedule..." />
+      {data ? (
+        <>
+          <ScheduleForm key={data.updatedAt} schedule={data.schedule} onSaved={() => void reload()} />
+          <section className="admin-section" aria-labelledby="windows-title">
+            <h2 id="windows-title" className="admin-section-title">
+              Windows this week
+            </h2>
+            {byDay(data.windows).map(({ day, windows }) => (
+              <section key={day} aria-label={day}>
+                <h3>{day}</h3>
+                <ul className="admin-list">
+                  {windows.map((window) => (
+                    <WindowCard key={window.id} window={window} />
+                  ))}
+                </ul>
+              </section>
+            ))}
+            {!data.windows.length ? <p className="admin-empty">The shop delivers on no day this week.</p> : null}
+          </section>
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+// The delivery window for the order: the windows the shop can still take, the earliest chosen first.
+// The words are the server's ("Today 16:00–18:00"), so every face names a window alike.
+import { useId } from 'react';
+import type { DeliveryWindow } from '@server/modules/delivery/delivery.schema';
+
+interface DeliveryWindowPickerProps {
+  windows: DeliveryWindow[];
+  loading: boolean;
+  failed: boolean;
+  selectedId: string;
+  onSelect: (id: string) => void;
+  disabled: boolean;
+}
+
+export function DeliveryWindowPicker({ windows, loading, failed, selectedId, onSelect, disabled }: DeliveryWindowPickerProps) {
+  const selectId = useId();
+  const hintId = useId();
+  const free = windows.filter((window) => window.available);
+  return (
+    <div className="field delivery-window">
+      <label className="field-label" htmlFor={selectId}>
+        Delivery time
+      </label>
+      {loading && !windows.length ? <p>Loading delivery times...</p> : null}
+      {failed && !windows.length ? <p role="alert">Could not load the delivery times: the earliest free one will be chosen.</p> : null}
+      {!loading && !failed && !free.length ? (
+        <p role="alert">No delivery time is free in the next 7 days. Please try again later.</p>
+      ) : null}
+      {free.length ? (
+        <>
+          <select id={selectId} className="input" value={selectedId} onChange={(event) => onSelect(event.target.value)} disabled={disabled} aria-describedby={hintId}>
+            {free.map((window) => (
+              <option key={window.id} value={window.id}>
+                {window.label}
+              </option>
+            ))}
+          </select>
+          <p id={hintId} className="delivery-window-hint">
+            {free[0].sameDay ? 'The earliest free time is chosen: today.' : 'No more deliveries today: the earliest free time is chosen.'}
+          </p>
+        </>
+      ) : null}
+    </div>
+  );
+}
