@@ -5,13 +5,22 @@ import type { ShopDeps, AuthUser } from '../../lib/deps';
 import { attemptLimiter } from '../../lib/attempt-limiter';
 import { AppError, badRequest, unauthorized } from '../../lib/errors';
 import { EMAIL_PATTERN, isPhoneLike } from '../../lib/fields';
-import { newId } from '../../lib/ids';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { normalizePhone } from '../../lib/phone';
 import { newSixDigitCode, newToken, sha256 } from '../../lib/secrets';
 import { isUniqueViolation } from '../../db/errors';
 import { assertContactsFree } from '../users/users.service';
-import { findUserByEmail, findUserByPhone, findUsersWithUnverifiedPhone, normalizeEmail, toPublicUser, type UserRow } from '../users/user-records';
+import {
+  findUserByEmail,
+  findUserByPhone,
+  findUsersWithUnverifiedPhone,
+  insertPhoneAccount,
+  insertWebAccount,
+  normalizeEmail,
+  setPasswordHash,
+  toPublicUser,
+  type UserRow,
+} from '../users/user-records';
 import { startPhoneVerification } from '../users/phone.service';
 import type { ForgotPasswordInput, LoginInput, PublicUser, RegisterInput, ResetPasswordInput } from './auth.schema';
 
@@ -52,18 +61,7 @@ export async function register(deps: ShopDeps, input: RegisterInput): Promise<Se
   await assertContactsFree(deps, input);
   // The number is the shopper's word until its SMS code comes back (POST /user/verifyPhone).
   const phone = input.phoneNumber ? normalizePhone(input.phoneNumber) : null;
-  const user = await deps.db
-    .insertInto('users')
-    .values({
-      id: newId(),
-      full_name: input.fullName,
-      email: input.email ? normalizeEmail(input.email) : null,
-      unverified_phone_number: phone,
-      password_hash: await hashPassword(input.password),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow()
-    .catch(async (error: unknown) => {
+  const user = await insertWebAccount(deps, { fullName: input.fullName, email: input.email, unverifiedPhone: phone, passwordHash: await hashPassword(input.password) }).catch(async (error: unknown) => {
       // Two sign-ups with one email or phone at once: the loser hears why, as a sequential one would.
       if (isUniqueViolation(error)) await assertContactsFree(deps, input);
       throw error;
@@ -237,7 +235,7 @@ export async function resetPassword(deps: ShopDeps, input: ResetPasswordInput): 
       .executeTakeFirst();
     // The same right code sent twice at once: only the first sets the password.
     if (Number(claimed.numUpdatedRows) === 0) throw badRequest(BAD_RESET_CODE, [{ msg: BAD_RESET_CODE, param: 'code' }], 'invalid_code');
-    await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
+    await setPasswordHash({ db: trx }, user.id, passwordHash);
     // A reset means the old password may be known to someone else: sign out every session.
     await trx
       .updateTable('auth_tokens')
@@ -263,12 +261,7 @@ export async function findOrCreatePhoneAccount(
   const existing = await findUserByPhone(deps, phoneNumber);
   if (existing) return toPublicUser(existing);
   if (!fullName) return undefined;
-  const user = await deps.db
-    .insertInto('users')
-    .values({ id: newId(), full_name: fullName.trim().slice(0, 100), phone_number: normalizePhone(phoneNumber) })
-    .onConflict((oc) => oc.column('phone_number').doNothing())
-    .returningAll()
-    .executeTakeFirst();
+  const user = await insertPhoneAccount(deps, phoneNumber, fullName);
   if (user) return toPublicUser(user);
   const raced = await findUserByPhone(deps, phoneNumber);
   return raced ? toPublicUser(raced) : undefined;

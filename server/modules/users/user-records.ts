@@ -1,9 +1,11 @@
-// Finding an account and showing it to its owner: shared by the users, phone and auth services
-// (apart from users.service, so the phone service can use it without an import cycle).
+// Finding, making and showing an account: shared by the users, phone and auth services (apart from
+// users.service, so the phone service can use it without an import cycle). Only the users module
+// writes the users table: sign-up, a phone's first call and a password reset come through here.
 import type { Selectable } from 'kysely';
 import type { PublicUser } from '../auth/auth.schema';
 import type { UsersTable } from '../../db/schema';
 import type { ShopDeps } from '../../lib/deps';
+import { newId } from '../../lib/ids';
 import { normalizePhone } from '../../lib/phone';
 
 export type UserRow = Selectable<UsersTable>;
@@ -54,4 +56,36 @@ export async function findUserByPhone(deps: ShopDeps, phoneNumber: string): Prom
     .selectAll()
     .where('phone_number', '=', normalizePhone(phoneNumber))
     .executeTakeFirst();
+}
+
+/** A web sign-up: its number (if any) waits for its SMS code; a taken email or number fails on the unique index. */
+export async function insertWebAccount(
+  deps: Pick<ShopDeps, 'db'>,
+  account: { fullName: string; email?: string; unverifiedPhone: string | null; passwordHash: string },
+): Promise<UserRow> {
+  return deps.db
+    .insertInto('users')
+    .values({
+      id: newId(),
+      full_name: account.fullName,
+      email: account.email ? normalizeEmail(account.email) : null,
+      unverified_phone_number: account.unverifiedPhone,
+      password_hash: account.passwordHash,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** An account a phone made on its first call, the number proven by the gateway; undefined when another call made it first. */
+export async function insertPhoneAccount(deps: Pick<ShopDeps, 'db'>, phoneNumber: string, fullName: string): Promise<UserRow | undefined> {
+  return deps.db
+    .insertInto('users')
+    .values({ id: newId(), full_name: fullName.trim().slice(0, 100), phone_number: normalizePhone(phoneNumber) })
+    .onConflict((oc) => oc.column('phone_number').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function setPasswordHash(deps: Pick<ShopDeps, 'db'>, userId: string, passwordHash: string): Promise<void> {
+  await deps.db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
 }
