@@ -1,6 +1,8 @@
 // Lint, run by `npm test` beside the type check: typescript-eslint's recommended rules (syntax only,
 // so it stays fast: the type check already reads the types), the layers each side imports through,
 // and no import cycles. Dead code (unused files, exports, types, packages) is knip's job (knip.json).
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
@@ -18,6 +20,102 @@ const serverZones = [
   zone('./server/modules', ['./server/channels', './server/conversation'], 'modules are called by the conversation engine and channels, never the reverse'),
   zone('./server/lib', ['./server/channels', './server/conversation', './server/modules'], 'lib never imports modules, the conversation engine or channels'),
   zone('./server/db', ['./server/channels', './server/conversation', './server/modules', './server/lib'], 'db never imports lib, modules, the conversation engine or channels'),
+];
+
+// Features keep their internals: a server module (or the engine, a channel) uses another module
+// only through its face, `*.schema.ts`, `*.service.ts` and `*.middleware.ts`; a web feature uses
+// another through its `index.ts` and its `store.ts` (state shared across screens). Anything else
+// is listed here, with the reason it is needed; an entry that is no longer used is refused too
+// (see `unusedAllowances` below), so the list stays true.
+const ROOT = import.meta.dirname;
+const featuresIn = (folder) => readdirSync(path.join(ROOT, folder), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+/** An exact file as a glob (the rule takes exceptions of a glob zone only as globs). */
+const exactly = (file) => path.join(ROOT, path.dirname(file), `@(${path.basename(file)})`);
+
+const serverAllowed = {
+  // The composition root mounts every module's routes and opens with the catalog's seed; it answers a
+  // repeated catalog GET at Node's handler with the bytes the catalog's cache kept.
+  'server/app.ts': ['server/modules/*/*.routes.ts', 'server/modules/catalog/catalog-cache.ts'],
+  'server/main.ts': ['server/modules/catalog/seed/seed-catalog.ts'],
+  // The one /api/admin router mounts each module's staff calls under its one requireStaff.
+  'server/modules/staff': ['server/modules/*/staff-*.routes.ts'],
+  // Sign-up, sign-in, a reset and a phone's first call read and write accounts through the users
+  // module's record functions (only users writes the users table).
+  'server/modules/auth': ['server/modules/users/user-records.ts'],
+  // Who is told what about an order is decided in orders (order-notices.ts), payment receipts too.
+  'server/modules/payments': ['server/modules/orders/order-notices.ts'],
+  // Order administration still lives in modules/staff until it moves into orders (issue 21, part 6).
+  'server/modules/staff/staff-orders.service.ts': ['server/modules/orders/order-notices.ts'],
+  // Orders mounts payments' /order/{id}/pay calls inside its /order tree.
+  'server/modules/orders': ['server/modules/payments/payments.routes.ts'],
+  // WhatsApp's image header needs a JPEG or PNG of a product's picture.
+  'server/conversation/render-whatsapp.ts': ['server/modules/catalog/raster-picture.ts'],
+};
+
+const webAllowed = {
+  // The console is a page of its own: it shows auth's sign-in page and errors' not-found page at its own
+  // addresses, and guards itself with RequireLogin alone (the auth barrel's chunk would carry the
+  // phone-verification dialog into the console's first load).
+  'web/src/features/admin': ['web/src/features/auth/pages/login-page.tsx', 'web/src/features/auth/components/require-login.tsx', 'web/src/features/errors/not-found-page.tsx'],
+  // The storefront's features import what they show of another directly, so a page's chunk carries only it.
+  'web/src/features/cart': ['web/src/features/auth/login-guard.ts'],
+  'web/src/features/catalog': ['web/src/features/auth/login-guard.ts'],
+  'web/src/features/checkout': ['web/src/features/cart/hooks/use-out-of-stock-ids.ts'],
+  'web/src/features/home': [
+    'web/src/features/catalog/api/catalog-api.ts',
+    'web/src/features/catalog/catalog-constants.ts',
+    'web/src/features/catalog/components/product-card.tsx',
+    'web/src/features/catalog/components/product-grid.tsx',
+    'web/src/features/catalog/catalog.css',
+  ],
+  // The profile's test checks its console link against the console's own path.
+  'web/src/features/profile': ['web/src/features/admin/admin-paths.ts'],
+};
+
+const allowedFor = (allowed, target) =>
+  Object.entries(allowed)
+    .filter(([importer]) => importer === target || importer.startsWith(`${target}/`))
+    .flatMap(([, files]) => files.map((file) => (/[*{]/.test(file) ? path.join(ROOT, file) : exactly(file))));
+
+/** Every allowance names a file its importer still imports (globs excepted): a stale one stops the lint. */
+function refuseUnusedAllowances(allowed) {
+  const filesOf = (target) => {
+    const full = path.join(ROOT, target);
+    if (!statSync(full).isDirectory()) return [full];
+    return readdirSync(full, { recursive: true }).map((name) => path.join(full, name)).filter((file) => /\.(ts|tsx)$/.test(file));
+  };
+  for (const [importer, files] of Object.entries(allowed)) {
+    const sources = filesOf(importer).map((file) => readFileSync(file, 'utf8'));
+    for (const file of files.filter((entry) => !/[*{]/.test(entry))) {
+      // An import names the file's folder and name, with or without the extension (a stylesheet keeps it).
+      const named = `${path.basename(path.dirname(file))}/${path.basename(file).replace(/\.(ts|tsx)$/, '')}'`;
+      if (!sources.some((source) => source.includes(named))) throw new Error(`eslint.config.js: ${importer} no longer imports ${file}; remove the allowance`);
+    }
+  }
+}
+refuseUnusedAllowances(serverAllowed);
+refuseUnusedAllowances(webAllowed);
+
+/** A zone per feature: the other features of its folder, their faces and `allowed` excepted. */
+function featureZones(folder, face, allowed, message) {
+  return featuresIn(folder).map((feature) => ({
+    target: `./${folder}/${feature}`,
+    from: path.join(ROOT, folder, `!(${feature})`, '**'),
+    except: [...face.map((file) => path.join(ROOT, folder, '*', file)), ...allowedFor(allowed, `${folder}/${feature}`)],
+    message,
+  }));
+}
+
+const moduleFace = ['*.schema.ts', '*.service.ts', '*.middleware.ts'];
+const boundaryZones = [
+  ...featureZones('server/modules', moduleFace, serverAllowed, "a module uses another through its schema, service or middleware (or an allowance in eslint.config.js)"),
+  ...['server/conversation', 'server/channels', 'server/app.ts', 'server/main.ts'].map((target) => ({
+    target: `./${target}`,
+    from: path.join(ROOT, 'server/modules/**'),
+    except: [...moduleFace.map((file) => path.join(ROOT, 'server/modules/*', file)), ...Object.keys(serverAllowed).filter((importer) => importer === target || importer.startsWith(`${target}/`)).flatMap((importer) => allowedFor(serverAllowed, importer))],
+    message: "the engine and the channels use a module through its schema, service or middleware (or an allowance in eslint.config.js)",
+  })),
+  ...featureZones('web/src/features', ['index.ts', 'store.ts'], webAllowed, "a feature uses another through its index.ts or store.ts (or an allowance in eslint.config.js)"),
 ];
 
 // The storefront's layers: shared (components/ui, lib) → features → app. app/paths.ts (the route
@@ -59,7 +157,7 @@ export default tseslint.config(
     languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
-      'import-x/no-restricted-paths': ['error', { zones: [...serverZones, ...webZones] }],
+      'import-x/no-restricted-paths': ['error', { zones: [...serverZones, ...webZones, ...boundaryZones] }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
