@@ -139,13 +139,20 @@ export function createConversation(deps: ShopDeps, options: ConversationOptions 
   }
 
   async function chat(turn: ChatTurn, face: ChannelFace): Promise<{ sessionId: string; reply: Reply }> {
+    const answered = await chatTurn(turn, face);
+    // Someone else's session (another account signed in on this browser) is neither continued nor
+    // replaced: this shopper starts one of their own under a new id, and the other's stays as it was.
+    return answered ?? (await chatTurn({ ...turn, sessionId: undefined }, face))!;
+  }
+
+  /** One chat turn; undefined (nothing done) when the session given belongs to another account. */
+  async function chatTurn(turn: ChatTurn, face: ChannelFace): Promise<{ sessionId: string; reply: Reply } | undefined> {
     const { limits } = face;
     const sessionId = turn.sessionId ?? randomUUID();
     const id = chatKey(sessionId);
     return store.turn(id, async (stored) => {
-      let existing = turn.sessionId ? stored : undefined;
-      // Someone else's session (another account signed in on this browser) is not continued.
-      if (existing?.userId && existing.userId !== turn.user?.id) existing = undefined;
+      const existing = turn.sessionId ? stored : undefined;
+      if (existing?.userId && existing.userId !== turn.user?.id) return undefined;
       const text = readableText(turn.text).trim();
       let result: { session: Session; reply: Reply };
       if (!existing || existing.ended) {

@@ -100,6 +100,10 @@ describe('guests and shoppers', () => {
     const asBob = await chat({ sessionId: opened.body.sessionId, text: '1' }, bob.auth);
     // Bob starts afresh on the home screen, where 1 is Search: not Alice's search results.
     expect(asBob.body.messages.at(-1).text).toBe('Enter a product name:');
+    // ...in a session of his own: Alice's is still where she left it.
+    expect(asBob.body.sessionId).not.toBe(opened.body.sessionId);
+    const asAlice = await chat({ sessionId: opened.body.sessionId, text: '' }, alice.auth);
+    expect(asAlice.body.messages.map((message: { text: string }) => message.text)).toEqual(opened.body.messages.map((message: { text: string }) => message.text));
   });
 });
 
