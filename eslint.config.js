@@ -48,6 +48,11 @@ const serverAllowed = {
   'server/modules/staff/staff-orders.service.ts': ['server/modules/orders/order-notices.ts'],
   // Orders mounts payments' /order/{id}/pay calls inside its /order tree.
   'server/modules/orders': ['server/modules/payments/payments.routes.ts'],
+  // A notice names the order's delivery window in its reader's words, and a failed MoMo payment's
+  // reason in the reader's language.
+  'server/modules/orders/order-notices.ts': ['server/modules/delivery/delivery-windows.ts', 'server/modules/delivery/window-words.ts', 'server/modules/payments/momo-reasons.ts'],
+  // The order screen says why a MoMo payment failed in the conversation's language.
+  'server/conversation/screens/orders.ts': ['server/modules/payments/momo-reasons.ts'],
   // WhatsApp's image header needs a JPEG or PNG of a product's picture.
   'server/conversation/render-whatsapp.ts': ['server/modules/catalog/raster-picture.ts'],
 };

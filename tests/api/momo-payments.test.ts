@@ -10,6 +10,7 @@ import { backgroundSettled } from '../../server/lib/background';
 import type { ShopDeps } from '../../server/lib/deps';
 import { checkDueMomoRequests } from '../../server/modules/payments/payments.service';
 import { momoAmount } from '../../server/modules/payments/momo-amount';
+import { reasonIn } from '../../server/modules/payments/momo-reasons';
 import { grantStaff } from '../../server/modules/users/staff-members.service';
 import { startFakeMomoCollections, type FakeMomo } from '../support/fake-momo-collections';
 import { createTestShop, type Shopper, type TestShop } from '../support/test-app';
@@ -200,6 +201,32 @@ describe('the result', () => {
     await fake.settle(second.referenceId, { status: 'SUCCESSFUL' });
     expect((await orderOf(shopper, order._id)).paymentStatus).toBe('completed');
     expect((await staffOrder(order._id)).history.map((entry: { from: string; to: string }) => `${entry.from}>${entry.to}`)).toEqual(['pending>failed', 'failed>pending', 'pending>completed']);
+  });
+});
+
+describe('why a payment failed, in the reader\'s language', () => {
+  it('texts MTN\'s reason in Kinyarwanda to a phone that chose it', async () => {
+    const { order, deliveryPhone } = await momoOrder();
+    await shop.deps.db.insertInto('conversation_phones').values({ phone_number: deliveryPhone, language: 'rw', last_session_id: null, last_seen_at: new Date() }).execute();
+    await fake.settle(requestsFor(order._id)[0].referenceId, { status: 'FAILED', reason: 'NOT_ENOUGH_FUNDS' });
+    const text = (await smsTo(deliveryPhone)).at(-1)!;
+    expect(text).toContain('ntibyakunze: Nta mafaranga ahagije ari kuri konti ya MoMo.');
+    expect(text).not.toContain('Not enough money');
+  });
+
+  it('tells a MoMo shopper in the receipt that the phone will ask, not that someone will call about payment', async () => {
+    const { order, shopper } = await momoOrder();
+    await backgroundSettled(shop.deps);
+    const receipt = await shop.deps.db.selectFrom('outbox').select('body').where('recipient', '=', shopper.user.email!).where('kind', '=', 'order_placed').executeTakeFirstOrThrow();
+    expect(receipt.body).toContain(`order ${order._id.slice(-8).toUpperCase()}`);
+    expect(receipt.body).toContain('Approve the MoMo payment when your phone asks; we will call you about delivery.');
+    expect(receipt.body).not.toContain('call you about payment');
+  });
+
+  it('keeps a reason MTN worded itself as MTN gave it, in every language', () => {
+    expect(reasonIn('fr', 'Not enough money on the MoMo account')).toBe("Pas assez d'argent sur le compte MoMo");
+    expect(reasonIn('rw', 'Payer account is locked')).toBe('Payer account is locked');
+    expect(reasonIn('en', 'Not enough money on the MoMo account')).toBe('Not enough money on the MoMo account');
   });
 });
 

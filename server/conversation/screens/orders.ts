@@ -12,6 +12,7 @@ import { windowText } from './delivery-time';
 import { accountId, invalidChoice, productName, push, quantityText, refusalText, refuse, windowLimit, windowOf } from './helpers';
 import { menuActions, menuChoice } from './menu';
 import { askMomo, canPayAgain } from './momo';
+import { reasonIn } from '../../modules/payments/momo-reasons';
 import { localPhone } from '../../lib/phone';
 import type { ScreenContext } from '../types';
 
@@ -63,7 +64,7 @@ function momoLine(ctx: ScreenContext, found: Order): string | undefined {
   if (found.paymentStatus === 'completed') return undefined;
   if (request.state === 'waiting') return ctx.t('order.momoWaiting', { phone: localPhone(request.payerPhone) });
   if (request.state === 'unconfirmed') return ctx.t('order.momoUnconfirmed', { code: ctx.deps.config.shop.payCode });
-  return found.paymentFailureReason ? ctx.t('order.momoFailed', { reason: found.paymentFailureReason }) : undefined;
+  return found.paymentFailureReason ? ctx.t('order.momoFailed', { reason: reasonIn(ctx.session.language ?? 'en', found.paymentFailureReason) }) : undefined;
 }
 
 /**

@@ -9,6 +9,7 @@ import type { OrderAddressSnapshot } from '../../db/schema';
 import { orderNumber } from './orders.schema';
 import { windowLabel } from '../delivery/delivery-windows';
 import { windowWords } from '../delivery/window-words';
+import { reasonIn } from '../payments/momo-reasons';
 
 export type NoticeEvent = 'placed' | 'processing' | 'shipped' | 'delivered' | 'cancelled' | 'payment_completed' | 'payment_failed' | MomoNoticeEvent;
 /** MoMo request-to-pay: paid (the receipt, quoting MTN's transaction id), failed (with MTN's reason in words), MTN did not take the request. */
@@ -26,6 +27,8 @@ interface NoticeFields {
   reason: string;
   /** The order's delivery window in the reader's language ("Tomorrow 08:00-10:00"); '' before windows. */
   window: string;
+  /** Paid by MoMo request-to-pay: MTN asks the shopper's phone, nobody calls about payment. */
+  byMomo: boolean;
 }
 /** What a notice may need beyond the order itself. */
 export type NoticeExtras = Partial<Pick<NoticeFields, 'charged'>>;
@@ -54,7 +57,7 @@ const AUDIENCE: Readonly<Record<NoticeEvent, { sms: boolean; door: boolean; emai
 
 const NOTICES: Readonly<Record<Language, Record<NoticeEvent, (f: NoticeFields) => string>>> = {
   en: {
-    placed: (f) => `${f.shop}: we received order ${f.number} (${f.amount})${when(f, ', to be delivered')}. Thank you! We will call you about payment and delivery.`,
+    placed: (f) => `${f.shop}: we received order ${f.number} (${f.amount})${when(f, ', to be delivered')}. Thank you! ${f.byMomo ? 'Approve the MoMo payment when your phone asks; we will call you about delivery.' : 'We will call you about payment and delivery.'}`,
     payment_completed: (f) => `${f.shop}: payment for order ${f.number} (${f.amount}) is confirmed. Thank you!`,
     payment_failed: (f) => `${f.shop}: we could not confirm the payment for order ${f.number}. Pay with MoMo code ${f.payCode} or call ${f.phone}.`,
     processing: (f) => `${f.shop}: order ${f.number} is being prepared${when(f, ' for delivery')}.`,
@@ -66,7 +69,7 @@ const NOTICES: Readonly<Record<Language, Record<NoticeEvent, (f: NoticeFields) =
     momo_unavailable: (f) => `${f.shop}: MTN MoMo did not take the payment request for order ${f.number}. Please pay ${f.amount} with MoMo Pay code ${f.payCode} instead.`,
   },
   rw: {
-    placed: (f) => `${f.shop}: twakiriye komande ${f.number} (${f.amount})${when(f, ', izabagezwaho')}. Murakoze! Turabahamagara ku bijyanye no kwishyura no kubagezaho ibyo mwaguze.`,
+    placed: (f) => `${f.shop}: twakiriye komande ${f.number} (${f.amount})${when(f, ', izabagezwaho')}. Murakoze! ${f.byMomo ? 'Emeza kwishyura kuri MoMo igihe telefone yawe ikubajije; turabahamagara ku bijyanye no kubagezaho ibyo mwaguze.' : 'Turabahamagara ku bijyanye no kwishyura no kubagezaho ibyo mwaguze.'}`,
     payment_completed: (f) => `${f.shop}: ubwishyu bwa komande ${f.number} (${f.amount}) bwemejwe. Murakoze!`,
     payment_failed: (f) => `${f.shop}: ntitwabashije kwemeza ubwishyu bwa komande ${f.number}. Ishyura kuri MoMo ${f.payCode} cyangwa uhamagare ${f.phone}.`,
     processing: (f) => `${f.shop}: komande ${f.number} irimo gutegurwa${when(f, ', izabagezwaho')}.`,
@@ -78,7 +81,7 @@ const NOTICES: Readonly<Record<Language, Record<NoticeEvent, (f: NoticeFields) =
     momo_unavailable: (f) => `${f.shop}: MTN MoMo ntiyakiriye icyifuzo cyo kwishyura komande ${f.number}. Mwishyure ${f.amount} kuri MoMo Pay ${f.payCode}.`,
   },
   fr: {
-    placed: (f) => `${f.shop} : nous avons reçu la commande ${f.number} (${f.amount})${when(f, ', livrée')}. Merci ! Nous vous appellerons pour le paiement et la livraison.`,
+    placed: (f) => `${f.shop} : nous avons reçu la commande ${f.number} (${f.amount})${when(f, ', livrée')}. Merci ! ${f.byMomo ? 'Approuvez le paiement MoMo quand votre téléphone le demande ; nous vous appellerons pour la livraison.' : 'Nous vous appellerons pour le paiement et la livraison.'}`,
     payment_completed: (f) => `${f.shop} : le paiement de la commande ${f.number} (${f.amount}) est confirmé. Merci !`,
     payment_failed: (f) => `${f.shop} : nous n'avons pas pu confirmer le paiement de la commande ${f.number}. Payez par MoMo au ${f.payCode} ou appelez le ${f.phone}.`,
     processing: (f) => `${f.shop} : la commande ${f.number} est en préparation${when(f, ' pour une livraison')}.`,
@@ -138,6 +141,7 @@ interface OrderForNotice {
   address: OrderAddressSnapshot;
   momoTransactionId: string | null;
   paymentFailureReason: string | null;
+  byMomo: boolean;
   window: { start: Date; end: Date } | null;
   lines: { name: string; quantity: number; unit: string; subtotalMinor: number }[];
   shopper: { fullName: string; email: string | null; provenPhone: string | null };
@@ -147,7 +151,7 @@ async function loadOrder(deps: ShopDeps, orderId: string): Promise<OrderForNotic
   const row = await deps.db
     .selectFrom('orders')
     .innerJoin('users', 'users.id', 'orders.user_id')
-    .select(['orders.id', 'orders.amount_minor', 'orders.address', 'orders.momo_transaction_id', 'orders.payment_failure_reason', 'orders.delivery_window_start', 'orders.delivery_window_end', 'users.full_name', 'users.email', 'users.phone_number'])
+    .select(['orders.id', 'orders.amount_minor', 'orders.address', 'orders.momo_transaction_id', 'orders.payment_failure_reason', 'orders.payment_type', 'orders.delivery_window_start', 'orders.delivery_window_end', 'users.full_name', 'users.email', 'users.phone_number'])
     .where('orders.id', '=', orderId)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -163,6 +167,7 @@ async function loadOrder(deps: ShopDeps, orderId: string): Promise<OrderForNotic
     address: (typeof row.address === 'string' ? JSON.parse(row.address) : row.address) as OrderAddressSnapshot,
     momoTransactionId: row.momo_transaction_id,
     paymentFailureReason: row.payment_failure_reason,
+    byMomo: row.payment_type === 'momo',
     window: row.delivery_window_start && row.delivery_window_end ? { start: new Date(row.delivery_window_start), end: new Date(row.delivery_window_end) } : null,
     lines: lines.map((line) => ({ name: line.product_name, quantity: line.quantity, unit: line.unit || 'pcs', subtotalMinor: line.subtotal_minor })),
     shopper: { fullName: row.full_name, email: row.email, provenPhone: row.phone_number },
@@ -239,10 +244,11 @@ export async function notifyOrder(deps: ShopDeps, orderId: string, event: Notice
       charged: extras.charged ?? amount,
       reason: order.paymentFailureReason ?? '',
       window: '',
+      byMomo: order.byMomo,
     };
     // The window as seen now ("Tomorrow"), in each reader's words.
     const now = nowOf(deps);
-    const fieldsIn = (language: Language): NoticeFields => ({ ...fields, window: order.window ? windowLabel(order.window, now, windowWords(language)) : '' });
+    const fieldsIn = (language: Language): NoticeFields => ({ ...fields, reason: reasonIn(language, fields.reason), window: order.window ? windowLabel(order.window, now, windowWords(language)) : '' });
     const kind = event.startsWith('payment') || event.startsWith('momo') ? 'payment' : event === 'placed' ? 'order_placed' : 'order_status';
     const sends = phones.map((phone) =>
       deps.notifier.send({ channel: 'sms', recipient: phone, subject: `Order ${number}`, body: noticeText(languages.get(phone) ?? 'en', event, fieldsIn(languages.get(phone) ?? 'en')), kind }),

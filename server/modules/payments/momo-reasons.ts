@@ -7,25 +7,48 @@ import type { MomoReason } from './momo-collections';
 /** A reason MTN words itself: kept to what a USSD line and an SMS can carry. */
 const MOST_CHARACTERS = 60;
 
-const WORDS: Readonly<Record<string, string>> = {
-  APPROVAL_REJECTED: 'The payment was declined on the phone',
-  PAYMENT_NOT_APPROVED: 'The payment was not approved',
-  TRANSACTION_CANCELED: 'The payment was cancelled',
+/** Each reason in the shop's languages; English is what the order keeps (the API's paymentFailureReason). */
+interface Words {
+  en: string;
+  rw: string;
+  fr: string;
+}
+
+const WORDS: Readonly<Record<string, Words>> = {
+  // Kinyarwanda lines await a native speaker's review, as the conversation's catalogue does.
+  APPROVAL_REJECTED: { en: 'The payment was declined on the phone', rw: 'Kwishyura byanzwe kuri telefone', fr: 'Le paiement a ete refuse sur le telephone' },
+  PAYMENT_NOT_APPROVED: { en: 'The payment was not approved', rw: 'Kwishyura ntibyemejwe', fr: "Le paiement n'a pas ete approuve" },
+  TRANSACTION_CANCELED: { en: 'The payment was cancelled', rw: 'Kwishyura byahagaritswe', fr: 'Le paiement a ete annule' },
   // MTN gives the payer about five minutes to enter their PIN.
-  EXPIRED: 'The payment was not approved in time',
-  COULD_NOT_PERFORM_TRANSACTION: 'The payment was not approved in time',
-  NOT_ENOUGH_FUNDS: 'Not enough money on the MoMo account',
-  PAYER_LIMIT_REACHED: 'The MoMo account has reached its limit',
-  PAYER_NOT_FOUND: 'This number has no MTN MoMo account',
+  EXPIRED: { en: 'The payment was not approved in time', rw: 'Kwishyura ntibyemejwe ku gihe', fr: "Le paiement n'a pas ete approuve a temps" },
+  COULD_NOT_PERFORM_TRANSACTION: { en: 'The payment was not approved in time', rw: 'Kwishyura ntibyemejwe ku gihe', fr: "Le paiement n'a pas ete approuve a temps" },
+  NOT_ENOUGH_FUNDS: { en: 'Not enough money on the MoMo account', rw: 'Nta mafaranga ahagije ari kuri konti ya MoMo', fr: "Pas assez d'argent sur le compte MoMo" },
+  PAYER_LIMIT_REACHED: { en: 'The MoMo account has reached its limit', rw: 'Konti ya MoMo yageze ku mbibi zayo', fr: 'Le compte MoMo a atteint sa limite' },
+  PAYER_NOT_FOUND: { en: 'This number has no MTN MoMo account', rw: 'Iyi nimero nta konti ya MTN MoMo ifite', fr: "Ce numero n'a pas de compte MTN MoMo" },
   // Mostly not enough funds, says MTN; also MoMo's own trouble.
-  INTERNAL_PROCESSING_ERROR: 'MTN MoMo could not complete the payment',
-  SERVICE_UNAVAILABLE: 'MTN MoMo is not available right now',
+  INTERNAL_PROCESSING_ERROR: { en: 'MTN MoMo could not complete the payment', rw: 'MTN MoMo ntiyashoboye kurangiza kwishyura', fr: "MTN MoMo n'a pas pu terminer le paiement" },
+  SERVICE_UNAVAILABLE: { en: 'MTN MoMo is not available right now', rw: 'MTN MoMo ntiboneka ubu', fr: "MTN MoMo n'est pas disponible pour le moment" },
 };
+
+/** The shop's own reasons, when MTN never gave one. */
+export const NOT_TAKEN = { en: 'MTN MoMo did not take the payment request', rw: 'MTN MoMo ntiyakiriye icyifuzo cyo kwishyura', fr: "MTN MoMo n'a pas pris la demande de paiement" } as const;
+export const NOT_RECEIVED = { en: 'MTN MoMo did not receive the payment request', rw: 'MTN MoMo ntiyabonye icyifuzo cyo kwishyura', fr: "MTN MoMo n'a pas recu la demande de paiement" } as const;
+
+const BY_ENGLISH: ReadonlyMap<string, Words> = new Map([...Object.values(WORDS), NOT_TAKEN, NOT_RECEIVED].map((words) => [words.en, words]));
+
+/**
+ * A failure reason the order keeps (in English) as a shopper reads it in `language`. A reason MTN
+ * worded itself has no translation and stays as MTN gave it.
+ */
+export function reasonIn(language: string, kept: string): string {
+  const words = BY_ENGLISH.get(kept);
+  return words && (language === 'rw' || language === 'fr') ? words[language] : kept;
+}
 
 /** Why a payment failed, in words; the code stays in the payment request for staff. */
 export function reasonWords(reason: MomoReason): string {
   const known = WORDS[reason.code];
-  if (known) return known;
+  if (known) return known.en;
   const own = reason.message ?? reason.code.replace(/_/g, ' ').toLowerCase().replace(/^./, (first) => first.toUpperCase());
   return toGsm(own).replace(/\s+/g, ' ').trim().replace(/[.\s]+$/, '').slice(0, MOST_CHARACTERS) || 'MTN MoMo refused the payment';
 }

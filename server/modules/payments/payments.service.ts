@@ -23,7 +23,7 @@ import { MOMO_OFF_MESSAGE, PAYER_PHONE_MESSAGE, orderWithLines } from '../orders
 import { notifyOrder, type NoticeEvent, type NoticeExtras } from '../orders/order-notices';
 import { momoAmount } from './momo-amount';
 import { momoCollections, type MomoCollections, type MomoReason, type RequestToPayBody, type RequestToPayStatus } from './momo-collections';
-import { reasonForStaff, reasonWords } from './momo-reasons';
+import { NOT_RECEIVED, NOT_TAKEN, reasonForStaff, reasonWords } from './momo-reasons';
 import type { MomoRequest } from './payments.schema';
 
 export const MOMO_CALLBACK_PATH = '/momo/callback';
@@ -160,7 +160,7 @@ async function recordSent(deps: ShopDeps, orderId: string, referenceId: string, 
     }
     if (sent.kind === 'refused') {
       await trx.updateTable('momo_requests').set({ status: 'failed', failure_reason: sent.reason.slice(0, 500), settled_at: new Date(), claimed_until: null }).where('reference_id', '=', referenceId).execute();
-      await trx.updateTable('orders').set({ momo_state: 'failed', payment_failure_reason: 'MTN MoMo did not take the payment request', updated_at: new Date() }).where('id', '=', orderId).execute();
+      await trx.updateTable('orders').set({ momo_state: 'failed', payment_failure_reason: NOT_TAKEN.en, updated_at: new Date() }).where('id', '=', orderId).execute();
       return;
     }
     await trx.updateTable('momo_requests').set({ claimed_until: null }).where('reference_id', '=', referenceId).execute();
@@ -253,7 +253,7 @@ async function settleSuccessful(deps: ShopDeps, request: RequestRow, result: Ext
 }
 
 async function settleFailed(deps: ShopDeps, request: RequestRow, reason: MomoReason | 'not_received'): Promise<void> {
-  const words = reason === 'not_received' ? 'MTN MoMo did not receive the payment request' : reasonWords(reason);
+  const words = reason === 'not_received' ? NOT_RECEIVED.en : reasonWords(reason);
   const forStaff = reason === 'not_received' ? 'NOT_RECEIVED: MTN holds no request under this reference id' : reasonForStaff(reason);
   const done = await deps.db.transaction().execute(async (trx) => {
     const settled = await trx
