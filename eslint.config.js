@@ -53,6 +53,8 @@ const serverAllowed = {
   'server/modules/orders/order-notices.ts': ['server/modules/delivery/delivery-windows.ts', 'server/modules/delivery/window-words.ts', 'server/modules/payments/momo-reasons.ts'],
   // The order screen says why a MoMo payment failed in the conversation's language.
   'server/conversation/screens/orders.ts': ['server/modules/payments/momo-reasons.ts'],
+  // A delivery window reads in the conversation's words ("Today", "Tomorrow").
+  'server/conversation/screens/delivery-time.ts': ['server/modules/delivery/window-words.ts'],
   // WhatsApp's image header needs a JPEG or PNG of a product's picture.
   'server/conversation/render-whatsapp.ts': ['server/modules/catalog/raster-picture.ts'],
 };

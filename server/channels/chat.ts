@@ -33,7 +33,7 @@ export function chatRoutes(deps: ShopDeps) {
     // A stale token is refused as everywhere in /api, so the web signs the shopper out cleanly.
     if (token && !user) throw unauthorized('Invalid or expired token');
     const result = await conversation.chat({ sessionId, text, user: user && { id: user.id, phoneNumber: user.phoneNumber } }, chatFace);
-    return c.json({ sessionId: result.sessionId, ...renderChat(result.reply) });
+    return c.json({ sessionId: result.sessionId, ...renderChat(result.reply, result.language) });
   });
   return app;
 }

@@ -14,6 +14,9 @@ const productCardSchema = z.object({
   image: z.string(),
   description: z.string(),
   inStock: z.boolean(),
+  words: z
+    .object({ choose: z.string(), outOfStock: z.string(), now: z.string(), was: z.string() })
+    .describe("the card's own words (its button, stock, offer) in the conversation's language"),
 });
 
 const cartCardSchema = z.object({
@@ -21,6 +24,7 @@ const cartCardSchema = z.object({
   items: z.number(),
   total: z.number(),
   summary: z.string().describe("the count and total in the conversation's language, as the card shows them"),
+  title: z.string().describe("the card's name in the conversation's language"),
   lines: z.array(z.object({ name: z.string(), quantity: z.string(), total: z.number(), image: z.string() })),
 });
 
@@ -34,6 +38,13 @@ export const chatTurnSchema = z.object({
   options: z.array(z.object({ key: z.string(), label: z.string() })).describe('the quick replies: every choice that is not on a card'),
   end: z.boolean(),
   cartChanged: z.boolean().optional().describe('the turn changed the cart: read it again'),
-  order: z.object({ id: z.string(), number: z.string() }).optional().describe('the order this turn placed'),
+  order: z
+    .object({
+      id: z.string(),
+      number: z.string(),
+      words: z.object({ see: z.string(), or: z.string(), track: z.string() }).describe("the link's words in the conversation's language"),
+    })
+    .optional()
+    .describe('the order this turn placed'),
 });
 export type ChatTurn = z.infer<typeof chatTurnSchema>;

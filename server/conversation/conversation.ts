@@ -6,6 +6,7 @@ import { normalizePhone } from '../lib/phone';
 import { withoutLoneSurrogates } from '../lib/text';
 import { afterLogin, isUnfinished, newSession, step } from './engine';
 import { createSessionStore, databasePhoneBook, writingOnChange, type PhoneBook, type SessionStore } from './sessions';
+import type { Language } from './i18n';
 import type { ChannelFace, ChannelLimits, Reply, Session } from './types';
 
 /** Dialling again within this time after stopping mid-journey offers to continue. */
@@ -27,6 +28,13 @@ export interface UssdReader {
    * or null when it is that same request again (a gateway retry).
    */
   newInputs(answered: string | undefined, text: string): string[] | null;
+}
+
+/** A chat turn's answer: the reply, and the language the conversation is in (for the words around its cards). */
+export interface ChatAnswer {
+  sessionId: string;
+  reply: Reply;
+  language: Language;
 }
 
 export interface ChatTurn {
@@ -61,7 +69,7 @@ export interface ConversationOptions {
 
 export interface Conversation {
   ussd(turn: UssdTurn, gateway: UssdReader): Promise<Reply>;
-  chat(turn: ChatTurn, face: ChannelFace): Promise<{ sessionId: string; reply: Reply }>;
+  chat(turn: ChatTurn, face: ChannelFace): Promise<ChatAnswer>;
   /** One WhatsApp turn; `deliver` sends the reply while the phone's session is still held, so replies keep their order. */
   whatsapp(turn: WhatsAppTurn, face: ChannelFace, deliver: (reply: Reply, session: Session) => Promise<void>): Promise<Reply>;
   store: SessionStore;
@@ -138,7 +146,7 @@ export function createConversation(deps: ShopDeps, options: ConversationOptions 
     return step(session, null, deps, limits);
   }
 
-  async function chat(turn: ChatTurn, face: ChannelFace): Promise<{ sessionId: string; reply: Reply }> {
+  async function chat(turn: ChatTurn, face: ChannelFace): Promise<ChatAnswer> {
     const answered = await chatTurn(turn, face);
     // Someone else's session (another account signed in on this browser) is neither continued nor
     // replaced: this shopper starts one of their own under a new id, and the other's stays as it was.
@@ -146,7 +154,7 @@ export function createConversation(deps: ShopDeps, options: ConversationOptions 
   }
 
   /** One chat turn; undefined (nothing done) when the session given belongs to another account. */
-  async function chatTurn(turn: ChatTurn, face: ChannelFace): Promise<{ sessionId: string; reply: Reply } | undefined> {
+  async function chatTurn(turn: ChatTurn, face: ChannelFace): Promise<ChatAnswer | undefined> {
     const { limits } = face;
     const sessionId = turn.sessionId ?? randomUUID();
     const id = chatKey(sessionId);
@@ -179,7 +187,7 @@ export function createConversation(deps: ShopDeps, options: ConversationOptions 
         const memory = await phoneBook.recall(result.session.phone);
         await phoneBook.remember(result.session.phone, { ...memory, language: result.session.language, lastSeenAt: memory?.lastSeenAt ?? now() });
       }
-      return { sessionId, reply: result.reply };
+      return { sessionId, reply: result.reply, language: result.session.language ?? 'en' };
     });
   }
 

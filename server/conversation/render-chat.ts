@@ -3,6 +3,7 @@
 // list comes as a card carrying its own button, so a page can offer ten products and still keep
 // Back and Home; a product page and the cart come as cards too, and a placed order as a link.
 import type { ChatTurn } from './chat-turn.schema';
+import { translator, type Language } from './i18n';
 import type { ChannelFace, ChannelLimits, ListRow, Reply } from './types';
 
 export const CHAT_MAX_OPTIONS = 10;
@@ -38,24 +39,35 @@ export const chatLimits: ChannelLimits = {
   fits: (reply) => quickReplies(reply).length <= CHAT_MAX_OPTIONS,
 };
 
-export function renderChat(reply: Reply): ChatReply {
+/** The words a chat card shows around its data (a button, a stock line), in the conversation's language. */
+function cardWords(language: Language) {
+  const t = translator(language);
+  return {
+    product: { choose: t('chat.choose'), outOfStock: t('product.outOfStock'), now: t('chat.now'), was: t('chat.was') },
+    cart: t('chat.yourCart'),
+    order: (number: string) => ({ see: t('chat.seeOrder', { number }), or: t('chat.or'), track: t('chat.trackOrders') }),
+  };
+}
+
+export function renderChat(reply: Reply, language: Language = 'en'): ChatReply {
+  const words = cardWords(language);
   const messages: ChatMessage[] = [];
   const note = reply.error ?? reply.notice;
   if (note) messages.push({ text: note });
   const lines = reply.list.filter((row) => !isCardRow(row)).map(rowText);
   const body = [reply.title, ...reply.lines, ...(reply.hint ? [reply.hint] : []), ...lines, ...(reply.prompt ? [reply.prompt] : [])];
   messages.push({ text: body.join('\n') });
-  if (reply.product) messages.push({ text: `${reply.product.name}: ${reply.product.description}`, card: { type: 'product', ...reply.product } });
+  if (reply.product) messages.push({ text: `${reply.product.name}: ${reply.product.description}`, card: { type: 'product', ...reply.product, words: words.product } });
   for (const row of reply.list.filter(isCardRow)) {
-    messages.push({ text: rowText(row), card: { type: 'product', key: row.key, ...row.product! } });
+    messages.push({ text: rowText(row), card: { type: 'product', key: row.key, ...row.product!, words: words.product } });
   }
-  if (reply.cart) messages.push({ text: reply.cart.summary, card: { type: 'cart', ...reply.cart } });
+  if (reply.cart) messages.push({ text: reply.cart.summary, card: { type: 'cart', ...reply.cart, title: words.cart } });
   return {
     messages,
     options: quickReplies(reply).slice(0, CHAT_MAX_OPTIONS),
     end: reply.end,
     ...(reply.cartChanged ? { cartChanged: true } : {}),
-    ...(reply.order ? { order: reply.order } : {}),
+    ...(reply.order ? { order: { ...reply.order, words: words.order(reply.order.number) } } : {}),
   };
 }
 

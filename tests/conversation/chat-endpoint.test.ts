@@ -125,6 +125,21 @@ describe('chat that sells', () => {
     expect(card).toEqual({ text: summary, card: expect.objectContaining({ type: 'cart', items: 2, summary }) });
   });
 
+  it('sends the words around its cards in the conversation\'s language', async () => {
+    const shopper = await shop.newShopper();
+    const id = (await chat({ text: '' }, shopper.auth)).body.sessionId;
+    await chat({ sessionId: id, text: '6' }, shopper.auth);
+    await chat({ sessionId: id, text: '3' }, shopper.auth);
+    const results = await chat({ sessionId: id, text: 'tomatoes' }, shopper.auth);
+    const card = results.body.messages.find((message: { card?: { type: string } }) => message.card?.type === 'product').card;
+    expect(card.words).toEqual({ choose: 'Choisir', outOfStock: 'Rupture de stock', now: 'Maintenant', was: 'avant' });
+    for (const text of ['1', '1', '2']) await chat({ sessionId: id, text }, shopper.auth);
+    const home = await chat({ sessionId: id, text: '00' }, shopper.auth);
+    const cartKey = home.body.options.find((option: { label: string }) => option.label.includes('(2)')).key;
+    const cart = await chat({ sessionId: id, text: cartKey }, shopper.auth);
+    expect(cart.body.messages.find((message: { card?: { type: string } }) => message.card?.type === 'cart').card.title).toBe('Votre panier');
+  });
+
   it("shows ten of a category's products a page as product cards, with More, Back and Home still buttons", async () => {
     const opened = await chat({ text: 'Categories' });
     const vegetables = await chat({ sessionId: opened.body.sessionId, text: 'Vegetables' });
@@ -151,7 +166,7 @@ describe('chat that sells', () => {
     const placed = await chat({ sessionId: id, text: '1' }, shopper.auth);
     expect(placed.body.end).toBe(true);
     expect(placed.body.cartChanged).toBe(true);
-    expect(placed.body.order).toEqual({ id: expect.any(String), number: expect.stringMatching(/^[A-Z0-9]{8}$/) });
+    expect(placed.body.order).toEqual({ id: expect.any(String), number: expect.stringMatching(/^[A-Z0-9]{8}$/), words: { see: `See order ${placed.body.order.number}`, or: 'or', track: 'track your orders' } });
     const orders = await shop.http.get('/api/order/getUserOrders').set(shopper.auth);
     expect(orders.body.orders[0]._id).toBe(placed.body.order.id);
   });

@@ -141,6 +141,14 @@ export const en = {
   'error.emptyAnswer': 'Please type an answer.',
   'error.failed': 'Sorry, that did not work. Try again.',
   'error.apology': 'Sorry, something went wrong. Please try again later.',
+  // Chat cards' own words (the widget shows them around a card).
+  'chat.choose': 'Choose',
+  'chat.now': 'Now',
+  'chat.was': 'was',
+  'chat.yourCart': 'Your cart',
+  'chat.seeOrder': 'See order {number}',
+  'chat.or': 'or',
+  'chat.trackOrders': 'track your orders',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -142,4 +142,12 @@ export const fr: Catalogue = {
   'error.emptyAnswer': 'Tapez une reponse.',
   'error.failed': 'Desole, cela n\'a pas marche. Reessayez.',
   'error.apology': 'Desole, une erreur est survenue. Reessayez plus tard.',
+  // Chat cards' own words (the widget shows them around a card).
+  'chat.choose': 'Choisir',
+  'chat.now': 'Maintenant',
+  'chat.was': 'avant',
+  'chat.yourCart': 'Votre panier',
+  'chat.seeOrder': 'Voir la commande {number}',
+  'chat.or': 'ou',
+  'chat.trackOrders': 'suivre vos commandes',
 };

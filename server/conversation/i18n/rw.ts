@@ -143,4 +143,12 @@ export const rw: Catalogue = {
   'error.emptyAnswer': 'Andika igisubizo.', // REVIEW
   'error.failed': 'Ihangane, ntibyakunze. Ongera ugerageze.', // REVIEW
   'error.apology': 'Ihangane, habaye ikibazo. Ongera ugerageze nyuma.', // REVIEW
+  // Chat cards' own words (the widget shows them around a card).
+  'chat.choose': 'Hitamo', // REVIEW
+  'chat.now': 'Ubu', // REVIEW
+  'chat.was': 'mbere', // REVIEW
+  'chat.yourCart': 'Agatebo kawe', // REVIEW
+  'chat.seeOrder': 'Reba komande {number}', // REVIEW
+  'chat.or': 'cyangwa', // REVIEW
+  'chat.trackOrders': 'ukurikirane komande zawe', // REVIEW
 };

@@ -7,9 +7,9 @@ import { ApiError, toApiError } from '../../lib/api-client';
 import { clearChatLoginPending, isChatLoginPending } from '../../lib/chat-resume';
 import { storage } from '../../lib/storage';
 import { useCartStore } from '../cart/store';
-import { sendChatMessage, type ChatCard, type ChatOption, type ChatReply } from './api/send-chat-message';
+import { sendChatMessage, type ChatCard, type ChatOption, type ChatOrder, type ChatReply } from './api/send-chat-message';
 
-export type { ChatCard, ChatOption } from './api/send-chat-message';
+export type { ChatCard, ChatOption, ChatOrder } from './api/send-chat-message';
 
 export interface ChatEntry {
   id: number;
@@ -18,7 +18,7 @@ export interface ChatEntry {
   /** A product or the cart, shown as a card (the text says the same in words). */
   card?: ChatCard;
   /** The order this message announces, linked to its confirmation page. */
-  order?: { id: string; number: string };
+  order?: ChatOrder;
   /** A line we wrote ourselves because the turn failed; it goes away when the retry succeeds. */
   failed?: boolean;
 }
@@ -169,6 +169,10 @@ export const useChatStore = create<ChatState>()(
     {
       name: STORAGE_KEY,
       storage: createJSONStorage(() => sessionStorage),
+      // Version 1: cards carry their own words. A transcript kept by an older page has none, so it is
+      // dropped (the session goes on: the next turn shows where the shopper is).
+      version: 1,
+      migrate: (kept) => ({ ...(kept as object), entries: [] }),
       // A request in flight does not survive a reload, so `sending` is never stored.
       partialize: ({ sessionId, entries, options, end, failedTurn, seq, owner }) => ({
         sessionId,

@@ -6,6 +6,7 @@ import { api } from '../../../lib/api-client';
 /** A quick-reply button and a product or cart card, as the reply's schema describes them. */
 export type ChatOption = ServerChatReply['options'][number];
 export type ChatCard = NonNullable<ServerChatReply['messages'][number]['card']>;
+export type ChatOrder = NonNullable<ServerChatReply['order']>;
 
 /** The server's reply with `cartChanged` always set: the header badge, drawer and cart page read it again. */
 export type ChatReply = ServerChatReply & { cartChanged: boolean };

@@ -10,8 +10,9 @@ import { useCartStore } from '../../cart/store';
 import { resetChatStore } from '../chat-store';
 import { ChatConversation } from './chat-conversation';
 
-const tomatoes = { type: 'product', key: '1', id: 'p1', name: 'Tomatoes', price: 1000, offerPrice: 800, unit: 'kg', image: '/images/products/p1.svg', description: 'Red and ripe', inStock: true };
-const beans = { type: 'product', key: '2', id: 'p2', name: 'Beans', price: 900, unit: 'kg', image: '/images/products/p2.svg', description: 'Dry', inStock: false };
+const ENGLISH = { choose: 'Choose', outOfStock: 'Out of stock', now: 'Now', was: 'was' };
+const tomatoes = { type: 'product', key: '1', id: 'p1', name: 'Tomatoes', price: 1000, offerPrice: 800, unit: 'kg', image: '/images/products/p1.svg', description: 'Red and ripe', inStock: true, words: ENGLISH };
+const beans = { type: 'product', key: '2', id: 'p2', name: 'Beans', price: 900, unit: 'kg', image: '/images/products/p2.svg', description: 'Dry', inStock: false, words: ENGLISH };
 
 const cartLine = { productId: { _id: 'p1', productname: 'Tomatoes', price: 1000, offerPrice: 800, productImage: '/images/products/p1.svg', productUnit: 'kg', description: 'Red', inStock: true, productCategory: { _id: 'c1', name: 'Vegetables' } }, quantity: 2, price: 800, subtotal: 1600 };
 
@@ -79,7 +80,7 @@ describe('chat cards', () => {
   /** A cart reply as POST /api/chat sends it in a language: the count and total in its words. */
   const cartReply = (summary: string) => ({
     sessionId: 's1',
-    messages: [{ text: 'My cart' }, { text: summary, card: { type: 'cart', items: 2, total: 1600, summary, lines: [{ name: 'Tomatoes', quantity: '2 kg', total: 1600, image: '/images/products/p1.svg' }] } }],
+    messages: [{ text: 'My cart' }, { text: summary, card: { type: 'cart', items: 2, total: 1600, summary, title: 'Your cart', lines: [{ name: 'Tomatoes', quantity: '2 kg', total: 1600, image: '/images/products/p1.svg' }] } }],
     options: [],
     end: false,
   });
@@ -104,8 +105,27 @@ describe('chat cards', () => {
     expect(card).not.toHaveTextContent(/items?\b/);
   });
 
+  it('shows the words around a card in the conversation’s language', async () => {
+    const kinyarwanda = { choose: 'Hitamo', outOfStock: 'Cyashize', now: 'Ubu', was: 'mbere' };
+    mockShop([
+      {
+        sessionId: 's1',
+        messages: [{ text: 'Ibisubizo' }, { text: 'Ibishyimbo', card: { ...beans, words: kinyarwanda } }, { text: 'Inyanya', card: { ...tomatoes, words: kinyarwanda } }],
+        options: [],
+        end: false,
+      },
+    ]);
+    renderConversation();
+    const card = await screen.findByRole('article', { name: 'Tomatoes' });
+    expect(within(card).getByRole('button', { name: /^Hitamo/ })).toBeInTheDocument();
+    expect(card).toHaveTextContent('Ubu');
+    expect(within(screen.getByRole('article', { name: 'Beans' })).getByText('Cyashize')).toBeInTheDocument();
+    expect(screen.queryByText('Out of stock')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Choose/ })).toBeNull();
+  });
+
   it('links a placed order to its confirmation page and to tracking', async () => {
-    mockShop([{ sessionId: 's1', messages: [{ text: 'Order AB12CD34 placed.' }], options: [], end: true, cartChanged: true, order: { id: 'o-1234AB12CD34', number: 'AB12CD34' } }]);
+    mockShop([{ sessionId: 's1', messages: [{ text: 'Order AB12CD34 placed.' }], options: [], end: true, cartChanged: true, order: { id: 'o-1234AB12CD34', number: 'AB12CD34', words: { see: 'See order AB12CD34', or: 'or', track: 'track your orders' } } }]);
     renderConversation();
     expect(await screen.findByRole('link', { name: 'See order AB12CD34' })).toHaveAttribute('href', '/order-confirmation?orderId=o-1234AB12CD34');
     expect(screen.getByRole('link', { name: 'track your orders' })).toHaveAttribute('href', '/track-orders');

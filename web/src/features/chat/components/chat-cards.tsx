@@ -1,9 +1,10 @@
 // What a chat message can carry besides words: a product (picture, name, price with the offer,
-// unit, stock) with the button that picks it, the cart in brief, and the link to a placed order.
+// unit, stock) with the button that picks it, the cart in brief, and the link to a placed order; the
+// words around them come with each card in the conversation's language.
 import { Link } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { effectivePrice, formatMoney } from '../../../lib/money';
-import type { ChatCard } from '../chat-store';
+import type { ChatCard, ChatOrder } from '../chat-store';
 
 type ProductCard = Extract<ChatCard, { type: 'product' }>;
 type CartCard = Extract<ChatCard, { type: 'cart' }>;
@@ -28,20 +29,20 @@ function ChatProductCard({ card, busy, onPick, onLeave }: { card: ProductCard } 
         </Link>
         <p className="chat-card__price">
           <span className="chat-card__current">
-            {discounted && <span className="visually-hidden">Now </span>}
+            {discounted && <span className="visually-hidden">{card.words.now} </span>}
             {formatMoney(current)}/{card.unit}
           </span>
           {discounted && (
             <s className="chat-card__original">
-              <span className="visually-hidden">was </span>
+              <span className="visually-hidden">{card.words.was} </span>
               {formatMoney(card.price)}
             </s>
           )}
         </p>
-        {!card.inStock && <p className="chat-card__stock">Out of stock</p>}
+        {!card.inStock && <p className="chat-card__stock">{card.words.outOfStock}</p>}
         {card.key !== undefined && (
           <button type="button" className="chat-quick-reply chat-card__pick" disabled={busy} onClick={() => onPick(card.key!, card.name)}>
-            Choose<span className="visually-hidden"> {card.name}</span>
+            {card.words.choose}<span className="visually-hidden"> {card.name}</span>
           </button>
         )}
       </div>
@@ -51,7 +52,7 @@ function ChatProductCard({ card, busy, onPick, onLeave }: { card: ProductCard } 
 
 function ChatCartCard({ card }: { card: CartCard }) {
   return (
-    <article className="chat-card chat-cart-card" aria-label="Your cart">
+    <article className="chat-card chat-cart-card" aria-label={card.title}>
       <ul className="chat-cart-card__lines">
         {card.lines.map((line, index) => (
           <li key={`${line.name}-${index}`} className="chat-cart-card__line">
@@ -73,13 +74,16 @@ export function ChatCardView({ card, ...actions }: { card: ChatCard } & CardActi
   return card.type === 'product' ? <ChatProductCard card={card} {...actions} /> : <ChatCartCard card={card} />;
 }
 
-export function ChatOrderLink({ order, onLeave }: { order: { id: string; number: string }; onLeave?: () => void }) {
+export function ChatOrderLink({ order, onLeave }: { order: ChatOrder; onLeave?: () => void }) {
   return (
     <p className="chat-order-link">
       <Link to={paths.orderConfirmationFor(order.id)} onClick={onLeave}>
-        See order {order.number}
+        {order.words.see}
       </Link>{' '}
-      or <Link to={paths.trackOrders} onClick={onLeave}>track your orders</Link>
+      {order.words.or}{' '}
+      <Link to={paths.trackOrders} onClick={onLeave}>
+        {order.words.track}
+      </Link>
     </p>
   );
 }
