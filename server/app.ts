@@ -8,14 +8,16 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
-import { secureHeaders } from 'hono/secure-headers';
 import { chatRoutes } from './channels/chat';
+import { ussdLane } from './channels/ussd/ussd-lane';
 import { ussdRoutes } from './channels/ussd/ussd.routes';
 import { WHATSAPP_WEBHOOK_PATH, whatsappRoutes } from './channels/whatsapp/whatsapp.routes';
 import type { AppEnv, ShopDeps } from './lib/deps';
 import { storefrontPolicy } from './lib/content-security';
 import { isAppError } from './lib/errors';
 import { absoluteImageUrls } from './lib/image-urls';
+import { lanesFirst, type Lane } from './lib/node-lanes';
+import { securityHeaders } from './lib/security-headers';
 import { storedReplies } from './lib/stored-replies';
 import { buildOpenApiDocument, openApiRoutes, renderDocsPage } from './lib/openapi';
 import { UNSTORABLE_TEXT } from './lib/path-params';
@@ -131,7 +133,7 @@ export function createApp(deps: ShopDeps, options: AppOptions = {}) {
       });
     }
   });
-  app.use('*', secureHeaders({ crossOriginResourcePolicy: false, contentSecurityPolicy: undefined }));
+  app.use('*', securityHeaders());
   app.use(
     '/api/*',
     cors({
@@ -201,13 +203,15 @@ export function createApp(deps: ShopDeps, options: AppOptions = {}) {
 /**
  * What @hono/node-server's serve() and createAdaptorServer() take to run the app on Node: its fetch,
  * keeping each catalog reply as sent, and a server whose request handler answers a GET it holds a
- * stored reply for before the adapter and the middleware chain run (lib/stored-replies.ts).
+ * stored reply for, and a USSD gateway's form post, before the adapter and the middleware chain run
+ * (lib/node-lanes.ts).
  */
 export function nodeServing(deps: ShopDeps, app: ReturnType<typeof createApp>) {
   const replies = storedReplies(deps, catalogReplies(deps));
+  const lanes = [replies.lane, ussdLane(deps)].filter((lane): lane is Lane => lane !== undefined);
   return {
     fetch: replies.fetch((request, env) => app.fetch(request, env)),
     // Node's createServer, typed as its overloads are (serve() always passes options and a listener).
-    createServer: ((options: ServerOptions, listener: RequestListener) => createServer(options, replies.listener(listener))) as typeof createServer,
+    createServer: ((options: ServerOptions, listener: RequestListener) => createServer(options, lanesFirst(lanes, listener))) as typeof createServer,
   };
 }

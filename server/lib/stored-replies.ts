@@ -6,10 +6,11 @@
 // no middleware, no routing. A client holding the reply's ETag gets a 304 with the same headers, as
 // the chain answers it. The shelf that keeps the replies belongs to the data they were made from and
 // is emptied with it (the catalog's change notice, heard on every instance).
-import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Http2Bindings, HttpBindings } from '@hono/node-server';
 import type { Context } from 'hono';
 import type { ShopDeps } from './deps';
+import { logAnswered, type Lane } from './node-lanes';
 
 export interface StoredReply {
   /** The request path as the request log names it. */
@@ -89,14 +90,12 @@ function answer(deps: ShopDeps, incoming: IncomingMessage, outgoing: ServerRespo
     outgoing.writeHead(200, stored.headers);
     outgoing.end(stored.body);
   }
-  if (deps.config.logRequests) {
-    deps.log.info('request', { method: 'GET', path: stored.path, status: fresh ? 304 : 200, ms: Math.round((performance.now() - started) * 10) / 10 });
-  }
+  logAnswered(deps, 'GET', stored.path, fresh ? 304 : 200, started);
 }
 
 /**
- * The app's fetch and Node request listener with stored replies: `fetch` keeps each reply a route
- * marked storable; `listener` answers a GET from the shelf when it holds one, else hands the request on.
+ * Stored replies for the app: `fetch` wraps the app's fetch to keep each reply a route marked
+ * storable; `lane` answers a GET from the shelf when it holds one (lib/node-lanes.ts).
  */
 export function storedReplies(deps: ShopDeps, shelf: ReplyShelf) {
   return {
@@ -113,14 +112,12 @@ export function storedReplies(deps: ShopDeps, shelf: ReplyShelf) {
         return reply instanceof Promise ? reply.then(kept) : kept(reply);
       };
     },
-    listener(next: RequestListener): RequestListener {
-      return (incoming, outgoing) => {
-        if (incoming.method === 'GET') {
-          const stored = shelf.get(keyOf(incoming));
-          if (stored) return answer(deps, incoming, outgoing, stored);
-        }
-        return next(incoming, outgoing);
-      };
-    },
+    lane: ((incoming, outgoing) => {
+      if (incoming.method !== 'GET') return false;
+      const stored = shelf.get(keyOf(incoming));
+      if (!stored) return false;
+      answer(deps, incoming, outgoing, stored);
+      return true;
+    }) satisfies Lane,
   };
 }

@@ -1,24 +1,21 @@
 // POST /ussd: the gateway's callback. Only the gateway may call it (a shared secret in the URL's
 // ?key= or an X-USSD-Secret header; with no secret configured, only this machine). It never
 // answers 500: whatever fails, the shopper gets an "END" apology and the failure is logged.
+// Node's request handler answers a gateway's form post itself (ussd-lane.ts); this route answers the
+// rest (another body type, a test calling the app directly), with the same rules (ussd-answer.ts).
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { conversationFor } from '../../conversation/conversation';
 import { en } from '../../conversation/i18n/en';
 import { socketAddress } from '../../lib/client-address';
 import type { AppEnv, ShopDeps } from '../../lib/deps';
-import { sameSecret } from '../../lib/secrets';
 import { africasTalking } from './africas-talking';
 import type { UssdGateway, UssdResponse } from './gateway';
-
-const LOOPBACK_ADDRESSES: ReadonlySet<string> = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+import { USSD_BODY_LIMIT, isGateway, ussdAnswer } from './ussd-answer';
 
 /** Whether the caller is the gateway: the secret when one is configured, else this machine only. */
 export function isGatewayCaller(c: Context, secret: string | undefined): boolean {
-  if (secret) return sameSecret(c.req.query('key') ?? c.req.header('X-USSD-Secret'), secret);
   // Not served by Node (a test calling app.request): no address, so not loopback.
-  const address = socketAddress(c);
-  return address !== undefined && LOOPBACK_ADDRESSES.has(address);
+  return isGateway(c.req.query('key') ?? c.req.header('X-USSD-Secret'), () => socketAddress(c), secret);
 }
 
 function send(c: Context, response: UssdResponse, status: 200 | 400 | 403 | 503 = 200) {
@@ -40,29 +37,26 @@ function refuseEveryCaller(deps: ShopDeps, gateway: UssdGateway) {
   return new Hono<AppEnv>().all('*', (c) => send(c, gateway.apology('This service is not available.'), 503));
 }
 
+/** Whether /ussd is open at all: in production only with a secret. */
+export function ussdOpen(deps: ShopDeps): boolean {
+  return Boolean(deps.config.ussd.secret) || deps.config.env !== 'production';
+}
+
 export function ussdRoutes(deps: ShopDeps, gateway: UssdGateway = africasTalking) {
   const secret = deps.config.ussd.secret;
-  if (!secret && deps.config.env === 'production') return refuseEveryCaller(deps, gateway);
+  if (!ussdOpen(deps)) return refuseEveryCaller(deps, gateway);
   if (!secret) {
     deps.log.warn('ussd_secret_missing', { message: 'USSD_SECRET is not set: /ussd accepts requests from this machine only' });
   }
-  const conversation = conversationFor(deps);
   return new Hono<AppEnv>()
     // Connection: close, as for /api: the unread rest of the body must not become the next request.
-    .use(bodyLimit({ maxSize: 16 * 1024, onError: (c) => { c.header('Connection', 'close'); return send(c, gateway.apology(en['error.apology']), 400); } }))
+    .use(bodyLimit({ maxSize: USSD_BODY_LIMIT, onError: (c) => { c.header('Connection', 'close'); return send(c, gateway.apology(en['error.apology']), 400); } }))
     .post('/', async (c) => {
       if (!isGatewayCaller(c, secret)) {
         deps.log.warn('ussd_refused', { gateway: gateway.name });
         return send(c, gateway.apology('Not allowed'), 403);
       }
-      try {
-        const request = gateway.parse(await formFields(c));
-        if (!request) return send(c, gateway.apology(en['error.apology']), 400);
-        const reply = await conversation.ussd(request, gateway);
-        return send(c, gateway.format(reply));
-      } catch (error) {
-        deps.log.error('ussd_failed', { gateway: gateway.name, error: error instanceof Error ? error.stack : String(error) });
-        return send(c, gateway.apology(en['error.apology']));
-      }
+      const answer = await ussdAnswer(deps, gateway, () => formFields(c));
+      return send(c, answer.response, answer.status);
     });
 }
