@@ -46,8 +46,8 @@ const serverAllowed = {
   'server/modules/payments': ['server/modules/orders/order-notices.ts'],
   // Order administration still lives in modules/staff until it moves into orders (issue 21, part 6).
   'server/modules/staff/staff-orders.service.ts': ['server/modules/orders/order-notices.ts'],
-  // Orders mounts payments' /order/{id}/pay calls inside its /order tree.
-  'server/modules/orders': ['server/modules/payments/payments.routes.ts'],
+  // Orders mounts payments' /order/{id}/pay and reorder's /order/{id}/reorder calls inside its /order tree.
+  'server/modules/orders': ['server/modules/payments/payments.routes.ts', 'server/modules/reorder/reorder.routes.ts'],
   // A notice names the order's delivery window in its reader's words, and a failed MoMo payment's
   // reason in the reader's language.
   'server/modules/orders/order-notices.ts': ['server/modules/delivery/delivery-windows.ts', 'server/modules/delivery/window-words.ts', 'server/modules/payments/momo-reasons.ts'],

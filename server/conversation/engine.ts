@@ -176,7 +176,10 @@ function compose(session: Session, state: ScreenState, view: ScreenView, count: 
     hint: view.hint,
     list,
     prompt: view.prompt,
-    options: [...(view.actions ?? []).map((action) => ({ key: action.key, label: action.label, kind: action.kind ?? 'action' })), ...navOptions(session, state, view, more, t)],
+    options: [
+      ...(view.actions ?? []).map(({ kind, ...action }) => ({ ...action, kind: kind ?? 'action' })),
+      ...navOptions(session, state, view, more, t),
+    ],
     end: false,
   };
 }

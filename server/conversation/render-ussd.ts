@@ -1,7 +1,9 @@
 // A reply as a USSD screen: "CON "/"END " and at most 182 characters of the GSM-7 alphabet.
 // When a screen is too long, the hint line and "00 Home" are left out first (the key still works),
-// then list names are shortened (prices stay whole), first to a readable length, then shorter;
-// then the longest text line is cut; a hard cut is the last resort.
+// then an option with a short form shows that ("Order again" without its basket) and an optional one
+// is left out (its key still works), then list names
+// are shortened (prices stay whole), first to a readable length, then shorter; then the longest text
+// line is cut; a hard cut is the last resort.
 import { toGsm, USSD_SCREEN_LIMIT } from '../lib/gsm-text';
 import type { ChannelLimits, ListRow, Reply } from './types';
 
@@ -37,6 +39,8 @@ interface Layout {
   labelMax: number;
   withHint: boolean;
   withHome: boolean;
+  /** 'short': options that have a short form show it; 'essential': optional ones are left out too. */
+  options?: 'whole' | 'short' | 'essential';
   lineMax: number;
 }
 
@@ -49,7 +53,9 @@ function composeLines(reply: Reply, layout: Layout): string[] {
   if (reply.hint && layout.withHint) out.push(reply.hint);
   for (const row of reply.list) out.push(rowLine(row, layout.labelMax));
   for (const option of reply.options) {
-    if (option.kind === 'action') out.push(`${option.key}. ${option.label}`);
+    if (option.kind !== 'action' || (layout.options === 'essential' && option.optional)) continue;
+    const short = layout.options === 'short' || layout.options === 'essential';
+    out.push(`${option.key}. ${short && option.short ? option.short : option.label}`);
   }
   if (reply.prompt) out.push(reply.prompt);
   for (const option of reply.options) {
@@ -74,6 +80,8 @@ function fittingLayout(reply: Reply, minLabel = MIN_LABEL_LENGTH): Layout | unde
     { withHint: true, withHome: true },
     { withHint: false, withHome: true },
     { withHint: false, withHome: false },
+    ...(reply.options.some((option) => option.short) ? [{ withHint: false, withHome: false, options: 'short' as const }] : []),
+    ...(reply.options.some((option) => option.optional) ? [{ withHint: false, withHome: false, options: 'essential' as const }] : []),
   ];
   // Names stay whole, then readable, as long as leaving out the hint and "00 Home" can pay for it.
   const floors = [longestLabel(reply), Math.max(minLabel, READABLE_LABEL_LENGTH), minLabel];
@@ -114,10 +122,10 @@ export function ussdBody(reply: Reply): string {
   const fitted = fittingLayout(reply);
   if (fitted) return measure(reply, fitted);
   for (let lineMax = 60; lineMax >= 20; lineMax -= 5) {
-    const text = measure(reply, { labelMax: MIN_LABEL_LENGTH, withHint: false, withHome: false, lineMax });
+    const text = measure(reply, { labelMax: MIN_LABEL_LENGTH, withHint: false, withHome: false, options: 'essential', lineMax });
     if (text.length <= USSD_SCREEN_LIMIT) return text;
   }
-  return measure(reply, { labelMax: MIN_LABEL_LENGTH, withHint: false, withHome: false, lineMax: 20 }).slice(0, USSD_SCREEN_LIMIT);
+  return measure(reply, { labelMax: MIN_LABEL_LENGTH, withHint: false, withHome: false, options: 'essential', lineMax: 20 }).slice(0, USSD_SCREEN_LIMIT);
 }
 
 export function renderUssd(reply: Reply): string {

@@ -62,6 +62,12 @@ export interface ScreenDataMap {
   'checkout-window': { addressId: string };
   /** key: the order's idempotency key, made once when the screen is opened. windowId: the delivery window chosen. */
   'checkout-confirm': { addressId: string; key: string; windowId?: string };
+  /**
+   * "Order again": an earlier order's lines placed as they sell today, in one confirmation. The
+   * address and window are the default and the earliest free when it opens, until changed; leftOut
+   * names the products the shopper was told are left out (so Confirm never drops one silently).
+   */
+  'again-confirm': { orderId: string; key: string; addressId?: string; windowId?: string; leftOut?: string[] };
   addresses: Record<string, never>;
   'address-detail': { id: string };
   orders: Record<string, never>;
@@ -151,6 +157,10 @@ export interface CartCard {
 export interface ReplyOption {
   key: string;
   label: string;
+  /** A shorter label USSD shows when the whole one does not fit ("Order again" without its basket). */
+  short?: string;
+  /** USSD may leave it out of a full screen (its key still works): an offer, not the menu itself. */
+  optional?: boolean;
   /** action: numbered menu entry; nav: Back/Home/More; link: only a channel with links shows it. */
   kind: 'action' | 'nav' | 'link';
 }
@@ -197,7 +207,7 @@ export interface ScreenView {
   rows?: ViewRow[];
   /** Whether the list goes on after the candidate rows. */
   rowsContinue?: boolean;
-  actions?: { key: string; label: string; kind?: 'action' | 'link' }[];
+  actions?: { key: string; label: string; short?: string; optional?: boolean; kind?: 'action' | 'link' }[];
   prompt?: string;
   /** A first-contact screen (language, sign-up, resume) offers no Back/Home. */
   noNav?: boolean;

@@ -49,6 +49,7 @@ const AIM_AT_ALICE: Record<string, ((owned: Owned) => Aim) | 'not-owned'> = {
   'DELETE /api/address/delete/:id': ({ alice }) => ({ params: { id: alice.addressId } }),
   'GET /api/order/getOrderDetails/:id': ({ alice }) => ({ params: { id: alice.orderId } }),
   'POST /api/order/:id/pay': ({ alice }) => ({ params: { id: alice.orderId }, body: {} }),
+  'POST /api/order/:id/reorder': ({ alice }) => ({ params: { id: alice.orderId } }),
   'PUT /api/product/rateProduct/:id': 'not-owned',
 };
 

@@ -23,6 +23,8 @@ export const en = {
   'home.orders': 'Track orders',
   'home.addresses': 'My addresses',
   'home.language': 'Language',
+  'home.again': 'Order again: {basket} {total}',
+  'home.againShort': 'Order again',
 
   'search.prompt': 'Enter a product name:',
   'search.empty': 'Please type a product name.',
@@ -96,6 +98,16 @@ export const en = {
   'checkout.placedMomoFailed': 'Order {number} placed: {total}. MTN MoMo did not take the payment: pay with MoMo Pay {code} ({business}) instead.',
   'checkout.emptyCart': 'Your cart is empty. Add products first.',
   'checkout.failed': 'Failed to place order. Try again.',
+
+  'again.title': 'Order again: {total}',
+  'again.left': 'left out: {names}',
+  'again.outOfStock': 'out of stock',
+  'again.notSold': 'no longer sold',
+  'again.noAddress': 'No address yet: choose 3.',
+  'again.stopped': 'No longer for sale: {names}.',
+  'again.changeAddress': 'Change address',
+  'again.changeTime': 'Change time',
+  'again.nothing': 'Nothing of your last order is for sale today.',
 
   'window.choose': 'Choose a delivery time:',
   'window.none': 'No delivery time is free this week. Try again later.',

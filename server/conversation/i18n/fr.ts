@@ -24,6 +24,8 @@ export const fr: Catalogue = {
   'home.orders': 'Suivre mes commandes',
   'home.addresses': 'Mes adresses',
   'home.language': 'Langue',
+  'home.again': 'Recommander: {basket} {total}',
+  'home.againShort': 'Recommander',
 
   'search.prompt': 'Entrez le nom d\'un produit:',
   'search.empty': 'Tapez le nom d\'un produit.',
@@ -97,6 +99,16 @@ export const fr: Catalogue = {
   'checkout.placedMomoFailed': "Commande {number} passee: {total}. MTN MoMo n'a pas pris le paiement: payez par MoMo Pay {code} ({business}).",
   'checkout.emptyCart': 'Votre panier est vide. Ajoutez des produits.',
   'checkout.failed': 'La commande a echoue. Reessayez.',
+
+  'again.title': 'Recommander: {total}',
+  'again.left': 'non inclus: {names}',
+  'again.outOfStock': 'en rupture',
+  'again.notSold': 'plus vendu',
+  'again.noAddress': "Pas encore d'adresse: choisissez 3.",
+  'again.stopped': "Plus en vente: {names}.",
+  'again.changeAddress': "Changer l'adresse",
+  'again.changeTime': "Changer l'heure",
+  'again.nothing': "Rien de votre derniere commande n'est en vente aujourd'hui.",
 
   'window.choose': 'Choisissez un creneau:',
   'window.none': 'Aucun creneau libre cette semaine. Reessayez plus tard.',

@@ -25,6 +25,8 @@ export const rw: Catalogue = {
   'home.orders': 'Kurikirana komande',
   'home.addresses': 'Aderesi zanjye', // REVIEW
   'home.language': 'Ururimi',
+  'home.again': 'Ongera utumize: {basket} {total}', // REVIEW
+  'home.againShort': 'Ongera utumize', // REVIEW
 
   'search.prompt': 'Andika izina ry\'igicuruzwa:', // REVIEW
   'search.empty': 'Andika izina ry\'igicuruzwa.', // REVIEW
@@ -98,6 +100,16 @@ export const rw: Catalogue = {
   'checkout.placedMomoFailed': 'Komande {number} yakiriwe: {total}. MTN MoMo ntiyakiriye ubwishyu: ishyura kuri MoMo Pay {code} ({business}).', // REVIEW
   'checkout.emptyCart': 'Agatebo kawe nta kirimo.', // REVIEW
   'checkout.failed': 'Komande ntiyakunze. Ongera ugerageze.', // REVIEW
+
+  'again.title': 'Ongera utumize: {total}', // REVIEW
+  'again.left': 'ntibirimo: {names}', // REVIEW
+  'again.outOfStock': 'byashize', // REVIEW
+  'again.notSold': 'ntibikigurishwa', // REVIEW
+  'again.noAddress': 'Nta aderesi: hitamo 3.', // REVIEW
+  'again.stopped': 'Ntibikiboneka: {names}.', // REVIEW
+  'again.changeAddress': 'Hindura aderesi', // REVIEW
+  'again.changeTime': 'Hindura igihe', // REVIEW
+  'again.nothing': 'Nta na kimwe mu byo waherukaga gutumiza kiboneka uyu munsi.', // REVIEW
 
   'window.choose': 'Hitamo igihe bikugeraho:', // REVIEW
   'window.none': 'Nta gihe cyo kugeza kiboneka iki cyumweru. Ongera ugerageze nyuma.', // REVIEW

@@ -10,6 +10,7 @@ import { accountId, invalidChoice, pageOf, pageSizeOf, push, refuse, returnTo } 
 import { menuActions, menuChoice } from './menu';
 import { addressLabel } from './checkout';
 import { newState } from './helpers';
+import { againBelow, backToAgain } from './again-state';
 
 /** Every address made in this conversation is in Kigali: the districts offered are Kigali's. */
 export const CONVERSATION_CITY = 'Kigali';
@@ -34,7 +35,10 @@ async function saveAddress(ctx: ScreenContext, draft: ScreenDataMap['address-pho
   if (!input.success) return refuse(ctx.t('error.failed'));
   const address = await createAddress(ctx.deps, accountId(ctx), input.data);
   if (draft.purpose === 'checkout') {
-    // The address steps are done: Back from the delivery time skips them.
+    // Asked from "Order again": back to it with the new address. Else the checkout goes on to the
+    // delivery time; the address steps are done, so Back from there skips them.
+    const again = againBelow(ctx);
+    if (again) return backToAgain(again, { addressId: address._id });
     return { type: 'go', unwindTo: 'address-district', how: 'replace', to: newState('checkout-window', { addressId: address._id }) };
   }
   return returnTo('addresses', ctx.t('address.added'));

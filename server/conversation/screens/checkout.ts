@@ -11,11 +11,12 @@ import { orderNumber, type Order } from '../../modules/orders/orders.schema';
 import { placeOrder } from '../../modules/orders/orders.service';
 import { WINDOW_UNAVAILABLE } from '../../modules/delivery/delivery.service';
 import type { DeliveryWindow } from '../../modules/delivery/delivery.schema';
-import type { Outcome, Screen, ScreenContext, ScreenDataMap } from '../types';
+import type { Outcome, Screen, ScreenContext } from '../types';
 import { accountId, invalidChoice, needsAccount, newState, pageOf, pageSizeOf, push, refuse } from './helpers';
 import { menuActions, menuChoice } from './menu';
 import { askMomo, momoOffered } from './momo';
 import { cartTotals } from './cart-totals';
+import { againBelow, backToAgain } from './again-state';
 import { freeWindows, windowsInWords, windowText } from './delivery-time';
 
 export const addressLabel = (address: Pick<Address, 'street' | 'district'>) => `${address.street}, ${address.district}`;
@@ -60,20 +61,15 @@ export const checkoutAddress: Screen<'checkout-address'> = {
   },
 
   async handle(ctx, _state, { text, choice }) {
-    if (choice) return push('checkout-window', { addressId: choice });
+    if (choice) {
+      // Asked from "Order again" (Change address): back to it, now with this address.
+      const again = againBelow(ctx);
+      return again ? backToAgain(again, { addressId: choice }) : push('checkout-window', { addressId: choice });
+    }
     if (menuChoice('checkout-address', text)) return push('address-district', { purpose: 'checkout' });
     return invalidChoice(ctx);
   },
 };
-
-/** The confirm screen this choice goes back to: the nearest one under this screen. */
-function confirmUnder(ctx: ScreenContext): ScreenDataMap['checkout-confirm'] | undefined {
-  for (let index = ctx.session.stack.length - 1; index >= 0; index -= 1) {
-    const state = ctx.session.stack[index];
-    if (state.name === 'checkout-confirm') return state.data;
-  }
-  return undefined;
-}
 
 export const checkoutWindow: Screen<'checkout-window'> = {
   async render(ctx, state) {
@@ -84,9 +80,9 @@ export const checkoutWindow: Screen<'checkout-window'> = {
 
   async handle(ctx, state, { choice }) {
     if (!choice) return invalidChoice(ctx);
-    // Asked again from a confirm screen ("Change time"): back to it, now with this window.
-    const confirm = confirmUnder(ctx);
-    if (confirm) return { type: 'go', unwindTo: 'checkout-confirm', how: 'replace', to: newState('checkout-confirm', { ...confirm, windowId: choice }) };
+    // Asked from "Order again" (Change time): back to it, now with this window.
+    const again = againBelow(ctx);
+    if (again) return backToAgain(again, { windowId: choice });
     return { type: 'go', how: 'push', to: confirmState(ctx, state.data.addressId, choice) };
   },
 };

@@ -1,27 +1,41 @@
 // The main menu. A word typed here (not a number) searches straight away: one step fewer on a keypad.
+// A shopper whose last order has something for sale today sees "Order again" first (issue 20).
 import { countCartItems } from '../../modules/cart/cart.service';
 import type { Screen } from '../types';
+import { againOffer, openAgain } from './order-again';
 import { invalidChoice, push } from './helpers';
 import { MENU, menuActions, menuChoice } from './menu';
-import { follow } from './navigate';
+import { follow, loginFirst } from './navigate';
 import { firstUnits } from '../../lib/text';
 
 const cartKey = MENU.home.choices?.find((chosen) => chosen.to === 'cart')?.key;
+const againKey = MENU.home.choices?.find((chosen) => chosen.to === 'again-confirm')?.key;
 
 export const home: Screen<'home'> = {
   async render(ctx) {
     const { t, session, deps } = ctx;
-    const cartCount = session.userId ? await countCartItems(deps, session.userId) : 0;
+    const [cartCount, again] = await Promise.all([session.userId ? countCartItems(deps, session.userId) : 0, againOffer(ctx)]);
+    // "My cart" carries the count once there is something in it.
+    const menu = menuActions('home', t, (chosen) => chosen.key !== againKey).map((action) =>
+      action.key === cartKey && cartCount ? { ...action, label: t('home.cartCount', { count: cartCount }) } : action,
+    );
+    // USSD names the basket on its numbered line ("Order again" alone on a full screen, or nothing when
+    // a refusal on top leaves no room: the key still works); a chat
+    // button holds 24 characters, so there the basket is a line of the message and the button says
+    // "Order again".
+    const wholeLine = session.channel === 'ussd';
+    const againAction = again && { key: againKey!, optional: true, ...(wholeLine ? { label: again.label, short: t('home.againShort') } : { label: t('home.againShort') }) };
     return {
       title: t('home.title', { shop: deps.config.shop.shopName }),
+      ...(again && !wholeLine ? { lines: [again.label] } : {}),
       hint: t('home.hint'),
-      // "My cart" carries the count once there is something in it.
-      actions: menuActions('home', t).map((action) => (action.key === cartKey && cartCount ? { ...action, label: t('home.cartCount', { count: cartCount }) } : action)),
+      actions: againAction ? [againAction, ...menu] : menu,
     };
   },
 
   async handle(ctx, _state, { text }) {
     const chosen = menuChoice('home', text);
+    if (chosen && chosen.key === againKey) return loginFirst(ctx, chosen) ?? openAgain(ctx);
     if (chosen) return follow(ctx, chosen);
     if (!text || /^\d+$/.test(text)) return invalidChoice(ctx);
     return push('search-results', { query: firstUnits(text, 60) });

@@ -4,6 +4,7 @@ import { addressDescription, addressDetail, addressDistrict, addresses, addressP
 import { cart, cartClear, cartLine, cartQuantity } from './cart';
 import { categories, category } from './category';
 import { checkoutAddress, checkoutConfirm, checkoutWindow } from './checkout';
+import { againConfirm } from './order-again';
 import { home } from './home';
 import { language } from './language';
 import { loginRequired } from './login';
@@ -37,6 +38,7 @@ export const screens: { [N in ScreenName]: Screen<N> } = {
   'address-phone-other': addressPhoneOther,
   'checkout-confirm': checkoutConfirm,
   'checkout-window': checkoutWindow,
+  'again-confirm': againConfirm,
   addresses,
   'address-detail': addressDetail,
   orders,

@@ -71,6 +71,8 @@ export const MENU: { [N in ScreenName]: MenuScreen } = {
       choice(4, 'home.orders', 'orders', { needsAccount: 'login.page' }),
       choice(5, 'home.addresses', 'addresses', { needsAccount: 'login.page' }),
       choice(6, 'home.language', 'language'),
+      // Shown first, with the basket's words and today's total; numbered 7 so the others keep their keys.
+      choice(7, 'home.againShort', 'again-confirm', { needsAccount: 'login.page', when: 'the last order has something for sale today' }),
     ],
     typed: 'search-results',
   },
@@ -127,6 +129,15 @@ export const MENU: { [N in ScreenName]: MenuScreen } = {
     ],
   },
   'checkout-window': { title: 'Delivery time', rows: 'checkout-confirm' },
+  'again-confirm': {
+    title: 'Order again',
+    choices: [
+      choice(1, 'checkout.confirm', 'placed'),
+      choice(2, 'checkout.payMomo', 'placed', { when: 'MoMo request-to-pay is on' }),
+      choice(3, 'again.changeAddress', 'checkout-address'),
+      choice(4, 'again.changeTime', 'checkout-window'),
+    ],
+  },
   addresses: { title: 'My addresses', choices: [choice(9, 'address.addNew', 'address-district')], rows: 'address-detail' },
   'address-detail': {
     title: 'An address',

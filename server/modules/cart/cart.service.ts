@@ -73,6 +73,25 @@ export async function mergeCarts(deps: Pick<ShopDeps, 'db'>, fromId: string, int
   await deps.db.deleteFrom('cart_lines').where('user_id', '=', fromId).execute();
 }
 
+/**
+ * Several lines at once (ordering again), each added to what the cart holds as addToCart adds one,
+ * never past the quantity limit. The caller has checked they are for sale.
+ */
+export async function addLinesToCart(deps: ShopDeps, userId: string, lines: readonly { productId: string; quantity: number }[]): Promise<Cart> {
+  if (lines.length) {
+    await deps.db
+      .insertInto('cart_lines')
+      .values(lines.map((line) => ({ user_id: userId, product_id: line.productId, quantity: Math.min(line.quantity, MAX_LINE_QUANTITY) })))
+      .onConflict((oc) =>
+        oc.columns(['user_id', 'product_id']).doUpdateSet((eb) => ({
+          quantity: eb.fn('least', [eb('cart_lines.quantity', '+', eb.ref('excluded.quantity')), eb.val(MAX_LINE_QUANTITY)]),
+        })),
+      )
+      .execute();
+  }
+  return getCart(deps, userId);
+}
+
 export async function updateCartLine(deps: ShopDeps, userId: string, productId: string, quantity: number): Promise<Cart> {
   const result = await deps.db
     .updateTable('cart_lines')

@@ -8,6 +8,7 @@ import { orderIdParam } from '../../lib/path-params';
 import { orderReplySchema, ordersPageReplySchema, ordersQuerySchema, placeOrderReplySchema, placeOrderSchema } from './orders.schema';
 import { getOrder, listOrders, placeOrder } from './orders.service';
 import { orderPaymentRoutes } from '../payments/payments.routes';
+import { orderAgainRoutes } from '../reorder/reorder.routes';
 import { requestPaymentForNewOrder } from '../payments/payments.service';
 
 const idempotencyKey = (header: string | undefined) => header?.trim().slice(0, 200) || undefined;
@@ -64,5 +65,6 @@ export function orderRoutes(deps: ShopDeps) {
     return c.json({ success: true, order, data: { order } });
   });
   app.route('/', orderPaymentRoutes(deps));
+  app.route('/', orderAgainRoutes(deps));
   return app;
 }

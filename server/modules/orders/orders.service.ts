@@ -25,7 +25,21 @@ export type OrderChannel = 'web' | 'chat' | 'ussd' | 'whatsapp';
 export interface PlaceOrderOptions extends PlaceOrderInput {
   idempotencyKey?: string;
   channel?: OrderChannel;
+  /**
+   * Place these lines instead of the cart's (ordering again, a weekly basket): the cart is left as it
+   * is. Each must be for sale now; one that is not is refused, named, as the cart's are.
+   */
+  lines?: readonly OrderAgainLine[];
 }
+
+/** A line to order again: the product and how many, with the name it was ordered under (for messages). */
+export interface OrderAgainLine {
+  productId: string;
+  quantity: number;
+  name: string;
+}
+
+export const notForSaleNow = (names: string[]) => `No longer for sale today: ${names.join(', ')}. The rest can still be ordered.`;
 
 type OrderRow = Selectable<OrdersTable>;
 type OrderLineRow = Selectable<OrderLinesTable>;
@@ -103,114 +117,129 @@ function payerPhoneFor(input: PlaceOrderOptions, deliveryPhone: string): string 
  */
 export async function placeOrder(deps: ShopDeps, userId: string, input: PlaceOrderOptions): Promise<Order> {
   if (input.paymentType === 'momo' && !deps.config.momo) throw badRequest(MOMO_OFF_MESSAGE, [{ msg: MOMO_OFF_MESSAGE, param: 'paymentType' }]);
-  const { order, placedNow } = await deps.db.transaction().execute(async (trx) => {
-    // One order placement per shopper at a time: a double click or a retried request waits here,
-    // then finds the first order by its idempotency key (or an empty cart) instead of racing it.
-    const user = await trx.selectFrom('users').select(['id', 'email']).where('id', '=', userId).forUpdate().executeTakeFirst();
-    if (!user) throw notFound('User not found');
-
-    if (input.idempotencyKey) {
-      const earlier = await trx
-        .selectFrom('orders')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('idempotency_key', '=', input.idempotencyKey)
-        .executeTakeFirst();
-      if (earlier) return { order: await orderWithLines(trx, earlier, nowOf(deps)), placedNow: false };
-    }
-
-    const address = await trx
-      .selectFrom('addresses')
-      .selectAll()
-      .where('id', '=', input.addressId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    if (!address) throw badRequest(UNKNOWN_ADDRESS_MESSAGE, [{ msg: UNKNOWN_ADDRESS_MESSAGE, param: 'addressId' }]);
-
-    const cartLines = await trx
-      .selectFrom('cart_lines')
-      .innerJoin('products', 'products.id', 'cart_lines.product_id')
-      .select([
-        'cart_lines.quantity',
-        'products.id',
-        'products.name',
-        'products.image',
-        'products.unit',
-        'products.price_minor',
-        'products.offer_price_minor',
-        'products.in_stock',
-      ])
-      .innerJoin('categories', 'categories.id', 'products.category_id')
-      // A hidden product (or one in a hidden category) is no longer sold: its line is left out, as the cart shows it.
-      .where('products.hidden', '=', false)
-      .where('categories.hidden', '=', false)
-      .where('cart_lines.user_id', '=', userId)
-      .orderBy('cart_lines.added_at')
-      .orderBy('cart_lines.product_id')
-      .execute();
-    if (!cartLines.length) throw badRequest(EMPTY_CART_MESSAGE, [], 'empty_cart');
-    const outOfStock = cartLines.filter((line) => !line.in_stock);
-    if (outOfStock.length) {
-      const message = outOfStockAtCheckout(outOfStock.map((line) => line.name));
-      throw badRequest(message, outOfStock.map((line) => ({ msg: outOfStockMessage(line.name), param: `products.${line.id}` })), 'out_of_stock');
-    }
-
-    const lines = cartLines.map((line, position) => {
-      const priceMinor = effectivePrice(line.price_minor, line.offer_price_minor);
-      return {
-        position,
-        product_id: line.id,
-        product_name: line.name,
-        product_image: line.image,
-        unit: line.unit,
-        quantity: line.quantity,
-        price_minor: priceMinor,
-        subtotal_minor: priceMinor * line.quantity,
-      };
-    });
-    // Last of the checks, so a refused cart never holds a window's lock longer than it must.
-    const window = await reserveDeliveryWindow(trx, deps, input.deliveryWindowId);
-    const snapshot: OrderAddressSnapshot = {
-      _id: address.id,
-      description: address.description,
-      city: address.city,
-      street: address.street,
-      district: address.district,
-      phoneNumber: address.phone_number,
-      isDefault: address.is_default,
-      ...(user.email ? { email: user.email } : {}),
-    };
-    const order = await trx
-      .insertInto('orders')
-      .values({
-        id: newId(),
-        user_id: userId,
-        invoice_number: await nextInvoiceNumber(trx),
-        amount_minor: lines.reduce((sum, line) => sum + line.subtotal_minor, 0),
-        status: 'pending',
-        payment_type: input.paymentType,
-        payment_status: 'pending',
-        address: JSON.stringify(snapshot),
-        idempotency_key: input.idempotencyKey ?? null,
-        callback_url: input.callbackUrl ?? null,
-        channel: input.channel ?? 'web',
-        momo_payer_phone: input.paymentType === 'momo' ? payerPhoneFor(input, address.phone_number) : null,
-        delivery_window_start: window.start,
-        delivery_window_end: window.end,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('order_lines')
-      .values(lines.map((line) => ({ ...line, order_id: order.id })))
-      .execute();
-    await trx.deleteFrom('cart_lines').where('user_id', '=', userId).execute();
-    return { order: await orderWithLines(trx, order, nowOf(deps)), placedNow: true };
-  });
+  const { order, placedNow } = await deps.db.transaction().execute((trx) => placeOrderIn(trx, deps, userId, input));
   // The shopper's receipt by e-mail; the answer does not wait for the mail server. A retried
   // request that found the order it placed earlier sends nothing again.
   if (placedNow) runInBackground(deps, 'order_notice', () => notifyOrder(deps, order._id, 'placed'));
   return order;
+}
+
+/** The lines an order is made of: the cart's, or the ones given, each with the product as sold now. */
+async function linesToPlace(trx: Transaction<Database>, userId: string, given: readonly OrderAgainLine[] | undefined) {
+  const products = trx
+    .selectFrom('products')
+    .innerJoin('categories', 'categories.id', 'products.category_id')
+    .select(['products.id', 'products.name', 'products.image', 'products.unit', 'products.price_minor', 'products.offer_price_minor', 'products.in_stock'])
+    // A hidden product (or one in a hidden category) is no longer sold.
+    .where('products.hidden', '=', false)
+    .where('categories.hidden', '=', false);
+  if (!given) {
+    return products
+      .innerJoin('cart_lines', 'cart_lines.product_id', 'products.id')
+      .select('cart_lines.quantity')
+      .where('cart_lines.user_id', '=', userId)
+      .orderBy('cart_lines.added_at')
+      .orderBy('cart_lines.product_id')
+      .execute();
+  }
+  if (!given.length) return [];
+  const found = new Map((await products.where('products.id', 'in', given.map((line) => line.productId)).execute()).map((row) => [row.id, row]));
+  const gone = given.filter((line) => !found.get(line.productId)?.in_stock).map((line) => found.get(line.productId)?.name ?? line.name);
+  if (gone.length) {
+    const message = notForSaleNow(gone);
+    throw badRequest(message, gone.map((name) => ({ msg: outOfStockMessage(name), param: 'lines' })), 'out_of_stock');
+  }
+  return given.map((line) => ({ ...found.get(line.productId)!, quantity: line.quantity }));
+}
+
+/**
+ * placeOrder's work in a transaction of the caller's: a weekly basket records its run in the same
+ * transaction as the order it places. `placedNow` is false when the idempotency key found an earlier order.
+ */
+export async function placeOrderIn(trx: Transaction<Database>, deps: ShopDeps, userId: string, input: PlaceOrderOptions): Promise<{ order: Order; placedNow: boolean }> {
+  // One order placement per shopper at a time: a double click or a retried request waits here,
+  // then finds the first order by its idempotency key (or an empty cart) instead of racing it.
+  const user = await trx.selectFrom('users').select(['id', 'email']).where('id', '=', userId).forUpdate().executeTakeFirst();
+  if (!user) throw notFound('User not found');
+
+  if (input.idempotencyKey) {
+    const earlier = await trx
+      .selectFrom('orders')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('idempotency_key', '=', input.idempotencyKey)
+      .executeTakeFirst();
+    if (earlier) return { order: await orderWithLines(trx, earlier, nowOf(deps)), placedNow: false };
+  }
+
+  const address = await trx
+    .selectFrom('addresses')
+    .selectAll()
+    .where('id', '=', input.addressId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!address) throw badRequest(UNKNOWN_ADDRESS_MESSAGE, [{ msg: UNKNOWN_ADDRESS_MESSAGE, param: 'addressId' }]);
+
+  // A cart line whose product is hidden is left out, as the cart shows it.
+  const cartLines = await linesToPlace(trx, userId, input.lines);
+  if (!cartLines.length) throw badRequest(EMPTY_CART_MESSAGE, [], 'empty_cart');
+  const outOfStock = cartLines.filter((line) => !line.in_stock);
+  if (outOfStock.length) {
+    const message = outOfStockAtCheckout(outOfStock.map((line) => line.name));
+    throw badRequest(message, outOfStock.map((line) => ({ msg: outOfStockMessage(line.name), param: `products.${line.id}` })), 'out_of_stock');
+  }
+
+  const lines = cartLines.map((line, position) => {
+    const priceMinor = effectivePrice(line.price_minor, line.offer_price_minor);
+    return {
+      position,
+      product_id: line.id,
+      product_name: line.name,
+      product_image: line.image,
+      unit: line.unit,
+      quantity: line.quantity,
+      price_minor: priceMinor,
+      subtotal_minor: priceMinor * line.quantity,
+    };
+  });
+  // Last of the checks, so a refused cart never holds a window's lock longer than it must.
+  const window = await reserveDeliveryWindow(trx, deps, input.deliveryWindowId);
+  const snapshot: OrderAddressSnapshot = {
+    _id: address.id,
+    description: address.description,
+    city: address.city,
+    street: address.street,
+    district: address.district,
+    phoneNumber: address.phone_number,
+    isDefault: address.is_default,
+    ...(user.email ? { email: user.email } : {}),
+  };
+  const order = await trx
+    .insertInto('orders')
+    .values({
+      id: newId(),
+      user_id: userId,
+      invoice_number: await nextInvoiceNumber(trx),
+      amount_minor: lines.reduce((sum, line) => sum + line.subtotal_minor, 0),
+      status: 'pending',
+      payment_type: input.paymentType,
+      payment_status: 'pending',
+      address: JSON.stringify(snapshot),
+      idempotency_key: input.idempotencyKey ?? null,
+      callback_url: input.callbackUrl ?? null,
+      channel: input.channel ?? 'web',
+      momo_payer_phone: input.paymentType === 'momo' ? payerPhoneFor(input, address.phone_number) : null,
+      delivery_window_start: window.start,
+      delivery_window_end: window.end,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('order_lines')
+    .values(lines.map((line) => ({ ...line, order_id: order.id })))
+    .execute();
+  if (!input.lines) await trx.deleteFrom('cart_lines').where('user_id', '=', userId).execute();
+  return { order: await orderWithLines(trx, order, nowOf(deps)), placedNow: true };
 }
 
 export async function listOrders(deps: ShopDeps, userId: string, query: OrdersQuery): Promise<{ orders: Order[]; pagination: Pagination }> {

@@ -31,6 +31,8 @@ export interface CartState {
   clearCart(): Promise<void>;
   /** Empties the local cart without calling the server (logout, order placed, bad response). */
   reset(): void;
+  /** Takes the whole cart another call answered with (an order's lines put in the cart again). */
+  take(response: CartResponse): void;
 }
 
 /** The api client already toasted and redirected for an expired session; saying more would be noise. */
@@ -179,6 +181,9 @@ export const useCartStore = create<CartState>()((set, get) => {
 
     reset() {
       set({ ...EMPTY, isLoading: false, isRefreshing: false });
+    },
+    take(response) {
+      applyCart(response);
     },
   };
 });

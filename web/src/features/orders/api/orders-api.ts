@@ -3,6 +3,7 @@ import { api } from '../../../lib/api-client';
 import type { Order, OrderReply, OrdersPageReply, PlaceOrderReply } from '@server/modules/orders/orders.schema';
 import type { PayOrderReply } from '@server/modules/payments/payments.schema';
 import type { Pagination } from '@server/lib/fields';
+import type { ReorderReply } from '@server/modules/reorder/reorder.schema';
 
 export interface PlaceOrderBody {
   addressId: string;
@@ -60,4 +61,9 @@ export async function fetchUserOrders(page: number, limit: number, signal?: Abor
  */
 export async function payOrder(orderId: string, payerPhone?: string): Promise<PayOrderReply> {
   return api.post(`order/${encodeURIComponent(orderId)}/pay`, { json: payerPhone ? { payerPhone } : {}, timeout: MOMO_CALL_TIMEOUT_MS }).json<PayOrderReply>();
+}
+
+/** "Order again": the order's lines that sell today added to the cart; the answer names what was left out. */
+export async function reorder(orderId: string): Promise<ReorderReply> {
+  return api.post(`order/${encodeURIComponent(orderId)}/reorder`).json<ReorderReply>();
 }

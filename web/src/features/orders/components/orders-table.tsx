@@ -9,11 +9,14 @@ import { deliveryWhen, formatOrderDate, itemCount } from '../format';
 import { OrderLines } from './order-lines';
 import { PayAgainButton } from './momo-payment';
 import { OrderStatusBadge, PaymentStatusBadge } from './status-badge';
+import { Button } from '../../../components/ui/button';
+import { useOrderAgain } from '../hooks/use-order-again';
 import '../orders.css';
 
 /** `onOrderChanged`: an order the table changed itself ("Pay again"), to show without waiting for the next load. */
 export function OrdersTable({ orders, caption, onOrderChanged }: { orders: Order[]; caption: string; onOrderChanged?: (order: Order) => void }) {
   const [open, setOpen] = useState<Set<string>>(new Set());
+  const { orderAgain, busyId } = useOrderAgain();
 
   function toggle(id: string) {
     setOpen((current) => {
@@ -76,6 +79,15 @@ export function OrdersTable({ orders, caption, onOrderChanged }: { orders: Order
                         <span>Total items: {itemCount(order)}</span>
                         <strong>Order total: {formatMoney(order.amount)}</strong>
                       </p>
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        busy={busyId === order._id}
+                        aria-label={`Order again: put the products of order #${orderNumber(order._id)} in your cart`}
+                        onClick={() => void orderAgain(order._id)}
+                      >
+                        Order again
+                      </Button>
                     </div>
                   ) : null}
                 </td>

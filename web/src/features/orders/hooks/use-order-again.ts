@@ -1,0 +1,33 @@
+// "Order again" on an order (issue 20): its lines that sell today go into the cart at today's prices,
+// what cannot be sold is named, and the shopper lands on the cart to check out.
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { toast } from '../../../components/ui/toast';
+import { toApiError } from '../../../lib/api-client';
+import { useCartStore } from '../../cart/store';
+import { reorder } from '../api/orders-api';
+
+export function useOrderAgain() {
+  const navigate = useNavigate();
+  const [busyId, setBusyId] = useState<string | null>(null);
+
+  async function orderAgain(orderId: string) {
+    if (busyId) return;
+    setBusyId(orderId);
+    try {
+      const reply = await reorder(orderId);
+      useCartStore.getState().take(reply);
+      if (reply.skipped.length) toast.info(reply.message);
+      else toast.success(reply.message);
+      navigate(paths.cart);
+    } catch (error) {
+      const failure = await toApiError(error, 'Could not order again');
+      if (failure.error !== 'unauthorized') toast.error(failure.message);
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  return { orderAgain, busyId };
+}
