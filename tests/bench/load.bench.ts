@@ -4,19 +4,23 @@
 // table, writes tests/bench/results/load.json and load.svg (the README shows the chart).
 // BENCH_SECONDS (default 8) sets each load phase's length; BENCH_CONNECTIONS (default 50);
 // BENCH_USSD_SESSIONS (default 200); BENCH_SCALE_PRODUCTS / BENCH_SCALE_ORDERS (100,000 / 200,000).
+// Each shop is readied as an operator readies one for a rush: its delivery windows take every order
+// the bench places (the default 20 a window would be full after a few hundred).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import pg from 'pg';
+import { openDatabase } from '../../server/db/connect';
 import { loadAverage, ROOT, runNodeJson, startNode, type Running } from './load/processes';
 import { writeReport, type Row } from './load/report';
 import type { BenchResult } from './run';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-// BENCH_PARTS: which parts to run (shop = ceiling, catalog, writes, USSD, memory; postgres; scale).
+// BENCH_PARTS: which parts to run (shop = ceiling, catalog, writes, USSD, memory; postgres = one
+// instance against two; scale).
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'shop,postgres,scale').split(','));
 const REPORT_NAME = process.env.BENCH_PARTS ? `load-${[...PARTS].join('-')}` : 'load';
 const here = import.meta.dirname;
@@ -64,7 +68,7 @@ function ussdRows(who: string, paced: UssdResult, saturated: UssdResult, peerSat
   const step12 = paced.steps[11];
   const rows: Row[] = [
     { group: 'ussd', name: `${who}: ${USSD_SESSIONS} paced callers, every hop`, p50: paced.p50, p99: paced.p99, note: `${paced.placed}/${USSD_SESSIONS} orders placed`, goal: who === 'Isoko' ? { p99: 20 } : undefined, ok: paced.placed === USSD_SESSIONS },
-    { group: 'ussd', name: `${who}: step 12 / step 1 (p50 ${step12.p50} / ${step1.p50} ms)`, ratio: step12.p50 / Math.max(0.1, step1.p50), goal: who === 'Isoko' ? { ratio: 1.1 } : undefined },
+    { group: 'ussd', name: `${who}: step 12 / step 1 (p50 ${step12.p50} / ${step1.p50} ms)`, ratio: step12.p50 / Math.max(0.1, step1.p50), goal: who === 'Isoko' ? { ratio: 1.2 } : undefined },
     { group: 'ussd', name: `${who}: hops/s at saturation, no pause`, rps: saturated.hopsPerSecond, p50: saturated.p50, p99: saturated.p99, note: `${saturated.journeys} journeys, ${saturated.wrong} wrong`, ok: saturated.wrong === 0 },
   ];
   if (peerSaturated) {
@@ -110,54 +114,105 @@ export const CATALOG_READS = [
 const USSD_SECRET = `bench-${randomBytes(12).toString('hex')}`;
 const ISOKO_USSD_PATH = `/ussd?key=${USSD_SECRET}`;
 
-async function withServer<T>(env: Record<string, string>, run: (server: Running) => Promise<T>): Promise<T> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'isoko-bench-'));
-  const server = await startNode('server/main.ts', { DATA_DIR: dataDir, USSD_SECRET, ...env }, '/api/health');
+/** Places per delivery window in the bench's shops: enough for every order the bench places. */
+const BENCH_WINDOW_CAPACITY = 1_000_000;
+const RAISE_CAPACITY = `UPDATE delivery_schedule SET capacity = ${BENCH_WINDOW_CAPACITY} WHERE id = 1`;
+
+/** Migrates an embedded database folder (no server holds it) and raises its windows' capacity, as staff would in the console. */
+async function readyPgliteFolder(dataDir: string): Promise<void> {
+  const database = await openDatabase({ dataDir });
   try {
-    return await run(server);
+    await database.db.executeQuery({ sql: RAISE_CAPACITY, parameters: [], query: { kind: 'RawNode' } as never, queryId: { queryId: 'bench' } });
   } finally {
-    await server.stop();
+    await database.close();
+  }
+}
+
+/**
+ * The shop on embedded PGlite as an operator brings it up: a first start on an empty folder (its
+ * memory's high-water mark kept), stopped, the windows' capacity raised, then started again for the
+ * load. `run` gets the running shop and the first start's peak in MB.
+ */
+async function withPgliteShop<T>(run: (server: Running, firstStartMb: number) => Promise<T>): Promise<T> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'isoko-bench-'));
+  const env = { DATA_DIR: dataDir, USSD_SECRET };
+  try {
+    const first = await startNode('server/main.ts', env, '/api/health');
+    const firstStartMb = first.highWaterMb();
+    await first.stop();
+    await readyPgliteFolder(dataDir);
+    const server = await startNode('server/main.ts', env, '/api/health');
+    try {
+      return await run(server, firstStartMb);
+    } finally {
+      await server.stop();
+    }
+  } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-/** Peak RSS of the server on a PostgreSQL server (scripts/postgres.sh) under catalog, write and USSD load. */
+/**
+ * On a PostgreSQL server (scripts/postgres.sh): the same reads, writes and USSD load on one instance,
+ * then on two (node:cluster, WEB_CONCURRENCY=2, as npm start runs them), each on a database of its
+ * own; the machine's two cores are shared with the load generator, so this is reported, not judged.
+ * Memory: every process of the server, each instance (worker) against 150 MB.
+ */
 async function postgresRows(): Promise<Row[]> {
-  const env = { ...process.env, ISOKO_TEST_PG_PORT: process.env.ISOKO_TEST_PG_PORT ?? '54329' };
-  const postgres = spawnSync('bash', ['scripts/postgres.sh', 'start'], { cwd: ROOT, env, encoding: 'utf8' });
+  const postgres = spawnSync('bash', ['scripts/postgres.sh', 'start'], { cwd: ROOT, encoding: 'utf8' });
   const serverUrl = postgres.stdout.trim();
   if (postgres.status !== 0 || !serverUrl) {
-    console.log('  PostgreSQL is not installed here: its memory figure is skipped');
+    console.log('  PostgreSQL is not installed here: its figures are skipped');
     return [];
   }
+  const rows: Row[] = [];
   try {
-    // A database the shop's role owns (PostgreSQL 15 gives no one else the public schema).
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query('CREATE DATABASE isoko_bench');
-    await admin.end();
-    const databaseUrl = Object.assign(new URL(serverUrl), { pathname: '/isoko_bench' }).toString();
-    return await withServer({ DATABASE_URL: databaseUrl }, async (shop) => {
-      shop.resetPeak();
-      const page = await cannon('PostgreSQL: first page', shop.url, ['/api/product/getAllProducts?page=1&limit=15']);
-      const search = await cannon('PostgreSQL: search, a new text each time', shop.url, ['/api/product/getAllProducts?search=tomatos'], { vary: true });
-      const writes = await runNodeJson<ShoppersResult>(
-        script('shoppers.ts'),
-        { url: shop.url, shoppers: CONNECTIONS, seconds: SECONDS, runId: '5' + String(Date.now() % 1000).padStart(3, '0') },
-        progress('PostgreSQL: writes'),
-      );
-      const saturated = await ussd('PostgreSQL: USSD saturation', shop.url, ISOKO_USSD_PATH, false, '50');
-      return [
-        { group: 'postgres', name: 'PostgreSQL: first page', rps: page.requestsPerSecond, p50: page.p50, p99: page.p99 },
-        { group: 'postgres', name: 'PostgreSQL: search, a new text each time', rps: search.requestsPerSecond, p50: search.p50, p99: search.p99 },
-        { group: 'postgres', name: `PostgreSQL: placeOrder, ${CONNECTIONS} shoppers`, rps: writes.ordersPerSecond, p50: writes.placeP50, p99: writes.placeP99, note: `${writes.confirmed} confirmed / ${writes.held} held` , ok: writes.confirmed === writes.held && writes.failures === 0 },
-        { group: 'postgres', name: 'PostgreSQL: USSD hops/s at saturation', rps: saturated.hopsPerSecond, p50: saturated.p50, p99: saturated.p99 },
-        { group: 'memory', name: 'peak server RSS, PostgreSQL, under this load', mb: shop.peakRssMb(), goal: { mb: 150 } },
-      ];
-    });
+    for (const instances of [1, 2]) {
+      const database = `isoko_bench_${instances}`;
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      // A database the shop's role owns (PostgreSQL 15 gives no one else the public schema).
+      await admin.query(`CREATE DATABASE ${database}`);
+      await admin.end();
+      const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${database}` }).toString();
+      const shop = await startNode('server/main.ts', { DATABASE_URL: databaseUrl, WEB_CONCURRENCY: String(instances), CONVERSATION_STORE: 'db', USSD_SECRET }, '/api/health');
+      try {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        await client.query(RAISE_CAPACITY);
+        await client.end();
+        const label = `PostgreSQL, ${instances === 1 ? '1 instance' : `${instances} instances (cluster)`}`;
+        const page = await cannon(`${label}: first page`, shop.url, ['/api/product/getAllProducts?page=1&limit=15']);
+        const search = await cannon(`${label}: search, a new text each time`, shop.url, ['/api/product/getAllProducts?search=tomatos'], { vary: true });
+        const writes = await runNodeJson<ShoppersResult>(
+          script('shoppers.ts'),
+          { url: shop.url, shoppers: CONNECTIONS, seconds: SECONDS, runId: `${5 + instances}${String(Date.now() % 1000).padStart(3, '0')}` },
+          progress(`${label}: writes`),
+        );
+        const saturated = await ussd(`${label}: USSD saturation`, shop.url, ISOKO_USSD_PATH, false, `5${instances}`);
+        const perProcess = [...shop.peakRssByProcess().values()];
+        rows.push(
+          { group: 'postgres', name: `${label}: first page`, rps: page.requestsPerSecond, p50: page.p50, p99: page.p99 },
+          { group: 'postgres', name: `${label}: search, a new text each time`, rps: search.requestsPerSecond, p50: search.p50, p99: search.p99 },
+          { group: 'postgres', name: `${label}: cart add, ${CONNECTIONS} shoppers`, rps: writes.addsPerSecond, p50: writes.addP50, p99: writes.addP99 },
+          { group: 'postgres', name: `${label}: placeOrder, ${CONNECTIONS} shoppers`, rps: writes.ordersPerSecond, p50: writes.placeP50, p99: writes.placeP99, note: `${writes.confirmed} confirmed / ${writes.held} held`, ok: writes.confirmed === writes.held && writes.failures === 0 },
+          { group: 'postgres', name: `${label}: USSD hops/s at saturation`, rps: saturated.hopsPerSecond, p50: saturated.p50, p99: saturated.p99, note: `${saturated.journeys} journeys, ${saturated.wrong} wrong`, ok: saturated.wrong === 0 },
+          {
+            group: 'memory',
+            name: `peak RSS per instance, ${label}`,
+            mb: Math.max(...(instances === 1 ? perProcess : perProcess.slice(1))),
+            note: instances === 1 ? undefined : `primary ${perProcess[0]} MB, workers ${perProcess.slice(1).join(' / ')} MB, all ${shop.highWaterMb()} MB`,
+            goal: { mb: 150 },
+          },
+        );
+      } finally {
+        await shop.stop();
+      }
+    }
   } finally {
-    spawnSync('bash', ['scripts/postgres.sh', 'stop'], { cwd: ROOT, env });
+    spawnSync('bash', ['scripts/postgres.sh', 'stop'], { cwd: ROOT });
   }
+  return rows;
 }
 
 const SCALES = [
@@ -222,7 +277,7 @@ export default async function loadBench(): Promise<BenchResult[]> {
   const loadBefore = loadAverage();
   console.log(`  ${SECONDS} s per phase, ${CONNECTIONS} connections, load average ${loadBefore}`);
 
-  if (PARTS.has('shop')) await withServer({}, async (shop) => {
+  if (PARTS.has('shop')) await withPgliteShop(async (shop, firstStartMb) => {
     const ceiling = await startNode(script('ceiling-server.ts'), {}, '/small', [`${shop.url}/api/product/getAllProducts?page=1&limit=15`]);
     let smallCeiling: CannonResult;
     let pageCeiling: CannonResult;
@@ -235,7 +290,6 @@ export default async function loadBench(): Promise<BenchResult[]> {
     rows.push({ group: 'ceiling', name: 'bare Hono route, small JSON', rps: smallCeiling.requestsPerSecond, p50: smallCeiling.p50, p99: smallCeiling.p99 });
     rows.push({ group: 'ceiling', name: `bare Hono route, catalog-page body (${Math.round(pageCeiling.bytesPerRequest / 1024)} KB)`, rps: pageCeiling.requestsPerSecond, p50: pageCeiling.p50, p99: pageCeiling.p99 });
 
-    shop.resetPeak();
     for (const read of CATALOG_READS) {
       const result = await cannon(read.name, shop.url, read.paths);
       rows.push({
@@ -245,7 +299,7 @@ export default async function loadBench(): Promise<BenchResult[]> {
         p50: result.p50,
         p99: result.p99,
         share: result.requestsPerSecond / pageCeiling.requestsPerSecond,
-        goal: read.search ? { share: 0.3 } : { share: 0.6, p99: 10 },
+        goal: { share: 0.5, p99: 10 },
       });
     }
 
@@ -255,8 +309,8 @@ export default async function loadBench(): Promise<BenchResult[]> {
       progress('writes: 50 shoppers'),
     );
     process.stdout.write('\r' + ' '.repeat(80) + '\r');
-    rows.push({ group: 'writes', name: `cart add, ${CONNECTIONS} shoppers`, rps: writes.addsPerSecond, p50: writes.addP50, p99: writes.addP99, share: writes.addsPerSecond / smallCeiling.requestsPerSecond });
-    rows.push({ group: 'writes', name: `placeOrder, ${CONNECTIONS} shoppers`, rps: writes.ordersPerSecond, p50: writes.placeP50, p99: writes.placeP99, share: writes.ordersPerSecond / smallCeiling.requestsPerSecond });
+    rows.push({ group: 'writes', name: `cart add, ${CONNECTIONS} shoppers`, rps: writes.addsPerSecond, p50: writes.addP50, p99: writes.addP99, share: writes.addsPerSecond / smallCeiling.requestsPerSecond, goal: { minRps: 300 } });
+    rows.push({ group: 'writes', name: `placeOrder, ${CONNECTIONS} shoppers`, rps: writes.ordersPerSecond, p50: writes.placeP50, p99: writes.placeP99, share: writes.ordersPerSecond / smallCeiling.requestsPerSecond, goal: { minRps: 300 } });
     const lost = writes.confirmed - writes.held;
     rows.push({
       group: 'writes',
@@ -267,9 +321,12 @@ export default async function loadBench(): Promise<BenchResult[]> {
 
     const ourPaced = await ussd('USSD: Isoko, paced callers', shop.url, ISOKO_USSD_PATH, true, '10');
     const ourSaturated = await ussd('USSD: Isoko, saturation', shop.url, ISOKO_USSD_PATH, false, '20');
-    rows.push({ group: 'memory', name: 'peak server RSS, PGlite, under this load', mb: shop.peakRssMb(), goal: { mb: 400 } });
+    // The whole bench on this process: its first start apart, and the kernel's high-water mark of the restarted server under all of the above.
+    rows.push({ group: 'memory', name: 'peak server RSS, PGlite, first start on an empty folder', mb: firstStartMb, goal: { mb: 300 } });
+    rows.push({ group: 'memory', name: 'peak server RSS, PGlite, under this whole load', mb: Math.max(shop.peakRssMb(), shop.highWaterMb()), goal: { mb: 300 } });
 
     const peerDir = mkdtempSync(path.join(tmpdir(), 'isoko-bench-peer-'));
+    await readyPgliteFolder(peerDir);
     const peer = await startNode(path.join(here, 'peer/ussd-menu-builder-shop.ts'), { DATA_DIR: peerDir }, '/');
     try {
       const peerPaced = await ussd('USSD: peer, paced callers', peer.url, '/', true, '30');

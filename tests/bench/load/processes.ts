@@ -2,7 +2,7 @@
 // own, never ./data), the ceiling server, and the load generator. Each listens on a free port of
 // 127.0.0.1 and is stopped by the bench.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
@@ -22,20 +22,46 @@ export async function freePort(): Promise<number> {
 export interface Running {
   child: ChildProcess;
   url: string;
-  /** Peak resident memory seen since the last reset, in MB. */
+  /** Peak resident memory of the server, every process of it together (a cluster's primary and workers), in MB. */
   peakRssMb(): number;
+  /** Peak resident memory of each process of the server seen so far, by pid, in MB. */
+  peakRssByProcess(): Map<number, number>;
+  /** The kernel's high-water mark of resident memory (VmHWM) since the server started, every process added up, in MB: peaks between two samples included. */
+  highWaterMb(): number;
   resetPeak(): void;
   stop(): Promise<void>;
 }
 
-function rssMb(pid: number): number {
+function statusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Math.round(Number(match[1]) / 1024) : 0;
+    const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) : 0;
   } catch {
     return 0;
   }
 }
+const rssKb = (pid: number) => statusKb(pid, 'VmRSS');
+
+/** The process and all its descendants (a cluster's workers), from /proc. */
+function processTree(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The parent pid is the 4th field, after the name in parentheses (which may hold spaces).
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // gone while we looked
+    }
+  }
+  const tree = [root];
+  for (let index = 0; index < tree.length; index += 1) tree.push(...(children.get(tree[index]) ?? []));
+  return tree;
+}
+
+const mb = (kb: number) => Math.round(kb / 1024);
 
 /** Starts `node --import tsx <script>` and waits until GET `readyPath` answers 200. */
 export async function startNode(script: string, env: Record<string, string>, readyPath: string, args: string[] = []): Promise<Running> {
@@ -59,13 +85,34 @@ export async function startNode(script: string, env: Record<string, string>, rea
     if (Date.now() - started > 120_000) throw new Error(`${script} did not start in 120 s: ${stderr}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  let peak = rssMb(child.pid!);
-  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(child.pid!))), 200);
+  // Sampled every 200 ms: the whole server's resident memory, and each of its processes'.
+  let peak = 0;
+  let peaks = new Map<number, number>();
+  const sample = () => {
+    let total = 0;
+    for (const pid of processTree(child.pid!)) {
+      const kb = rssKb(pid);
+      total += kb;
+      peaks.set(pid, Math.max(peaks.get(pid) ?? 0, kb));
+    }
+    peak = Math.max(peak, total);
+  };
+  sample();
+  const sampler = setInterval(sample, 200);
   return {
     child,
     url,
-    peakRssMb: () => Math.max(peak, rssMb(child.pid!)),
-    resetPeak: () => (peak = rssMb(child.pid!)),
+    peakRssMb: () => {
+      sample();
+      return mb(peak);
+    },
+    peakRssByProcess: () => new Map([...peaks].map(([pid, kb]) => [pid, mb(kb)])),
+    highWaterMb: () => mb(processTree(child.pid!).reduce((sum, pid) => sum + statusKb(pid, 'VmHWM'), 0)),
+    resetPeak: () => {
+      peak = 0;
+      peaks = new Map();
+      sample();
+    },
     stop: async () => {
       clearInterval(sampler);
       if (child.exitCode !== null) return;

@@ -16,6 +16,8 @@ export interface Goal {
   ratio?: number;
   /** The least ratio (ours against the peer's). */
   minRatio?: number;
+  /** The least req/s (or hops/s). */
+  minRps?: number;
 }
 
 export interface Row {
@@ -43,6 +45,7 @@ function missed(row: Row): string[] {
   if (goal.mb !== undefined && (row.mb ?? Infinity) > goal.mb) misses.push(`≤ ${goal.mb} MB`);
   if (goal.ratio !== undefined && (row.ratio ?? Infinity) > goal.ratio) misses.push(`≤ ${goal.ratio}×`);
   if (goal.minRatio !== undefined && (row.ratio ?? 0) < goal.minRatio) misses.push(`≥ ${goal.minRatio}×`);
+  if (goal.minRps !== undefined && (row.rps ?? 0) < goal.minRps) misses.push(`≥ ${goal.minRps}/s`);
   if (row.ok === false) misses.push('check failed');
   return misses;
 }
@@ -55,6 +58,7 @@ function goalText(goal: Goal | undefined): string {
     goal.mb !== undefined ? `≤ ${goal.mb} MB` : '',
     goal.ratio !== undefined ? `≤ ${goal.ratio}×` : '',
     goal.minRatio !== undefined ? `≥ ${goal.minRatio}×` : '',
+    goal.minRps !== undefined ? `≥ ${goal.minRps}/s` : '',
   ]
     .filter(Boolean)
     .join(', ');
