@@ -1,12 +1,12 @@
 // Opens the shop's database: embedded PGlite in a folder by default, a PostgreSQL server when a
 // URL is given. Either way the same migrations run before anything else touches it.
-import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { shareChangesInProcess, shareChangesThroughPostgres, stopSharingChanges, type ChangesLog } from './changes';
 import { migrateToLatest } from './migrate';
 import { PGliteDialect } from './pglite-dialect';
+import { startFromPreparedFolder } from './pglite-folder';
 import type { Database } from './schema';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -56,7 +56,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
   }
   let pglite = options.pglite;
   if (!pglite) {
-    mkdirSync(options.dataDir, { recursive: true });
+    startFromPreparedFolder(options.dataDir);
     pglite = await PGlite.create(options.dataDir, { startParams: PGLITE_START_PARAMS });
   }
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });

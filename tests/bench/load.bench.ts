@@ -24,6 +24,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'shop,postgres,scale').split(','));
 const REPORT_NAME = process.env.BENCH_PARTS ? `load-${[...PARTS].join('-')}` : 'load';
 const here = import.meta.dirname;
+/** The server as npm start runs it: built once (npm run build:server), then plain node. */
+const SERVER = 'dist/server/main.mjs';
 const script = (name: string) => path.join(here, 'load', name);
 
 interface CannonResult {
@@ -137,11 +139,11 @@ async function withPgliteShop<T>(run: (server: Running, firstStartMb: number) =>
   const dataDir = mkdtempSync(path.join(tmpdir(), 'isoko-bench-'));
   const env = { DATA_DIR: dataDir, USSD_SECRET };
   try {
-    const first = await startNode('server/main.ts', env, '/api/health');
+    const first = await startNode(SERVER, env, '/api/health');
     const firstStartMb = first.highWaterMb();
     await first.stop();
     await readyPgliteFolder(dataDir);
-    const server = await startNode('server/main.ts', env, '/api/health');
+    const server = await startNode(SERVER, env, '/api/health');
     try {
       return await run(server, firstStartMb);
     } finally {
@@ -175,7 +177,7 @@ async function postgresRows(): Promise<Row[]> {
       await admin.query(`CREATE DATABASE ${database}`);
       await admin.end();
       const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${database}` }).toString();
-      const shop = await startNode('server/main.ts', { DATABASE_URL: databaseUrl, WEB_CONCURRENCY: String(instances), CONVERSATION_STORE: 'db', USSD_SECRET }, '/api/health');
+      const shop = await startNode(SERVER, { DATABASE_URL: databaseUrl, WEB_CONCURRENCY: String(instances), CONVERSATION_STORE: 'db', USSD_SECRET }, '/api/health');
       try {
         const client = new pg.Client({ connectionString: databaseUrl });
         await client.connect();
@@ -237,7 +239,7 @@ async function scaleRows(): Promise<Row[]> {
       process.stdout.write(`  filling ${size.products.toLocaleString('en-US')} products, ${size.orders.toLocaleString('en-US')} orders…`);
       const filled = await runNodeJson<{ seconds: number }>(script('fill-scale.ts'), { dataDir, products: size.products, orders: size.orders, shopperOrders: 200 });
       console.log(` ${filled.seconds} s`);
-      const server = await startNode('server/main.ts', { DATA_DIR: dataDir }, '/api/health');
+      const server = await startNode(SERVER, { DATA_DIR: dataDir }, '/api/health');
       try {
         const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ identifier: 'bench@example.rw', password: 'secret-123' }) });
         const { token } = (await login.json()) as { token?: string };
@@ -274,6 +276,8 @@ async function scaleRows(): Promise<Row[]> {
 
 export default async function loadBench(): Promise<BenchResult[]> {
   const rows: Row[] = [];
+  const built = spawnSync('npm', ['run', '--silent', 'build:server'], { cwd: ROOT, encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(`npm run build:server failed: ${built.stderr}`);
   const loadBefore = loadAverage();
   console.log(`  ${SECONDS} s per phase, ${CONNECTIONS} connections, load average ${loadBefore}`);
 

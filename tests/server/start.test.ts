@@ -1,6 +1,6 @@
 // The real process, as `npm start` runs it: configuration, first start on an empty data folder,
 // and a restart that keeps what shoppers saved.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +11,8 @@ import { emptyPostgresDatabase, postgresUrl } from '../support/database';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'isoko-start-'));
+// The server as npm start runs it: built into one file (npm run build:server), run with plain node.
+const bundle = path.join(root, '.tmp', `start-test-${process.pid}`, 'main.mjs');
 let port = 0;
 let base = '';
 
@@ -27,7 +29,7 @@ function freePort(): Promise<number> {
 
 function startServer(environment: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [bundle], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: databaseUrl, LOG_REQUESTS: 'false', WEB_DIST_DIR: path.join(dataDir, 'no-web'), ...environment },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -59,6 +61,8 @@ let databaseUrl = '';
 let dropDatabase = async () => {};
 const expectedKind = postgresUrl() ? 'postgres' : 'pglite';
 beforeAll(async () => {
+  const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build-server.ts', bundle], { cwd: root, encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(`npm run build:server failed: ${built.stderr}`);
   port = await freePort();
   base = `http://127.0.0.1:${port}`;
   const url = postgresUrl();
@@ -69,6 +73,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(path.dirname(bundle), { recursive: true, force: true });
   await dropDatabase();
 });
 
