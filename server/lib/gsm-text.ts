@@ -9,9 +9,11 @@ export const USSD_SCREEN_LIMIT = 182;
  * table), the part every feature phone in Rwanda shows alike.
  */
 const GSM_SAFE_CHARACTER = /[A-Za-z0-9 \n!"#$%&'()*+,\-./:;<=>?@_]/;
+/** A whole text of those characters: one test instead of one per character (screens are built from many texts, again and again while they are fitted). */
+const GSM_SAFE_TEXT = /^[A-Za-z0-9 \n!"#$%&'()*+,\-./:;<=>?@_]*$/;
 
 export function isGsmSafe(text: string): boolean {
-  return [...text].every((char) => GSM_SAFE_CHARACTER.test(char));
+  return GSM_SAFE_TEXT.test(text);
 }
 
 /** The distinct characters a screen may not use, for a tester to see what broke the rule. */
@@ -27,11 +29,13 @@ const LOOKALIKES: Record<string, string> = {
 
 /** Any text (a product name, a typed name) made GSM-safe: accents dropped, look-alikes swapped, the rest '?'. */
 export function toGsm(text: string): string {
+  // Most texts already are (menus, prices, names without accents): nothing to change.
+  if (GSM_SAFE_TEXT.test(text)) return text;
   const plain = text.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
   let out = '';
   for (const char of plain) {
     const swapped = LOOKALIKES[char] ?? char;
-    out += isGsmSafe(swapped) ? swapped : '?';
+    out += GSM_SAFE_TEXT.test(swapped) ? swapped : '?';
   }
   return out;
 }
