@@ -51,6 +51,14 @@ const serverAllowed = {
   // A notice names the order's delivery window in its reader's words, and a failed MoMo payment's
   // reason in the reader's language.
   'server/modules/orders/order-notices.ts': ['server/modules/delivery/delivery-windows.ts', 'server/modules/delivery/window-words.ts', 'server/modules/payments/momo-reasons.ts'],
+  // A weekly basket is a delivery window on a weekday: it reads the delivery calendar's pieces, and the
+  // job tells of the order it placed as any order is told of (orders' notices).
+  'server/modules/baskets': [
+    'server/modules/delivery/delivery-windows.ts',
+    'server/modules/delivery/kigali-time.ts',
+    'server/modules/delivery/window-words.ts',
+    'server/modules/orders/order-notices.ts',
+  ],
   // The order screen says why a MoMo payment failed in the conversation's language.
   'server/conversation/screens/orders.ts': ['server/modules/payments/momo-reasons.ts'],
   // A delivery window reads in the conversation's words ("Today", "Tomorrow").

@@ -19,7 +19,7 @@ test('Order again in Track Orders adds the order to the cart, naming what is out
   await signIn(page, shopper);
   await page.goto('/track-orders');
   await page.getByRole('button', { name: new RegExp(order._id.slice(-8).toUpperCase()) }).click();
-  const again = page.getByRole('button', { name: `Order again: put the products of order #${order._id.slice(-8).toUpperCase()} in your cart` });
+  const again = page.getByRole('button', { name: 'Order again' });
   await expect(again).toBeVisible();
   await expectAccessible(page);
   await again.click();
@@ -39,7 +39,7 @@ test("the profile's order history offers Order again on each order too", async (
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Orders' }).click();
   await page.getByRole('button', { name: new RegExp(order._id.slice(-8).toUpperCase()) }).click();
-  await page.getByRole('button', { name: /^Order again/ }).click();
+  await page.getByRole('button', { name: 'Order again' }).click();
   await expect(page.locator('.toaster').getByText('Added to your cart', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/cart$/);
   for (const product of products) await expect(page.locator('main')).toContainText(product.productname);

@@ -28,6 +28,7 @@ import { catalogReplies } from './modules/catalog/catalog-cache';
 import { categoryRoutes, productRoutes } from './modules/catalog/catalog.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { deliveryRoutes } from './modules/delivery/delivery.routes';
+import { basketRoutes } from './modules/baskets/baskets.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { momoCallbackRoutes } from './modules/payments/payments.routes';
 import { MOMO_CALLBACK_PATH } from './modules/payments/payments.service';
@@ -68,6 +69,7 @@ function apiRoutes(deps: ShopDeps, isStopping?: () => boolean) {
     .route('/address', addressRoutes(deps))
     .route('/order', orderRoutes(deps))
     .route('/delivery', deliveryRoutes(deps))
+    .route('/baskets', basketRoutes(deps))
     .route('/contact', contactRoutes(deps))
     .route('/chat', chatRoutes(deps))
     .route('/admin', staffRoutes(deps))

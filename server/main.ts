@@ -10,6 +10,7 @@ import { seedCatalogIfEmpty } from './modules/catalog/seed/seed-catalog';
 import type { ShopDeps } from './lib/deps';
 import { consoleLogger } from './lib/logger';
 import { prepareSearch } from './modules/catalog/catalog.service';
+import { placeDueBaskets, sendBasketTexts } from './modules/baskets/basket-jobs.service';
 import { startJobs, type Job } from './lib/jobs';
 import { smtpEmail } from './lib/email/smtp-email';
 import { outboxNotifier, retryFailedMessages } from './lib/notifier';
@@ -21,6 +22,8 @@ import { runWorkers } from './lib/workers';
 const OUTBOX_RETRY_EVERY_MS = 5 * 60 * 1000;
 /** How often this instance looks for MoMo requests due a status check (each is due 5 s to a minute after the last). */
 const MOMO_CHECK_EVERY_MS = 2_000;
+const BASKETS_EVERY_MS = 60 * 1000;
+const BASKET_TEXTS_EVERY_MS = 30 * 1000;
 
 function readConfig(): Config {
   try {
@@ -61,6 +64,10 @@ async function main() {
   if (sms || email) jobs.push({ name: 'outbox_retry', everyMs: OUTBOX_RETRY_EVERY_MS, run: () => retryFailedMessages(database.db, log, { sms, email }) });
   // A MoMo request whose result is not known yet (the callback may never come): ask MTN's status endpoint.
   if (config.momo) jobs.push({ name: 'momo_status_checks', everyMs: MOMO_CHECK_EVERY_MS, run: () => checkDueMomoRequests(deps) });
+  // Weekly baskets: each due one placed as an order the evening before (soon after a start too, so a
+  // restart catches up), and the text each week's outcome owes the shopper.
+  jobs.push({ name: 'weekly_baskets', everyMs: BASKETS_EVERY_MS, firstAfterMs: 5_000, run: () => placeDueBaskets(deps) });
+  jobs.push({ name: 'basket_texts', everyMs: BASKET_TEXTS_EVERY_MS, firstAfterMs: 10_000, run: () => sendBasketTexts(deps) });
   const background = startJobs(log, jobs);
   log.info('sms', { provider: sms ? 'africas-talking' : 'outbox only' });
   log.info('email', { provider: config.email ? `smtp ${config.email.host}:${config.email.port}` : 'outbox only' });

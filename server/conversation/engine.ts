@@ -281,7 +281,7 @@ export function newSession(init: Pick<Session, 'id' | 'channel'> & Partial<Sessi
 }
 
 /** Screens where a journey rests: stopping on one leaves nothing half done. */
-const RESTING_SCREENS: ReadonlySet<ScreenState['name']> = new Set(['home', 'language', 'signup', 'resume', 'login-required', 'addresses', 'address-detail', 'orders', 'order']);
+const RESTING_SCREENS: ReadonlySet<ScreenState['name']> = new Set(['home', 'language', 'signup', 'resume', 'login-required', 'addresses', 'address-detail', 'orders', 'order', 'baskets', 'basket']);
 
 /** Whether a session stopped mid-journey (shopping, a cart change, checkout): worth offering to resume. */
 export function isUnfinished(session: Session): boolean {

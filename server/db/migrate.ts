@@ -11,6 +11,7 @@ import * as email from './migrations/009-email';
 import * as momo from './migrations/010-momo';
 import * as instances from './migrations/013-instances';
 import * as deliveryWindows from './migrations/011-delivery-windows';
+import * as weeklyBaskets from './migrations/012-weekly-baskets';
 
 const migrations: Record<string, Migration> = {
   '001-shop': shop,
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '010-momo': momo,
   '013-instances': instances,
   '011-delivery-windows': deliveryWindows,
+  '012-weekly-baskets': weeklyBaskets,
 };
 
 // Migrations run before the schema they create exists: Kysely's own convention is Kysely<any> here.

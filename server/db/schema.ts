@@ -160,6 +160,52 @@ export interface OrdersTable {
   /** The delivery window the order is delivered in (issue 20); null on orders placed before windows. */
   delivery_window_start: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   delivery_window_end: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The weekly basket this order was placed for, and the week (its Monday): one order per basket per week. */
+  basket_id: ColumnType<string | null, string | null | undefined, string | null>;
+  basket_week: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A shopper's weekly basket: placed as an order on a weekday, in the window starting at that time. */
+export interface BasketsTable {
+  id: string;
+  user_id: string;
+  weekday: number; // ISO, Monday = 1
+  window_start_minutes: number; // Kigali time
+  address_id: string | null; // null: the shopper's default address when placed
+  payment_type: Generated<string>; // 'cash' | 'momo'
+  paused: Generated<boolean>;
+  /** The week (its Monday, YYYY-MM-DD) whose delivery the shopper skips. */
+  skip_week: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The Kigali date of the next delivery the job will place, and when it places it (18:00 the evening before). */
+  next_delivery: ColumnType<string, string, string>;
+  next_due_at: Timestamp;
+  claimed_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  channel: Generated<string>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface BasketLinesTable {
+  basket_id: string;
+  position: number;
+  product_id: string;
+  product_name: string;
+  quantity: number;
+}
+
+/** What became of a basket in one week: placed (with its order), skipped, missed, ...; and the text it sends. */
+export interface BasketRunsTable {
+  basket_id: string;
+  week: ColumnType<string, string, string>;
+  delivery_date: ColumnType<string, string, string>;
+  outcome: string;
+  order_id: string | null;
+  /** The text to the shopper; kept once sent (texted_at). */
+  message: string | null;
+  recipient: string | null;
+  texted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  text_claimed_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: CreatedAt;
 }
 
 /** The shop's delivery schedule: one row (id 1), read on every use so every instance follows a change at once. */
@@ -295,4 +341,7 @@ export interface Database {
   phone_verification_codes: PhoneVerificationCodesTable;
   delivery_schedule: DeliveryScheduleTable;
   delivery_window_locks: DeliveryWindowLocksTable;
+  baskets: BasketsTable;
+  basket_lines: BasketLinesTable;
+  basket_runs: BasketRunsTable;
 }

@@ -11,12 +11,13 @@ import { newState } from '../../server/conversation/screens/helpers';
 import type { ChannelName, Reply, ScreenName, ScreenState, Session } from '../../server/conversation/types';
 
 /** A screen's data as this test gives it: only what its rendering reads (an address step needs no street yet). */
-type GivenData = Record<string, string | boolean>;
+type GivenData = Record<string, string | boolean | number>;
 import { formatFrw } from '../../server/lib/money';
 import { createAddress } from '../../server/modules/addresses/addresses.service';
 import { addToCart } from '../../server/modules/cart/cart.service';
 import { listCategories, listProducts } from '../../server/modules/catalog/catalog.service';
 import { placeOrder } from '../../server/modules/orders/orders.service';
+import { createBasket } from '../../server/modules/baskets/baskets.service';
 import { reasonWords } from '../../server/modules/payments/momo-reasons';
 import { createTestShop, type TestShop } from '../support/test-app';
 
@@ -25,6 +26,7 @@ let userId: string;
 let phone: string;
 let addressId: string;
 let orderId: string;
+let basketId: string;
 let productIds: string[];
 let categoryIds: string[];
 const longest: Record<string, number> = {};
@@ -61,6 +63,8 @@ beforeAll(async () => {
   addressId = address._id;
   orderId = (await placeOrder(shop.deps, userId, { addressId, paymentType: 'cash', channel: 'ussd' }))._id;
   for (const product of longNames) await addToCart(shop.deps, userId, { productId: product._id, quantity: 999 });
+  // A weekly basket of that order: nine long names, 999 of each.
+  basketId = (await createBasket(shop.deps, userId, { fromOrderId: orderId, weekday: 3, windowStart: '18:00' }))._id;
 });
 afterAll(async () => shop.close());
 
@@ -110,7 +114,7 @@ async function renderScreen(language: Language, name: ScreenName, data: GivenDat
 describe.each(LANGUAGES)('every screen in %s', (language) => {
   it('catalogue strings are GSM-7 and button labels fit chat', () => {
     const t = translator(language);
-    const sample = { shop: 'Isoko', name: 'Aline', query: 'tomatos', count: 3, total: 'frw 1.00', max: 999, unit: 'kg', quantity: '2 kg', offer: 'frw 1.00', price: 'frw 2.00', phone: '0788123456', address: 'KG 1 Ave, Gasabo', code: '123456', business: 'Isoko Ltd', number: 'AB12CD34', status: 'pending', payment: 'pending', reason: LONG_REASONS[0], id: '12345678901234', window: 'Tomorrow 16:00-18:00', basket: 'Tomatoes, Carrots +1', names: 'Avocados (out of stock)' };
+    const sample = { shop: 'Isoko', name: 'Aline', query: 'tomatos', count: 3, total: 'frw 1.00', max: 999, unit: 'kg', quantity: '2 kg', offer: 'frw 1.00', price: 'frw 2.00', phone: '0788123456', address: 'KG 1 Ave, Gasabo', code: '123456', business: 'Isoko Ltd', number: 'AB12CD34', status: 'pending', payment: 'pending', reason: LONG_REASONS[0], id: '12345678901234', window: 'Tomorrow 16:00-18:00', basket: 'Tomatoes, Carrots +1', names: 'Avocados (out of stock)', when: 'Wednesdays 16:00-18:00' };
     for (const key of Object.keys(catalogues[language]) as (keyof typeof catalogues.en)[]) {
       expect(isGsmSafe(t(key, sample)), key).toBe(true);
     }
@@ -164,6 +168,15 @@ describe.each(LANGUAGES)('every screen in %s', (language) => {
     for (const offset of [0, 7, 14]) await renderScreen(language, 'checkout-window', { addressId }, { offset });
     await renderScreen(language, 'addresses');
     await renderScreen(language, 'address-detail', { id: addressId });
+  });
+
+  it('weekly baskets', async () => {
+    await renderScreen(language, 'baskets');
+    await renderScreen(language, 'basket', { id: basketId });
+    await renderScreen(language, 'basket', { id: basketId }, { channel: 'chat' });
+    await renderScreen(language, 'basket-day', { orderId });
+    for (const weekday of [1, 7]) await renderScreen(language, 'basket-time', { id: basketId, weekday });
+    await renderScreen(language, 'basket-stop', { id: basketId });
   });
 
   it('orders and the end screens', async () => {

@@ -32,7 +32,7 @@ const PUBLIC_ROUTES = new Set([
 const isOperatorRoute = (path: string) => path.startsWith('/api/admin/');
 
 interface Owned {
-  alice: { addressId: string; orderId: string; cartProductId: string };
+  alice: { addressId: string; orderId: string; cartProductId: string; basketId: string };
 }
 interface Aim {
   params: Record<string, string>;
@@ -50,6 +50,8 @@ const AIM_AT_ALICE: Record<string, ((owned: Owned) => Aim) | 'not-owned'> = {
   'GET /api/order/getOrderDetails/:id': ({ alice }) => ({ params: { id: alice.orderId } }),
   'POST /api/order/:id/pay': ({ alice }) => ({ params: { id: alice.orderId }, body: {} }),
   'POST /api/order/:id/reorder': ({ alice }) => ({ params: { id: alice.orderId } }),
+  'PUT /api/baskets/:id': ({ alice }) => ({ params: { id: alice.basketId }, body: { paused: true, skipNext: true, weekday: 1, windowStart: '08:00' } }),
+  'DELETE /api/baskets/:id': ({ alice }) => ({ params: { id: alice.basketId } }),
   'PUT /api/product/rateProduct/:id': 'not-owned',
 };
 
@@ -71,15 +73,16 @@ function send(route: Route, path: string, headers: Record<string, string>, body?
 
 /** Everything Alice can see of her own account, to compare before and after each of Bob's calls. */
 async function aliceData() {
-  const [cart, addresses, orders, account, details] = await Promise.all([
+  const [cart, addresses, orders, account, details, baskets] = await Promise.all([
     shop.http.get('/api/cart').set(alice.auth),
     shop.http.get('/api/address/allAddress').set(alice.auth),
     shop.http.get('/api/order/getUserOrders').set(alice.auth),
     shop.http.get('/api/user/account').set(alice.auth),
     shop.http.get(`/api/order/getOrderDetails/${owned.alice.orderId}`).set(alice.auth),
+    shop.http.get('/api/baskets').set(alice.auth),
   ]);
-  for (const response of [cart, addresses, orders, account, details]) expect(response.status).toBe(200);
-  return { cart: cart.body, addresses: addresses.body, orders: orders.body, account: account.body, order: details.body };
+  for (const response of [cart, addresses, orders, account, details, baskets]) expect(response.status).toBe(200);
+  return { cart: cart.body, addresses: addresses.body, orders: orders.body, account: account.body, order: details.body, baskets: baskets.body };
 }
 
 /** Bob's token, signed in afresh when a call (his own logout) has ended his session. */
@@ -117,7 +120,9 @@ beforeAll(async () => {
   const placed = await shop.http.post('/api/order/placeOrder').set(alice.auth).send({ addressId: created.body.address._id, paymentType: 'cash' });
   expect(placed.status).toBe(201);
   await shop.http.post('/api/cart/add').set(alice.auth).send({ productId: 'carrots', quantity: 4 });
-  owned = { alice: { addressId: created.body.address._id, orderId: placed.body.order._id, cartProductId: 'carrots' } };
+  const basket = await shop.http.post('/api/baskets').set(alice.auth).send({ fromOrderId: placed.body.order._id, weekday: 3, windowStart: '10:00' });
+  expect(basket.status).toBe(201);
+  owned = { alice: { addressId: created.body.address._id, orderId: placed.body.order._id, cartProductId: 'carrots', basketId: basket.body.basket._id } };
   aliceInvoice = placed.body.order.invoiceNumber;
 });
 afterAll(async () => {

@@ -27,6 +27,7 @@ export const rw: Catalogue = {
   'home.language': 'Ururimi',
   'home.again': 'Ongera utumize: {basket} {total}', // REVIEW
   'home.againShort': 'Ongera utumize', // REVIEW
+  'home.basket': 'Agatebo k\'icyumweru', // REVIEW
 
   'search.prompt': 'Andika izina ry\'igicuruzwa:', // REVIEW
   'search.empty': 'Andika izina ry\'igicuruzwa.', // REVIEW
@@ -111,6 +112,29 @@ export const rw: Catalogue = {
   'again.changeTime': 'Hindura igihe', // REVIEW
   'again.nothing': 'Nta na kimwe mu byo waherukaga gutumiza kiboneka uyu munsi.', // REVIEW
 
+  'basket.list': 'Udutebo twanjye tw\'icyumweru:', // REVIEW
+  'basket.title': 'Agatebo: {when}', // REVIEW
+  'basket.next': 'Gakurikira: {when}', // REVIEW
+  'basket.nextSkipped': 'Gakurikira karasimbutswe: {when}', // REVIEW
+  'basket.paused': 'Karahagaritswe.', // REVIEW
+  'basket.skip': 'Simbuka ubutaha', // REVIEW
+  'basket.unskip': 'Garura ubutaha', // REVIEW
+  'basket.pause': 'Hagarika gato', // REVIEW
+  'basket.resume': 'Subukura', // REVIEW
+  'basket.change': 'Hindura igihe', // REVIEW
+  'basket.stop': 'Hagarika burundu', // REVIEW
+  'basket.stopAsk': 'Uhagarike agatebo kawe {when}?', // REVIEW
+  'basket.stopYes': 'Yego, gahagarike', // REVIEW
+  'basket.stopped': 'Agatebo kawe k\'icyumweru karahagaritswe.', // REVIEW
+  'basket.skipped': 'Agakurikira karasimbutswe.', // REVIEW
+  'basket.unskipped': 'Agakurikira kagarutse.', // REVIEW
+  'basket.pausedNow': 'Agatebo kawe karahagaritswe by\'agateganyo.', // REVIEW
+  'basket.resumed': 'Agatebo kawe kongeye gukora.', // REVIEW
+  'basket.changed': 'Byahinduwe: {when}.', // REVIEW
+  'basket.made': 'Agatebo k\'icyumweru kakozwe: {when}.', // REVIEW
+  'basket.day': 'Kakugereho buri cyumweru:', // REVIEW
+  'basket.time': 'Ku yihe saha?', // REVIEW
+
   'window.choose': 'Hitamo igihe bikugeraho:', // REVIEW
   'window.none': 'Nta gihe cyo kugeza kiboneka iki cyumweru. Ongera ugerageze nyuma.', // REVIEW
   'window.taken': 'Icyo gihe ntikiboneka. Igikurikira: {window}', // REVIEW
@@ -125,6 +149,7 @@ export const rw: Catalogue = {
   'order.titleWhen': 'Komande {number}, bizagera {window}', // REVIEW
   'order.gone': 'Komande ntibonetse', // REVIEW
   'order.payAgain': 'Ongera wishyure', // REVIEW
+  'order.weekly': 'Bigezwe buri cyumweru', // REVIEW
   'order.momoWaiting': 'Emeza kwishyura kuri MoMo kuri {phone}.', // REVIEW
   'order.momoUnconfirmed': 'MoMo ntiyasubije: ishyura kuri MoMo Pay {code}.', // REVIEW
   'order.momoFailed': 'MoMo: {reason}.',

@@ -3,6 +3,7 @@
 import { countCartItems } from '../../modules/cart/cart.service';
 import type { Screen } from '../types';
 import { againOffer, openAgain } from './order-again';
+import { offersBaskets, openBaskets } from './weekly-basket';
 import { invalidChoice, push } from './helpers';
 import { MENU, menuActions, menuChoice } from './menu';
 import { follow, loginFirst } from './navigate';
@@ -10,13 +11,14 @@ import { firstUnits } from '../../lib/text';
 
 const cartKey = MENU.home.choices?.find((chosen) => chosen.to === 'cart')?.key;
 const againKey = MENU.home.choices?.find((chosen) => chosen.to === 'again-confirm')?.key;
+const basketKey = MENU.home.choices?.find((chosen) => chosen.to === 'weekly-basket')?.key;
 
 export const home: Screen<'home'> = {
   async render(ctx) {
     const { t, session, deps } = ctx;
-    const [cartCount, again] = await Promise.all([session.userId ? countCartItems(deps, session.userId) : 0, againOffer(ctx)]);
+    const [cartCount, again, weekly] = await Promise.all([session.userId ? countCartItems(deps, session.userId) : 0, againOffer(ctx), offersBaskets(ctx)]);
     // "My cart" carries the count once there is something in it.
-    const menu = menuActions('home', t, (chosen) => chosen.key !== againKey).map((action) =>
+    const menu = menuActions('home', t, (chosen) => chosen.key !== againKey && chosen.key !== basketKey).map((action) =>
       action.key === cartKey && cartCount ? { ...action, label: t('home.cartCount', { count: cartCount }) } : action,
     );
     // USSD names the basket on its numbered line ("Order again" alone on a full screen, or nothing when
@@ -29,13 +31,15 @@ export const home: Screen<'home'> = {
       title: t('home.title', { shop: deps.config.shop.shopName }),
       ...(again && !wholeLine ? { lines: [again.label] } : {}),
       hint: t('home.hint'),
-      actions: againAction ? [againAction, ...menu] : menu,
+      // "My weekly basket" last, for a shopper who has one; it too steps aside on a full USSD screen.
+      actions: [...(againAction ? [againAction] : []), ...menu, ...(weekly ? [{ key: basketKey!, label: t('home.basket'), optional: true }] : [])],
     };
   },
 
   async handle(ctx, _state, { text }) {
     const chosen = menuChoice('home', text);
     if (chosen && chosen.key === againKey) return loginFirst(ctx, chosen) ?? openAgain(ctx);
+    if (chosen && chosen.key === basketKey) return loginFirst(ctx, chosen) ?? openBaskets(ctx);
     if (chosen) return follow(ctx, chosen);
     if (!text || /^\d+$/.test(text)) return invalidChoice(ctx);
     return push('search-results', { query: firstUnits(text, 60) });

@@ -5,6 +5,7 @@ import { cart, cartClear, cartLine, cartQuantity } from './cart';
 import { categories, category } from './category';
 import { checkoutAddress, checkoutConfirm, checkoutWindow } from './checkout';
 import { againConfirm } from './order-again';
+import { basket, basketDay, baskets, basketStop, basketTime } from './weekly-basket';
 import { home } from './home';
 import { language } from './language';
 import { loginRequired } from './login';
@@ -39,6 +40,11 @@ export const screens: { [N in ScreenName]: Screen<N> } = {
   'checkout-confirm': checkoutConfirm,
   'checkout-window': checkoutWindow,
   'again-confirm': againConfirm,
+  baskets,
+  basket,
+  'basket-day': basketDay,
+  'basket-time': basketTime,
+  'basket-stop': basketStop,
   addresses,
   'address-detail': addressDetail,
   orders,

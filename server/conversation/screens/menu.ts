@@ -17,6 +17,8 @@ export const STEPS = {
   entry: { title: 'First screen', leadsTo: ['language', 'signup', 'resume', 'home'] },
   journey: { title: 'the screen the journey stopped on', leadsTo: [] },
   placed: { title: 'END Order placed', leadsTo: [] },
+  // One weekly basket opens straight away; several are listed first.
+  'weekly-basket': { title: 'My weekly basket', leadsTo: ['basket', 'baskets'] },
   'momo-requested': { title: 'END Approve the payment on your phone', leadsTo: [] },
 } as const satisfies Record<string, { title: string; leadsTo: readonly ScreenName[] }>;
 
@@ -73,6 +75,7 @@ export const MENU: { [N in ScreenName]: MenuScreen } = {
       choice(6, 'home.language', 'language'),
       // Shown first, with the basket's words and today's total; numbered 7 so the others keep their keys.
       choice(7, 'home.againShort', 'again-confirm', { needsAccount: 'login.page', when: 'the last order has something for sale today' }),
+      choice(8, 'home.basket', 'weekly-basket', { needsAccount: 'login.page', when: 'the shopper has a weekly basket' }),
     ],
     typed: 'search-results',
   },
@@ -144,7 +147,23 @@ export const MENU: { [N in ScreenName]: MenuScreen } = {
     choices: [choice(1, 'address.makeDefault', 'addresses', { when: 'not the default' }), choice(2, 'address.delete', 'addresses')],
   },
   orders: { title: 'Track orders', rows: 'order', typed: 'order' },
-  order: { title: 'An order', choices: [choice(1, 'order.payAgain', 'momo-requested', { when: 'its MoMo payment failed' })] },
+  order: {
+    title: 'An order',
+    choices: [choice(1, 'order.payAgain', 'momo-requested', { when: 'its MoMo payment failed' }), choice(2, 'order.weekly', 'basket-day')],
+  },
+  baskets: { title: 'My weekly baskets', rows: 'basket' },
+  basket: {
+    title: 'A weekly basket',
+    choices: [
+      choice(1, 'basket.skip', 'basket', { when: 'not paused (or: Undo the skip)' }),
+      choice(2, 'basket.pause', 'basket', { when: 'or: Resume' }),
+      choice(3, 'basket.change', 'basket-day'),
+      choice(4, 'basket.stop', 'basket-stop'),
+    ],
+  },
+  'basket-day': { title: 'Its weekday', rows: 'basket-time' },
+  'basket-time': { title: 'Its time', rows: 'basket' },
+  'basket-stop': { title: 'Stop it?', choices: [choice(1, 'basket.stopYes', 'home')] },
   'login-required': { title: 'Log in (chat)' },
 };
 

@@ -97,12 +97,18 @@ export const order: Screen<'order'> = {
       // Left out first when a small screen is full (a refusal on top): "Pay again" and the total never are.
       hint: note,
       ...windowOf(lines, lines.length, state.offset, ctx.pageSize),
-      actions: canPayAgain(ctx, found) ? menuActions('order', ctx.t) : [],
+      // 1 Pay again when its MoMo payment failed; 2 Deliver every week, which a full screen leaves out,
+      // and which a USSD screen with a MoMo note does not show (the note keeps the room; the key works).
+      actions: menuActions('order', ctx.t, (chosen) => (chosen.key === '1' ? canPayAgain(ctx, found) : ctx.session.channel !== 'ussd' || !note)).map((action) =>
+        action.key === '2' ? { ...action, optional: true } : action,
+      ),
     };
   },
 
   async handle(ctx, state, { text }) {
-    if (!menuChoice('order', text)) return invalidChoice(ctx);
+    const chosen = menuChoice('order', text);
+    if (!chosen) return invalidChoice(ctx);
+    if (chosen.to === 'basket-day') return push('basket-day', { orderId: state.data.id });
     const found = await getOrder(ctx.deps, accountId(ctx), state.data.id);
     if (!canPayAgain(ctx, found)) return invalidChoice(ctx);
     try {

@@ -62,10 +62,14 @@ export function slotById(schedule: Schedule, id: string): Slot | undefined {
  * starts at least an hour ahead, and a window today is offered only before the same-day cut-off.
  */
 export function isBookable(schedule: Schedule, slot: Slot, now: Date): boolean {
+  return daysBetween(kigaliMoment(now).date, slot.date) < DAYS_AHEAD && isAheadEnough(schedule, slot, now);
+}
+
+/** The shop's notice for a window, however far ahead: it starts an hour from now or later, and today only before the cut-off. */
+export function isAheadEnough(schedule: Schedule, slot: Slot, now: Date): boolean {
   const here = kigaliMoment(now);
   const daysAway = daysBetween(here.date, slot.date);
-  if (daysAway < 0 || daysAway >= DAYS_AHEAD) return false;
-  if (slot.start.getTime() - now.getTime() < MIN_LEAD_MINUTES * 60_000) return false;
+  if (daysAway < 0 || slot.start.getTime() - now.getTime() < MIN_LEAD_MINUTES * 60_000) return false;
   return daysAway > 0 || here.minutes < schedule.cutoff;
 }
 

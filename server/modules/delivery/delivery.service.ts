@@ -175,6 +175,18 @@ export function labelOf(window: { start: string; end: string }, now: Date, words
   return windowLabel({ start: new Date(window.start), end: new Date(window.end) }, now, words);
 }
 
+/** The ISO weekdays the shop delivers (Monday = 1), for choosing a weekly basket's day. */
+export async function deliveryDays(deps: ShopDeps): Promise<number[]> {
+  return [...(await readSchedule(deps)).days].sort((a, b) => a - b);
+}
+
+/** The windows of a weekday as "08:00" to "10:00", for choosing a weekly basket's time. */
+export async function windowsOfWeekday(deps: ShopDeps, weekday: number): Promise<{ start: string; end: string }[]> {
+  const schedule = await readSchedule(deps);
+  // Any date of that weekday: 5 January 2026 was a Monday.
+  return slotsOfDay(schedule, addDays('2026-01-05', weekday - 1)).map((slot) => ({ start: timeOfDay(slot.from), end: timeOfDay(slot.until) }));
+}
+
 async function ordersInRange(db: Db, from: Date, to: Date) {
   return db
     .selectFrom('orders')

@@ -37,6 +37,11 @@ export function isoWeekday(date: string): number {
   return day === 0 ? 7 : day;
 }
 
+/** The Monday of the date's ISO week: one week's key. */
+export function weekOf(date: string): string {
+  return addDays(date, 1 - isoWeekday(date));
+}
+
 /** 480 -> "08:00". */
 export function timeOfDay(minutes: number): string {
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;

@@ -21,3 +21,15 @@ const WORDS: Record<WindowLanguage, LabelWords> = {
 export function windowWords(language: WindowLanguage = 'en'): LabelWords {
   return WORDS[language];
 }
+
+const WEEKDAY_NAMES: Record<WindowLanguage, string[]> = {
+  en: ['Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays', 'Sundays'],
+  // REVIEW: the days' names, "on Mondays" read as "every Monday".
+  rw: ['Kuwa mbere', 'Kuwa kabiri', 'Kuwa gatatu', 'Kuwa kane', 'Kuwa gatanu', 'Kuwa gatandatu', 'Ku cyumweru'],
+  fr: ['le lundi', 'le mardi', 'le mercredi', 'le jeudi', 'le vendredi', 'le samedi', 'le dimanche'],
+};
+
+/** A weekly day as the language says it: "Tuesdays", "Kuwa kabiri", "le mardi" (ISO weekday, Monday = 1). */
+export function weekdayName(weekday: number, language: WindowLanguage = 'en'): string {
+  return WEEKDAY_NAMES[language][weekday - 1];
+}

@@ -20,7 +20,8 @@ export const UNKNOWN_ADDRESS_MESSAGE = 'Please select a shipping address';
 export const outOfStockAtCheckout = (names: string[]) =>
   `Out of stock: ${names.join(', ')}. Remove ${names.length > 1 ? 'them' : 'it'} from your cart to place the order.`;
 
-export type OrderChannel = 'web' | 'chat' | 'ussd' | 'whatsapp';
+/** Where an order was placed; 'basket': by the shop, for a shopper's weekly basket. */
+export type OrderChannel = 'web' | 'chat' | 'ussd' | 'whatsapp' | 'basket';
 
 export interface PlaceOrderOptions extends PlaceOrderInput {
   idempotencyKey?: string;
@@ -30,6 +31,8 @@ export interface PlaceOrderOptions extends PlaceOrderInput {
    * is. Each must be for sale now; one that is not is refused, named, as the cart's are.
    */
   lines?: readonly OrderAgainLine[];
+  /** The weekly basket and week (its Monday) this order is for: a second one for that week is refused. */
+  basket?: { id: string; week: string };
 }
 
 /** A line to order again: the product and how many, with the name it was ordered under (for messages). */
@@ -231,6 +234,8 @@ export async function placeOrderIn(trx: Transaction<Database>, deps: ShopDeps, u
       momo_payer_phone: input.paymentType === 'momo' ? payerPhoneFor(input, address.phone_number) : null,
       delivery_window_start: window.start,
       delivery_window_end: window.end,
+      basket_id: input.basket?.id ?? null,
+      basket_week: input.basket?.week ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

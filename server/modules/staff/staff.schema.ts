@@ -28,7 +28,7 @@ export const NEXT_PAYMENT_STATUSES: Record<PaymentStatus, readonly PaymentStatus
   completed: [],
 };
 
-export const ORDER_CHANNELS = ['web', 'chat', 'ussd'] as const;
+export const ORDER_CHANNELS = ['web', 'chat', 'ussd', 'whatsapp', 'basket'] as const;
 
 const optionalNote = z
   .string()

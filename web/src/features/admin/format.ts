@@ -32,7 +32,7 @@ export function capitalise(value: string): string {
   return value ? value.charAt(0).toUpperCase() + value.slice(1) : value;
 }
 
-const CHANNEL_NAMES: Record<string, string> = { web: 'Web', chat: 'Chat', ussd: 'USSD' };
+const CHANNEL_NAMES: Record<string, string> = { web: 'Web', chat: 'Chat', ussd: 'USSD', whatsapp: 'WhatsApp', basket: 'Weekly basket' };
 export function channelName(channel: string): string {
   return CHANNEL_NAMES[channel] ?? channel;
 }

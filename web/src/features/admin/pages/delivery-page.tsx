@@ -4,16 +4,17 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { deliveryScheduleSchema, type DeliverySchedule, type StaffDeliveryWindow } from '@server/modules/delivery/delivery.schema';
+import type { StaffBasket } from '@server/modules/baskets/baskets.schema';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import { toApiError } from '../../../lib/api-client';
 import { OrderStatusBadge } from '../../orders';
 import { adminPaths } from '../admin-paths';
-import { fetchDelivery, saveDeliverySchedule } from '../api/delivery-api';
+import { fetchComingBaskets, fetchDelivery, saveDeliverySchedule } from '../api/delivery-api';
 import { Field, fieldErrors, serverFieldErrors } from '../components/form-fields';
 import { LoadState } from '../components/load-state';
-import { formatMoney } from '../format';
+import { formatDateTime, formatMoney } from '../format';
 import { useRemote } from '../use-remote';
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -118,6 +119,43 @@ function WindowCard({ window }: { window: StaffDeliveryWindow }) {
   );
 }
 
+function basketState(basket: StaffBasket): string {
+  if (basket.state === 'placed') return `placed as order #${basket.orderNumber}`;
+  if (basket.state === 'skipped') return 'skipped by the shopper';
+  return `to be placed ${formatDateTime(basket.placesAt)}`;
+}
+
+function ComingBaskets() {
+  const { state, reload } = useRemote(fetchComingBaskets, [], 'Could not load the weekly baskets');
+  return (
+    <section className="admin-section" aria-labelledby="baskets-title">
+      <h2 id="baskets-title" className="admin-section-title">
+        Weekly baskets this week
+      </h2>
+      <LoadState state={state} onRetry={() => void reload()} label="Loading the weekly baskets..." />
+      {state.data && !state.data.length ? <p className="admin-empty">No weekly basket comes in the next 7 days.</p> : null}
+      {state.data?.length ? (
+        <ul className="admin-list">
+          {state.data.map((basket) => (
+            <li key={basket._id} className="card admin-window">
+              <h3 className="admin-window-title">
+                {basket.nextDelivery?.label} <span className="muted">· {basket.label}</span>
+              </h3>
+              <p className="admin-row-meta">
+                {basket.customer.fullName}
+                {basket.customer.phoneNumber ? ` · ${basket.customer.phoneNumber}` : ''} · {basketState(basket)}
+              </p>
+              <p className="admin-row-meta">
+                {basket.lines.map((line) => `${line.productName} × ${line.quantity}${line.forSale ? '' : ' (not for sale)'}`).join(', ')} · {formatMoney(basket.total)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
 /** The windows by day: "Today", "Tomorrow", "Thu 26 Nov" are the label's words before the times. */
 function byDay(windows: StaffDeliveryWindow[]): { day: string; windows: StaffDeliveryWindow[] }[] {
   const days: { day: string; windows: StaffDeliveryWindow[] }[] = [];
@@ -157,6 +195,7 @@ export default function DeliveryPage() {
             ))}
             {!data.windows.length ? <p className="admin-empty">The shop delivers on no day this week.</p> : null}
           </section>
+          <ComingBaskets />
         </>
       ) : null}
     </div>

@@ -11,6 +11,7 @@ import { PayAgainButton } from './momo-payment';
 import { OrderStatusBadge, PaymentStatusBadge } from './status-badge';
 import { Button } from '../../../components/ui/button';
 import { useOrderAgain } from '../hooks/use-order-again';
+import { MakeWeeklyButton } from '../../baskets';
 import '../orders.css';
 
 /** `onOrderChanged`: an order the table changed itself ("Pay again"), to show without waiting for the next load. */
@@ -79,15 +80,17 @@ export function OrdersTable({ orders, caption, onOrderChanged }: { orders: Order
                         <span>Total items: {itemCount(order)}</span>
                         <strong>Order total: {formatMoney(order.amount)}</strong>
                       </p>
-                      <Button
-                        variant="secondary"
-                        size="sm"
-                        busy={busyId === order._id}
-                        aria-label={`Order again: put the products of order #${orderNumber(order._id)} in your cart`}
-                        onClick={() => void orderAgain(order._id)}
-                      >
-                        Order again
-                      </Button>
+                      <div className="order-details-actions">
+                        <Button
+                          variant="secondary"
+                          size="sm"
+                          busy={busyId === order._id}
+                          onClick={() => void orderAgain(order._id)}
+                        >
+                          Order again
+                        </Button>
+                        <MakeWeeklyButton orderId={order._id} orderNumber={orderNumber(order._id)} />
+                      </div>
                     </div>
                   ) : null}
                 </td>

@@ -1,7 +1,7 @@
 // The profile sidebar: who is signed in and the four things they can do from here (five for staff).
 import { useNavigate } from 'react-router-dom';
 import { Button, buttonClass } from '../../../components/ui/button';
-import { LogOutIcon, MapPinIcon, PackageIcon, StoreIcon, UserIcon } from '../../../components/ui/icons';
+import { ClockIcon, LogOutIcon, MapPinIcon, PackageIcon, StoreIcon, UserIcon } from '../../../components/ui/icons';
 import { paths } from '../../../app/paths';
 
 /**
@@ -11,7 +11,7 @@ import { paths } from '../../../app/paths';
 const STAFF_CONSOLE_HREF = '/admin';
 import type { Account } from '../api/profile-api';
 
-export type ProfileTab = 'profile' | 'orders';
+export type ProfileTab = 'profile' | 'orders' | 'baskets';
 
 interface ProfileSidebarProps {
   account: Account;
@@ -50,6 +50,14 @@ export function ProfileSidebar({ account, tab, onTab, signingOut, onSignOut }: P
           onClick={() => onTab('orders')}
         >
           Orders
+        </Button>
+        <Button
+          variant={tab === 'baskets' ? 'primary' : 'ghost'}
+          aria-current={tab === 'baskets' ? 'page' : undefined}
+          icon={<ClockIcon size={18} aria-hidden="true" />}
+          onClick={() => onTab('baskets')}
+        >
+          Weekly Baskets
         </Button>
         <Button
           variant="ghost"

@@ -11,6 +11,7 @@ import { RequireLogin, useAuthStore, VerifyPhoneDialog } from '../../auth';
 import { fetchAccount } from '../api/profile-api';
 import { EditProfileForm } from '../components/edit-profile-form';
 import { OrderHistory } from '../components/order-history';
+import { BasketsPanel } from '../../baskets';
 import { ProfileInfo } from '../components/profile-info';
 import { ProfileSidebar, type ProfileTab } from '../components/profile-sidebar';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
@@ -80,8 +81,10 @@ function Profile() {
               </p>
             )}
           </>
-          ) : (
+          ) : tab === 'orders' ? (
             <OrderHistory />
+          ) : (
+            <BasketsPanel />
           )}
         </div>
       </div>

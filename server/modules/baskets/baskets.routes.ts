@@ -1,0 +1,69 @@
+// /baskets (issue 20): a shopper's weekly baskets: list, make (from an order or the cart), change
+// (skip the next, pause, another day or time or address) and stop. Another shopper's id is a 404.
+import { createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { requireUser } from '../auth/auth.middleware';
+import type { ShopDeps } from '../../lib/deps';
+import { addRoute, bearerAuth, jsonReply, jsonRequest, openApiRoutes } from '../../lib/openapi';
+import { idParam } from '../../lib/path-params';
+import { basketReplySchema, basketsReplySchema, basketStoppedReplySchema, createBasketSchema, updateBasketSchema } from './baskets.schema';
+import { BASKET_NOT_FOUND, createBasket, listBaskets, stopBasket, updateBasket } from './baskets.service';
+
+const basketCall = { tags: ['baskets'], security: bearerAuth };
+const basketParams = z.object({ id: idParam(BASKET_NOT_FOUND) });
+
+const list = createRoute({ ...basketCall, method: 'get', path: '/', summary: 'Your weekly baskets, with each one\'s coming delivery', responses: { 200: jsonReply(basketsReplySchema) } });
+const create = createRoute({
+  ...basketCall,
+  method: 'post',
+  path: '/',
+  summary: 'Make a weekly basket from one of your orders (fromOrderId) or your cart (fromCart: true), delivered on a weekday in the window starting at windowStart',
+  request: { body: jsonRequest(createBasketSchema) },
+  responses: { 201: jsonReply(basketReplySchema, 'Made') },
+});
+const update = createRoute({
+  ...basketCall,
+  method: 'put',
+  path: '/{id}',
+  summary: 'Skip the next delivery (skipNext), pause, or change the day, time or address',
+  description: 'Skipping a delivery already placed as an order cancels that order while it is pending (409 once it is being prepared).',
+  request: { params: basketParams, body: jsonRequest(updateBasketSchema) },
+  responses: { 200: jsonReply(basketReplySchema) },
+});
+const stop = createRoute({
+  ...basketCall,
+  method: 'delete',
+  path: '/{id}',
+  summary: 'Stop a weekly basket: no more weekly orders (one already placed stands)',
+  request: { params: basketParams },
+  responses: { 200: jsonReply(basketStoppedReplySchema) },
+});
+
+/** What a change did, in the shopper's words. */
+function changedMessage(input: z.infer<typeof updateBasketSchema>): string {
+  if (input.skipNext === true) return 'The next delivery is skipped';
+  if (input.skipNext === false) return 'The next delivery is back on';
+  if (input.paused === true) return 'Your weekly basket is paused';
+  if (input.paused === false) return 'Your weekly basket is back on';
+  return 'Your weekly basket is changed';
+}
+
+export function basketRoutes(deps: ShopDeps) {
+  const app = openApiRoutes();
+  app.use(requireUser(deps));
+  addRoute(app, list, async (c) => c.json({ success: true, baskets: await listBaskets(deps, c.get('user').id) }));
+  addRoute(app, create, async (c) => {
+    const basket = await createBasket(deps, c.get('user').id, c.req.valid('json'));
+    return c.json({ success: true, message: `Your weekly basket comes ${basket.label}`, basket }, 201);
+  });
+  addRoute(app, update, async (c) => {
+    const input = c.req.valid('json');
+    const basket = await updateBasket(deps, c.get('user').id, c.req.valid('param').id, input);
+    return c.json({ success: true, message: changedMessage(input), basket });
+  });
+  addRoute(app, stop, async (c) => {
+    await stopBasket(deps, c.get('user').id, c.req.valid('param').id);
+    return c.json({ success: true, message: 'Your weekly basket is stopped' });
+  });
+  return app;
+}

@@ -1,0 +1,320 @@
+// Weekly baskets (issue 20): a shopper makes one from an order or the cart, on a weekday and a
+// window's start time; the shop places it each week as an order (basket-jobs.ts). Here: reading them
+// (the shopper's, and the coming week's for staff), making, changing (skip the next, pause, another
+// day or time, another address) and stopping them. Each is the shopper's own: another's id is a 404.
+import { sql, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
+import type { BasketsTable, Database } from '../../db/schema';
+import { nowOf, type ShopDeps } from '../../lib/deps';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import { effectivePrice, toFrw } from '../../lib/money';
+import { getAddress } from '../addresses/addresses.service';
+import { getCart } from '../cart/cart.service';
+import { windowLabel, slotsOfDay, type Schedule } from '../delivery/delivery-windows';
+import { readSchedule } from '../delivery/delivery.service';
+import { addDays, daysBetween, kigaliIso, kigaliMoment, minutesOf, timeOfDay, weekOf } from '../delivery/kigali-time';
+import { weekdayName } from '../delivery/window-words';
+import { orderNumber } from '../orders/orders.schema';
+import { getOrder } from '../orders/orders.service';
+import { basketSlot, nextDeliveryDate, placeAt } from './basket-calendar';
+import type { Basket, CreateBasketInput, StaffBasket, UpdateBasketInput } from './baskets.schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+type BasketRow = Selectable<BasketsTable>;
+type BasketChange = Updateable<BasketsTable>;
+
+/** A shopper keeps at most this many weekly baskets. */
+export const MAX_BASKETS = 5;
+export const BASKET_NOT_FOUND = 'Weekly basket not found';
+const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/** The start time asked for, checked against the schedule: one of that weekday's windows. */
+function checkedStart(schedule: Schedule, weekday: number, windowStart: string, param = 'windowStart'): number {
+  if (!schedule.days.includes(weekday)) {
+    const message = `The shop does not deliver on ${DAY_NAMES[weekday - 1]}s`;
+    throw badRequest(message, [{ msg: message, param: 'weekday' }]);
+  }
+  // Any date with that weekday tells the day's windows.
+  const starts = slotsOfDay(schedule, addDays('2026-01-05', weekday - 1)).map((slot) => slot.from);
+  const start = minutesOf(windowStart);
+  if (start === undefined || !starts.includes(start)) {
+    const message = `Choose one of the delivery times: ${starts.map(timeOfDay).join(', ')}`;
+    throw badRequest(message, [{ msg: message, param }]);
+  }
+  return start;
+}
+
+async function takenWeeks(db: Db, basketId: string, fromWeek: string): Promise<Set<string>> {
+  const rows = await db.selectFrom('basket_runs').select('week').where('basket_id', '=', basketId).where('week', '>=', fromWeek).execute();
+  return new Set(rows.map((row) => row.week));
+}
+
+/** The next delivery from now, and when the shop places it. */
+async function schedulePlacing(db: Db, schedule: Schedule, basket: Pick<BasketRow, 'id' | 'weekday' | 'window_start_minutes'>, now: Date) {
+  const taken = await takenWeeks(db, basket.id, weekOf(kigaliMoment(now).date));
+  const next = nextDeliveryDate(schedule, basket.weekday, basket.window_start_minutes, now, taken);
+  return { next_delivery: next, next_due_at: placeAt(next) };
+}
+
+interface Line {
+  product_id: string;
+  product_name: string;
+  quantity: number;
+}
+
+/** The lines a basket is made of: an order's (the shopper's own), or the cart's. */
+async function sourceLines(deps: ShopDeps, userId: string, input: CreateBasketInput): Promise<{ lines: Line[]; addressId: string | null; paymentType: string }> {
+  if (input.fromOrderId) {
+    const order = await getOrder(deps, userId, input.fromOrderId);
+    const lines = order.products.map((line) => ({ product_id: line.productId, product_name: line.productName, quantity: line.productQuantity }));
+    const momo = order.paymentType === 'momo' && Boolean(deps.config.momo);
+    return { lines, addressId: order.address._id ?? null, paymentType: momo ? 'momo' : 'cash' };
+  }
+  const cart = await getCart(deps, userId);
+  return { lines: cart.products.map((line) => ({ product_id: line.productId._id, product_name: line.productId.productname, quantity: line.quantity })), addressId: null, paymentType: 'cash' };
+}
+
+/** The address a basket goes to, when it is still one of the shopper's. */
+async function ownAddress(deps: ShopDeps, userId: string, addressId: string | null | undefined): Promise<string | null> {
+  if (!addressId) return null;
+  const found = await deps.db.selectFrom('addresses').select('id').where('id', '=', addressId).where('user_id', '=', userId).executeTakeFirst();
+  return found?.id ?? null;
+}
+
+export async function createBasket(deps: ShopDeps, userId: string, input: CreateBasketInput): Promise<Basket> {
+  const now = nowOf(deps);
+  const schedule = await readSchedule(deps);
+  const start = checkedStart(schedule, input.weekday, input.windowStart);
+  if (input.addressId) await getAddress(deps, userId, input.addressId);
+  const source = await sourceLines(deps, userId, input);
+  if (!source.lines.length) throw badRequest('There is nothing to make a weekly basket of: your cart is empty', [], 'empty_cart');
+  const id = newId();
+  const addressId = input.addressId ?? (await ownAddress(deps, userId, source.addressId));
+  await deps.db.transaction().execute(async (trx) => {
+    // One at a time per shopper, so the limit holds under a double click.
+    await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
+    const { count } = await trx.selectFrom('baskets').select(sql<number>`count(*)::int`.as('count')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+    if (count >= MAX_BASKETS) throw badRequest(`You have ${MAX_BASKETS} weekly baskets already: stop one first`);
+    const placing = await schedulePlacing(trx, schedule, { id, weekday: input.weekday, window_start_minutes: start }, now);
+    await trx
+      .insertInto('baskets')
+      .values({
+        id,
+        user_id: userId,
+        weekday: input.weekday,
+        window_start_minutes: start,
+        address_id: addressId,
+        payment_type: source.paymentType,
+        ...placing,
+      })
+      .execute();
+    await trx
+      .insertInto('basket_lines')
+      .values(source.lines.map((line, position) => ({ basket_id: id, position, ...line })))
+      .execute();
+  });
+  return getBasket(deps, userId, id);
+}
+
+async function basketRow(db: Db, userId: string, basketId: string, lock = false): Promise<BasketRow> {
+  let query = db.selectFrom('baskets').selectAll().where('id', '=', basketId).where('user_id', '=', userId);
+  if (lock) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  if (!row) throw notFound(BASKET_NOT_FOUND);
+  return row;
+}
+
+/** The coming week's order already placed for a basket, while it can still be delivered or skipped. */
+async function placedAhead(db: Db, basketIds: string[], today: string) {
+  if (!basketIds.length) return [];
+  return db
+    .selectFrom('basket_runs')
+    .innerJoin('orders', 'orders.id', 'basket_runs.order_id')
+    .select(['basket_runs.basket_id', 'basket_runs.week', 'basket_runs.delivery_date', 'basket_runs.outcome', 'orders.id as order_id', 'orders.status', 'orders.delivery_window_start', 'orders.delivery_window_end'])
+    .where('basket_runs.basket_id', 'in', basketIds)
+    .where('basket_runs.delivery_date', '>=', today)
+    .where('basket_runs.outcome', '=', 'placed')
+    .where('orders.status', 'in', ['pending', 'processing', 'shipped'])
+    .orderBy('basket_runs.delivery_date')
+    .execute();
+}
+
+async function toBaskets(deps: ShopDeps, rows: BasketRow[]): Promise<Basket[]> {
+  if (!rows.length) return [];
+  const now = nowOf(deps);
+  const today = kigaliMoment(now).date;
+  const ids = rows.map((row) => row.id);
+  const addressIds = rows.flatMap((row) => (row.address_id ? [row.address_id] : []));
+  const [schedule, lines, placed, addresses] = await Promise.all([
+    readSchedule(deps),
+    deps.db
+      .selectFrom('basket_lines as line')
+      .leftJoin('products as product', 'product.id', 'line.product_id')
+      .leftJoin('categories as category', 'category.id', 'product.category_id')
+      .select(['line.basket_id', 'line.product_id', 'line.product_name', 'line.quantity', 'product.name', 'product.unit', 'product.price_minor', 'product.offer_price_minor', 'product.in_stock', 'product.hidden', 'category.hidden as category_hidden'])
+      .where('line.basket_id', 'in', ids)
+      .orderBy('line.basket_id')
+      .orderBy('line.position')
+      .execute(),
+    placedAhead(deps.db, ids, today),
+    addressIds.length ? deps.db.selectFrom('addresses').select(['id', 'description', 'street', 'district']).where('id', 'in', addressIds).execute() : [],
+  ]);
+  return rows.map((row) => {
+    const own = lines.filter((line) => line.basket_id === row.id);
+    const priced = own.map((line) => {
+      const sold = line.price_minor !== null && !line.hidden && !line.category_hidden;
+      const priceMinor = sold ? effectivePrice(line.price_minor!, line.offer_price_minor) : null;
+      return {
+        productId: line.product_id,
+        productName: line.name ?? line.product_name,
+        quantity: line.quantity,
+        unit: line.unit ?? 'pcs',
+        price: priceMinor === null ? null : toFrw(priceMinor),
+        forSale: sold && Boolean(line.in_stock),
+        priceMinor,
+      };
+    });
+    const totalMinor = priced.reduce((sum, line) => sum + (line.forSale && line.priceMinor !== null ? line.priceMinor * line.quantity : 0), 0);
+    const slot = basketSlot(schedule, row.next_delivery, row.window_start_minutes);
+    const ahead = placed.find((run) => run.basket_id === row.id);
+    const address = addresses.find((one) => one.id === row.address_id);
+    const start = timeOfDay(row.window_start_minutes);
+    const end = timeOfDay(Math.min(1440, row.window_start_minutes + schedule.windowMinutes));
+    let nextDelivery: Basket['nextDelivery'] = null;
+    if (ahead?.delivery_window_start && ahead.delivery_window_end) {
+      const window = { start: new Date(ahead.delivery_window_start), end: new Date(ahead.delivery_window_end) };
+      nextDelivery = { date: ahead.delivery_date, start: kigaliIso(window.start), end: kigaliIso(window.end), label: windowLabel(window, now), skipped: false, orderId: ahead.order_id };
+    } else if (!row.paused && slot) {
+      nextDelivery = { date: row.next_delivery, start: kigaliIso(slot.start), end: kigaliIso(slot.end), label: windowLabel(slot, now), skipped: row.skip_week === weekOf(row.next_delivery), orderId: null };
+    }
+    return {
+      _id: row.id,
+      weekday: row.weekday,
+      windowStart: start,
+      label: `${weekdayName(row.weekday)} ${start}–${end}`,
+      paused: row.paused,
+      nextDelivery,
+      lines: priced.map(({ priceMinor: _priceMinor, ...line }) => line),
+      total: toFrw(totalMinor),
+      paymentType: row.payment_type,
+      address: address ? { _id: address.id, description: address.description, street: address.street, district: address.district } : null,
+      createdAt: new Date(row.created_at).toISOString(),
+    };
+  });
+}
+
+/** Whether the shopper has a weekly basket (the home screen asks on every dial: one indexed row at most). */
+export async function hasBaskets(deps: Pick<ShopDeps, 'db'>, userId: string): Promise<boolean> {
+  return Boolean(await deps.db.selectFrom('baskets').select('id').where('user_id', '=', userId).limit(1).executeTakeFirst());
+}
+
+export async function listBaskets(deps: ShopDeps, userId: string): Promise<Basket[]> {
+  const rows = await deps.db.selectFrom('baskets').selectAll().where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute();
+  return toBaskets(deps, rows);
+}
+
+export async function getBasket(deps: ShopDeps, userId: string, basketId: string): Promise<Basket> {
+  const [basket] = await toBaskets(deps, [await basketRow(deps.db, userId, basketId)]);
+  return basket;
+}
+
+/**
+ * Skips the coming delivery: the order already placed for it is cancelled (while it is pending),
+ * else that week is marked to be skipped when its time comes.
+ */
+async function skipNext(trx: Transaction<Database>, basketId: string, row: Pick<BasketRow, 'paused' | 'next_delivery'>, today: string): Promise<BasketChange> {
+  if (row.paused) throw badRequest('This weekly basket is paused: there is no delivery to skip');
+  const [ahead] = await placedAhead(trx, [basketId], today);
+  if (!ahead) return { skip_week: weekOf(row.next_delivery) };
+  const cancelled = await trx
+    .updateTable('orders')
+    .set({ status: 'cancelled', updated_at: new Date() })
+    .where('id', '=', ahead.order_id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  if (!Number(cancelled.numUpdatedRows)) throw conflict('This week\'s basket is already being prepared: it can no longer be skipped');
+  await trx
+    .insertInto('order_history')
+    .values({ order_id: ahead.order_id, kind: 'status', from_value: 'pending', to_value: 'cancelled', note: 'Weekly basket skipped by the shopper', momo_transaction_id: null, staff_id: null, staff_name: 'The shopper' })
+    .execute();
+  await trx.updateTable('basket_runs').set({ outcome: 'skipped' }).where('basket_id', '=', basketId).where('week', '=', ahead.week).execute();
+  return {};
+}
+
+export async function updateBasket(deps: ShopDeps, userId: string, basketId: string, input: UpdateBasketInput): Promise<Basket> {
+  const now = nowOf(deps);
+  const today = kigaliMoment(now).date;
+  const schedule = await readSchedule(deps);
+  if (input.addressId) await getAddress(deps, userId, input.addressId);
+  await deps.db.transaction().execute(async (trx) => {
+    const row = await basketRow(trx, userId, basketId, true);
+    const change: BasketChange = {};
+    if (input.weekday !== undefined || input.windowStart !== undefined) {
+      const weekday = input.weekday ?? row.weekday;
+      const start = checkedStart(schedule, weekday, input.windowStart ?? timeOfDay(row.window_start_minutes));
+      Object.assign(change, { weekday, window_start_minutes: start, skip_week: null }, await schedulePlacing(trx, schedule, { id: row.id, weekday, window_start_minutes: start }, now));
+    }
+    if (input.addressId) change.address_id = input.addressId;
+    if (input.paused !== undefined && input.paused !== row.paused) {
+      change.paused = input.paused;
+      // Taken up again: the next delivery is counted from now, not from before the pause.
+      const when = { id: row.id, weekday: change.weekday ?? row.weekday, window_start_minutes: change.window_start_minutes ?? row.window_start_minutes };
+      if (!input.paused) Object.assign(change, { skip_week: null }, await schedulePlacing(trx, schedule, when, now));
+    }
+    if (input.skipNext === true) {
+      const next = { paused: change.paused ?? row.paused, next_delivery: (change.next_delivery as string | undefined) ?? row.next_delivery };
+      Object.assign(change, await skipNext(trx, row.id, next, today));
+    }
+    if (input.skipNext === false && row.skip_week === null && input.weekday === undefined && input.windowStart === undefined) {
+      const cancelledAhead = await trx
+        .selectFrom('basket_runs')
+        .select('delivery_date')
+        .where('basket_id', '=', row.id)
+        .where('outcome', '=', 'skipped')
+        .where('order_id', 'is not', null)
+        .where('delivery_date', '>=', today)
+        .executeTakeFirst();
+      if (cancelledAhead) throw conflict('The skipped delivery was cancelled and cannot come back: your basket comes again the week after');
+    }
+    if (input.skipNext === false) change.skip_week = null;
+    await trx.updateTable('baskets').set({ ...change, updated_at: now }).where('id', '=', row.id).execute();
+  });
+  return getBasket(deps, userId, basketId);
+}
+
+/** Stops the basket: no more weekly orders. An order already placed for the coming delivery stands. */
+export async function stopBasket(deps: ShopDeps, userId: string, basketId: string): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    const row = await basketRow(trx, userId, basketId, true);
+    await trx.deleteFrom('baskets').where('id', '=', row.id).execute();
+  });
+}
+
+/** The console: every basket with a delivery in today and the next 6 days, earliest first. */
+export async function staffComingBaskets(deps: ShopDeps): Promise<StaffBasket[]> {
+  const now = nowOf(deps);
+  const today = kigaliMoment(now).date;
+  const rows = await deps.db
+    .selectFrom('baskets')
+    .innerJoin('users', 'users.id', 'baskets.user_id')
+    .selectAll('baskets')
+    .select(['users.full_name', 'users.phone_number'])
+    .where('baskets.paused', '=', false)
+    .execute();
+  const baskets = await toBaskets(deps, rows);
+  return baskets
+    .map((basket, index) => {
+      const row = rows[index];
+      const next = basket.nextDelivery;
+      const state: StaffBasket['state'] = !next ? 'paused' : next.orderId ? 'placed' : next.skipped ? 'skipped' : 'to place';
+      return {
+        ...basket,
+        customer: { fullName: row.full_name, phoneNumber: row.phone_number },
+        state,
+        orderNumber: next?.orderId ? orderNumber(next.orderId) : null,
+        placesAt: next && !next.orderId && !next.skipped ? new Date(row.next_due_at).toISOString() : null,
+      };
+    })
+    .filter((basket) => basket.nextDelivery && daysBetween(today, basket.nextDelivery.date) < 7)
+    .sort((a, b) => a.nextDelivery!.start.localeCompare(b.nextDelivery!.start));
+}

@@ -1,0 +1,126 @@
+// The profile's weekly baskets (issue 20): each one's day and time, its coming delivery, its lines at
+// this week's prices, and Skip the next one, Pause, Change and Stop.
+import { useState } from 'react';
+import type { Basket } from '@server/modules/baskets/baskets.schema';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast';
+import { toApiError } from '../../../lib/api-client';
+import { formatMoney } from '../../../lib/money';
+import { useRemote } from '../../../lib/use-remote';
+import { fetchBaskets, fetchWeeklyTimes, stopBasket, updateBasket } from '../api/baskets-api';
+import { WeeklyTimeFields } from './weekly-time-fields';
+import '../baskets.css';
+
+function nextText(basket: Basket): string {
+  const next = basket.nextDelivery;
+  if (!next) return 'Paused';
+  if (next.skipped) return `Next: ${next.label}, skipped`;
+  return next.orderId ? `Next: ${next.label} (order #${next.orderId.slice(-8).toUpperCase()}, placed)` : `Next: ${next.label}`;
+}
+
+function BasketCard({ basket, onChanged, onStopped }: { basket: Basket; onChanged: (basket: Basket) => void; onStopped: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const [changing, setChanging] = useState<{ weekday: number; windowStart: string } | null>(null);
+  const [asking, setAsking] = useState(false);
+  const times = useRemote(fetchWeeklyTimes, [], 'Could not load the delivery times', changing !== null).state.data;
+
+  async function act(work: () => Promise<{ message: string; basket?: Basket }>) {
+    setBusy(true);
+    try {
+      const reply = await work();
+      toast.success(reply.message);
+      if (reply.basket) onChanged(reply.basket);
+      else onStopped();
+      setChanging(null);
+      setAsking(false);
+    } catch (error) {
+      const failure = await toApiError(error, 'Could not change the weekly basket');
+      if (failure.error !== 'unauthorized') toast.error(failure.errors[0]?.message ?? failure.message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const skipped = basket.nextDelivery?.skipped ?? false;
+  return (
+    <li className="card basket-card">
+      <h3 className="basket-title">{basket.label}</h3>
+      <p className="basket-next">{nextText(basket)}</p>
+      <p className="basket-lines">
+        {basket.lines.map((line) => `${line.productName} × ${line.quantity}${line.forSale ? '' : ' (not for sale this week)'}`).join(', ')}
+      </p>
+      <p className="basket-total">This week: {formatMoney(basket.total)}</p>
+      {changing ? (
+        <div className="basket-change">
+          {times ? (
+            <WeeklyTimeFields times={times} weekday={changing.weekday} windowStart={changing.windowStart} onChange={(weekday, windowStart) => setChanging({ weekday, windowStart })} disabled={busy} />
+          ) : (
+            <p>Loading delivery times...</p>
+          )}
+          <div className="basket-actions">
+            <Button size="sm" busy={busy} disabled={!times} onClick={() => void act(() => updateBasket(basket._id, changing))}>
+              Save
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => setChanging(null)} disabled={busy}>
+              Cancel
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div className="basket-actions">
+          {!basket.paused ? (
+            <Button size="sm" variant="secondary" busy={busy} onClick={() => void act(() => updateBasket(basket._id, { skipNext: !skipped }))}>
+              {skipped ? 'Undo the skip' : 'Skip the next one'}
+            </Button>
+          ) : null}
+          <Button size="sm" variant="secondary" busy={busy} onClick={() => void act(() => updateBasket(basket._id, { paused: !basket.paused }))}>
+            {basket.paused ? 'Resume' : 'Pause'}
+          </Button>
+          <Button size="sm" variant="secondary" disabled={busy} onClick={() => setChanging({ weekday: basket.weekday, windowStart: basket.windowStart })}>
+            Change day or time
+          </Button>
+          <Button size="sm" variant="ghost" disabled={busy} onClick={() => setAsking(true)}>
+            Stop
+          </Button>
+        </div>
+      )}
+      <Dialog open={asking} onClose={() => setAsking(false)} title="Stop this weekly basket?" description={`${basket.label}: no more weekly orders. An order already placed stands.`}>
+        <div className="basket-actions">
+          <Button variant="ghost" onClick={() => setAsking(false)} disabled={busy}>
+            Keep it
+          </Button>
+          <Button busy={busy} onClick={() => void act(() => stopBasket(basket._id))}>
+            Stop it
+          </Button>
+        </div>
+      </Dialog>
+    </li>
+  );
+}
+
+export function BasketsPanel() {
+  const { state, replace, reload } = useRemote(fetchBaskets, [], 'Could not load your weekly baskets');
+  const baskets = state.data;
+  return (
+    <section className="card profile-panel" aria-labelledby="baskets-title">
+      <h2 id="baskets-title">Weekly Baskets</h2>
+      {!baskets && state.status !== 'error' ? <LoadingBlock label="Loading weekly baskets..." /> : null}
+      {state.status === 'error' ? <p role="alert">Could not load your weekly baskets</p> : null}
+      {baskets && !baskets.length ? <p>No weekly basket yet. Open an order in your order history and choose "Deliver every week".</p> : null}
+      {baskets?.length ? (
+        <ul className="basket-list">
+          {baskets.map((basket) => (
+            <BasketCard
+              key={basket._id}
+              basket={basket}
+              onChanged={(changed) => replace(baskets.map((one) => (one._id === changed._id ? changed : one)))}
+              onStopped={() => void reload()}
+            />
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
