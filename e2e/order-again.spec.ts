@@ -1,12 +1,12 @@
 // "Order again" on the web (issue 20): each order in Track Orders and the profile's history puts its
-// lines in the cart at today's prices; a product out of stock is left out and named.
+// lines in the cart at today's prices; a product no longer sold is left out and named.
 import { expect, PHONE, test } from './support/test';
 import { expectAccessible, signIn } from './support/pages';
 
-test('Order again in Track Orders adds the order to the cart, naming what is out of stock', PHONE, async ({ page, shop }) => {
+test('Order again in Track Orders adds the order to the cart, naming what is no longer sold', PHONE, async ({ page, shop }) => {
   const token = await shop.staffToken();
   const vegetables = await shop.staffCategory(token, 'Vegetables');
-  // A product of this test's own, so marking it out of stock touches no other spec.
+  // A product of this test's own, hidden afterwards: no other spec's page ever shows it.
   const name = `Dodo leaves ${Date.now().toString(36)}`;
   const own = await shop.createProduct(token, { productname: name, productUnit: 'bunch', price: 400, categoryId: vegetables._id, image: '/images/placeholder.svg' });
   const shopper = await shop.newShopper();
@@ -14,7 +14,7 @@ test('Order again in Track Orders adds the order to the cart, naming what is out
   await shop.addToCart(shopper, [first._id, own._id]);
   const address = await shop.addAddress(shopper);
   const order = await shop.placeOrder(shopper, address._id);
-  await shop.updateProduct(token, own._id, { inStock: false });
+  await shop.updateProduct(token, own._id, { hidden: true });
 
   await signIn(page, shopper);
   await page.goto('/track-orders');
@@ -23,7 +23,7 @@ test('Order again in Track Orders adds the order to the cart, naming what is out
   await expect(again).toBeVisible();
   await expectAccessible(page);
   await again.click();
-  await expect(page.locator('.toaster').getByText(`Added to your cart. Left out: ${name} (out of stock).`)).toBeVisible();
+  await expect(page.locator('.toaster').getByText(`Added to your cart. Left out: ${name} (no longer sold).`)).toBeVisible();
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByRole('heading', { name: 'Your Cart' })).toBeVisible();
   await expect(page.locator('main')).toContainText(first.productname);
