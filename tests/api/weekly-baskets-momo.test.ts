@@ -39,4 +39,10 @@ it("places a MoMo order for a basket made from a MoMo order, and asks MTN for th
   const asked = fake.requests.filter((request) => request.body.externalId === weekly.id);
   expect(asked).toHaveLength(1);
   expect(asked[0].body).toMatchObject({ amount: '1600', payer: { partyId: '250788555111' } });
+  // While MTN may still charge it, the week cannot be skipped (its order is not cancelled).
+  const skip = await shop.http.put(`/api/baskets/${made.body.basket._id}`).set(shopper.auth).send({ skipNext: true });
+  expect(skip.status).toBe(409);
+  expect(skip.body.message).toBe("This week's basket is already being prepared or paid: it can no longer be skipped. Call us to change it");
+  const after = await shop.deps.db.selectFrom('orders').select('status').where('id', '=', weekly.id).executeTakeFirstOrThrow();
+  expect(after.status).toBe('pending');
 });

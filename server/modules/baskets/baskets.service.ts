@@ -226,13 +226,16 @@ async function skipNext(trx: Transaction<Database>, basketId: string, row: Pick<
   if (row.paused) throw badRequest('This weekly basket is paused: there is no delivery to skip');
   const [ahead] = await placedAhead(trx, [basketId], today);
   if (!ahead) return { skip_week: weekOf(row.next_delivery) };
+  // Never a cancelled order MTN may still charge: one paid, or with a MoMo request open, stands.
   const cancelled = await trx
     .updateTable('orders')
     .set({ status: 'cancelled', updated_at: new Date() })
     .where('id', '=', ahead.order_id)
     .where('status', '=', 'pending')
+    .where('payment_status', '<>', 'completed')
+    .where((eb) => eb.or([eb('momo_state', 'is', null), eb('momo_state', 'not in', ['waiting', 'unconfirmed', 'successful'])]))
     .executeTakeFirst();
-  if (!Number(cancelled.numUpdatedRows)) throw conflict('This week\'s basket is already being prepared: it can no longer be skipped');
+  if (!Number(cancelled.numUpdatedRows)) throw conflict('This week\'s basket is already being prepared or paid: it can no longer be skipped. Call us to change it');
   await trx
     .insertInto('order_history')
     .values({ order_id: ahead.order_id, kind: 'status', from_value: 'pending', to_value: 'cancelled', note: 'Weekly basket skipped by the shopper', momo_transaction_id: null, staff_id: null, staff_name: 'The shopper' })
