@@ -1,7 +1,7 @@
 // Lint, run by `npm test` beside the type check: typescript-eslint's recommended rules (syntax only,
 // so it stays fast: the type check already reads the types), the layers each side imports through,
 // and no import cycles. Dead code (unused files, exports, types, packages) is knip's job (knip.json).
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
@@ -44,8 +44,6 @@ const serverAllowed = {
   'server/modules/auth': ['server/modules/users/user-records.ts'],
   // Who is told what about an order is decided in orders (order-notices.ts), payment receipts too.
   'server/modules/payments': ['server/modules/orders/order-notices.ts'],
-  // Order administration still lives in modules/staff until it moves into orders (issue 21, part 6).
-  'server/modules/staff/staff-orders.service.ts': ['server/modules/orders/order-notices.ts'],
   // Orders mounts payments' /order/{id}/pay and reorder's /order/{id}/reorder calls inside its /order tree.
   'server/modules/orders': ['server/modules/payments/payments.routes.ts', 'server/modules/reorder/reorder.routes.ts'],
   // A notice names the order's delivery window in its reader's words, and a failed MoMo payment's
@@ -96,6 +94,7 @@ const allowedFor = (allowed, target) =>
 function refuseUnusedAllowances(allowed) {
   const filesOf = (target) => {
     const full = path.join(ROOT, target);
+    if (!existsSync(full)) throw new Error(`eslint.config.js: an allowance names ${target}, which no longer exists; remove it`);
     if (!statSync(full).isDirectory()) return [full];
     return readdirSync(full, { recursive: true }).map((name) => path.join(full, name)).filter((file) => /\.(ts|tsx)$/.test(file));
   };

@@ -10,7 +10,7 @@ import type {
   changePaymentSchema,
   StaffOrder,
   StaffOrderDetail,
-} from '../../server/modules/staff/staff.schema';
+} from '../../server/modules/orders/staff-orders.schema';
 import type { productInputSchema, productPatchSchema, StaffCategory, StaffProduct } from '../../server/modules/catalog/staff-catalog.schema';
 import type { FakeSmsMessage } from '../../tests/support/fake-africas-talking-sms';
 import type { FakeMail } from '../../tests/support/fake-smtp';

@@ -1,6 +1,7 @@
 // The staff console's order calls: who may call them, finding orders, payments, transitions,
 // the stale-state guard, history, and the shopper's SMS for every change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { placeOrder as placeOrderAs } from '../../server/modules/orders/orders.service';
 import { grantStaff } from '../../server/modules/users/staff-members.service';
 import { setShopClock } from '../support/kigali-clock';
 import { createTestShop, uniquePhone, type Shopper, type TestShop } from '../support/test-app';
@@ -105,6 +106,21 @@ describe('finding orders', () => {
       momoTransactionId: null,
     });
     expect(seen.products[0]).toMatchObject({ productId: 'tomatoes', productQuantity: 2 });
+  });
+
+  it('names the channel each order came from, WhatsApp and chat and USSD included', async () => {
+    const address = await shop.http
+      .post('/api/address/create')
+      .set(shopper.auth)
+      .send({ description: 'Green door', city: 'Kigali', street: 'KN 5 Rd', district: 'Nyarugenge', phoneNumber: '0788111222' });
+    for (const channel of ['whatsapp', 'chat', 'ussd'] as const) {
+      await shop.http.post('/api/cart/add').set(shopper.auth).send({ productId: 'tomatoes', quantity: 1 });
+      const order = await placeOrderAs(shop.deps, shopper.user._id, { addressId: address.body.address._id, paymentType: 'cash', channel });
+      const seen = await shop.http.get(`/api/admin/orders/${order._id}`).set(staff.auth);
+      expect(seen.body.order.channel).toBe(channel);
+      const listed = await shop.http.get('/api/admin/orders').query({ search: order._id.slice(-8) }).set(staff.auth);
+      expect(listed.body.orders.map((found: { channel: string }) => found.channel)).toEqual([channel]);
+    }
   });
 
   it('searches by the 8-character order number, in any case', async () => {

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backgroundSettled } from '../../server/lib/background';
 import { grantStaff } from '../../server/modules/users/staff-members.service';
-import { dashboard } from '../../server/modules/staff/staff-dashboard.service';
+import { dashboard } from '../../server/modules/orders/order-reports.service';
 import { startFakeAfricasTalkingSms, type FakeSms } from '../support/fake-africas-talking-sms';
 import { createTestShop, type Shopper, type TestShop } from '../support/test-app';
 

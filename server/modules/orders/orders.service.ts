@@ -13,15 +13,13 @@ import type { Pagination } from '../../lib/fields';
 import { outOfStockMessage } from '../cart/cart.service';
 import { notifyOrder } from './order-notices';
 import { orderDeliveryWindow, reserveDeliveryWindow } from '../delivery/delivery.service';
-import { MOMO_STATES, ORDER_STATUSES, PAYMENT_STATUSES, type Order, type OrdersQuery, type PlaceOrderInput } from './orders.schema';
+import { MOMO_STATES, ORDER_STATUSES, PAYMENT_STATUSES, type Order, type OrderChannel, type OrdersQuery, type PlaceOrderInput } from './orders.schema';
 
 export const EMPTY_CART_MESSAGE = 'Your cart is empty. Add products before placing an order.';
 export const UNKNOWN_ADDRESS_MESSAGE = 'Please select a shipping address';
 export const outOfStockAtCheckout = (names: string[]) =>
   `Out of stock: ${names.join(', ')}. Remove ${names.length > 1 ? 'them' : 'it'} from your cart to place the order.`;
 
-/** Where an order was placed; 'basket': by the shop, for a shopper's weekly basket. */
-export type OrderChannel = 'web' | 'chat' | 'ussd' | 'whatsapp' | 'basket';
 
 export interface PlaceOrderOptions extends PlaceOrderInput {
   idempotencyKey?: string;

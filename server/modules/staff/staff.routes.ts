@@ -1,95 +1,25 @@
-// /api/admin/*: the staff console's calls (docs/staff-api.md). One requireStaff over the whole
-// tree is the one rule for who may do what: 401 without a valid token, 403 for a shopper.
-import { createRoute } from '@hono/zod-openapi';
-import { z } from 'zod';
+// /api/admin/*: the staff console's calls (docs/staff-api.md), each declared by the module that owns
+// what it changes and mounted here. One requireStaff over the whole tree is the one rule for who may
+// do what: 401 without a valid token, 403 for a shopper.
 import { requireStaff } from '../auth/auth.middleware';
 import type { ShopDeps } from '../../lib/deps';
-import { addRoute, jsonReply, jsonRequest, openApiRoutes, staffCall } from '../../lib/openapi';
-import { idParam } from '../../lib/path-params';
-import { dashboard } from './staff-dashboard.service';
+import { openApiRoutes } from '../../lib/openapi';
+import { addStaffBasketRoutes } from '../baskets/staff-baskets.routes';
 import { addStaffCatalogRoutes } from '../catalog/staff-catalog.routes';
-import { addStaffDeliveryRoutes } from './staff-delivery.routes';
-import { addStaffMemberRoutes } from '../users/staff-members.routes';
 import { addStaffMessageRoutes } from '../contact/staff-messages.routes';
-import { changeOrderStatus, changePayment, getStaffOrder, listStaffOrders } from './staff-orders.service';
-import {
-  changeOrderStatusSchema,
-  changePaymentSchema,
-  dashboardResponseSchema,
-  orderChangeResponseSchema,
-  staffOrderResponseSchema,
-  staffOrdersQuerySchema,
-  staffOrdersResponseSchema,
-} from './staff.schema';
-
-const STATUS_MESSAGES: Record<string, string> = {
-  processing: 'Order is now processing',
-  shipped: 'Order marked shipped',
-  delivered: 'Order marked delivered',
-  cancelled: 'Order cancelled',
-};
-
-const orderParams = z.object({ id: idParam('Order not found') });
-
-const orders = createRoute({
-  ...staffCall,
-  method: 'get',
-  path: '/orders',
-  summary: 'Orders, newest first; filter by status and payment, search by order number, phone or name',
-  request: { query: staffOrdersQuerySchema },
-  responses: { 200: jsonReply(staffOrdersResponseSchema) },
-});
-const order = createRoute({
-  ...staffCall,
-  method: 'get',
-  path: '/orders/{id}',
-  summary: 'One order with its history and the moves allowed from here',
-  request: { params: orderParams },
-  responses: { 200: jsonReply(staffOrderResponseSchema) },
-});
-const orderStatus = createRoute({
-  ...staffCall,
-  method: 'post',
-  path: '/orders/{id}/status',
-  summary: 'Move an order along (409 if it changed since expectedStatus)',
-  request: { params: orderParams, body: jsonRequest(changeOrderStatusSchema) },
-  responses: { 200: jsonReply(orderChangeResponseSchema) },
-});
-const orderPayment = createRoute({
-  ...staffCall,
-  method: 'post',
-  path: '/orders/{id}/payment',
-  summary: 'Confirm a MoMo payment or mark it failed (409 if it changed)',
-  request: { params: orderParams, body: jsonRequest(changePaymentSchema) },
-  responses: { 200: jsonReply(orderChangeResponseSchema) },
-});
-const dashboardCall = createRoute({
-  ...staffCall,
-  method: 'get',
-  path: '/dashboard',
-  summary: "Today's figures and 30 days of orders and sales (Kigali days)",
-  responses: { 200: jsonReply(dashboardResponseSchema) },
-});
+import { addStaffDeliveryRoutes } from '../delivery/staff-delivery.routes';
+import { addStaffOrderRoutes, addStaffReportRoutes } from '../orders/staff-orders.routes';
+import { addStaffMemberRoutes } from '../users/staff-members.routes';
 
 export function staffRoutes(deps: ShopDeps) {
   const app = openApiRoutes();
   app.use(requireStaff(deps));
-  addRoute(app, orders, async (c) => c.json({ success: true as const, ...(await listStaffOrders(deps, c.req.valid('query'))) }));
-  addRoute(app, order, async (c) => c.json({ success: true as const, order: await getStaffOrder(deps, c.req.param('id')) }));
-  addRoute(app, orderStatus, async (c) => {
-    const input = c.req.valid('json');
-    const order = await changeOrderStatus(deps, c.get('user'), c.req.param('id'), input);
-    return c.json({ success: true as const, message: STATUS_MESSAGES[input.status] ?? 'Order updated', order });
-  });
-  addRoute(app, orderPayment, async (c) => {
-    const input = c.req.valid('json');
-    const order = await changePayment(deps, c.get('user'), c.req.param('id'), input);
-    return c.json({ success: true as const, message: input.paymentStatus === 'completed' ? 'Payment confirmed' : 'Payment marked failed', order });
-  });
+  addStaffOrderRoutes(app, deps);
   addStaffMemberRoutes(app, deps);
   addStaffCatalogRoutes(app, deps);
   addStaffMessageRoutes(app, deps);
-  addRoute(app, dashboardCall, async (c) => c.json(await dashboard(deps)));
+  addStaffReportRoutes(app, deps);
   addStaffDeliveryRoutes(app, deps);
+  addStaffBasketRoutes(app, deps);
   return app;
 }

@@ -1,4 +1,5 @@
 // How the console writes numbers, dates and statuses.
+import { ORDER_CHANNEL_NAMES, type OrderChannel } from '@server/modules/orders/orders.schema';
 import { formatMoney } from '../../lib/money';
 
 export { formatMoney };
@@ -32,9 +33,8 @@ export function capitalise(value: string): string {
   return value ? value.charAt(0).toUpperCase() + value.slice(1) : value;
 }
 
-const CHANNEL_NAMES: Record<string, string> = { web: 'Web', chat: 'Chat', ussd: 'USSD', whatsapp: 'WhatsApp', basket: 'Weekly basket' };
 export function channelName(channel: string): string {
-  return CHANNEL_NAMES[channel] ?? channel;
+  return ORDER_CHANNEL_NAMES[channel as OrderChannel] ?? channel;
 }
 
 /** The button that moves an order to a status: words a shop worker would say. */

@@ -9,7 +9,7 @@ import type {
   orderChangeResponseSchema,
   staffOrderResponseSchema,
   staffOrdersResponseSchema,
-} from '@server/modules/staff/staff.schema';
+} from '@server/modules/orders/staff-orders.schema';
 import type {
   categoryInputSchema,
   categoryPatchSchema,

@@ -3,7 +3,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { StaffOrderDetail } from '@server/modules/staff/staff.schema';
+import type { StaffOrderDetail } from '@server/modules/orders/staff-orders.schema';
 import { toast } from '../../../components/ui/toast';
 import { json, mockFetch } from '../../../test/mock-fetch';
 import { OrderActions } from './order-actions';

@@ -3,7 +3,7 @@
 // offered; a shared note goes with whichever change is made. If someone else changed the order first,
 // the server answers 409 with the order as it is now: the page shows that and what changed.
 import { useId, useState } from 'react';
-import type { StaffOrderDetail } from '@server/modules/staff/staff.schema';
+import type { StaffOrderDetail } from '@server/modules/orders/staff-orders.schema';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { toApiError } from '../../../lib/api-client';

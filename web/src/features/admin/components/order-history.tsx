@@ -1,5 +1,5 @@
 // An order's recorded changes, oldest first: what moved, from and to, who did it, when, and the note.
-import type { OrderHistoryEntry } from '@server/modules/staff/staff.schema';
+import type { OrderHistoryEntry } from '@server/modules/orders/staff-orders.schema';
 import { formatDateTime } from '../format';
 
 function describe(entry: OrderHistoryEntry): string {

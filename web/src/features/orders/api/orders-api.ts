@@ -1,6 +1,6 @@
 // The order calls of API.md, read leniently as spec 7 describes (`order` or `data.order`, and so on).
 import { api } from '../../../lib/api-client';
-import type { Order, OrderReply, OrdersPageReply, PlaceOrderReply } from '@server/modules/orders/orders.schema';
+import type { Order, OrderReply, OrdersPageReply, PaymentType, PlaceOrderReply } from '@server/modules/orders/orders.schema';
 import type { PayOrderReply } from '@server/modules/payments/payments.schema';
 import type { Pagination } from '@server/lib/fields';
 import type { ReorderReply } from '@server/modules/reorder/reorder.schema';
@@ -8,7 +8,7 @@ import type { ReorderReply } from '@server/modules/reorder/reorder.schema';
 export interface PlaceOrderBody {
   addressId: string;
   /** cash: on delivery, with the MoMo Pay code; momo: MTN MoMo request-to-pay, approved on the payer's phone. */
-  paymentType: 'cash' | 'momo';
+  paymentType: PaymentType;
   /** momo: the number asked to pay (the delivery phone when left out). */
   payerPhone?: string;
   callbackUrl: string;

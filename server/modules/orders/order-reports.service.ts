@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import type { ShopDeps } from '../../lib/deps';
 import { toFrw } from '../../lib/money';
-import type { Dashboard } from './staff.schema';
+import type { Dashboard } from './staff-orders.schema';
 import { countUnhandled } from '../contact/staff-messages.service';
 
 const DAYS = 30;

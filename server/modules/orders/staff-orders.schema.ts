@@ -1,34 +1,10 @@
-// The staff console's contract: every /api/admin/* call's input and output, as zod shapes.
-// Plain zod only: the web console imports this file. Routes are listed in docs/staff-api.md.
-//
-// Every /api/admin/* call needs `Authorization: Bearer <token>` of an account with the staff role:
-// no token, or a bad one: 401 (message contains "token"); a shopper's token: 403 "Staff only".
-// Errors have the API's usual shape {success:false, message, error, errors?}.
+// Orders as staff administer them in the console (/api/admin/orders, /dashboard): every shopper's
+// orders with their history, the status and payment moves, and the day's figures. Plain zod only:
+// the web console imports this file (docs/staff-api.md lists the calls).
 import { z } from 'zod';
 import { pageNumber, paginationSchema } from '../../lib/fields';
-import { ORDER_STATUSES, PAYMENT_STATUSES, orderSchema } from '../orders/orders.schema';
+import { ORDER_CHANNELS, ORDER_STATUSES, PAYMENT_STATUSES, orderSchema } from './orders.schema';
 import { momoRequestSchema } from '../payments/payments.schema';
-
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-
-/** Where an order may go next (issue 9). Delivered and cancelled are final. */
-export const NEXT_ORDER_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
-  pending: ['processing', 'cancelled'],
-  processing: ['shipped', 'cancelled'],
-  shipped: ['delivered'],
-  delivered: [],
-  cancelled: [],
-};
-
-/** A MoMo payment is settled once: pending becomes completed or failed; a failed one may still be confirmed. */
-export const NEXT_PAYMENT_STATUSES: Record<PaymentStatus, readonly PaymentStatus[]> = {
-  pending: ['completed', 'failed'],
-  failed: ['completed'],
-  completed: [],
-};
-
-export const ORDER_CHANNELS = ['web', 'chat', 'ussd', 'whatsapp', 'basket'] as const;
 
 const optionalNote = z
   .string()

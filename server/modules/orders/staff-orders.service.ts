@@ -8,23 +8,12 @@ import type { Database, OrdersTable } from '../../db/schema';
 import type { AuthUser, ShopDeps } from '../../lib/deps';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { offsetOf, paginate } from '../../lib/pagination';
-import { orderNumber } from '../orders/orders.schema';
-import { notifyOrder, type NoticeEvent } from '../orders/order-notices';
-import { ordersWithLines } from '../orders/orders.service';
+import { notifyOrder, type NoticeEvent } from './order-notices';
+import { NEXT_ORDER_STATUSES, NEXT_PAYMENT_STATUSES } from './order-status';
+import { ORDER_CHANNELS, orderNumber, type OrderStatus, type PaymentStatus } from './orders.schema';
+import { ordersWithLines } from './orders.service';
 import { momoRequestInFlight, momoRequestsOf } from '../payments/payments.service';
-import {
-  NEXT_ORDER_STATUSES,
-  NEXT_PAYMENT_STATUSES,
-  ORDER_CHANNELS,
-  type ChangeOrderStatusInput,
-  type ChangePaymentInput,
-  type OrderHistoryEntry,
-  type OrderStatus,
-  type PaymentStatus,
-  type StaffOrder,
-  type StaffOrderDetail,
-  type StaffOrdersQuery,
-} from './staff.schema';
+import type { ChangeOrderStatusInput, ChangePaymentInput, OrderHistoryEntry, StaffOrder, StaffOrderDetail, StaffOrdersQuery } from './staff-orders.schema';
 
 type Db = ShopDeps['db'] | Transaction<Database>;
 type OrderRow = Selectable<OrdersTable>;

@@ -1,14 +1,10 @@
 // /api/admin/delivery (issue 20): the delivery schedule staff set, and the coming week's windows with
-// the orders booked in each. Mounted inside staffRoutes, under its one requireStaff.
+// the orders booked in each. Mounted inside staffRoutes (modules/staff), under its one requireStaff.
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv, ShopDeps } from '../../lib/deps';
-import { addRoute, bearerAuth, jsonReply, jsonRequest } from '../../lib/openapi';
-import { deliveryScheduleSchema, staffDeliveryReplySchema, staffScheduleReplySchema } from '../delivery/delivery.schema';
-import { getDeliverySchedule, saveDeliverySchedule, staffDeliveryWindows } from '../delivery/delivery.service';
-import { staffBasketsReplySchema } from '../baskets/baskets.schema';
-import { staffComingBaskets } from '../baskets/baskets.service';
-
-const staffCall = { tags: ['staff'], security: bearerAuth };
+import { addRoute, jsonReply, jsonRequest, staffCall } from '../../lib/openapi';
+import { deliveryScheduleSchema, staffDeliveryReplySchema, staffScheduleReplySchema } from './delivery.schema';
+import { getDeliverySchedule, saveDeliverySchedule, staffDeliveryWindows } from './delivery.service';
 
 const delivery = createRoute({
   ...staffCall,
@@ -26,14 +22,6 @@ const saveSchedule = createRoute({
   responses: { 200: jsonReply(staffScheduleReplySchema) },
 });
 
-const baskets = createRoute({
-  ...staffCall,
-  method: 'get',
-  path: '/baskets',
-  summary: "The coming week's weekly baskets: each one's delivery, shopper, lines, and whether it is placed, to place or skipped",
-  responses: { 200: jsonReply(staffBasketsReplySchema) },
-});
-
 export function addStaffDeliveryRoutes(app: OpenAPIHono<AppEnv>, deps: ShopDeps): void {
   addRoute(app, delivery, async (c) => {
     const [{ schedule, updatedAt }, windows] = await Promise.all([getDeliverySchedule(deps), staffDeliveryWindows(deps)]);
@@ -43,5 +31,4 @@ export function addStaffDeliveryRoutes(app: OpenAPIHono<AppEnv>, deps: ShopDeps)
     const saved = await saveDeliverySchedule(deps, c.get('user'), c.req.valid('json'));
     return c.json({ success: true, message: 'Delivery schedule saved', ...saved });
   });
-  addRoute(app, baskets, async (c) => c.json({ success: true, baskets: await staffComingBaskets(deps) }));
 }

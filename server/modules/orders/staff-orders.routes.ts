@@ -1,0 +1,87 @@
+// /api/admin/orders and /dashboard: orders as staff administer them (find, read with history, move
+// along the status machine, settle a payment) and the day's figures. Mounted inside staffRoutes
+// (modules/staff), under its one requireStaff.
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import { z } from 'zod';
+import type { AppEnv, ShopDeps } from '../../lib/deps';
+import { addRoute, jsonReply, jsonRequest, staffCall } from '../../lib/openapi';
+import { idParam } from '../../lib/path-params';
+import { dashboard } from './order-reports.service';
+import { changeOrderStatus, changePayment, getStaffOrder, listStaffOrders } from './staff-orders.service';
+import {
+  changeOrderStatusSchema,
+  changePaymentSchema,
+  dashboardResponseSchema,
+  orderChangeResponseSchema,
+  staffOrderResponseSchema,
+  staffOrdersQuerySchema,
+  staffOrdersResponseSchema,
+} from './staff-orders.schema';
+
+const STATUS_MESSAGES: Record<string, string> = {
+  processing: 'Order is now processing',
+  shipped: 'Order marked shipped',
+  delivered: 'Order marked delivered',
+  cancelled: 'Order cancelled',
+};
+
+const orderParams = z.object({ id: idParam('Order not found') });
+
+const orders = createRoute({
+  ...staffCall,
+  method: 'get',
+  path: '/orders',
+  summary: 'Orders, newest first; filter by status and payment, search by order number, phone or name',
+  request: { query: staffOrdersQuerySchema },
+  responses: { 200: jsonReply(staffOrdersResponseSchema) },
+});
+const order = createRoute({
+  ...staffCall,
+  method: 'get',
+  path: '/orders/{id}',
+  summary: 'One order with its history and the moves allowed from here',
+  request: { params: orderParams },
+  responses: { 200: jsonReply(staffOrderResponseSchema) },
+});
+const orderStatus = createRoute({
+  ...staffCall,
+  method: 'post',
+  path: '/orders/{id}/status',
+  summary: 'Move an order along (409 if it changed since expectedStatus)',
+  request: { params: orderParams, body: jsonRequest(changeOrderStatusSchema) },
+  responses: { 200: jsonReply(orderChangeResponseSchema) },
+});
+const orderPayment = createRoute({
+  ...staffCall,
+  method: 'post',
+  path: '/orders/{id}/payment',
+  summary: 'Confirm a MoMo payment or mark it failed (409 if it changed)',
+  request: { params: orderParams, body: jsonRequest(changePaymentSchema) },
+  responses: { 200: jsonReply(orderChangeResponseSchema) },
+});
+const dashboardCall = createRoute({
+  ...staffCall,
+  method: 'get',
+  path: '/dashboard',
+  summary: "Today's figures and 30 days of orders and sales (Kigali days)",
+  responses: { 200: jsonReply(dashboardResponseSchema) },
+});
+
+export function addStaffOrderRoutes(app: OpenAPIHono<AppEnv>, deps: ShopDeps): void {
+  addRoute(app, orders, async (c) => c.json({ success: true as const, ...(await listStaffOrders(deps, c.req.valid('query'))) }));
+  addRoute(app, order, async (c) => c.json({ success: true as const, order: await getStaffOrder(deps, c.req.param('id')) }));
+  addRoute(app, orderStatus, async (c) => {
+    const input = c.req.valid('json');
+    const order = await changeOrderStatus(deps, c.get('user'), c.req.param('id'), input);
+    return c.json({ success: true as const, message: STATUS_MESSAGES[input.status] ?? 'Order updated', order });
+  });
+  addRoute(app, orderPayment, async (c) => {
+    const input = c.req.valid('json');
+    const order = await changePayment(deps, c.get('user'), c.req.param('id'), input);
+    return c.json({ success: true as const, message: input.paymentStatus === 'completed' ? 'Payment confirmed' : 'Payment marked failed', order });
+  });
+}
+
+export function addStaffReportRoutes(app: OpenAPIHono<AppEnv>, deps: ShopDeps): void {
+  addRoute(app, dashboardCall, async (c) => c.json(await dashboard(deps)));
+}
