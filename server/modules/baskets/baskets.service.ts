@@ -14,6 +14,7 @@ import { windowLabel, slotsOfDay, type Schedule } from '../delivery/delivery-win
 import { readSchedule } from '../delivery/delivery.service';
 import { addDays, daysBetween, kigaliIso, kigaliMoment, minutesOf, timeOfDay, weekOf } from '../delivery/kigali-time';
 import { weekdayName } from '../delivery/window-words';
+import { cancelUnpaidOrder } from '../orders/order-changes.service';
 import { orderNumber } from '../orders/orders.schema';
 import { getOrder } from '../orders/orders.service';
 import { basketSlot, nextDeliveryDate, placeAt } from './basket-calendar';
@@ -227,19 +228,8 @@ async function skipNext(trx: Transaction<Database>, basketId: string, row: Pick<
   const [ahead] = await placedAhead(trx, [basketId], today);
   if (!ahead) return { skip_week: weekOf(row.next_delivery) };
   // Never a cancelled order MTN may still charge: one paid, or with a MoMo request open, stands.
-  const cancelled = await trx
-    .updateTable('orders')
-    .set({ status: 'cancelled', updated_at: new Date() })
-    .where('id', '=', ahead.order_id)
-    .where('status', '=', 'pending')
-    .where('payment_status', '<>', 'completed')
-    .where((eb) => eb.or([eb('momo_state', 'is', null), eb('momo_state', 'not in', ['waiting', 'unconfirmed', 'successful'])]))
-    .executeTakeFirst();
-  if (!Number(cancelled.numUpdatedRows)) throw conflict('This week\'s basket is already being prepared or paid: it can no longer be skipped. Call us to change it');
-  await trx
-    .insertInto('order_history')
-    .values({ order_id: ahead.order_id, kind: 'status', from_value: 'pending', to_value: 'cancelled', note: 'Weekly basket skipped by the shopper', momo_transaction_id: null, staff_id: null, staff_name: 'The shopper' })
-    .execute();
+  const cancelled = await cancelUnpaidOrder({ db: trx }, ahead.order_id, { id: null, name: 'The shopper' }, 'Weekly basket skipped by the shopper');
+  if (!cancelled) throw conflict('This week\'s basket is already being prepared or paid: it can no longer be skipped. Call us to change it');
   await trx.updateTable('basket_runs').set({ outcome: 'skipped' }).where('basket_id', '=', basketId).where('week', '=', ahead.week).execute();
   return {};
 }

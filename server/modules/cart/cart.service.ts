@@ -113,7 +113,8 @@ export async function removeFromCart(deps: ShopDeps, userId: string, productId: 
   return getCart(deps, userId);
 }
 
-export async function clearCart(deps: ShopDeps, userId: string): Promise<Cart> {
+/** Empties the cart (Clear cart, or an order placed from it, inside the order's transaction). */
+export async function clearCart(deps: Pick<ShopDeps, 'db'>, userId: string): Promise<Cart> {
   await deps.db.deleteFrom('cart_lines').where('user_id', '=', userId).execute();
   return pricedCart([]);
 }

@@ -10,7 +10,7 @@ import { effectivePrice, toFrw } from '../../lib/money';
 import { offsetOf, paginate } from '../../lib/pagination';
 import { normalizePhone } from '../../lib/phone';
 import type { Pagination } from '../../lib/fields';
-import { outOfStockMessage } from '../cart/cart.service';
+import { clearCart, outOfStockMessage } from '../cart/cart.service';
 import { notifyOrder } from './order-notices';
 import { orderDeliveryWindow, reserveDeliveryWindow } from '../delivery/delivery.service';
 import { MOMO_STATES, ORDER_STATUSES, PAYMENT_STATUSES, type Order, type OrderChannel, type OrdersQuery, type PlaceOrderInput } from './orders.schema';
@@ -241,7 +241,7 @@ export async function placeOrderIn(trx: Transaction<Database>, deps: ShopDeps, u
     .insertInto('order_lines')
     .values(lines.map((line) => ({ ...line, order_id: order.id })))
     .execute();
-  if (!input.lines) await trx.deleteFrom('cart_lines').where('user_id', '=', userId).execute();
+  if (!input.lines) await clearCart({ db: trx }, userId);
   return { order: await orderWithLines(trx, order, nowOf(deps)), placedNow: true };
 }
 

@@ -8,6 +8,7 @@ import type { Database, OrdersTable } from '../../db/schema';
 import type { AuthUser, ShopDeps } from '../../lib/deps';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { offsetOf, paginate } from '../../lib/pagination';
+import { recordOrderChange } from './order-changes.service';
 import { notifyOrder, type NoticeEvent } from './order-notices';
 import { NEXT_ORDER_STATUSES, NEXT_PAYMENT_STATUSES } from './order-status';
 import { ORDER_CHANNELS, orderNumber, type OrderStatus, type PaymentStatus } from './orders.schema';
@@ -145,21 +146,8 @@ interface Change {
   momoTransactionId?: string;
 }
 
-async function recordChange(trx: Transaction<Database>, orderId: string, staff: AuthUser, change: Change) {
-  await trx
-    .insertInto('order_history')
-    .values({
-      order_id: orderId,
-      kind: change.kind,
-      from_value: change.from,
-      to_value: change.to,
-      note: change.note ?? null,
-      momo_transaction_id: change.momoTransactionId ?? null,
-      staff_id: staff.id,
-      staff_name: staff.fullName,
-    })
-    .execute();
-}
+const recordChange = (trx: Transaction<Database>, orderId: string, staff: AuthUser, change: Change) =>
+  recordOrderChange({ db: trx }, orderId, change, { id: staff.id, name: staff.fullName });
 
 async function afterChange(deps: ShopDeps, order: StaffOrderDetail, event: NoticeEvent, change: Change) {
   deps.log.info('order_changed', { orderId: order._id, kind: change.kind, from: change.from, to: change.to });

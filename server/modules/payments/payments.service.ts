@@ -18,6 +18,7 @@ import type { ShopDeps } from '../../lib/deps';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { formatFrw } from '../../lib/money';
 import { localPhone, normalizePhone } from '../../lib/phone';
+import { recordOrderChange } from '../orders/order-changes.service';
 import { orderNumber, type Order } from '../orders/orders.schema';
 import { MOMO_OFF_MESSAGE, PAYER_PHONE_MESSAGE, orderWithLines } from '../orders/orders.service';
 import { notifyOrder, type NoticeEvent, type NoticeExtras } from '../orders/order-notices';
@@ -69,11 +70,8 @@ async function lockOrder(trx: Transaction<Database>, orderId: string, userId?: s
   return order;
 }
 
-async function recordHistory(trx: Transaction<Database>, orderId: string, from: string, to: string, details: { note: string; transactionId?: string }) {
-  await trx
-    .insertInto('order_history')
-    .values({ order_id: orderId, kind: 'payment', from_value: from, to_value: to, note: details.note, momo_transaction_id: details.transactionId ?? null, staff_id: null, staff_name: MOMO_ACTOR })
-    .execute();
+function recordHistory(trx: Transaction<Database>, orderId: string, from: string, to: string, details: { note: string; transactionId?: string }) {
+  return recordOrderChange({ db: trx }, orderId, { kind: 'payment', from, to, note: details.note, momoTransactionId: details.transactionId }, { id: null, name: MOMO_ACTOR });
 }
 
 /** Why a new request may not be made for this order now, or undefined when it may. */

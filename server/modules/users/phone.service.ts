@@ -11,6 +11,7 @@ import { newSixDigitCode, sha256 } from '../../lib/secrets';
 import { moveAddresses } from '../addresses/addresses.service';
 import { mergeCarts } from '../cart/cart.service';
 import { moveRatings } from '../catalog/catalog.service';
+import { moveOrders } from '../orders/order-changes.service';
 import type { PublicUser } from '../auth/auth.schema';
 import { findUserById, toPublicUser } from './user-records';
 
@@ -116,7 +117,7 @@ async function mergeAccount(changes: Changes, fromId: string, intoId: string): P
   const { trx } = changes;
   await mergeCarts({ db: trx }, fromId, intoId);
   await moveAddresses({ db: trx }, fromId, intoId);
-  await trx.updateTable('orders').set({ user_id: intoId }).where('user_id', '=', fromId).execute();
+  await moveOrders({ db: trx }, fromId, intoId);
   await moveRatings(changes, fromId, intoId);
   await trx.deleteFrom('users').where('id', '=', fromId).execute();
 }

@@ -1,0 +1,60 @@
+// The writes other modules make to an order, in the caller's transaction: each change is kept in the
+// order's history (who, when, from, to, note), an order is cancelled only while it is pending and
+// unpaid, and an account merge moves orders with their shopper. Orders owns the orders and
+// order_history tables; payments, weekly baskets and users come through here.
+import type { ShopDeps } from '../../lib/deps';
+
+type Db = Pick<ShopDeps, 'db'>;
+
+export interface OrderChange {
+  kind: 'status' | 'payment';
+  from: string;
+  to: string;
+  note?: string | null;
+  momoTransactionId?: string | null;
+}
+
+/** Who made a change: a staff member, or a named actor of the shop (MTN MoMo, the shopper) with no account id. */
+export interface ChangedBy {
+  id: string | null;
+  name: string;
+}
+
+export async function recordOrderChange(deps: Db, orderId: string, change: OrderChange, by: ChangedBy): Promise<void> {
+  await deps.db
+    .insertInto('order_history')
+    .values({
+      order_id: orderId,
+      kind: change.kind,
+      from_value: change.from,
+      to_value: change.to,
+      note: change.note ?? null,
+      momo_transaction_id: change.momoTransactionId ?? null,
+      staff_id: by.id,
+      staff_name: by.name,
+    })
+    .execute();
+}
+
+/**
+ * Cancels a pending order no one has paid and MTN may not still charge (no MoMo request waiting,
+ * unconfirmed or successful), recording why; false when the order is past that.
+ */
+export async function cancelUnpaidOrder(deps: Db, orderId: string, by: ChangedBy, note: string): Promise<boolean> {
+  const cancelled = await deps.db
+    .updateTable('orders')
+    .set({ status: 'cancelled', updated_at: new Date() })
+    .where('id', '=', orderId)
+    .where('status', '=', 'pending')
+    .where('payment_status', '<>', 'completed')
+    .where((eb) => eb.or([eb('momo_state', 'is', null), eb('momo_state', 'not in', ['waiting', 'unconfirmed', 'successful'])]))
+    .executeTakeFirst();
+  if (!Number(cancelled.numUpdatedRows)) return false;
+  await recordOrderChange(deps, orderId, { kind: 'status', from: 'pending', to: 'cancelled', note }, by);
+  return true;
+}
+
+/** One shopper's orders become another's (an account merge). */
+export async function moveOrders(deps: Db, fromId: string, intoId: string): Promise<void> {
+  await deps.db.updateTable('orders').set({ user_id: intoId }).where('user_id', '=', fromId).execute();
+}
