@@ -69,7 +69,7 @@ const webAllowed = {
   // The console is a page of its own: it shows auth's sign-in page and errors' not-found page at its own
   // addresses, and guards itself with RequireLogin alone (the auth barrel's chunk would carry the
   // phone-verification dialog into the console's first load).
-  'web/src/features/admin': ['web/src/features/auth/pages/login-page.tsx', 'web/src/features/auth/components/require-login.tsx', 'web/src/features/errors/not-found-page.tsx'],
+  'web/src/features/staff': ['web/src/features/auth/pages/login-page.tsx', 'web/src/features/auth/components/require-login.tsx', 'web/src/features/errors/not-found-page.tsx'],
   // The storefront's features import what they show of another directly, so a page's chunk carries only it.
   'web/src/features/cart': ['web/src/features/auth/login-guard.ts'],
   'web/src/features/catalog': ['web/src/features/auth/login-guard.ts'],
@@ -82,7 +82,7 @@ const webAllowed = {
     'web/src/features/catalog/catalog.css',
   ],
   // The profile's test checks its console link against the console's own path.
-  'web/src/features/profile': ['web/src/features/admin/admin-paths.ts'],
+  'web/src/features/profile': ['web/src/features/staff/staff-paths.ts'],
 };
 
 const allowedFor = (allowed, target) =>

@@ -1,6 +1,6 @@
 // The screen for a failure the app could not handle (a page that threw, a chunk that failed to load).
 // Deliberately plain and self-contained: the layout may be what broke. Its styles (errors.css) come with
-// each entry's own stylesheet (app/providers.tsx, admin.css), never a chunk shared by both.
+// each entry's own stylesheet (app/providers.tsx, staff.css), never a chunk shared by both.
 
 function describe(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;

@@ -3,7 +3,7 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { adminPaths } from '../../admin/admin-paths';
+import { staffPaths } from '../../staff/staff-paths';
 import type { Account } from '../api/profile-api';
 import { ProfileSidebar } from './profile-sidebar';
 
@@ -21,7 +21,7 @@ describe('ProfileSidebar', () => {
   it('offers staff a link to the console, at the console\'s address', () => {
     renderSidebar({ ...shopper, isStaff: true });
     const link = screen.getByRole('link', { name: 'Staff console' });
-    expect(link).toHaveAttribute('href', adminPaths.home);
+    expect(link).toHaveAttribute('href', staffPaths.home);
     expect(link).toHaveAttribute('href', '/admin');
   });
 

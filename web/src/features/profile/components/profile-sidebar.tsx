@@ -5,7 +5,7 @@ import { ClockIcon, LogOutIcon, MapPinIcon, PackageIcon, StoreIcon, UserIcon } f
 import { paths } from '../../../app/paths';
 
 /**
- * adminPaths.home. Written here rather than imported: a storefront chunk importing the console's module
+ * staffPaths.home. Written here rather than imported: a storefront chunk importing the console's module
  * would share a chunk with the console and name it in the storefront's entry (its preload list).
  */
 const STAFF_CONSOLE_HREF = '/admin';

@@ -18,7 +18,7 @@ type Check = 'checking' | 'staff' | 'not-staff' | 'failed';
 export function StaffOnly() {
   useDocumentTitle('Staff only');
   return (
-    <main id="main" className="admin-gate">
+    <main id="main" className="staff-gate">
       <h1 className="page-title">Staff only</h1>
       <p>This part of Isoko is for the shop's staff. Your account is a shopper's account.</p>
       <p className="muted">If you work at the shop, ask a colleague to give your account staff access, then sign in again.</p>
@@ -50,7 +50,7 @@ function StaffCheck({ children }: { children: ReactNode }) {
 
   if (check === 'checking') {
     return (
-      <main id="main" className="admin-gate">
+      <main id="main" className="staff-gate">
         <LoadingBlock label="Checking your account..." />
       </main>
     );
@@ -58,7 +58,7 @@ function StaffCheck({ children }: { children: ReactNode }) {
   if (check === 'not-staff') return <StaffOnly />;
   if (check === 'failed') {
     return (
-      <main id="main" className="admin-gate" role="alert">
+      <main id="main" className="staff-gate" role="alert">
         <h1 className="page-title">Could not check your account</h1>
         <button type="button" className={buttonClass('primary')} onClick={() => setAttempt((count) => count + 1)}>
           Try again

@@ -1,4 +1,4 @@
-// The staff console (issue 9), a page of its own (admin.html, entry admin-main.tsx): its router over
+// The staff console (issue 9), a page of its own (admin.html, entry staff-main.tsx): its router over
 // /admin, the staff gate, the console's frame and its screens, each a chunk of its own. The storefront's
 // entry knows none of it, so the shop's first load does not carry a byte of the console.
 import { lazy, Suspense, useEffect } from 'react';
@@ -6,11 +6,11 @@ import { BrowserRouter, useLocation, useRoutes } from 'react-router-dom';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { Toaster } from '../../components/ui/toast';
 import { AppErrorBoundary } from '../../app/error-boundary';
-import { AdminLayout } from './components/admin-layout';
+import { StaffLayout } from './components/staff-layout';
 import { StaffGate } from './components/staff-gate';
 import { paths } from '../../app/paths';
-import { adminPaths } from './admin-paths';
-import './admin.css';
+import { staffPaths } from './staff-paths';
+import './staff.css';
 
 const DashboardPage = lazy(() => import('./pages/dashboard-page'));
 const OrdersPage = lazy(() => import('./pages/orders-page'));
@@ -44,13 +44,13 @@ function Console() {
   const { pathname } = useLocation();
   return (
     <StaffGate>
-      <AdminLayout>
+      <StaffLayout>
         <AppErrorBoundary resetKey={pathname}>
           <Suspense fallback={<LoadingBlock label="Loading..." />}>
             <ConsoleRoutes />
           </Suspense>
         </AppErrorBoundary>
-      </AdminLayout>
+      </StaffLayout>
     </StaffGate>
   );
 }
@@ -64,7 +64,7 @@ function StorefrontPage() {
 
 function AppRoutes() {
   return useRoutes([
-    { path: `${adminPaths.home}/*`, element: <Console /> },
+    { path: `${staffPaths.home}/*`, element: <Console /> },
     // The gate sends a guest to /login and back. The storefront's login screen (no shop frame) shows
     // right in this page, so a phone on a slow network does not load the storefront in between.
     {
@@ -81,7 +81,7 @@ function AppRoutes() {
   ]);
 }
 
-export function AdminApp() {
+export function StaffApp() {
   return (
     <>
       <BrowserRouter>

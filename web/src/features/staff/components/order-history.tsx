@@ -10,15 +10,15 @@ function describe(entry: OrderHistoryEntry): string {
 export function OrderHistory({ entries }: { entries: OrderHistoryEntry[] }) {
   if (entries.length === 0) return <p className="muted">No changes yet.</p>;
   return (
-    <ol className="admin-history">
+    <ol className="staff-history">
       {entries.map((entry) => (
         <li key={entry._id}>
-          <span className="admin-history-what">{describe(entry)}</span>
+          <span className="staff-history-what">{describe(entry)}</span>
           {entry.momoTransactionId ? <span> (MoMo {entry.momoTransactionId})</span> : null}
-          <span className="admin-history-meta">
+          <span className="staff-history-meta">
             {entry.by?.fullName ?? 'The shop'} · <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
           </span>
-          {entry.note ? <span className="admin-history-note">“{entry.note}”</span> : null}
+          {entry.note ? <span className="staff-history-note">“{entry.note}”</span> : null}
         </li>
       ))}
     </ol>

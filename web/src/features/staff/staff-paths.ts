@@ -2,7 +2,7 @@
 // storefront's paths.ts and its first load know nothing of them; the server serves admin.html for all.
 const CONSOLE = '/admin';
 
-export const adminPaths = {
+export const staffPaths = {
   home: CONSOLE,
   orders: `${CONSOLE}/orders`,
   order: (orderId: string) => `${CONSOLE}/orders/${encodeURIComponent(orderId)}`,

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { StaffProduct } from '@server/modules/catalog/staff-catalog.schema';
-import { adminPaths } from '../admin-paths';
+import { staffPaths } from '../staff-paths';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Image } from '../../../components/ui/image';
 import { toast } from '../../../components/ui/toast';
@@ -32,7 +32,7 @@ function StockSwitch({ product, onChanged }: { product: StaffProduct; onChanged:
     }
   }
   return (
-    <label className="admin-switch">
+    <label className="staff-switch">
       {/* The visible words first, then which product: "In stock: Carrots" for screen readers and voice control. */}
       <input
         type="checkbox"
@@ -73,20 +73,20 @@ function ProductsSection() {
 
   const data = state.data;
   return (
-    <section aria-labelledby="products-title" className="admin-block">
-      <div className="admin-block-head">
-        <h2 id="products-title" className="admin-section-title">
+    <section aria-labelledby="products-title" className="staff-block">
+      <div className="staff-block-head">
+        <h2 id="products-title" className="staff-section-title">
           Products
         </h2>
-        <Link to={adminPaths.newProduct} className={buttonClass('primary', 'sm')}>
+        <Link to={staffPaths.newProduct} className={buttonClass('primary', 'sm')}>
           Add product
         </Link>
       </div>
-      <form role="search" className="admin-search" onSubmit={submit}>
+      <form role="search" className="staff-search" onSubmit={submit}>
         <label className="field-label" htmlFor="product-search">
           Find a product
         </label>
-        <div className="admin-search-row">
+        <div className="staff-search-row">
           <input id="product-search" className="input" type="search" value={typed} onChange={(event) => setTyped(event.target.value)} />
           <Button type="submit" size="sm">
             Search
@@ -96,21 +96,21 @@ function ProductsSection() {
       <LoadState state={state} onRetry={() => void reload()} label="Loading products..." />
       {data ? (
         <>
-          {data.products.length === 0 ? <p className="admin-empty">No products match.</p> : null}
-          <ul className="admin-list" aria-label="Products">
+          {data.products.length === 0 ? <p className="staff-empty">No products match.</p> : null}
+          <ul className="staff-list" aria-label="Products">
             {data.products.map((product) => (
-              <li key={product._id} className="admin-row admin-product-row">
-                <Image src={product.productImage} alt="" width={48} height={48} className="admin-thumb" />
-                <div className="admin-product-text">
-                  <Link to={adminPaths.product(product._id)} className="admin-row-title">
+              <li key={product._id} className="staff-row staff-product-row">
+                <Image src={product.productImage} alt="" width={48} height={48} className="staff-thumb" />
+                <div className="staff-product-text">
+                  <Link to={staffPaths.product(product._id)} className="staff-row-title">
                     {product.productname}
                   </Link>
-                  <span className="admin-row-meta">
+                  <span className="staff-row-meta">
                     {formatMoney(effectivePrice(product.price, product.offerPrice))} / {product.productUnit} · {product.productCategory.name}
                   </span>
-                  <span className="admin-row-badges">
+                  <span className="staff-row-badges">
                     {product.hidden ? <span className="badge badge-neutral">Hidden</span> : null}
-                    {!product.inStock ? <span className="badge admin-badge-warn">Out of stock</span> : null}
+                    {!product.inStock ? <span className="badge staff-badge-warn">Out of stock</span> : null}
                   </span>
                 </div>
                 <StockSwitch product={product} onChanged={changed} />
@@ -135,24 +135,24 @@ function ProductsSection() {
 function CategoriesSection() {
   const { state, reload } = useRemote(fetchCategories, [], 'Could not load the categories');
   return (
-    <section aria-labelledby="categories-title" className="admin-block">
-      <div className="admin-block-head">
-        <h2 id="categories-title" className="admin-section-title">
+    <section aria-labelledby="categories-title" className="staff-block">
+      <div className="staff-block-head">
+        <h2 id="categories-title" className="staff-section-title">
           Categories
         </h2>
-        <Link to={adminPaths.newCategory} className={buttonClass('primary', 'sm')}>
+        <Link to={staffPaths.newCategory} className={buttonClass('primary', 'sm')}>
           Add category
         </Link>
       </div>
       <LoadState state={state} onRetry={() => void reload()} label="Loading categories..." />
       {state.data ? (
-        <ul className="admin-list" aria-label="Categories">
+        <ul className="staff-list" aria-label="Categories">
           {state.data.categories.map((category) => (
-            <li key={category._id} className="admin-row">
-              <Link to={adminPaths.category(category._id)} className="admin-row-title">
+            <li key={category._id} className="staff-row">
+              <Link to={staffPaths.category(category._id)} className="staff-row-title">
                 {category.name}
               </Link>
-              <span className="admin-row-meta">
+              <span className="staff-row-meta">
                 {category.productCount === 1 ? '1 product' : `${category.productCount} products`}
               </span>
               {category.hidden ? <span className="badge badge-neutral">Hidden</span> : null}
@@ -167,7 +167,7 @@ function CategoriesSection() {
 export default function CatalogPage() {
   useDocumentTitle('Catalog');
   return (
-    <div className="admin-page">
+    <div className="staff-page">
       <h1 className="page-title">Catalog</h1>
       <ProductsSection />
       <CategoriesSection />

@@ -8,7 +8,7 @@ export function LoadState<T>({ state, onRetry, label }: { state: Remote<T>; onRe
   if (state.status === 'loading' && state.data === undefined) return <LoadingBlock label={label} />;
   if (state.status === 'error') {
     return (
-      <div className="admin-error" role="alert">
+      <div className="staff-error" role="alert">
         <p>{state.error.message}</p>
         <Button variant="secondary" onClick={onRetry}>
           Try again

@@ -7,7 +7,7 @@ export function Pager({ pagination, label, onPage }: { pagination: Pagination; l
   const pages = Math.max(1, pagination.totalPages);
   if (pages <= 1) return null;
   return (
-    <nav className="admin-pager" aria-label={label}>
+    <nav className="staff-pager" aria-label={label}>
       <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         Previous
       </Button>

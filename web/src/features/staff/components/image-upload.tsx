@@ -57,12 +57,12 @@ export function ImageUpload({ value, preview, onUploaded, error }: ImageUploadPr
   }
 
   return (
-    <div className="field admin-image-field">
+    <div className="field staff-image-field">
       <label className="field-label" htmlFor={id}>
         Picture (JPEG, PNG or WebP, up to 2 MB)
       </label>
-      <div className="admin-image-row">
-        {value ? <Image src={preview || value} alt="Current picture" width={96} height={96} className="admin-image-preview" /> : null}
+      <div className="staff-image-row">
+        {value ? <Image src={preview || value} alt="Current picture" width={96} height={96} className="staff-image-preview" /> : null}
         <input
           id={id}
           type="file"

@@ -13,10 +13,10 @@ const STATUS_WORDS: Record<MomoRequest['status'], string> = {
 export function MomoRequests({ requests }: { requests: MomoRequest[] }) {
   if (requests.length === 0) return <p className="muted">No MoMo request-to-pay was made for this order.</p>;
   return (
-    <ul className="admin-list" aria-label="MoMo requests">
+    <ul className="staff-list" aria-label="MoMo requests">
       {requests.map((request) => (
-        <li key={request.referenceId} className="admin-row">
-          <dl className="admin-facts">
+        <li key={request.referenceId} className="staff-row">
+          <dl className="staff-facts">
             <dt>Result</dt>
             <dd>
               {STATUS_WORDS[request.status] ?? capitalise(request.status)}

@@ -1,7 +1,7 @@
 // /admin: the day at a glance (orders today and their total, what waits for payment confirmation and
 // for delivery, messages to answer) and the last 30 days as two small bar charts.
 import { Link } from 'react-router-dom';
-import { adminPaths } from '../admin-paths';
+import { staffPaths } from '../staff-paths';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import { fetchDashboard } from '../api/staff-api';
 import { DailyBarChart } from '../components/daily-bar-chart';
@@ -12,14 +12,14 @@ import { useRemote } from '../use-remote';
 function Stat({ label, value, to }: { label: string; value: string; to?: string }) {
   const body = (
     <>
-      <span className="admin-stat-value">{value}</span>
-      <span className="admin-stat-label">{label}</span>
+      <span className="staff-stat-value">{value}</span>
+      <span className="staff-stat-label">{label}</span>
     </>
   );
-  return <li className="admin-stat">{to ? <Link to={to}>{body}</Link> : body}</li>;
+  return <li className="staff-stat">{to ? <Link to={to}>{body}</Link> : body}</li>;
 }
 
-const ordersHref = (filter: Record<string, string>) => `${adminPaths.orders}?${new URLSearchParams(filter).toString()}`;
+const ordersHref = (filter: Record<string, string>) => `${staffPaths.orders}?${new URLSearchParams(filter).toString()}`;
 
 export default function DashboardPage() {
   useDocumentTitle('Today');
@@ -27,12 +27,12 @@ export default function DashboardPage() {
   const data = state.data;
 
   return (
-    <div className="admin-page">
+    <div className="staff-page">
       <h1 className="page-title">Today</h1>
       <LoadState state={state} onRetry={() => void reload()} label="Loading today’s figures..." />
       {data ? (
         <>
-          <ul className="admin-stats" aria-label="Today’s figures">
+          <ul className="staff-stats" aria-label="Today’s figures">
             <Stat label="Orders today" value={String(data.today.orders)} />
             <Stat label="Sales today" value={formatMoney(data.today.sales)} />
             <Stat
@@ -41,9 +41,9 @@ export default function DashboardPage() {
               to={ordersHref({ paymentStatus: 'pending' })}
             />
             <Stat label="Awaiting delivery" value={String(data.today.awaitingDelivery)} />
-            <Stat label="Messages to answer" value={String(data.unhandledMessages)} to={adminPaths.messages} />
+            <Stat label="Messages to answer" value={String(data.unhandledMessages)} to={staffPaths.messages} />
           </ul>
-          <section className="admin-charts" aria-label="The last 30 days">
+          <section className="staff-charts" aria-label="The last 30 days">
             <DailyBarChart
               title="Orders per day"
               points={data.days.map((day) => ({ date: day.date, value: day.orders }))}

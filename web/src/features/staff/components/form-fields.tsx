@@ -54,7 +54,7 @@ export function AreaField({ label, error, ...input }: FieldProps & TextareaHTMLA
 
 export function CheckField({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
   return (
-    <label className="admin-switch">
+    <label className="staff-switch">
       <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} />
       {label}
     </label>

@@ -10,7 +10,7 @@ import { toast } from '../../../components/ui/toast';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import { toApiError } from '../../../lib/api-client';
 import { OrderStatusBadge } from '../../orders';
-import { adminPaths } from '../admin-paths';
+import { staffPaths } from '../staff-paths';
 import { fetchComingBaskets, fetchDelivery, saveDeliverySchedule } from '../api/delivery-api';
 import { Field, fieldErrors, serverFieldErrors } from '../components/form-fields';
 import { LoadState } from '../components/load-state';
@@ -55,15 +55,15 @@ function ScheduleForm({ schedule, onSaved }: { schedule: DeliverySchedule; onSav
   }
 
   return (
-    <form className="card admin-form" onSubmit={submit} noValidate aria-labelledby="schedule-title">
-      <h2 id="schedule-title" className="admin-section-title">
+    <form className="card staff-form" onSubmit={submit} noValidate aria-labelledby="schedule-title">
+      <h2 id="schedule-title" className="staff-section-title">
         Schedule
       </h2>
-      <fieldset className="admin-fieldset" aria-describedby={errors.days ? 'schedule-days-error' : undefined}>
+      <fieldset className="staff-fieldset" aria-describedby={errors.days ? 'schedule-days-error' : undefined}>
         <legend>Delivery days</legend>
-        <div className="admin-days">
+        <div className="staff-days">
           {WEEKDAYS.map((name, index) => (
-            <label key={name} className="admin-switch">
+            <label key={name} className="staff-switch">
               <input type="checkbox" checked={days.includes(index + 1)} onChange={(event) => toggleDay(index + 1, event.target.checked)} />
               {name}
             </label>
@@ -75,11 +75,11 @@ function ScheduleForm({ schedule, onSaved }: { schedule: DeliverySchedule; onSav
           </p>
         ) : null}
       </fieldset>
-      <div className="admin-form-pair">
+      <div className="staff-form-pair">
         <Field label="First window starts" type="time" value={openFrom} onChange={(e) => setOpenFrom(e.target.value)} error={errors.openFrom} />
         <Field label="Last window ends" type="time" value={openUntil} onChange={(e) => setOpenUntil(e.target.value)} error={errors.openUntil} />
       </div>
-      <div className="admin-form-pair">
+      <div className="staff-form-pair">
         <Field label="Window length (hours)" type="number" min={1} max={12} value={windowHours} onChange={(e) => setWindowHours(e.target.value)} error={errors.windowHours} />
         <Field label="Orders a window takes" type="number" min={1} value={capacity} onChange={(e) => setCapacity(e.target.value)} error={errors.capacity} />
       </div>
@@ -95,19 +95,19 @@ function ScheduleForm({ schedule, onSaved }: { schedule: DeliverySchedule; onSav
 function WindowCard({ window }: { window: StaffDeliveryWindow }) {
   const full = window.booked >= window.capacity;
   return (
-    <li className="card admin-window">
-      <h4 className="admin-window-title">
+    <li className="card staff-window">
+      <h4 className="staff-window-title">
         {window.label}
-        <span className={full ? 'admin-badge-warn' : 'muted'}>
+        <span className={full ? 'staff-badge-warn' : 'muted'}>
           {' '}
           {window.booked} of {window.capacity} {full ? '(full)' : ''}
         </span>
       </h4>
       {window.orders.length ? (
-        <ul className="admin-window-orders">
+        <ul className="staff-window-orders">
           {window.orders.map((order) => (
             <li key={order._id}>
-              <Link to={adminPaths.order(order._id)}>#{order.orderNumber}</Link> {order.customer.fullName} · {order.customer.phoneNumber} · {order.place} ·{' '}
+              <Link to={staffPaths.order(order._id)}>#{order.orderNumber}</Link> {order.customer.fullName} · {order.customer.phoneNumber} · {order.place} ·{' '}
               {order.items} items · {formatMoney(order.amount)} <OrderStatusBadge status={order.status} />
             </li>
           ))}
@@ -128,24 +128,24 @@ function basketState(basket: StaffBasket): string {
 function ComingBaskets() {
   const { state, reload } = useRemote(fetchComingBaskets, [], 'Could not load the weekly baskets');
   return (
-    <section className="admin-section" aria-labelledby="baskets-title">
-      <h2 id="baskets-title" className="admin-section-title">
+    <section className="staff-section" aria-labelledby="baskets-title">
+      <h2 id="baskets-title" className="staff-section-title">
         Weekly baskets this week
       </h2>
       <LoadState state={state} onRetry={() => void reload()} label="Loading the weekly baskets..." />
-      {state.data && !state.data.length ? <p className="admin-empty">No weekly basket comes in the next 7 days.</p> : null}
+      {state.data && !state.data.length ? <p className="staff-empty">No weekly basket comes in the next 7 days.</p> : null}
       {state.data?.length ? (
-        <ul className="admin-list">
+        <ul className="staff-list">
           {state.data.map((basket) => (
-            <li key={basket._id} className="card admin-window">
-              <h3 className="admin-window-title">
+            <li key={basket._id} className="card staff-window">
+              <h3 className="staff-window-title">
                 {basket.nextDelivery?.label} <span className="muted">· {basket.label}</span>
               </h3>
-              <p className="admin-row-meta">
+              <p className="staff-row-meta">
                 {basket.customer.fullName}
                 {basket.customer.phoneNumber ? ` · ${basket.customer.phoneNumber}` : ''} · {basketState(basket)}
               </p>
-              <p className="admin-row-meta">
+              <p className="staff-row-meta">
                 {basket.lines.map((line) => `${line.productName} × ${line.quantity}${line.forSale ? '' : ' (not for sale)'}`).join(', ')} · {formatMoney(basket.total)}
               </p>
             </li>
@@ -173,27 +173,27 @@ export default function DeliveryPage() {
   const { state, reload } = useRemote(fetchDelivery, [], 'Could not load the delivery schedule');
   const data = state.data;
   return (
-    <div className="admin-page">
+    <div className="staff-page">
       <h1 className="page-title">Delivery</h1>
       <LoadState state={state} onRetry={() => void reload()} label="Loading the delivery schedule..." />
       {data ? (
         <>
           <ScheduleForm key={data.updatedAt} schedule={data.schedule} onSaved={() => void reload()} />
-          <section className="admin-section" aria-labelledby="windows-title">
-            <h2 id="windows-title" className="admin-section-title">
+          <section className="staff-section" aria-labelledby="windows-title">
+            <h2 id="windows-title" className="staff-section-title">
               Windows this week
             </h2>
             {byDay(data.windows).map(({ day, windows }) => (
               <section key={day} aria-label={day}>
                 <h3>{day}</h3>
-                <ul className="admin-list">
+                <ul className="staff-list">
                   {windows.map((window) => (
                     <WindowCard key={window.id} window={window} />
                   ))}
                 </ul>
               </section>
             ))}
-            {!data.windows.length ? <p className="admin-empty">The shop delivers on no day this week.</p> : null}
+            {!data.windows.length ? <p className="staff-empty">The shop delivers on no day this week.</p> : null}
           </section>
           <ComingBaskets />
         </>

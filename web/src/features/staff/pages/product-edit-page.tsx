@@ -4,7 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { productInputSchema, type StaffCategory, type StaffProduct } from '@server/modules/catalog/staff-catalog.schema';
-import { adminPaths } from '../admin-paths';
+import { staffPaths } from '../staff-paths';
 import { Button } from '../../../components/ui/button';
 import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { toast } from '../../../components/ui/toast';
@@ -84,11 +84,11 @@ export function ProductForm({
   }
 
   return (
-    <form className="card admin-form" onSubmit={submit} noValidate>
+    <form className="card staff-form" onSubmit={submit} noValidate>
       <Field label="Name" value={draft.productname} onChange={(e) => set('productname', e.target.value)} error={errors.productname} maxLength={120} />
       <Field label="Local name (optional)" value={draft.localName} onChange={(e) => set('localName', e.target.value)} error={errors.localName} maxLength={120} />
       <Field label="Unit (kg, bunch, piece...)" value={draft.productUnit} onChange={(e) => set('productUnit', e.target.value)} error={errors.productUnit} maxLength={30} />
-      <div className="admin-form-pair">
+      <div className="staff-form-pair">
         <Field label="Price (frw)" inputMode="decimal" value={draft.price} onChange={(e) => set('price', e.target.value)} error={errors.price} />
         <Field
           label="Offer price (frw, optional)"
@@ -158,8 +158,8 @@ export default function ProductEditPage() {
   useDocumentTitle(title);
 
   return (
-    <div className="admin-page admin-narrow">
-      <Link to={adminPaths.catalog} className="back-link">
+    <div className="staff-page staff-narrow">
+      <Link to={staffPaths.catalog} className="back-link">
         <ArrowLeftIcon size={18} /> Catalog
       </Link>
       <h1 className="page-title">{title}</h1>
@@ -172,7 +172,7 @@ export default function ProductEditPage() {
           categories={data.categories}
           onSaved={(_product, message) => {
             toast.success(message);
-            navigate(adminPaths.catalog);
+            navigate(staffPaths.catalog);
           }}
         />
       ) : null}

@@ -36,12 +36,12 @@ function MessageItem({ message, onChanged }: { message: StaffMessage; onChanged:
     }
   }
   return (
-    <li className="card admin-message">
-      <h2 className="admin-message-subject">{message.subject}</h2>
-      <p className="admin-row-meta">
+    <li className="card staff-message">
+      <h2 className="staff-message-subject">{message.subject}</h2>
+      <p className="staff-row-meta">
         {message.name} · <a href={`mailto:${message.email}`}>{message.email}</a> · {formatDateTime(message.createdAt)}
       </p>
-      <p className="admin-message-body">{message.message}</p>
+      <p className="staff-message-body">{message.message}</p>
       {handled ? (
         <p className="muted">
           Handled{message.handledBy ? ` by ${message.handledBy.fullName}` : ''} · {formatDateTime(message.handledAt)}
@@ -81,9 +81,9 @@ export default function MessagesPage() {
 
   const data = state.data;
   return (
-    <div className="admin-page">
+    <div className="staff-page">
       <h1 className="page-title">Messages</h1>
-      <div className="admin-tabs" role="group" aria-label="Which messages">
+      <div className="staff-tabs" role="group" aria-label="Which messages">
         {VIEWS.map((item) => (
           <Button
             key={item.value}
@@ -102,8 +102,8 @@ export default function MessagesPage() {
           <p className="muted" aria-live="polite">
             {data.unhandled === 1 ? '1 message to handle' : `${data.unhandled} messages to handle`}
           </p>
-          {data.messages.length === 0 ? <p className="admin-empty">No messages here.</p> : null}
-          <ul className="admin-messages" aria-label="Messages">
+          {data.messages.length === 0 ? <p className="staff-empty">No messages here.</p> : null}
+          <ul className="staff-messages" aria-label="Messages">
             {data.messages.map((message) => (
               <MessageItem key={message._id} message={message} onChanged={changed} />
             ))}

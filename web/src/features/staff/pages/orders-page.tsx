@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '@server/modules/orders/orders.schema';
-import { adminPaths } from '../admin-paths';
+import { staffPaths } from '../staff-paths';
 import { Button } from '../../../components/ui/button';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import { OrderStatusBadge, PaymentStatusBadge } from '../../orders';
@@ -42,14 +42,14 @@ export default function OrdersPage() {
 
   const data = state.data;
   return (
-    <div className="admin-page">
+    <div className="staff-page">
       <h1 className="page-title">Orders</h1>
-      <div className="admin-filters">
-        <form role="search" className="admin-search" onSubmit={submitSearch}>
+      <div className="staff-filters">
+        <form role="search" className="staff-search" onSubmit={submitSearch}>
           <label className="field-label" htmlFor="order-search">
             Order number, phone or name
           </label>
-          <div className="admin-search-row">
+          <div className="staff-search-row">
             <input
               id="order-search"
               className="input"
@@ -103,22 +103,22 @@ export default function OrdersPage() {
             {data.pagination.total === 1 ? '1 order' : `${data.pagination.total} orders`}
           </p>
           {data.orders.length === 0 ? (
-            <p className="admin-empty">No orders match.</p>
+            <p className="staff-empty">No orders match.</p>
           ) : (
-            <ul className="admin-list" aria-label="Orders">
+            <ul className="staff-list" aria-label="Orders">
               {data.orders.map((order) => (
-                <li key={order._id} className="admin-row">
-                  <Link to={adminPaths.order(order._id)} className="admin-row-link">
-                    <span className="admin-row-title">#{order.orderNumber}</span>{' '}
-                    <span className="admin-row-sub">
+                <li key={order._id} className="staff-row">
+                  <Link to={staffPaths.order(order._id)} className="staff-row-link">
+                    <span className="staff-row-title">#{order.orderNumber}</span>{' '}
+                    <span className="staff-row-sub">
                       {order.customer.fullName}
                       {order.customer.phoneNumber ? ` · ${order.customer.phoneNumber}` : ''}
                     </span>
                   </Link>
-                  <span className="admin-row-meta">
+                  <span className="staff-row-meta">
                     {formatMoney(order.amount)} · {channelName(order.channel)} · {formatDateTime(order.createdAt)}
                   </span>
-                  <span className="admin-row-badges">
+                  <span className="staff-row-badges">
                     <OrderStatusBadge status={order.status} />
                     <PaymentStatusBadge status={order.paymentStatus} />
                   </span>

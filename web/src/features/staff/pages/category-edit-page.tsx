@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { categoryInputSchema, type StaffCategory } from '@server/modules/catalog/staff-catalog.schema';
-import { adminPaths } from '../admin-paths';
+import { staffPaths } from '../staff-paths';
 import { Button } from '../../../components/ui/button';
 import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { toast } from '../../../components/ui/toast';
@@ -46,7 +46,7 @@ function CategoryForm({ category, onSaved }: { category: StaffCategory | null; o
   }
 
   return (
-    <form className="card admin-form" onSubmit={submit} noValidate>
+    <form className="card staff-form" onSubmit={submit} noValidate>
       <Field label="Name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} maxLength={60} />
       <AreaField label="Description" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} error={errors.description} maxLength={500} />
       <ImageUpload
@@ -80,8 +80,8 @@ export default function CategoryEditPage() {
   useDocumentTitle(title);
 
   return (
-    <div className="admin-page admin-narrow">
-      <Link to={adminPaths.catalog} className="back-link">
+    <div className="staff-page staff-narrow">
+      <Link to={staffPaths.catalog} className="back-link">
         <ArrowLeftIcon size={18} /> Catalog
       </Link>
       <h1 className="page-title">{title}</h1>
@@ -93,7 +93,7 @@ export default function CategoryEditPage() {
           category={category}
           onSaved={(message) => {
             toast.success(message);
-            navigate(adminPaths.catalog);
+            navigate(staffPaths.catalog);
           }}
         />
       ) : null}

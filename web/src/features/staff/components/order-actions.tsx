@@ -96,8 +96,8 @@ export function OrderActions({ order, onChanged }: OrderActionsProps) {
   const nothingToDo = !canConfirm && !canFail && order.nextStatuses.length === 0;
 
   return (
-    <section className="card admin-section" aria-labelledby={`${ids}-title`}>
-      <h2 id={`${ids}-title`} className="admin-section-title">
+    <section className="card staff-section" aria-labelledby={`${ids}-title`}>
+      <h2 id={`${ids}-title`} className="staff-section-title">
         Actions
       </h2>
       {conflict ? (
@@ -115,7 +115,7 @@ export function OrderActions({ order, onChanged }: OrderActionsProps) {
       ) : (
         <>
           {canConfirm || canFail ? (
-            <fieldset className="admin-fieldset">
+            <fieldset className="staff-fieldset">
               <legend>Payment ({capitalise(order.paymentStatus)})</legend>
               {canConfirm ? (
                 <div className="field">
@@ -140,7 +140,7 @@ export function OrderActions({ order, onChanged }: OrderActionsProps) {
                   ) : null}
                 </div>
               ) : null}
-              <div className="admin-actions">
+              <div className="staff-actions">
                 {canConfirm ? (
                   <Button busy={busy === 'confirm'} disabled={busy !== null} onClick={confirmPayment}>
                     Confirm payment
@@ -155,9 +155,9 @@ export function OrderActions({ order, onChanged }: OrderActionsProps) {
             </fieldset>
           ) : null}
           {order.nextStatuses.length ? (
-            <fieldset className="admin-fieldset">
+            <fieldset className="staff-fieldset">
               <legend>Status ({capitalise(order.status)})</legend>
-              <div className="admin-actions">
+              <div className="staff-actions">
                 {order.nextStatuses.map((status) => (
                   <Button
                     key={status}

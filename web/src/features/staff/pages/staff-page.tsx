@@ -59,10 +59,10 @@ export default function StaffPage() {
   }
 
   return (
-    <div className="admin-page">
+    <div className="staff-page">
       <h1 className="page-title">Staff</h1>
-      <form className="card admin-form admin-narrow" onSubmit={grant} noValidate>
-        <h2 className="admin-section-title">Give staff access</h2>
+      <form className="card staff-form staff-narrow" onSubmit={grant} noValidate>
+        <h2 className="staff-section-title">Give staff access</h2>
         <p className="muted">The person must already have an Isoko account (signed up on the web, chat or USSD).</p>
         <Field
           label="E-mail or phone number"
@@ -77,11 +77,11 @@ export default function StaffPage() {
       </form>
       <LoadState state={state} onRetry={() => void reload()} label="Loading staff..." />
       {state.data ? (
-        <ul className="admin-list" aria-label="Staff members">
+        <ul className="staff-list" aria-label="Staff members">
           {state.data.map((member) => (
-            <li key={member._id} className="admin-row">
-              <span className="admin-row-title">{member.fullName}</span>
-              <span className="admin-row-meta">
+            <li key={member._id} className="staff-row">
+              <span className="staff-row-title">{member.fullName}</span>
+              <span className="staff-row-meta">
                 {[member.email, member.phoneNumber].filter(Boolean).join(' · ')}
                 {member.staffSince ? ` · staff since ${formatDateTime(member.staffSince)}` : ''}
               </span>

@@ -2,7 +2,7 @@
 // MoMo reference, history) and what staff may do to it next.
 import { Link, useParams } from 'react-router-dom';
 import { orderNumber } from '@server/modules/orders/orders.schema';
-import { adminPaths } from '../admin-paths';
+import { staffPaths } from '../staff-paths';
 import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import { OrderLines, OrderStatusBadge, PaymentStatusBadge } from '../../orders';
@@ -21,19 +21,19 @@ export default function OrderPage() {
   const order = state.data;
 
   return (
-    <div className="admin-page">
-      <Link to={adminPaths.orders} className="back-link">
+    <div className="staff-page">
+      <Link to={staffPaths.orders} className="back-link">
         <ArrowLeftIcon size={18} /> All orders
       </Link>
       <h1 className="page-title">Order #{order?.orderNumber ?? orderNumber(orderId)}</h1>
       <LoadState state={state} onRetry={() => void reload()} label="Loading the order..." />
       {order ? (
-        <div className="admin-order">
-          <section className="card admin-section" aria-labelledby="order-summary-title">
-            <h2 id="order-summary-title" className="admin-section-title">
+        <div className="staff-order">
+          <section className="card staff-section" aria-labelledby="order-summary-title">
+            <h2 id="order-summary-title" className="staff-section-title">
               Summary
             </h2>
-            <dl className="admin-facts">
+            <dl className="staff-facts">
               <dt>Status</dt>
               <dd>
                 <OrderStatusBadge status={order.status} />
@@ -50,7 +50,7 @@ export default function OrderPage() {
               <dt>Placed</dt>
               <dd>{formatDateTime(order.createdAt)}</dd>
               <dt>Delivery window</dt>
-              <dd>{order.deliveryWindow ? <Link to={adminPaths.delivery}>{order.deliveryWindow.label}</Link> : '—'}</dd>
+              <dd>{order.deliveryWindow ? <Link to={staffPaths.delivery}>{order.deliveryWindow.label}</Link> : '—'}</dd>
               <dt>Channel</dt>
               <dd>{channelName(order.channel)}</dd>
               <dt>Invoice</dt>
@@ -58,11 +58,11 @@ export default function OrderPage() {
             </dl>
           </section>
           <OrderActions order={order} onChanged={replace} />
-          <section className="card admin-section" aria-labelledby="order-shopper-title">
-            <h2 id="order-shopper-title" className="admin-section-title">
+          <section className="card staff-section" aria-labelledby="order-shopper-title">
+            <h2 id="order-shopper-title" className="staff-section-title">
               Shopper and delivery
             </h2>
-            <dl className="admin-facts">
+            <dl className="staff-facts">
               <dt>Name</dt>
               <dd>{order.customer.fullName}</dd>
               <dt>Phone</dt>
@@ -83,25 +83,25 @@ export default function OrderPage() {
               <dd>{order.address.phoneNumber || '—'}</dd>
             </dl>
           </section>
-          <section className="card admin-section" aria-labelledby="order-lines-title">
-            <h2 id="order-lines-title" className="admin-section-title">
+          <section className="card staff-section" aria-labelledby="order-lines-title">
+            <h2 id="order-lines-title" className="staff-section-title">
               Items
             </h2>
             <OrderLines lines={order.products} showUnitPrice />
-            <p className="admin-total">
+            <p className="staff-total">
               Total <strong>{formatMoney(order.amount)}</strong>
             </p>
           </section>
           {order.paymentType === 'momo' || order.momoRequests.length ? (
-            <section className="card admin-section" aria-labelledby="order-momo-title">
-              <h2 id="order-momo-title" className="admin-section-title">
+            <section className="card staff-section" aria-labelledby="order-momo-title">
+              <h2 id="order-momo-title" className="staff-section-title">
                 MoMo requests
               </h2>
               <MomoRequests requests={order.momoRequests} />
             </section>
           ) : null}
-          <section className="card admin-section" aria-labelledby="order-history-title">
-            <h2 id="order-history-title" className="admin-section-title">
+          <section className="card staff-section" aria-labelledby="order-history-title">
+            <h2 id="order-history-title" className="staff-section-title">
               History
             </h2>
             <OrderHistory entries={order.history} />

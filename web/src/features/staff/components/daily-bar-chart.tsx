@@ -57,17 +57,17 @@ export function DailyBarChart({ title, points, format, formatAxis = format }: Da
   const labelled = (index: number) => (points.length - 1 - index) % 7 === 0;
 
   return (
-    <figure className="admin-chart">
-      <figcaption id={`${id}-title`} className="admin-chart-title">
+    <figure className="staff-chart">
+      <figcaption id={`${id}-title`} className="staff-chart-title">
         {title}
       </figcaption>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={summary} className="admin-chart-svg">
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={summary} className="staff-chart-svg">
         {[0, 0.5, 1].map((fraction) => {
           const y = TOP + plotHeight * (1 - fraction);
           return (
             <g key={fraction}>
-              <line x1={LEFT} x2={WIDTH} y1={y} y2={y} className="admin-chart-grid" />
-              <text x={LEFT - 4} y={y + 4} textAnchor="end" className="admin-chart-axis">
+              <line x1={LEFT} x2={WIDTH} y1={y} y2={y} className="staff-chart-grid" />
+              <text x={LEFT - 4} y={y + 4} textAnchor="end" className="staff-chart-axis">
                 {formatAxis(top * fraction)}
               </text>
             </g>
@@ -78,11 +78,11 @@ export function DailyBarChart({ title, points, format, formatAxis = format }: Da
           const x = LEFT + index * slot + (slot - barWidth) / 2;
           return (
             <g key={point.date}>
-              <rect x={x} y={TOP + plotHeight - height} width={barWidth} height={height} className="admin-chart-bar">
+              <rect x={x} y={TOP + plotHeight - height} width={barWidth} height={height} className="staff-chart-bar">
                 <title>{`${shortDate(point.date)}: ${format(point.value)}`}</title>
               </rect>
               {labelled(index) ? (
-                <text x={x + barWidth / 2} y={HEIGHT - 6} textAnchor="middle" className="admin-chart-axis">
+                <text x={x + barWidth / 2} y={HEIGHT - 6} textAnchor="middle" className="staff-chart-axis">
                   {shortDate(point.date)}
                 </text>
               ) : null}
@@ -90,7 +90,7 @@ export function DailyBarChart({ title, points, format, formatAxis = format }: Da
           );
         })}
       </svg>
-      <details className="admin-chart-table">
+      <details className="staff-chart-table">
         <summary>Show the numbers</summary>
         <table>
           <caption className="visually-hidden">{title}, day by day</caption>
