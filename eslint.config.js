@@ -67,9 +67,15 @@ const serverAllowed = {
 
 const webAllowed = {
   // The console is a page of its own: it shows auth's sign-in page and errors' not-found page at its own
-  // addresses, and guards itself with RequireLogin alone (the auth barrel's chunk would carry the
-  // phone-verification dialog into the console's first load).
-  'web/src/features/staff': ['web/src/features/auth/pages/login-page.tsx', 'web/src/features/auth/components/require-login.tsx', 'web/src/features/errors/not-found-page.tsx'],
+  // addresses, catches a failing screen with errors' boundary inside its frame, and guards itself with
+  // RequireLogin alone (the auth barrel's chunk would carry the phone-verification dialog into the
+  // console's first load).
+  'web/src/features/staff': [
+    'web/src/features/auth/pages/login-page.tsx',
+    'web/src/features/auth/components/require-login.tsx',
+    'web/src/features/errors/not-found-page.tsx',
+    'web/src/features/errors/error-boundary.tsx',
+  ],
   // The storefront's features import what they show of another directly, so a page's chunk carries only it.
   'web/src/features/cart': ['web/src/features/auth/login-guard.ts'],
   'web/src/features/catalog': ['web/src/features/auth/login-guard.ts'],
@@ -140,9 +146,8 @@ const webZones = [
   {
     target: './web/src/features',
     from: './web/src/app',
-    // Known exception: the staff console (an app of its own under /admin) resets the app's error
-    // boundary per page inside its frame, so a failing screen keeps the console's navigation.
-    except: ['./paths.ts', './error-boundary.tsx'],
+    // app/paths.ts is the route table every feature links with.
+    except: ['./paths.ts'],
     message: 'features are put together by the app, never the reverse (app/paths.ts excepted)',
   },
   zone(

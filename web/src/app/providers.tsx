@@ -5,7 +5,7 @@ import { Toaster } from '../components/ui/toast';
 import { useAuthStore } from '../features/auth/store';
 import { setLoginNavigator } from '../features/auth/login-guard';
 import { useCartStore } from '../features/cart/store';
-import { AppErrorBoundary } from './error-boundary';
+import { AppErrorBoundary } from '../features/errors/error-boundary';
 // The error screen's styles, in the entry's stylesheet (see router-error-page.tsx).
 import '../features/errors/errors.css';
 import { AppRoutes } from './router';

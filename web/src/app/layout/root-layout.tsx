@@ -5,7 +5,7 @@ import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { Header } from '../../features/layout/components/header';
 import { useCartStore } from '../../features/cart/store';
-import { AppErrorBoundary } from '../error-boundary';
+import { AppErrorBoundary } from '../../features/errors/error-boundary';
 import { ChatLauncher } from './chat-launcher';
 import '../../features/layout/layout.css';
 

@@ -5,7 +5,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, useLocation, useRoutes } from 'react-router-dom';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { Toaster } from '../../components/ui/toast';
-import { AppErrorBoundary } from '../../app/error-boundary';
+import { AppErrorBoundary } from '../errors/error-boundary';
 import { StaffLayout } from './components/staff-layout';
 import { StaffGate } from './components/staff-gate';
 import { paths } from '../../app/paths';

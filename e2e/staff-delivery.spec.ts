@@ -15,7 +15,7 @@ test("staff see each window's orders and change how many orders a window takes",
 
   await signInStaff(page, '/admin/delivery');
   await expect(page.getByRole('heading', { level: 1, name: 'Delivery' })).toBeVisible();
-  const window = page.locator('.admin-window').filter({ hasText: placed.order.deliveryWindow.label });
+  const window = page.locator('.staff-window').filter({ hasText: placed.order.deliveryWindow.label });
   await expect(window.getByRole('link', { name: `#${order._id.slice(-8).toUpperCase()}` })).toBeVisible();
   await expect(window).toContainText('Delivery Tester');
   await expect(window).toContainText(/\d+ of 20/);

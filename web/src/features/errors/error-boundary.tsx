@@ -1,7 +1,7 @@
 // Catches what a page throws while rendering (or a route chunk that fails to download) and shows the
 // 'Unexpected Application Error' screen instead of a blank page. Moving to another address clears it.
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { RouterErrorPage } from '../features/errors/router-error-page';
+import { RouterErrorPage } from './router-error-page';
 
 interface Props {
   /** When this changes (the address), the boundary tries the page again. */
