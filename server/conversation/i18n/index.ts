@@ -4,18 +4,16 @@ import { fr } from './fr';
 import { rw } from './rw';
 import { isOne } from '../../lib/units';
 
-export const LANGUAGES = ['en', 'rw', 'fr'] as const;
-export type Language = (typeof LANGUAGES)[number];
+import type { Language } from '../../lib/languages';
+
+// The conversation speaks the shop's languages (lib/languages.ts), each with a catalogue.
+export { LANGUAGES, isLanguage, type Language } from '../../lib/languages';
 export type { MessageKey };
 
 export const catalogues: Record<Language, Catalogue> = { en, rw, fr };
 
 export type Params = Record<string, string | number>;
 export type Translate = (key: MessageKey, params?: Params) => string;
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
 
 /**
  * Fills a message's {name} places; {count|item|items} picks the word for that many by the

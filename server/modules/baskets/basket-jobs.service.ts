@@ -20,7 +20,8 @@ import { normalizePhone } from '../../lib/phone';
 import { isAheadEnough, slotsOfDay, windowLabel, type Schedule, type Slot } from '../delivery/delivery-windows';
 import { readSchedule, WINDOW_UNAVAILABLE } from '../delivery/delivery.service';
 import { addDays, weekOf } from '../delivery/kigali-time';
-import { windowWords, type WindowLanguage } from '../delivery/window-words';
+import { windowWords } from '../delivery/window-words';
+import { languageOr, type Language } from '../../lib/languages';
 import { notifyOrder } from '../orders/order-notices';
 import { placeOrderIn, type OrderAgainLine } from '../orders/orders.service';
 import { startMomoPayment } from '../payments/payments.service';
@@ -31,20 +32,19 @@ type BasketRow = Selectable<BasketsTable>;
 
 /** Longer than placing one basket's order: a claim this old belongs to an instance that died. */
 const CLAIM_MS = 2 * 60 * 1000;
-const REASON_WORDS: Record<WindowLanguage, { out: string; gone: string }> = {
+const REASON_WORDS: Record<Language, { out: string; gone: string }> = {
   en: { out: 'out of stock', gone: 'no longer sold' },
   rw: { out: 'byashize', gone: 'ntibikigurishwa' }, // REVIEW
   fr: { out: 'en rupture', gone: 'plus vendu' },
 };
 
 /** Who hears of it and in which language: the shopper's proven phone, else the address's, else their e-mail. */
-async function audienceOf(trx: Transaction<Database>, basket: BasketRow, addressPhone: string | null): Promise<{ recipient: string | null; language: WindowLanguage }> {
+async function audienceOf(trx: Transaction<Database>, basket: BasketRow, addressPhone: string | null): Promise<{ recipient: string | null; language: Language }> {
   const user = await trx.selectFrom('users').select(['phone_number', 'email']).where('id', '=', basket.user_id).executeTakeFirst();
   const phone = user?.phone_number ?? (addressPhone ? normalizePhone(addressPhone) : null);
   if (!phone) return { recipient: user?.email ?? null, language: 'en' };
   const chosen = await trx.selectFrom('conversation_phones').select('language').where('phone_number', '=', phone).executeTakeFirst();
-  const language = chosen?.language === 'rw' || chosen?.language === 'fr' ? chosen.language : 'en';
-  return { recipient: phone, language };
+  return { recipient: phone, language: languageOr(chosen?.language) };
 }
 
 /** The basket's lines as they sell today: the ones to order, and the ones left out (named). */
@@ -124,7 +124,7 @@ async function deliverWeek(trx: Transaction<Database>, deps: ShopDeps, schedule:
   return { outcome: 'full', slot: wanted };
 }
 
-function textFor(deps: ShopDeps, basket: BasketRow, schedule: Schedule, result: Outcome, language: WindowLanguage, now: Date): string | undefined {
+function textFor(deps: ShopDeps, basket: BasketRow, schedule: Schedule, result: Outcome, language: Language, now: Date): string | undefined {
   const words = windowWords(language);
   const nextDate = addDays(basket.next_delivery, 7);
   const nextSlot = basketSlot(schedule, nextDate, basket.window_start_minutes);

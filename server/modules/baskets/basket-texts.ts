@@ -1,6 +1,6 @@
 // What the weekly basket's job tells the shopper, in their language (GSM-7 for SMS): the evening
 // before, that it is coming (or why it is not).
-import type { WindowLanguage } from '../delivery/window-words';
+import type { Language } from '../../lib/languages';
 
 export type BasketOutcome = 'placed' | 'skipped' | 'missed' | 'nothing' | 'no_address' | 'full';
 
@@ -21,7 +21,7 @@ type Texts = Record<Exclude<BasketOutcome, 'skipped'>, (f: BasketTextFields) => 
 
 const left = (f: BasketTextFields, words: string) => (f.leftOut ? ` ${words} ${f.leftOut}.` : '');
 
-const TEXTS: Record<WindowLanguage, Texts> = {
+const TEXTS: Record<Language, Texts> = {
   en: {
     placed: (f) => `${f.shop}: ${f.when}: your weekly basket, ${f.total}.${left(f, 'Left out:')} To skip it, dial ${f.code}`,
     missed: (f) => `${f.shop}: your weekly basket for ${f.when} could not be placed in time, so it is skipped this week. It comes again ${f.next}.`,
@@ -47,6 +47,6 @@ const TEXTS: Record<WindowLanguage, Texts> = {
 };
 
 /** The text for a week's outcome; a week the shopper skipped sends none. */
-export function basketText(language: WindowLanguage, outcome: BasketOutcome, fields: BasketTextFields): string | undefined {
+export function basketText(language: Language, outcome: BasketOutcome, fields: BasketTextFields): string | undefined {
   return outcome === 'skipped' ? undefined : TEXTS[language][outcome](fields);
 }

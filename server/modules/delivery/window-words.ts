@@ -4,13 +4,12 @@
 // native speaker's reading (REVIEW).
 import { englishDay, type LabelWords } from './delivery-windows';
 import { isoWeekday } from './kigali-time';
-
-export type WindowLanguage = 'en' | 'rw' | 'fr';
+import type { Language } from '../../lib/languages';
 
 const FRENCH_WEEKDAYS = ['lun.', 'mar.', 'mer.', 'jeu.', 'ven.', 'sam.', 'dim.'];
 const dayAndMonth = (date: string) => `${Number(date.slice(8, 10))}/${Number(date.slice(5, 7))}`;
 
-const WORDS: Record<WindowLanguage, LabelWords> = {
+const WORDS: Record<Language, LabelWords> = {
   en: { today: 'Today', tomorrow: 'Tomorrow', day: englishDay, dash: '-' },
   // REVIEW: "Uyu munsi" (today), "Ejo" (tomorrow); other days as 26/11, a weekday's name being too long.
   rw: { today: 'Uyu munsi', tomorrow: 'Ejo', day: dayAndMonth, dash: '-' },
@@ -18,11 +17,11 @@ const WORDS: Record<WindowLanguage, LabelWords> = {
 };
 
 /** "Today 16:00-18:00", "Ejo 08:00-10:00", "mer. 26/11 08:00-10:00". */
-export function windowWords(language: WindowLanguage = 'en'): LabelWords {
+export function windowWords(language: Language = 'en'): LabelWords {
   return WORDS[language];
 }
 
-const WEEKDAY_NAMES: Record<WindowLanguage, string[]> = {
+const WEEKDAY_NAMES: Record<Language, string[]> = {
   en: ['Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays', 'Sundays'],
   // REVIEW: the days' names, "on Mondays" read as "every Monday".
   rw: ['Kuwa mbere', 'Kuwa kabiri', 'Kuwa gatatu', 'Kuwa kane', 'Kuwa gatanu', 'Kuwa gatandatu', 'Ku cyumweru'],
@@ -30,6 +29,6 @@ const WEEKDAY_NAMES: Record<WindowLanguage, string[]> = {
 };
 
 /** A weekly day as the language says it: "Tuesdays", "Kuwa kabiri", "le mardi" (ISO weekday, Monday = 1). */
-export function weekdayName(weekday: number, language: WindowLanguage = 'en'): string {
+export function weekdayName(weekday: number, language: Language = 'en'): string {
   return WEEKDAY_NAMES[language][weekday - 1];
 }

@@ -3,6 +3,7 @@
 // order's lines, total and delivery address around it. Sending never undoes what it reports: a message
 // a provider refuses stays in the outbox for retry, and a notice that cannot be sent is logged.
 import { nowOf, type ShopDeps } from '../../lib/deps';
+import { languageOr, type Language } from '../../lib/languages';
 import { formatFrw } from '../../lib/money';
 import { localPhone, normalizePhone } from '../../lib/phone';
 import type { OrderAddressSnapshot } from '../../db/schema';
@@ -14,7 +15,6 @@ import { reasonIn } from '../payments/momo-reasons';
 export type NoticeEvent = 'placed' | 'processing' | 'shipped' | 'delivered' | 'cancelled' | 'payment_completed' | 'payment_failed' | MomoNoticeEvent;
 /** MoMo request-to-pay: paid (the receipt, quoting MTN's transaction id), failed (with MTN's reason in words), MTN did not take the request. */
 type MomoNoticeEvent = 'momo_paid' | 'momo_failed' | 'momo_unavailable';
-type Language = 'en' | 'rw' | 'fr';
 interface NoticeFields {
   shop: string;
   number: string;
@@ -193,7 +193,7 @@ export function smsRecipients(event: NoticeEvent, provenPhone: string | null, de
 async function languagesOf(deps: ShopDeps, phones: string[]): Promise<Map<string, Language>> {
   const rows = phones.length ? await deps.db.selectFrom('conversation_phones').select(['phone_number', 'language']).where('phone_number', 'in', phones).execute() : [];
   const languages = new Map<string, Language>();
-  for (const row of rows) if (row.language === 'rw' || row.language === 'fr') languages.set(row.phone_number, row.language);
+  for (const row of rows) languages.set(row.phone_number, languageOr(row.language));
   return languages;
 }
 

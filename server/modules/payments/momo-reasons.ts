@@ -2,17 +2,14 @@
 // screen and into an SMS). Codes from MTN's documented error reasons; one MTN adds later is shown
 // with its own message, else as its code.
 import { toGsm } from '../../lib/gsm-text';
+import { languageOr, type Language } from '../../lib/languages';
 import type { MomoReason } from './momo-collections';
 
 /** A reason MTN words itself: kept to what a USSD line and an SMS can carry. */
 const MOST_CHARACTERS = 60;
 
 /** Each reason in the shop's languages; English is what the order keeps (the API's paymentFailureReason). */
-interface Words {
-  en: string;
-  rw: string;
-  fr: string;
-}
+type Words = Record<Language, string>;
 
 const WORDS: Readonly<Record<string, Words>> = {
   // Kinyarwanda lines await a native speaker's review, as the conversation's catalogue does.
@@ -42,7 +39,7 @@ const BY_ENGLISH: ReadonlyMap<string, Words> = new Map([...Object.values(WORDS),
  */
 export function reasonIn(language: string, kept: string): string {
   const words = BY_ENGLISH.get(kept);
-  return words && (language === 'rw' || language === 'fr') ? words[language] : kept;
+  return words ? words[languageOr(language)] : kept;
 }
 
 /** Why a payment failed, in words; the code stays in the payment request for staff. */
