@@ -1,15 +1,28 @@
 // scrypt password hashes, stored as "scrypt$N$r$p$salt$hash" so the cost can be raised later.
 import { randomBytes, scrypt, type ScryptOptions } from 'node:crypto';
+import { atMost } from './at-most';
 import { sameSecret } from './secrets';
 
 const COST = { N: 16384, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 
+/**
+ * Hashes worked out at once. Each takes 16 MB (128 * N * r bytes) on a thread of libuv's pool; four at
+ * once (the pool's size) held 64 MB of resident memory for as long as they ran, and the C library kept
+ * it after (npm start sets MALLOC_MMAP_THRESHOLD_ so blocks that large go back). On two cores, two at a
+ * time derive as many hashes a second. Process-wide on purpose, like the thread pool it rations.
+ */
+const MAX_HASHING = 2;
+const oneOfFewAtOnce = atMost(MAX_HASHING);
+
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem: 64 * 1024 * 1024 }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    ),
+  return oneOfFewAtOnce(
+    () =>
+      new Promise((resolve, reject) =>
+        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem: 64 * 1024 * 1024 }, (error, key) =>
+          error ? reject(error) : resolve(key),
+        ),
+      ),
   );
 }
 

@@ -7,7 +7,7 @@
 // Each shop is readied as an operator readies one for a rush: its delivery windows take every order
 // the bench places (the default 20 a window would be full after a few hundred).
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -24,8 +24,11 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'shop,postgres,scale').split(','));
 const REPORT_NAME = process.env.BENCH_PARTS ? `load-${[...PARTS].join('-')}` : 'load';
 const here = import.meta.dirname;
-/** The server as npm start runs it: built once (npm run build:server), then plain node. */
+/** The server as npm start runs it: built once (npm run build:server), then plain node with the environment its start script sets. */
 const SERVER = 'dist/server/main.mjs';
+const START_ENV: Record<string, string> = Object.fromEntries(
+  [...((JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.split('&&').at(-1) ?? '').matchAll(/\b([A-Z_]+)=(\S+)/g)].map((match) => [match[1], match[2]]),
+);
 const script = (name: string) => path.join(here, 'load', name);
 
 interface CannonResult {
@@ -137,7 +140,7 @@ async function readyPgliteFolder(dataDir: string): Promise<void> {
  */
 async function withPgliteShop<T>(run: (server: Running, firstStartMb: number) => Promise<T>): Promise<T> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'isoko-bench-'));
-  const env = { DATA_DIR: dataDir, USSD_SECRET };
+  const env = { ...START_ENV, DATA_DIR: dataDir, USSD_SECRET };
   try {
     const first = await startNode(SERVER, env, '/api/health');
     const firstStartMb = first.highWaterMb();
@@ -177,7 +180,7 @@ async function postgresRows(): Promise<Row[]> {
       await admin.query(`CREATE DATABASE ${database}`);
       await admin.end();
       const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${database}` }).toString();
-      const shop = await startNode(SERVER, { DATABASE_URL: databaseUrl, WEB_CONCURRENCY: String(instances), CONVERSATION_STORE: 'db', USSD_SECRET }, '/api/health');
+      const shop = await startNode(SERVER, { ...START_ENV, DATABASE_URL: databaseUrl, WEB_CONCURRENCY: String(instances), CONVERSATION_STORE: 'db', USSD_SECRET }, '/api/health');
       try {
         const client = new pg.Client({ connectionString: databaseUrl });
         await client.connect();
@@ -239,7 +242,7 @@ async function scaleRows(): Promise<Row[]> {
       process.stdout.write(`  filling ${size.products.toLocaleString('en-US')} products, ${size.orders.toLocaleString('en-US')} orders…`);
       const filled = await runNodeJson<{ seconds: number }>(script('fill-scale.ts'), { dataDir, products: size.products, orders: size.orders, shopperOrders: 200 });
       console.log(` ${filled.seconds} s`);
-      const server = await startNode(SERVER, { DATA_DIR: dataDir }, '/api/health');
+      const server = await startNode(SERVER, { ...START_ENV, DATA_DIR: dataDir }, '/api/health');
       try {
         const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ identifier: 'bench@example.rw', password: 'secret-123' }) });
         const { token } = (await login.json()) as { token?: string };
