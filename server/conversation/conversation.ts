@@ -5,7 +5,7 @@ import type { ShopDeps } from '../lib/deps';
 import { normalizePhone } from '../lib/phone';
 import { withoutLoneSurrogates } from '../lib/text';
 import { afterLogin, isUnfinished, newSession, step } from './engine';
-import { createSessionStore, databasePhoneBook, writingOnChange, type PhoneBook, type SessionStore } from './sessions';
+import { createSessionStore, databasePhoneBook, writingOnChange, type PhoneBook, type PhoneMemory, type SessionStore } from './sessions';
 import type { Language } from './i18n';
 import type { ChannelFace, ChannelLimits, Reply, Session } from './types';
 
@@ -102,8 +102,8 @@ export function createConversation(deps: ShopDeps, options: ConversationOptions 
   const phoneBook = writingOnChange(options.phoneBook ?? databasePhoneBook(deps));
   const now = options.now ?? Date.now;
 
-  async function unfinishedJourneyOf(phone: string): Promise<Session['resumable']> {
-    const memory = await phoneBook.recall(phone);
+  /** The journey this phone left unfinished, from what the phone book recalls of it (read once by the caller). */
+  async function unfinishedJourneyOf(memory: PhoneMemory | undefined): Promise<Session['resumable']> {
     if (!memory?.lastSessionId || !memory.lastSeenAt || now() - memory.lastSeenAt > RESUME_WINDOW_MS) return undefined;
     const previous = await store.load(memory.lastSessionId);
     if (!previous || !isUnfinished(previous)) return undefined;
@@ -113,7 +113,7 @@ export function createConversation(deps: ShopDeps, options: ConversationOptions 
   async function openUssdSession(id: string, phone: string, limits: ChannelLimits): Promise<{ session: Session; reply: Reply }> {
     const memory = await phoneBook.recall(phone);
     const session = newSession({ id, channel: 'ussd', phone, language: memory?.language });
-    session.resumable = await unfinishedJourneyOf(phone);
+    session.resumable = await unfinishedJourneyOf(memory);
     return step(session, null, deps, limits);
   }
 
@@ -208,7 +208,7 @@ export function createConversation(deps: ShopDeps, options: ConversationOptions 
       if (!existing || existing.ended || restart) {
         const memory = await phoneBook.recall(phone);
         const session = newSession({ id, channel: 'whatsapp', phone, language: memory?.language });
-        session.resumable = await unfinishedJourneyOf(phone);
+        session.resumable = await unfinishedJourneyOf(memory);
         result = await step(session, null, deps, limits);
         if (turn.text.trim() && !isGreeting(turn.text) && result.session.current?.name === 'home') result = await step(result.session, turn.text, deps, limits);
       } else {

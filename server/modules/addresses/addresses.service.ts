@@ -62,7 +62,8 @@ export async function createAddress(deps: ShopDeps, userId: string, input: Addre
     await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
     const existing = await trx.selectFrom('addresses').select('id').where('user_id', '=', userId).limit(1).execute();
     const isDefault = existing.length === 0 || input.isDefault === true;
-    if (isDefault) await clearDefault(trx, userId);
+    // A first address has no other default to clear.
+    if (isDefault && existing.length) await clearDefault(trx, userId);
     const row = await trx
       .insertInto('addresses')
       .values({

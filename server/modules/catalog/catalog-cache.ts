@@ -95,6 +95,23 @@ export async function cachedRead<T>(deps: Pick<ShopDeps, 'db'>, key: string, loa
   return loading;
 }
 
+/**
+ * Each key's value, as cachedRead gives one: those kept are taken from memory, the rest are read
+ * together by `loadMissing` (given the keys not kept, it answers their values in the same order) and
+ * kept unless the catalog changed while they were read.
+ */
+export async function cachedReadMany<T>(deps: Pick<ShopDeps, 'db'>, keys: string[], loadMissing: (missing: string[]) => Promise<T[]>): Promise<T[]> {
+  const cache = cacheOf(deps);
+  const hits = keys.map((key) => cache.values.get(key));
+  const missing = keys.filter((_key, index) => !hits[index]);
+  if (!missing.length) return hits.map((hit) => hit!.value as T);
+  const generation = cache.generation;
+  const loaded = await loadMissing(missing);
+  const byKey = new Map(missing.map((key, index) => [key, loaded[index]]));
+  if (cache.generation === generation) for (const [key, value] of byKey) cache.values.set(key, { value }, { ttl: lifetimeMs(deps, CATALOG_CACHE_TTL_MS) });
+  return keys.map((key, index) => (hits[index] ? (hits[index].value as T) : byKey.get(key)!));
+}
+
 function etagOf(body: Uint8Array): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }

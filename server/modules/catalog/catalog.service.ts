@@ -6,7 +6,7 @@ import { notFound } from '../../lib/errors';
 import { hasOffer, toFrw } from '../../lib/money';
 import { offsetOf, paginate } from '../../lib/pagination';
 import type { Pagination } from '../../lib/fields';
-import { cachedRead } from './catalog-cache';
+import { cachedRead, cachedReadMany } from './catalog-cache';
 import { lifetimeMs, type Changes } from '../../db/changes';
 import { announceCatalogChange, changeCatalog, onCatalogChange } from './catalog-changes';
 import { indexEntry, SearchIndex, type IndexedEntry } from './catalog-search';
@@ -78,11 +78,20 @@ async function readProduct(deps: ShopDeps, productId: string): Promise<Product> 
   return toProduct(row);
 }
 
-/** Several products at once, by id; ids with no product are simply absent from the map. */
+/**
+ * Several products at once, by id; ids with no product are simply absent from the map. Read from the
+ * catalog cache (a cart shows the same few products again and again); those not kept yet are read in
+ * one query and kept, a missing one too, until the next catalog change.
+ */
 export async function getProductsByIds(deps: ShopDeps, productIds: string[]): Promise<Map<string, Product>> {
-  if (!productIds.length) return new Map();
-  const rows = await selectProducts(deps.db).where('products.id', 'in', productIds).execute();
-  return new Map(rows.map((row) => [row.id, toProduct(row)]));
+  const ids = [...new Set(productIds)];
+  const products = await cachedReadMany(deps, ids.map((id) => `product-or-none:${id}`), async (missing) => {
+    const wanted = missing.map((key) => key.slice('product-or-none:'.length));
+    const rows = await selectProducts(deps.db).where('products.id', 'in', wanted).execute();
+    const byId = new Map(rows.map((row) => [row.id, toProduct(row)]));
+    return wanted.map((id) => byId.get(id) ?? null);
+  });
+  return new Map(ids.flatMap((id, index) => (products[index] ? [[id, products[index]] as const] : [])));
 }
 
 export interface ProductPage {

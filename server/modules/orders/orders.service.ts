@@ -237,12 +237,14 @@ export async function placeOrderIn(trx: Transaction<Database>, deps: ShopDeps, u
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  await trx
+  // The lines as written come back with the insert: no second read of what was just written.
+  const written = await trx
     .insertInto('order_lines')
     .values(lines.map((line) => ({ ...line, order_id: order.id })))
+    .returningAll()
     .execute();
   if (!input.lines) await clearCart({ db: trx }, userId);
-  return { order: await orderWithLines(trx, order, nowOf(deps)), placedNow: true };
+  return { order: toOrder(order, written.sort((a, b) => a.position - b.position), nowOf(deps)), placedNow: true };
 }
 
 export async function listOrders(deps: ShopDeps, userId: string, query: OrdersQuery): Promise<{ orders: Order[]; pagination: Pagination }> {
