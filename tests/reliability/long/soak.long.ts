@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { emptyPostgresDatabase, postgresUrl } from '../../support/database';
+import { roomForEveryOrder } from '../../support/delivery-room';
 import { ROOT, startServer } from './server-process';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 300);
@@ -47,6 +48,7 @@ describe(`soak: ${SECONDS} s of mixed traffic from a second process (${postgresU
       where.dataDir = await mkdtemp(path.join(tmpdir(), 'isoko-soak-'));
       cleanups.push(() => rm(where.dataDir!, { recursive: true, force: true }));
     }
+    await roomForEveryOrder(where);
     const server = await startServer(where);
     cleanups.push(() => server.kill('SIGKILL'));
 
