@@ -24,11 +24,14 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'shop,postgres,scale').split(','));
 const REPORT_NAME = process.env.BENCH_PARTS ? `load-${[...PARTS].join('-')}` : 'load';
 const here = import.meta.dirname;
-/** The server as npm start runs it: built once (npm run build:server), then plain node with the environment its start script sets. */
+/** The server as npm start runs it: built once (npm run build:server), then node with the environment and flags its start script gives. */
 const SERVER = 'dist/server/main.mjs';
+const START_COMMAND = ((JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.split('&&').at(-1) ?? '').trim().split(/\s+/);
 const START_ENV: Record<string, string> = Object.fromEntries(
-  [...((JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.split('&&').at(-1) ?? '').matchAll(/\b([A-Z_]+)=(\S+)/g)].map((match) => [match[1], match[2]]),
+  START_COMMAND.slice(0, START_COMMAND.indexOf('node')).map((assignment) => assignment.split('=') as [string, string]),
 );
+const START_FLAGS = START_COMMAND.slice(START_COMMAND.indexOf('node') + 1).filter((word) => word.startsWith('--'));
+const startServer = (env: Record<string, string>, args: string[] = []) => startNode(SERVER, { ...START_ENV, ...env }, '/api/health', args, START_FLAGS);
 const script = (name: string) => path.join(here, 'load', name);
 
 interface CannonResult {
@@ -140,13 +143,13 @@ async function readyPgliteFolder(dataDir: string): Promise<void> {
  */
 async function withPgliteShop<T>(run: (server: Running, firstStartMb: number) => Promise<T>): Promise<T> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'isoko-bench-'));
-  const env = { ...START_ENV, DATA_DIR: dataDir, USSD_SECRET };
+  const env = { DATA_DIR: dataDir, USSD_SECRET };
   try {
-    const first = await startNode(SERVER, env, '/api/health');
+    const first = await startServer(env);
     const firstStartMb = first.highWaterMb();
     await first.stop();
     await readyPgliteFolder(dataDir);
-    const server = await startNode(SERVER, env, '/api/health');
+    const server = await startServer(env);
     try {
       return await run(server, firstStartMb);
     } finally {
@@ -180,7 +183,7 @@ async function postgresRows(): Promise<Row[]> {
       await admin.query(`CREATE DATABASE ${database}`);
       await admin.end();
       const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${database}` }).toString();
-      const shop = await startNode(SERVER, { ...START_ENV, DATABASE_URL: databaseUrl, WEB_CONCURRENCY: String(instances), CONVERSATION_STORE: 'db', USSD_SECRET }, '/api/health');
+      const shop = await startServer({ DATABASE_URL: databaseUrl, WEB_CONCURRENCY: String(instances), CONVERSATION_STORE: 'db', USSD_SECRET });
       try {
         const client = new pg.Client({ connectionString: databaseUrl });
         await client.connect();
@@ -242,7 +245,7 @@ async function scaleRows(): Promise<Row[]> {
       process.stdout.write(`  filling ${size.products.toLocaleString('en-US')} products, ${size.orders.toLocaleString('en-US')} orders…`);
       const filled = await runNodeJson<{ seconds: number }>(script('fill-scale.ts'), { dataDir, products: size.products, orders: size.orders, shopperOrders: 200 });
       console.log(` ${filled.seconds} s`);
-      const server = await startNode(SERVER, { ...START_ENV, DATA_DIR: dataDir }, '/api/health');
+      const server = await startServer({ DATA_DIR: dataDir });
       try {
         const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ identifier: 'bench@example.rw', password: 'secret-123' }) });
         const { token } = (await login.json()) as { token?: string };

@@ -64,9 +64,9 @@ function processTree(root: number): number[] {
 const mb = (kb: number) => Math.round(kb / 1024);
 
 /** Starts `node <script>` (through tsx for TypeScript) and waits until GET `readyPath` answers 200. */
-export async function startNode(script: string, env: Record<string, string>, readyPath: string, args: string[] = []): Promise<Running> {
+export async function startNode(script: string, env: Record<string, string>, readyPath: string, args: string[] = [], nodeFlags: string[] = []): Promise<Running> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...(script.endsWith('.ts') ? ['--import', 'tsx'] : []), script, ...args], {
+  const child = spawn(process.execPath, [...nodeFlags, ...(script.endsWith('.ts') ? ['--import', 'tsx'] : []), script, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' },
     stdio: ['ignore', 'ignore', 'pipe'],
