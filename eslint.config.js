@@ -62,7 +62,7 @@ const serverAllowed = {
   // A delivery window reads in the conversation's words ("Today", "Tomorrow").
   'server/conversation/screens/delivery-time.ts': ['server/modules/delivery/window-words.ts'],
   // WhatsApp's image header needs a JPEG or PNG of a product's picture.
-  'server/conversation/render-whatsapp.ts': ['server/modules/catalog/raster-picture.ts'],
+  'server/channels/whatsapp/render-whatsapp.ts': ['server/modules/catalog/raster-picture.ts'],
 };
 
 const webAllowed = {
@@ -152,11 +152,8 @@ const webZones = [
   },
   zone(
     './web/src',
-    // Known exception: the chat widget types its cards and options with render-chat.ts's types (type
-    // imports only, nothing of the engine is bundled). They belong in a schema file of their own, which
-    // is the conversation engine refactor's to move.
-    ['./server/modules/*/!(*.schema).ts', './server/conversation/!(render-chat).ts', './server/conversation/*/**', './server/channels/**/!(*.schema).ts', './server/db/**', './server/*.ts'],
-    "the web shares only the server's zod schemas (modules/*/*.schema.ts, channels/*.schema.ts) and server/lib",
+    ['./server/modules/*/!(*.schema).ts', './server/modules/*/*/**', './server/conversation/**', './server/channels/**/!(*.schema).ts', './server/db/**', './server/*.ts'],
+    "the web shares only the server's zod schemas (modules/*/*.schema.ts, channels/*/*.schema.ts) and server/lib",
   ),
 ];
 

@@ -1,7 +1,7 @@
 // The two renderers: USSD within 182 GSM-7 characters (names shortened before prices), chat as
 // messages and at most ten short buttons.
 import { describe, expect, it } from 'vitest';
-import { CHAT_LABEL_MAX, keyForTypedLabel, renderChat } from '../../server/conversation/render-chat';
+import { CHAT_LABEL_MAX, keyForTypedLabel, renderChat } from '../../server/channels/chat/render-chat';
 import { fitsUssdScreen, renderUssd, shorten } from '../../server/conversation/render-ussd';
 import { isGsmSafe, toGsm, USSD_SCREEN_LIMIT } from '../../server/lib/gsm-text';
 import type { Reply } from '../../server/conversation/types';

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newSession, step } from '../../server/conversation/engine';
 import { translator, type Language } from '../../server/conversation/i18n';
-import { chatLimits, renderChat } from '../../server/conversation/render-chat';
+import { chatLimits, renderChat } from '../../server/channels/chat/render-chat';
 import { renderUssd, ussdLimits } from '../../server/conversation/render-ussd';
 import type { ChannelName, Session } from '../../server/conversation/types';
 import { quantityWithUnit, unitWord } from '../../server/lib/units';

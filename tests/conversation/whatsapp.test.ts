@@ -3,7 +3,7 @@
 // the sender's number as the shopper, and the route off without configuration.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
-import { renderWhatsApp } from '../../server/conversation/render-whatsapp';
+import { renderWhatsApp } from '../../server/channels/whatsapp/render-whatsapp';
 import type { Reply } from '../../server/conversation/types';
 import { signBody } from '../../server/channels/whatsapp/signature';
 import { messageProblems, startFakeGraphApi, whatsappEnv, type FakeGraphApi } from '../support/fake-graph-api';

@@ -6,7 +6,7 @@
 // RELIABILITY_SCALE=<n> multiplies the runs (npm run test:reliability runs them 10 times larger).
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHAT_TEXT_MAX } from '../../server/channels/chat';
+import { CHAT_TEXT_MAX } from '../../server/channels/chat/chat.routes';
 import { isGsmSafe, USSD_SCREEN_LIMIT } from '../../server/lib/gsm-text';
 import { grantStaff } from '../../server/modules/users/staff-members.service';
 import { address } from '../api/expectations';

@@ -1,6 +1,6 @@
 // Sends a message through the WhatsApp Cloud API: POST {graph}/{phone-number-id}/messages with the
 // access token as a Bearer header. A refusal is an error carrying Meta's message, for the log.
-import type { WhatsAppContent } from '../../conversation/render-whatsapp';
+import type { WhatsAppContent } from './render-whatsapp';
 
 export interface GraphSettings {
   graphUrl: string;

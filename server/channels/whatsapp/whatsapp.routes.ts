@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { conversationFor } from '../../conversation/conversation';
 import { translator } from '../../conversation/i18n';
-import { renderWhatsApp, whatsappFace, type WhatsAppContent } from '../../conversation/render-whatsapp';
+import { renderWhatsApp, whatsappFace, type WhatsAppContent } from './render-whatsapp';
 import type { AppEnv, ShopDeps } from '../../lib/deps';
 import { incomingMessages, type IncomingMessage } from './delivery';
 import { sendWhatsAppMessage, type GraphSettings } from './graph-client';

@@ -1,5 +1,5 @@
 // What one turn of the conversation shows in chat (render-chat's output). Plain zod only: POST /api/chat's
-// reply schema (channels/chat.schema) adds the session id to it, and the web's chat widget types its replies
+// reply schema (chat.schema.ts) adds the session id to it, and the web's chat widget types its replies
 // with that, so the renderer and the documented reply are one shape.
 import { z } from 'zod';
 

@@ -2,12 +2,12 @@
 // bubbles and buttons. With a Bearer token the chat is that shopper; without one, a guest who can
 // search and browse and is asked to log in for the rest.
 import { createRoute, type RouteConfig } from '@hono/zod-openapi';
-import { conversationFor } from '../conversation/conversation';
-import { chatFace, renderChat } from '../conversation/render-chat';
-import type { ShopDeps } from '../lib/deps';
-import { unauthorized } from '../lib/errors';
-import { addRoute, jsonReply, jsonRequest, openApiRoutes } from '../lib/openapi';
-import { authenticate, bearerToken } from '../modules/auth/auth.service';
+import { conversationFor } from '../../conversation/conversation';
+import type { ShopDeps } from '../../lib/deps';
+import { unauthorized } from '../../lib/errors';
+import { addRoute, jsonReply, jsonRequest, openApiRoutes } from '../../lib/openapi';
+import { authenticate, bearerToken } from '../../modules/auth/auth.service';
+import { chatFace, renderChat } from './render-chat';
 import { chatRequestSchema, chatResponseSchema } from './chat.schema';
 
 export { CHAT_TEXT_MAX } from './chat.schema';

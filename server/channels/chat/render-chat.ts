@@ -2,9 +2,9 @@
 // sends back (the same keys the USSD menu numbers), its label the option's words. A product in a
 // list comes as a card carrying its own button, so a page can offer ten products and still keep
 // Back and Home; a product page and the cart come as cards too, and a placed order as a link.
+import { translator, type Language } from '../../conversation/i18n';
+import type { ChannelFace, ChannelLimits, ListRow, Reply } from '../../conversation/types';
 import type { ChatTurn } from './chat-turn.schema';
-import { translator, type Language } from './i18n';
-import type { ChannelFace, ChannelLimits, ListRow, Reply } from './types';
 
 export const CHAT_MAX_OPTIONS = 10;
 export const CHAT_LABEL_MAX = 24;

@@ -2,9 +2,9 @@
 // entries, its actions and Back/Home/More), reply buttons when three or fewer short choices fit,
 // with the product's picture as the header where there is one, or plain text when nothing is to
 // be chosen. Limits from Meta's documentation of the messages endpoint.
-import { rasterPicture } from '../modules/catalog/raster-picture';
-import { translator, type Language } from './i18n';
-import type { ChannelFace, ChannelLimits, ListRow, Reply } from './types';
+import { translator, type Language } from '../../conversation/i18n';
+import type { ChannelFace, ChannelLimits, ListRow, Reply } from '../../conversation/types';
+import { rasterPicture } from '../../modules/catalog/raster-picture';
 
 export const WHATSAPP_LIMITS = {
   bodyText: 1024,

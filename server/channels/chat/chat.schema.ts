@@ -1,6 +1,6 @@
 // POST /api/chat's request and reply. Plain zod only: the web's chat widget types its replies with these.
 import { z } from 'zod';
-import { chatTurnSchema } from '../conversation/chat-turn.schema';
+import { chatTurnSchema } from './chat-turn.schema';
 
 export const CHAT_TEXT_MAX = 500;
 
