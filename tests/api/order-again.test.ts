@@ -3,7 +3,7 @@
 // places it in three inputs (dial, 7, Confirm) without touching the cart.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newSession, step } from '../../server/conversation/engine';
-import { renderUssd, ussdLimits } from '../../server/conversation/render-ussd';
+import { renderUssd, ussdLimits } from '../../server/channels/ussd/render-ussd';
 import type { Session } from '../../server/conversation/types';
 import { grantStaff } from '../../server/modules/users/staff-members.service';
 import { setShopClock } from '../support/kigali-clock';

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { africasTalking, newInputs } from '../../server/channels/ussd/africas-talking';
 import { createConversation, RESUME_WINDOW_MS } from '../../server/conversation/conversation';
 import { newSession, step } from '../../server/conversation/engine';
-import { renderUssd, ussdLimits } from '../../server/conversation/render-ussd';
+import { ussdTurn } from '../../server/channels/ussd/ussd-turn';
+import { renderUssd, ussdLimits } from '../../server/channels/ussd/render-ussd';
 import { databaseSessionStore, memorySessionStore } from '../../server/conversation/sessions';
 import type { Session } from '../../server/conversation/types';
 import { createAddress } from '../../server/modules/addresses/addresses.service';
@@ -119,7 +120,7 @@ describe('the conversation around the engine', () => {
     const shopper = await shop.newVerifiedShopper();
     const conversation = createConversation(shop.deps, { store: memorySessionStore() });
     const phoneNumber = shopper.user.phoneNumber!;
-    const turn = (text: string) => conversation.ussd({ sessionId: 'retry', phoneNumber, text }, africasTalking);
+    const turn = (text: string) => ussdTurn(conversation, { sessionId: 'retry', phoneNumber, text }, africasTalking);
     await turn('');
     await turn('1');
     await turn('1*tomatoes');
@@ -136,7 +137,7 @@ describe('the conversation around the engine', () => {
     // Two instances: each its own conversation and store, over the one database.
     const [a, b] = [0, 1].map(() => createConversation(shop.deps, { store: databaseSessionStore(shop.deps, { shared: true }) }));
     const sessionId = `across-${Math.random()}`;
-    const turn = (instance: typeof a, text: string) => instance.ussd({ sessionId, phoneNumber: shopper.user.phoneNumber!, text }, africasTalking);
+    const turn = (instance: typeof a, text: string) => ussdTurn(instance, { sessionId, phoneNumber: shopper.user.phoneNumber!, text }, africasTalking);
     await turn(a, '');
     await turn(b, '1');
     await turn(a, '1*tomatoes');
@@ -162,7 +163,7 @@ describe('the conversation around the engine', () => {
     let clock = Date.now();
     const conversation = createConversation(shop.deps, { store: memorySessionStore(), now: () => clock });
     const phoneNumber = shopper.user.phoneNumber!;
-    const dial = (sessionId: string, text: string) => conversation.ussd({ sessionId, phoneNumber, text }, africasTalking);
+    const dial = (sessionId: string, text: string) => ussdTurn(conversation, { sessionId, phoneNumber, text }, africasTalking);
     await dial('a', '');
     await dial('a', '1*tomatoes*1');
     clock += RESUME_WINDOW_MS - 60_000;

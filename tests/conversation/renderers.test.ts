@@ -2,7 +2,7 @@
 // messages and at most ten short buttons.
 import { describe, expect, it } from 'vitest';
 import { CHAT_LABEL_MAX, keyForTypedLabel, renderChat } from '../../server/channels/chat/render-chat';
-import { fitsUssdScreen, renderUssd, shorten } from '../../server/conversation/render-ussd';
+import { fitsUssdScreen, renderUssd, shorten } from '../../server/channels/ussd/render-ussd';
 import { isGsmSafe, toGsm, USSD_SCREEN_LIMIT } from '../../server/lib/gsm-text';
 import type { Reply } from '../../server/conversation/types';
 

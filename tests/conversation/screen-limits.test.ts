@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newSession, show } from '../../server/conversation/engine';
 import { catalogues, LANGUAGES, translator, type Language } from '../../server/conversation/i18n';
 import { CHAT_LABEL_MAX, CHAT_MAX_OPTIONS, renderChat } from '../../server/channels/chat/render-chat';
-import { renderUssd, ussdLimits } from '../../server/conversation/render-ussd';
+import { renderUssd, ussdLimits } from '../../server/channels/ussd/render-ussd';
 import { isGsmSafe, USSD_SCREEN_LIMIT } from '../../server/lib/gsm-text';
 import { newState } from '../../server/conversation/screens/helpers';
 import type { ChannelName, Reply, ScreenName, ScreenState, Session } from '../../server/conversation/types';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newSession, step } from '../../server/conversation/engine';
 import { translator, type Language } from '../../server/conversation/i18n';
 import { chatLimits, renderChat } from '../../server/channels/chat/render-chat';
-import { renderUssd, ussdLimits } from '../../server/conversation/render-ussd';
+import { renderUssd, ussdLimits } from '../../server/channels/ussd/render-ussd';
 import type { ChannelName, Session } from '../../server/conversation/types';
 import { quantityWithUnit, unitWord } from '../../server/lib/units';
 import { addToCart } from '../../server/modules/cart/cart.service';

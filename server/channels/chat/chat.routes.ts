@@ -7,6 +7,7 @@ import type { ShopDeps } from '../../lib/deps';
 import { unauthorized } from '../../lib/errors';
 import { addRoute, jsonReply, jsonRequest, openApiRoutes } from '../../lib/openapi';
 import { authenticate, bearerToken } from '../../modules/auth/auth.service';
+import { chatTurn } from './chat-turn';
 import { chatFace, renderChat } from './render-chat';
 import { chatRequestSchema, chatResponseSchema } from './chat.schema';
 
@@ -32,7 +33,7 @@ export function chatRoutes(deps: ShopDeps) {
     const user = token ? await authenticate(deps, token) : undefined;
     // A stale token is refused as everywhere in /api, so the web signs the shopper out cleanly.
     if (token && !user) throw unauthorized('Invalid or expired token');
-    const result = await conversation.chat({ sessionId, text, user: user && { id: user.id, phoneNumber: user.phoneNumber } }, chatFace);
+    const result = await chatTurn(conversation, { sessionId, text, user: user && { id: user.id, phoneNumber: user.phoneNumber } }, chatFace);
     return c.json({ sessionId: result.sessionId, ...renderChat(result.reply, result.language) });
   });
   return app;

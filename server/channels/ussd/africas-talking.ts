@@ -1,7 +1,7 @@
 // Africa's Talking USSD: form fields sessionId, serviceCode, phoneNumber, networkCode and text
 // (every input of the session joined by '*', empty on the first request); the answer is
 // text/plain starting "CON " (the session continues) or "END " (it ends).
-import { renderUssd, ussdLimits } from '../../conversation/render-ussd';
+import { renderUssd, ussdLimits } from './render-ussd';
 import { isPhoneLike } from '../../lib/fields';
 import { toGsm } from '../../lib/gsm-text';
 import type { UssdGateway } from './gateway';

@@ -1,7 +1,7 @@
 // What a USSD gateway protocol must provide: reading its request and writing our reply in its
 // format. The engine and the route know nothing of any one gateway; a new one is a new adapter.
-import type { UssdReader } from '../../conversation/conversation';
 import type { Reply } from '../../conversation/types';
+import type { UssdReader } from './ussd-turn';
 
 export interface UssdRequest {
   sessionId: string;

@@ -5,6 +5,7 @@ import { conversationFor } from '../../conversation/conversation';
 import { en } from '../../conversation/i18n/en';
 import type { ShopDeps } from '../../lib/deps';
 import { sameSecret } from '../../lib/secrets';
+import { ussdTurn } from './ussd-turn';
 import type { UssdGateway, UssdResponse } from './gateway';
 
 /** A gateway's form is a few short fields; a larger body is refused unread (Connection: close). */
@@ -29,7 +30,7 @@ export async function ussdAnswer(deps: ShopDeps, gateway: UssdGateway, fields: (
   try {
     const request = gateway.parse(await fields());
     if (!request) return { status: 400, response: gateway.apology(en['error.apology']) };
-    const reply = await conversationFor(deps).ussd(request, gateway);
+    const reply = await ussdTurn(conversationFor(deps), request, gateway);
     return { status: 200, response: gateway.format(reply) };
   } catch (error) {
     deps.log.error('ussd_failed', { gateway: gateway.name, error: error instanceof Error ? error.stack : String(error) });

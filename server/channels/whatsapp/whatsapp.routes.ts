@@ -12,6 +12,7 @@ import type { AppEnv, ShopDeps } from '../../lib/deps';
 import { incomingMessages, type IncomingMessage } from './delivery';
 import { sendWhatsAppMessage, type GraphSettings } from './graph-client';
 import { hasValidSignature, SIGNATURE_HEADER } from './signature';
+import { whatsappTurn } from './whatsapp-turn';
 import { isFirstDelivery } from './whatsapp.service';
 
 export const WHATSAPP_WEBHOOK_PATH = '/whatsapp/webhook';
@@ -35,7 +36,7 @@ export function whatsappRoutes(deps: ShopDeps, settings: WhatsAppSettings) {
   async function act(message: IncomingMessage) {
     if (!(await isFirstDelivery(deps, message.id))) return;
     try {
-      await conversation.whatsapp({ phoneNumber: message.from, text: message.text ?? '', chosen: message.chosen }, whatsappFace, (reply, session) =>
+      await whatsappTurn(conversation, { phoneNumber: message.from, text: message.text ?? '', chosen: message.chosen }, whatsappFace, (reply, session) =>
         send(message.from, renderWhatsApp(reply, { language: session.language ?? 'en', publicBaseUrl: deps.config.publicBaseUrl })),
       );
     } catch (error) {

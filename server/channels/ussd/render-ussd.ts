@@ -4,8 +4,8 @@
 // is left out (its key still works), then list names
 // are shortened (prices stay whole), first to a readable length, then shorter; then the longest text
 // line is cut; a hard cut is the last resort.
-import { toGsm, USSD_SCREEN_LIMIT } from '../lib/gsm-text';
-import type { ChannelLimits, ListRow, Reply } from './types';
+import type { ChannelLimits, ListRow, Reply } from '../../conversation/types';
+import { toGsm, USSD_SCREEN_LIMIT } from '../../lib/gsm-text';
 
 /** A list name is never shortened below this, so the shopper can still tell entries apart. */
 export const MIN_LABEL_LENGTH = 8;
