@@ -1,13 +1,13 @@
 // The conversation engine: one input in, the next screen out. It knows no channel: a reply is
-// data that each channel's renderer turns into text, and the channel's limits come in with the
-// turn. Apart from the shop's services it is pure: the session comes in and a new session goes
+// data that each channel's renderer turns into text, and the channel's limits and flags (what it
+// is: a phone's line, a small screen) come in with the turn; no rule asks the channel's name. Apart from the shop's services it is pure: the session comes in and a new session goes
 // out, the caller stores it.
 import type { ShopDeps } from '../lib/deps';
 import { findOrCreatePhoneAccount } from '../modules/auth/auth.service';
 import { translator, type Translate } from './i18n';
 import { screenOf } from './screens';
 import { newState, refusalText } from './screens/helpers';
-import type { ChannelLimits, Outcome, Reply, ReplyOption, ScreenContext, ScreenState, ScreenView, Session, SessionChanges } from './types';
+import type { ChannelFlags, ChannelLimits, Outcome, Reply, ReplyOption, ScreenContext, ScreenState, ScreenView, Session, SessionChanges } from './types';
 
 export const KEY_BACK = '0';
 export const KEY_HOME = '00';
@@ -25,7 +25,7 @@ function copySession(session: Session): Session {
 }
 
 function contextOf(session: Session, deps: ShopDeps, limits: ChannelLimits): ScreenContext {
-  return { deps, session, t: translator(session.language ?? 'en'), pageSize: limits.pageSize };
+  return { deps, session, t: translator(session.language ?? 'en'), pageSize: limits.pageSize, channel: limits.flags };
 }
 
 /** First-contact screens (first language choice, sign-up, resume) must be answered: no Back or Home. */
@@ -35,8 +35,8 @@ function allowsNavigation(state: ScreenState): boolean {
 }
 
 /** Where a new session starts: language on a new phone, sign-up for an unknown number, resume, or home. */
-export function entryState(session: Session): ScreenState {
-  if (session.channel !== 'chat') {
+function entryState(session: Session, channel: ChannelFlags): ScreenState {
+  if (channel.callerIsPhone) {
     if (!session.language) return newState('language', { first: true });
     if (!session.userId) return newState('signup');
   }
@@ -44,9 +44,9 @@ export function entryState(session: Session): ScreenState {
   return newState('home');
 }
 
-/** A USSD or WhatsApp caller is the account with their number, when there is one. */
-async function identifyCaller(session: Session, deps: ShopDeps): Promise<void> {
-  if (session.channel === 'chat' || session.userId || !session.phone) return;
+/** A caller who is their phone number (USSD, WhatsApp) is the account with that number, when there is one. */
+async function identifyCaller(session: Session, deps: ShopDeps, channel: ChannelFlags): Promise<void> {
+  if (!channel.callerIsPhone || session.userId || !session.phone) return;
   const account = await findOrCreatePhoneAccount(deps, session.phone);
   session.userId = account?._id;
 }
@@ -70,7 +70,7 @@ function change(session: Session, changes: SessionChanges = {}): void {
 }
 
 /** Moves the session as an outcome says; returns the line to show on top of the next screen. */
-function apply(session: Session, outcome: Exclude<Outcome, { type: 'end' }>): Note {
+function apply(session: Session, outcome: Exclude<Outcome, { type: 'end' }>, channel: ChannelFlags): Note {
   switch (outcome.type) {
     case 'go': {
       change(session, outcome.set);
@@ -93,13 +93,13 @@ function apply(session: Session, outcome: Exclude<Outcome, { type: 'end' }>): No
       const saved = session.resumable;
       session.resumable = undefined;
       session.stack = saved?.stack ?? [];
-      session.current = saved?.current ?? entryState(session);
+      session.current = saved?.current ?? entryState(session, channel);
       return {};
     }
     case 'enter':
       change(session, outcome.set);
       session.stack = [];
-      session.current = entryState(session);
+      session.current = entryState(session, channel);
       return { notice: outcome.notice };
     case 'back':
       session.current = session.stack.pop() ?? newState('home');
@@ -236,16 +236,16 @@ function endReply(outcome: Extract<Outcome, { type: 'end' }>): Reply {
 /**
  * One turn. `input` null opens the conversation (a dial, a chat opened): the first screen is
  * chosen from what is known of the phone (language, account, an unfinished journey). The limits
- * are the channel's: how many rows a page holds.
+ * are the channel's: how many rows a page holds, and its flags.
  */
 export async function step(session: Session, input: string | null, deps: ShopDeps, limits: ChannelLimits): Promise<StepResult> {
   const next = copySession(session);
   let note: Note = {};
   if (input === null || !next.current || next.ended) {
     next.ended = false;
-    await identifyCaller(next, deps);
+    await identifyCaller(next, deps, limits.flags);
     next.stack = [];
-    next.current = entryState(next);
+    next.current = entryState(next, limits.flags);
   } else {
     const outcome = rememberAsked(await respond(contextOf(next, deps, limits), input.trim()), input.trim());
     if (outcome.type === 'end') {
@@ -256,7 +256,7 @@ export async function step(session: Session, input: string | null, deps: ShopDep
       next.updatedAt = Date.now();
       return { session: next, reply };
     }
-    note = apply(next, outcome);
+    note = apply(next, outcome, limits.flags);
   }
   const reply = await show(next, deps, limits, note);
   next.lastReply = reply;

@@ -1,9 +1,29 @@
 // The shapes the engine, its screens and the channel renderers share. A reply is data, never
 // channel text: each channel decides how a title, a list and options look.
 import type { ShopDeps } from '../lib/deps';
+import type { OrderChannel } from '../modules/orders/orders.schema';
 import type { Language, MessageKey, Translate } from './i18n';
 
-export type ChannelName = 'ussd' | 'chat' | 'whatsapp';
+/** The channels a conversation runs on: the order channels (orders.schema.ts) that are not the web's page or the shop's own. */
+export type ChannelName = Extract<OrderChannel, 'ussd' | 'chat' | 'whatsapp'>;
+
+/**
+ * What a channel is, where a screen must know it. The engine and the screens read these, never the
+ * channel's name: a new channel says what it is here and every rule follows.
+ */
+export interface ChannelFlags {
+  /**
+   * The caller is their phone number (USSD, WhatsApp): a new phone chooses its language first, an
+   * unknown number signs up, and the number finds the account. Chat knows a shopper by signing in.
+   */
+  callerIsPhone: boolean;
+  /** The session holds the phone's line (USSD): MTN's PIN prompt can come only once it ends, so a MoMo request is asked for after it. */
+  holdsLine: boolean;
+  /** A screen of a few lines (USSD's 182 characters): a payment note takes the room of the delivery window and of an optional choice. */
+  smallScreen: boolean;
+  /** A choice is a numbered line of text, not a button of a few words: it can carry a whole label ("7. Order again: Tomatoes +1 frw 3,400.00"). */
+  choicesAreLines: boolean;
+}
 
 /**
  * What a channel can show, handed to the engine so a page holds as many rows as that channel allows
@@ -17,6 +37,8 @@ export interface ChannelLimits {
    * ('readable') or, when nothing else fits, no shorter than still tells entries apart ('short').
    */
   fits(reply: Reply, names: 'readable' | 'short'): boolean;
+  /** What the channel is, for the rules that depend on it. */
+  flags: ChannelFlags;
 }
 
 /** What a channel hands the conversation on every turn: its limits, and how it reads typed words. */
@@ -229,6 +251,8 @@ export interface ScreenContext {
   t: Translate;
   /** Most rows a page offers on this channel. */
   pageSize: number;
+  /** What the channel is (a phone's line, a small screen…): a screen asks these, never the channel's name. */
+  channel: ChannelFlags;
 }
 
 /** The shopper's input as a screen receives it: the text, and the list value if it named a row. */

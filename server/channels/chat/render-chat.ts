@@ -37,6 +37,7 @@ function quickReplies(reply: Reply): ChatOption[] {
 export const chatLimits: ChannelLimits = {
   pageSize: CHAT_PAGE_SIZE,
   fits: (reply) => quickReplies(reply).length <= CHAT_MAX_OPTIONS,
+  flags: { callerIsPhone: false, holdsLine: false, smallScreen: false, choicesAreLines: false },
 };
 
 /** The words a chat card shows around its data (a button, a stock line), in the conversation's language. */

@@ -111,6 +111,7 @@ const USSD_MAX_CHOICES = 10;
 export const ussdLimits: ChannelLimits = {
   // Keys 1-7, leaving 8 and 9 for a screen's actions.
   pageSize: 7,
+  flags: { callerIsPhone: true, holdsLine: true, smallScreen: true, choicesAreLines: true },
   fits(reply, names) {
     const choices = reply.list.filter((row) => row.key).length + reply.options.length;
     return choices <= USSD_MAX_CHOICES && fitsUssdScreen(reply, names === 'readable' ? READABLE_LABEL_LENGTH : MIN_LABEL_LENGTH);

@@ -56,6 +56,7 @@ function choicesOf(reply: Reply): { id: string; label: string; detail?: string }
 export const whatsappLimits: ChannelLimits = {
   pageSize: WHATSAPP_LIMITS.listRows,
   fits: (reply) => choicesOf(reply).length <= WHATSAPP_LIMITS.listRows,
+  flags: { callerIsPhone: true, holdsLine: false, smallScreen: false, choicesAreLines: false },
 };
 
 function cut(text: string, max: number): string {

@@ -25,7 +25,7 @@ export const home: Screen<'home'> = {
     // a refusal on top leaves no room: the key still works); a chat
     // button holds 24 characters, so there the basket is a line of the message and the button says
     // "Order again".
-    const wholeLine = session.channel === 'ussd';
+    const wholeLine = ctx.channel.choicesAreLines;
     const againAction = again && { key: againKey!, optional: true, ...(wholeLine ? { label: again.label, short: t('home.againShort') } : { label: t('home.againShort') }) };
     return {
       title: t('home.title', { shop: deps.config.shop.shopName }),

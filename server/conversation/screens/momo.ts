@@ -42,7 +42,8 @@ export async function askMomo(ctx: ScreenContext, order: Order, options: { place
   const approve = (phone: string) =>
     ctx.t(options.placed ? 'checkout.placedMomo' : 'momo.requested', { ...words, phone: localPhone(phone) });
   const end = (text: string): Outcome => ({ type: 'end', text, ...(options.placed ? { order: { id: order._id, number: words.number }, cartChanged: true } : {}) });
-  if (ctx.session.channel === 'ussd') {
+  // The session holds the phone's line (USSD): MTN's PIN prompt can reach the phone only once it ends.
+  if (ctx.channel.holdsLine) {
     runInBackground(ctx.deps, 'momo_request', async () => {
       await startMomoPayment(ctx.deps, order._id, ask);
     });

@@ -74,7 +74,7 @@ function momoLine(ctx: ScreenContext, found: Order): string | undefined {
  */
 function withWindow(ctx: ScreenContext, found: Order, momoNote: string | undefined): boolean {
   if (!found.deliveryWindow) return false;
-  return ctx.session.channel !== 'ussd' || !momoNote || found.momoRequest?.state === 'successful';
+  return !ctx.channel.smallScreen || !momoNote || found.momoRequest?.state === 'successful';
 }
 
 export const order: Screen<'order'> = {
@@ -99,7 +99,7 @@ export const order: Screen<'order'> = {
       ...windowOf(lines, lines.length, state.offset, ctx.pageSize),
       // 1 Pay again when its MoMo payment failed; 2 Deliver every week, which a full screen leaves out,
       // and which a USSD screen with a MoMo note does not show (the note keeps the room; the key works).
-      actions: menuActions('order', ctx.t, (chosen) => (chosen.key === '1' ? canPayAgain(ctx, found) : ctx.session.channel !== 'ussd' || !note)).map((action) =>
+      actions: menuActions('order', ctx.t, (chosen) => (chosen.key === '1' ? canPayAgain(ctx, found) : !ctx.channel.smallScreen || !note)).map((action) =>
         action.key === '2' ? { ...action, optional: true } : action,
       ),
     };
