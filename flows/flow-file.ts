@@ -20,7 +20,9 @@
 //   # a comment
 //
 // {phone} is the flow's phone number (+2507...), {local-phone} the same as 07...
-export type Channel = 'ussd' | 'chat' | 'whatsapp';
+import { CONVERSATION_CHANNELS, type ChannelName } from '../server/conversation/types';
+
+export type Channel = ChannelName;
 
 export type Step =
   | { kind: 'dial' }
@@ -53,7 +55,7 @@ export interface Flow {
 
 export class FlowSyntaxError extends Error {}
 
-const CHANNELS: Channel[] = ['ussd', 'chat', 'whatsapp'];
+const CHANNELS: readonly Channel[] = CONVERSATION_CHANNELS;
 
 function readChannels(value: string, where: string): Channel[] {
   const names = value.split(',').map((name) => name.trim().toLowerCase()).filter(Boolean);

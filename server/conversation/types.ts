@@ -5,7 +5,8 @@ import type { OrderChannel } from '../modules/orders/orders.schema';
 import type { Language, MessageKey, Translate } from './i18n';
 
 /** The channels a conversation runs on: the order channels (orders.schema.ts) that are not the web's page or the shop's own. */
-export type ChannelName = Extract<OrderChannel, 'ussd' | 'chat' | 'whatsapp'>;
+export const CONVERSATION_CHANNELS = ['ussd', 'chat', 'whatsapp'] as const satisfies readonly OrderChannel[];
+export type ChannelName = (typeof CONVERSATION_CHANNELS)[number];
 
 /**
  * What a channel is, where a screen must know it. The engine and the screens read these, never the

@@ -147,7 +147,7 @@ export interface OrdersTable {
   address: Json<OrderAddressSnapshot>;
   idempotency_key: string | null;
   callback_url: string | null;
-  channel: string; // 'web' | 'chat' | 'ussd' | 'whatsapp': where the order was placed
+  channel: string; // where the order was placed: one of ORDER_CHANNELS (modules/orders/orders.schema.ts)
   created_at: CreatedAt;
   momo_transaction_id: string | null; // MTN's financial transaction id: typed by staff, or from a request-to-pay
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
