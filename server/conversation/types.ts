@@ -1,7 +1,7 @@
 // The shapes the engine, its screens and the channel renderers share. A reply is data, never
 // channel text: each channel decides how a title, a list and options look.
 import type { ShopDeps } from '../lib/deps';
-import type { OrderChannel } from '../modules/orders/orders.schema';
+import type { OrderChannel } from '../modules/orders/order-lists.schema';
 import type { Language, MessageKey, Translate } from './i18n';
 
 /** The channels a conversation runs on: the order channels (orders.schema.ts) that are not the web's page or the shop's own. */

@@ -1,6 +1,6 @@
 // Where an order and its payment may go next: the one status machine every writer of an order's
 // status follows (staff in the console; the shop skipping a weekly basket's week).
-import type { OrderStatus, PaymentStatus } from './orders.schema';
+import type { OrderStatus, PaymentStatus } from './order-lists.schema';
 
 /** Where an order may go next (issue 9). Delivered and cancelled are final. */
 export const NEXT_ORDER_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {

@@ -13,7 +13,8 @@ import type { Pagination } from '../../lib/fields';
 import { clearCart, outOfStockMessage } from '../cart/cart.service';
 import { notifyOrder } from './order-notices';
 import { orderDeliveryWindow, reserveDeliveryWindow } from '../delivery/delivery.service';
-import { MOMO_STATES, ORDER_STATUSES, PAYMENT_STATUSES, type Order, type OrderChannel, type OrdersQuery, type PlaceOrderInput } from './orders.schema';
+import { MOMO_STATES, ORDER_STATUSES, PAYMENT_STATUSES, type OrderChannel } from './order-lists.schema';
+import type { Order, OrdersQuery, PlaceOrderInput } from './orders.schema';
 
 export const EMPTY_CART_MESSAGE = 'Your cart is empty. Add products before placing an order.';
 export const UNKNOWN_ADDRESS_MESSAGE = 'Please select a shipping address';

@@ -3,7 +3,8 @@
 // the web console imports this file (docs/staff-api.md lists the calls).
 import { z } from 'zod';
 import { pageNumber, paginationSchema } from '../../lib/fields';
-import { ORDER_CHANNELS, ORDER_STATUSES, PAYMENT_STATUSES, orderSchema } from './orders.schema';
+import { ORDER_CHANNELS, ORDER_STATUSES, PAYMENT_STATUSES } from './order-lists.schema';
+import { orderSchema } from './orders.schema';
 import { momoRequestSchema } from '../payments/payments.schema';
 
 const optionalNote = z

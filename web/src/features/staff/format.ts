@@ -1,5 +1,5 @@
 // How the console writes numbers, dates and statuses.
-import { ORDER_CHANNEL_NAMES, type OrderChannel } from '@server/modules/orders/orders.schema';
+import { ORDER_CHANNEL_NAMES, type OrderChannel } from '@server/modules/orders/order-lists.schema';
 import { formatMoney } from '../../lib/money';
 
 export { formatMoney };

@@ -2,7 +2,7 @@
 // business name come from GET config); and, when the shop has MTN MoMo request-to-pay, "Pay now with
 // MoMo": the shopper's phone asks them to approve the payment with their PIN.
 import { useId } from 'react';
-import type { PaymentType } from '@server/modules/orders/orders.schema';
+import type { PaymentType } from '@server/modules/orders/order-lists.schema';
 import { Button } from '../../../components/ui/button';
 import { useShopConfig } from '../../../lib/shop-config';
 

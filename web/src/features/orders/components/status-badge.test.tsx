@@ -1,7 +1,7 @@
 // The badges style exactly the statuses the server sends (orders.schema), and nothing it never sends.
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ORDER_STATUSES, PAYMENT_STATUSES } from '@server/modules/orders/orders.schema';
+import { ORDER_STATUSES, PAYMENT_STATUSES } from '@server/modules/orders/order-lists.schema';
 import { OrderStatusBadge, PaymentStatusBadge } from './status-badge';
 
 describe('status badges', () => {

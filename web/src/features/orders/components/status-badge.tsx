@@ -1,6 +1,6 @@
 // Order and payment statuses (spec 4) as coloured badges; unknown values get the neutral style. The
 // styled values are the server's own lists (an order that is paid is one whose payment is 'completed').
-import { ORDER_STATUSES, PAYMENT_STATUSES } from '@server/modules/orders/orders.schema';
+import { ORDER_STATUSES, PAYMENT_STATUSES } from '@server/modules/orders/order-lists.schema';
 
 const ORDER_STYLES: ReadonlySet<string> = new Set(ORDER_STATUSES);
 const PAYMENT_STYLES: ReadonlySet<string> = new Set(PAYMENT_STATUSES);

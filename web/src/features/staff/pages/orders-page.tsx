@@ -2,7 +2,7 @@
 // or name, 20 to a page. The filters live in the address, so Back from an order keeps them.
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { ORDER_STATUSES, PAYMENT_STATUSES } from '@server/modules/orders/orders.schema';
+import { ORDER_STATUSES, PAYMENT_STATUSES } from '@server/modules/orders/order-lists.schema';
 import { staffPaths } from '../staff-paths';
 import { Button } from '../../../components/ui/button';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
