@@ -12,6 +12,7 @@ import * as momo from './migrations/010-momo';
 import * as instances from './migrations/013-instances';
 import * as deliveryWindows from './migrations/011-delivery-windows';
 import * as weeklyBaskets from './migrations/012-weekly-baskets';
+import * as checkoutStatements from './migrations/014-checkout-statements';
 
 const migrations: Record<string, Migration> = {
   '001-shop': shop,
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '013-instances': instances,
   '011-delivery-windows': deliveryWindows,
   '012-weekly-baskets': weeklyBaskets,
+  '014-checkout-statements': checkoutStatements,
 };
 
 // Migrations run before the schema they create exists: Kysely's own convention is Kysely<any> here.

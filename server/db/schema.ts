@@ -221,10 +221,14 @@ export interface DeliveryScheduleTable {
   updated_by: string | null;
 }
 
-/** One row per window an order was placed in: placing an order locks it, so a window's last place goes once. */
-export interface DeliveryWindowLocksTable {
+/**
+ * One row per window an order was placed in, with the orders holding a place in it (cancelled ones
+ * give theirs back). Placing an order takes a place by updating the row, so two shoppers racing for
+ * a window's last place queue on it: one gets it.
+ */
+export interface DeliveryWindowBookingsTable {
   window_start: Date | string;
-  taken_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  booked: ColumnType<number, number | undefined, number>;
 }
 
 /** One request-to-pay sent to MTN (its X-Reference-Id); at most one per order is 'pending'. */
@@ -340,7 +344,7 @@ export interface Database {
   attempt_counters: AttemptCountersTable;
   phone_verification_codes: PhoneVerificationCodesTable;
   delivery_schedule: DeliveryScheduleTable;
-  delivery_window_locks: DeliveryWindowLocksTable;
+  delivery_window_bookings: DeliveryWindowBookingsTable;
   baskets: BasketsTable;
   basket_lines: BasketLinesTable;
   basket_runs: BasketRunsTable;

@@ -1,5 +1,8 @@
 // /api/address/*: the shopper's delivery addresses (API.md; spec 5 messages).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Address } from '../../server/modules/addresses/addresses.schema';
+import { createAddress } from '../../server/modules/addresses/addresses.service';
+import { waitForLockWaiter } from '../support/lock-waits';
 import { createTestShop, type Shopper, type TestShop } from '../support/test-app';
 import { address, expectErrorShape, expectFieldErrors, expectTokenRejected } from './expectations';
 
@@ -44,6 +47,26 @@ describe('addresses', () => {
     for (const response of created) expect(response.status).toBe(201);
     expect(created.filter((r) => r.body.address.isDefault)).toHaveLength(1);
     expect(await defaults(shopper)).toHaveLength(1);
+  });
+
+  it('a first address saved while another first address is being saved waits for it, and is not the default', async () => {
+    const shopper = await shop.newShopper();
+    const home = { description: 'Home', city: 'Kigali', street: 'KN 5 Rd 12', district: 'Nyarugenge', phoneNumber: '+250788123456' };
+    let secondAnswered = false;
+    let second: Promise<Address> | undefined;
+    const first = await shop.deps.db.transaction().execute(async (trx) => {
+      const saved = await createAddress({ ...shop.deps, db: trx }, shopper.user._id, home);
+      second = createAddress(shop.deps, shopper.user._id, { ...home, description: 'Office' }).then((address) => {
+        secondAnswered = true;
+        return address;
+      });
+      if (shop.deps.databaseKind === 'postgres') await waitForLockWaiter(shop.deps.db, () => secondAnswered);
+      expect(secondAnswered).toBe(false);
+      return saved;
+    });
+    expect(first.isDefault).toBe(true);
+    expect((await second!).isDefault).toBe(false);
+    expect(await defaults(shopper)).toEqual([first._id]);
   });
 
   it("lists the caller's addresses as `addresses` and `data`", async () => {

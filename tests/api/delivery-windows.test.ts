@@ -1,11 +1,17 @@
 // Delivery windows (issue 20): the windows any visitor reads, the 2 PM same-day cut-off in Kigali
 // time, a full window, two shoppers racing for a window's last place, and the window on the order.
+// Each window's booked places are one row kept with the orders (issue 18): what frees a place
+// (cancelling, by staff or by skipping a weekly basket) and what does not (delivering), and the
+// migration that counted the orders already booked.
 // The shop's clock is set (deps.now): 2026-11-24 is a Tuesday.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../../server/db/migrate';
 import { reserveDeliveryWindow } from '../../server/modules/delivery/delivery.service';
+import { cancelUnpaidOrder } from '../../server/modules/orders/order-changes.service';
 import { grantStaff } from '../../server/modules/users/staff-members.service';
 import { setShopClock } from '../support/kigali-clock';
+import { waitForLockWaiter } from '../support/lock-waits';
 import { createTestShop, type Shopper, type TestShop } from '../support/test-app';
 import { address, expectErrorShape } from './expectations';
 
@@ -44,16 +50,6 @@ const place = (who: { shopper: Shopper; addressId: string }, deliveryWindowId?: 
     .post('/api/order/placeOrder')
     .set(who.shopper.auth)
     .send({ addressId: who.addressId, paymentType: 'cash', ...(deliveryWindowId ? { deliveryWindowId } : {}) });
-
-/** Polls PostgreSQL until a session waits on a lock, or the watched request answers (a 5 s deadline). */
-async function waitForLockWaiter(answered: () => boolean): Promise<void> {
-  const deadline = Date.now() + 5000;
-  while (Date.now() < deadline && !answered()) {
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`.execute(shop.deps.db);
-    if (rows[0].n > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 const cartOf = async (shopper: Shopper) => (await shop.http.get('/api/cart').set(shopper.auth)).body.cart.products as unknown[];
 
@@ -247,12 +243,89 @@ describe('POST /api/order/placeOrder with a delivery window', () => {
       });
       // On PostgreSQL the second placement is seen waiting for a lock (an unguarded one would answer
       // at once); PGlite runs one transaction at a time, so it cannot even begin before this one ends.
-      if (shop.deps.databaseKind === 'postgres') await waitForLockWaiter(() => secondAnswered);
+      if (shop.deps.databaseKind === 'postgres') await waitForLockWaiter(shop.deps.db, () => secondAnswered);
       expect(secondAnswered).toBe(false);
     });
     const refused = await secondPlacing!;
     expectErrorShape(refused, 400, /^That delivery window is full\. The next free one is /);
     expect(await cartOf(second.shopper)).toHaveLength(1);
+  });
+});
+
+describe("a window's booked places", () => {
+  const isAvailable = async (id: string) => (await windows()).find((window) => window.id === id)?.available;
+  const setStatus = (orderId: string, expectedStatus: string, status: string) =>
+    shop.http.post(`/api/admin/orders/${orderId}/status`).set(staff.auth).send({ expectedStatus, status });
+
+  it('a pending order cancelled as a skipped weekly basket gives its place back', async () => {
+    setShopClock(shop.deps, '2026-11-24 07:00');
+    await shop.http.put('/api/admin/delivery').set(staff.auth).send({ ...DEFAULT_SCHEDULE, capacity: 1 });
+    const taken = await place(await readyShopper(), '2026-11-27T12:00');
+    expect(taken.status).toBe(201);
+    expect(await isAvailable('2026-11-27T12:00')).toBe(false);
+    const cancelled = await shop.deps.db.transaction().execute((trx) => cancelUnpaidOrder({ db: trx }, taken.body.order._id, { id: null, name: 'The shopper' }, 'Weekly basket skipped by the shopper'));
+    expect(cancelled).toBe(true);
+    expect(await isAvailable('2026-11-27T12:00')).toBe(true);
+    expect((await place(await readyShopper(), '2026-11-27T12:00')).status).toBe(201);
+    expect(await isAvailable('2026-11-27T12:00')).toBe(false);
+  });
+
+  it('an order taken through to delivered keeps its place; one cancelled once gives back one place, not two', async () => {
+    setShopClock(shop.deps, '2026-11-24 07:00');
+    await shop.http.put('/api/admin/delivery').set(staff.auth).send({ ...DEFAULT_SCHEDULE, capacity: 2 });
+    const windowId = '2026-11-27T14:00';
+    const delivered = await place(await readyShopper(), windowId);
+    const cancelled = await place(await readyShopper(), windowId);
+    for (const [from, to] of [['pending', 'processing'], ['processing', 'shipped'], ['shipped', 'delivered']]) {
+      expect((await setStatus(delivered.body.order._id, from, to)).status).toBe(200);
+    }
+    expect(await isAvailable(windowId)).toBe(false);
+    expect((await setStatus(cancelled.body.order._id, 'pending', 'cancelled')).status).toBe(200);
+    // Cancelled is final: asking again changes nothing, and frees nothing more.
+    expect((await setStatus(cancelled.body.order._id, 'cancelled', 'cancelled')).status).toBe(400);
+    expect(await isAvailable(windowId)).toBe(true);
+    expect((await place(await readyShopper(), windowId)).status).toBe(201);
+    expectErrorShape(await place(await readyShopper(), windowId), 400, /^That delivery window is full\./);
+  });
+
+  it("the migration that keeps the counts counts each window's orders already booked, cancelled ones left out", async () => {
+    setShopClock(shop.deps, '2026-11-24 07:00');
+    const buyer = await readyShopper();
+    const { db } = shop.deps;
+    // The database as it was before the counts: orders placed by the code of then, counting nothing.
+    await sql`ALTER TABLE delivery_window_bookings DROP COLUMN booked`.execute(db);
+    await sql`ALTER TABLE delivery_window_bookings ADD COLUMN taken_at timestamptz NOT NULL DEFAULT now()`.execute(db);
+    await sql`ALTER TABLE delivery_window_bookings RENAME TO delivery_window_locks`.execute(db);
+    await sql`DROP INDEX addresses_one_default`.execute(db);
+
+    await db.deleteFrom('kysely_migration' as never).where('name' as never, '=', '014-checkout-statements' as never).execute();
+    const orderIn = (start: string, status: string, index: number) => ({
+      id: `before-counts-${index}`,
+      user_id: buyer.shopper.user._id,
+      invoice_number: `INV-BEFORE-${index}`,
+      amount_minor: 160_000,
+      status,
+      payment_type: 'cash',
+      payment_status: 'pending',
+      channel: 'web',
+      address: JSON.stringify({ street: 'KN 5 Rd 12', district: 'Nyarugenge', phoneNumber: '+250788123456' }),
+      delivery_window_start: new Date(start),
+      delivery_window_end: new Date(new Date(start).getTime() + 2 * 3_600_000),
+    });
+    const full = '2026-11-30T10:00:00+02:00';
+    const halfFull = '2026-11-30T12:00:00+02:00';
+    await db
+      .insertInto('orders')
+      .values([orderIn(full, 'pending', 1), orderIn(full, 'delivered', 2), orderIn(halfFull, 'pending', 3), orderIn(halfFull, 'cancelled', 4)])
+      .execute();
+    await sql`INSERT INTO delivery_window_locks (window_start) VALUES (${new Date(halfFull)})`.execute(db);
+
+    await migrateToLatest(db);
+    await shop.http.put('/api/admin/delivery').set(staff.auth).send({ ...DEFAULT_SCHEDULE, capacity: 2 });
+    expect(await isAvailable('2026-11-30T10:00')).toBe(false);
+    expect(await isAvailable('2026-11-30T12:00')).toBe(true);
+    expect((await place(buyer, '2026-11-30T12:00')).status).toBe(201);
+    expect(await isAvailable('2026-11-30T12:00')).toBe(false);
   });
 });
 

@@ -1,6 +1,6 @@
 // Delivery addresses: a shopper sees and changes only their own. The first is the default, and
-// exactly one is the default while any exist.
-import type { Selectable, Transaction } from 'kysely';
+// exactly one is the default while any exist (the database holds at most one: addresses_one_default).
+import { sql, type Insertable, type Selectable, type Transaction } from 'kysely';
 import type { AddressesTable, Database } from '../../db/schema';
 import type { ShopDeps } from '../../lib/deps';
 import { notFound } from '../../lib/errors';
@@ -57,25 +57,37 @@ async function clearDefault(trx: Transaction<Database>, userId: string) {
 }
 
 export async function createAddress(deps: ShopDeps, userId: string, input: AddressInput): Promise<Address> {
+  const values = {
+    user_id: userId,
+    description: input.description,
+    city: input.city,
+    street: input.street,
+    district: input.district,
+    phone_number: addressPhone(input.phoneNumber),
+  };
+  if (input.isDefault === true) return createDefaultAddress(deps, values);
+  // One statement: a first address is the default. Should another first address of this shopper be
+  // saved at the same moment, the database's one-default index lets only one be inserted as the
+  // default (the other waits for it) and the other is saved as not the default.
+  const first = await deps.db
+    .insertInto('addresses')
+    .values({ ...values, id: newId(), is_default: sql<boolean>`NOT EXISTS (SELECT 1 FROM addresses WHERE user_id = ${userId})` })
+    .onConflict((oc) => oc.doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (first) return toAddress(first);
+  return toAddress(await deps.db.insertInto('addresses').values({ ...values, id: newId(), is_default: false }).returningAll().executeTakeFirstOrThrow());
+}
+
+/** An address asked to be the default: the mark moves to it from any other, in one transaction. */
+async function createDefaultAddress(deps: ShopDeps, values: Omit<Insertable<AddressesTable>, 'id' | 'is_default'>): Promise<Address> {
   return deps.db.transaction().execute(async (trx) => {
-    // Lock the shopper's row so two first addresses made at once cannot both become default.
-    await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
-    const existing = await trx.selectFrom('addresses').select('id').where('user_id', '=', userId).limit(1).execute();
-    const isDefault = existing.length === 0 || input.isDefault === true;
-    // A first address has no other default to clear.
-    if (isDefault && existing.length) await clearDefault(trx, userId);
+    // Two made at once take turns: the second clears the first's mark before setting its own.
+    await trx.selectFrom('users').select('id').where('id', '=', values.user_id).forUpdate().executeTakeFirst();
+    await clearDefault(trx, values.user_id);
     const row = await trx
       .insertInto('addresses')
-      .values({
-        id: newId(),
-        user_id: userId,
-        description: input.description,
-        city: input.city,
-        street: input.street,
-        district: input.district,
-        phone_number: addressPhone(input.phoneNumber),
-        is_default: isDefault,
-      })
+      .values({ ...values, id: newId(), is_default: true })
       .returningAll()
       .executeTakeFirstOrThrow();
     return toAddress(row);

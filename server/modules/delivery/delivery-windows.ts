@@ -1,6 +1,6 @@
 // The windows a schedule makes, which of them a shopper may still book, and how they are named.
 // Pure: the clock and the schedule come in, so a test can stand at 13:59 or 14:00 in Kigali.
-import { addDays, daysBetween, isoWeekday, kigaliInstant, kigaliMoment, minutesOf, timeOfDay } from './kigali-time';
+import { addDays, isoWeekday, kigaliDay, kigaliInstant, kigaliMinutes, kigaliMoment, minutesOf, timeOfDay } from './kigali-time';
 
 /** Today and the next 6 days. */
 export const DAYS_AHEAD = 7;
@@ -27,16 +27,17 @@ export interface Slot {
   end: Date;
 }
 
-export function slotOf(date: string, from: number, until: number): Slot {
-  return { id: `${date}T${timeOfDay(from)}`, date, from, until, start: kigaliInstant(date, from), end: kigaliInstant(date, until) };
+export function slotOf(date: string, from: number, until: number, midnight = kigaliInstant(date, 0).getTime()): Slot {
+  return { id: `${date}T${timeOfDay(from)}`, date, from, until, start: new Date(midnight + from * 60_000), end: new Date(midnight + until * 60_000) };
 }
 
 /** The day's windows, back to back from opening until the last one that ends by closing time. */
 export function slotsOfDay(schedule: Schedule, date: string): Slot[] {
   if (!schedule.days.includes(isoWeekday(date))) return [];
+  const midnight = kigaliInstant(date, 0).getTime();
   const slots: Slot[] = [];
   for (let from = schedule.openFrom; from + schedule.windowMinutes <= schedule.openUntil; from += schedule.windowMinutes) {
-    slots.push(slotOf(date, from, from + schedule.windowMinutes));
+    slots.push(slotOf(date, from, from + schedule.windowMinutes, midnight));
   }
   return slots;
 }
@@ -62,15 +63,15 @@ export function slotById(schedule: Schedule, id: string): Slot | undefined {
  * starts at least an hour ahead, and a window today is offered only before the same-day cut-off.
  */
 export function isBookable(schedule: Schedule, slot: Slot, now: Date): boolean {
-  return daysBetween(kigaliMoment(now).date, slot.date) < DAYS_AHEAD && isAheadEnough(schedule, slot, now);
+  return kigaliDay(slot.start) - kigaliDay(now) < DAYS_AHEAD && isAheadEnough(schedule, slot, now);
 }
 
 /** The shop's notice for a window, however far ahead: it starts an hour from now or later, and today only before the cut-off. */
 export function isAheadEnough(schedule: Schedule, slot: Slot, now: Date): boolean {
-  const here = kigaliMoment(now);
-  const daysAway = daysBetween(here.date, slot.date);
+  // A window starts on its own date (a window never starts at midnight's 24:00).
+  const daysAway = kigaliDay(slot.start) - kigaliDay(now);
   if (daysAway < 0 || slot.start.getTime() - now.getTime() < MIN_LEAD_MINUTES * 60_000) return false;
-  return daysAway > 0 || here.minutes < schedule.cutoff;
+  return daysAway > 0 || kigaliMinutes(now) < schedule.cutoff;
 }
 
 /** The words a label is made of, in one language and alphabet. */
@@ -96,11 +97,11 @@ export const WEB_LABEL_WORDS: LabelWords = { today: 'Today', tomorrow: 'Tomorrow
 
 /** "Today 16:00–18:00", "Tomorrow 08:00–10:00", "Wed 26 Nov 08:00–10:00", as seen from `now`. */
 export function windowLabel(window: { start: Date; end: Date }, now: Date, words: LabelWords = WEB_LABEL_WORDS): string {
-  const start = kigaliMoment(window.start);
-  const end = kigaliMoment(window.end);
-  const away = daysBetween(kigaliMoment(now).date, start.date);
-  const day = away === 0 ? words.today : away === 1 ? words.tomorrow : words.day(start.date);
+  const startDay = kigaliDay(window.start);
+  const away = startDay - kigaliDay(now);
+  const day = away === 0 ? words.today : away === 1 ? words.tomorrow : words.day(kigaliMoment(window.start).date);
+  const endMinutes = kigaliMinutes(window.end);
   // A window ending at midnight ends at 24:00 of its own day.
-  const until = end.date !== start.date && end.minutes === 0 ? 1440 : end.minutes;
-  return `${day} ${timeOfDay(start.minutes)}${words.dash}${timeOfDay(until)}`;
+  const until = kigaliDay(window.end) !== startDay && endMinutes === 0 ? 1440 : endMinutes;
+  return `${day} ${timeOfDay(kigaliMinutes(window.start))}${words.dash}${timeOfDay(until)}`;
 }

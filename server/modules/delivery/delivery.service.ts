@@ -1,8 +1,10 @@
 // Delivery windows (issue 20): the schedule staff set, the windows it makes for the coming week with
 // the room left in each, and the window an order takes. The schedule is one row read on every use,
-// so a change staff make reaches every instance at once. A window's places are counted from the
-// orders in it (cancelled ones give theirs back); placing an order locks the window's row first, so
-// two shoppers racing for its last place are served one after the other: one wins, one is told.
+// so a change staff make reaches every instance at once. Each window's booked places are one row
+// (delivery_window_bookings), kept with the orders: placing an order takes a place by updating the
+// row only while it has room, in one statement, so two shoppers racing for its last place queue on
+// the row and one wins, one is told; cancelling an order gives its place back in the same
+// transaction. Listing the week reads those rows, never the orders.
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, DeliveryScheduleTable } from '../../db/schema';
 import { nowOf, type AuthUser, type ShopDeps } from '../../lib/deps';
@@ -79,17 +81,16 @@ export async function saveDeliverySchedule(deps: ShopDeps, staff: AuthUser, inpu
   return scheduleReply(row);
 }
 
-/** Orders that hold a place in each window starting in [from, to), by the window's start (ms). */
+/** Places booked in each window starting in [from, to), by the window's start (ms). */
 async function bookedByWindow(db: Db, from: Date, to: Date): Promise<Map<number, number>> {
   const rows = await db
-    .selectFrom('orders')
-    .select(['delivery_window_start as start', sql<number>`count(*)::int`.as('booked')])
-    .where('delivery_window_start', '>=', from)
-    .where('delivery_window_start', '<', to)
-    .where('status', '<>', 'cancelled')
-    .groupBy('delivery_window_start')
+    .selectFrom('delivery_window_bookings')
+    .select(['window_start', 'booked'])
+    .where('window_start', '>=', from)
+    .where('window_start', '<', to)
+    .where('booked', '>', 0)
     .execute();
-  return new Map(rows.map((row) => [new Date(row.start!).getTime(), Number(row.booked)]));
+  return new Map(rows.map((row) => [new Date(row.window_start).getTime(), row.booked]));
 }
 
 /** The coming windows with whether each can be chosen now (room, lead time, same-day cut-off). */
@@ -121,16 +122,38 @@ export async function listDeliveryWindows(deps: ShopDeps, words?: LabelWords): P
   return rows.map(({ slot, available }) => toWindow(slot, available, now, words));
 }
 
-/** A window's place is taken while this transaction holds the window's row: it waits for any other. */
-async function takePlace(trx: Transaction<Database>, slot: Slot, capacity: number, now: Date): Promise<boolean> {
-  await trx
-    .insertInto('delivery_window_locks')
-    .values({ window_start: slot.start, taken_at: now })
-    .onConflict((oc) => oc.column('window_start').doUpdateSet({ taken_at: now }))
+/**
+ * Takes one of the window's places if it has room; false when it is full. The window's row stays
+ * locked until the transaction ends: another placement for the same window waits for it, then counts
+ * this one (PostgreSQL reads the row afresh once the lock is free; PGlite runs one transaction at a time).
+ */
+async function takePlace(trx: Transaction<Database>, slot: Slot, capacity: number): Promise<boolean> {
+  const taken = await trx
+    .insertInto('delivery_window_bookings')
+    .values({ window_start: slot.start, booked: 1 })
+    .onConflict((oc) =>
+      oc
+        .column('window_start')
+        .doUpdateSet({ booked: sql<number>`delivery_window_bookings.booked + 1` })
+        .where('delivery_window_bookings.booked', '<', capacity),
+    )
+    .returning('booked')
+    .executeTakeFirst();
+  return taken !== undefined;
+}
+
+/**
+ * Inside the transaction that cancels an order: the order's place in its window is free again.
+ * (Orders from before the shop had windows hold none.)
+ */
+export async function releaseDeliveryPlace(db: Db, windowStart: Date | string | null): Promise<void> {
+  if (!windowStart) return;
+  await db
+    .updateTable('delivery_window_bookings')
+    .set({ booked: sql<number>`booked - 1` })
+    .where('window_start', '=', new Date(windowStart))
+    .where('booked', '>', 0)
     .execute();
-  // A new statement, so it counts every order committed by whoever held the lock before us.
-  const booked = await bookedByWindow(trx, slot.start, new Date(slot.start.getTime() + 1));
-  return (booked.get(slot.start.getTime()) ?? 0) < capacity;
 }
 
 function refusal(reason: string, next: Slot | undefined, now: Date): AppError {
@@ -154,11 +177,11 @@ export async function reserveDeliveryWindow(trx: Transaction<Database>, deps: Sh
     const slot = slotById(schedule, wantedId);
     if (!slot) throw refusal('That delivery window is not offered.', await nextFree(), now);
     if (!isBookable(schedule, slot, now)) throw refusal('That delivery window can no longer be booked.', await nextFree(slot.id), now);
-    if (await takePlace(trx, slot, schedule.capacity, now)) return slot;
+    if (await takePlace(trx, slot, schedule.capacity)) return slot;
     throw refusal('That delivery window is full.', await nextFree(slot.id), now);
   }
   for (const { slot, available } of await windowsWithRoom(trx, schedule, now)) {
-    if (available && (await takePlace(trx, slot, schedule.capacity, now))) return slot;
+    if (available && (await takePlace(trx, slot, schedule.capacity))) return slot;
   }
   throw refusal('Sorry, every delivery window is full.', undefined, now);
 }

@@ -12,30 +12,67 @@ export interface KigaliMoment {
 }
 
 export function kigaliMoment(instant: Date): KigaliMoment {
-  const local = new Date(instant.getTime() + OFFSET_MS);
-  const date = local.toISOString().slice(0, 10);
-  return { date, minutes: local.getUTCHours() * 60 + local.getUTCMinutes(), weekday: isoWeekday(date) };
+  const local = instant.getTime() + OFFSET_MS;
+  const day = Math.floor(local / DAY_MS);
+  return { date: dateOf(day), minutes: Math.floor((local - day * DAY_MS) / 60_000), weekday: weekdayOf(day) };
+}
+
+/** Kigali's day of an instant as a number of days since 1970-01-01: two instants' days subtract to whole days apart. */
+export function kigaliDay(instant: Date): number {
+  return Math.floor((instant.getTime() + OFFSET_MS) / DAY_MS);
+}
+
+/** Minutes since Kigali's midnight of an instant. */
+export function kigaliMinutes(instant: Date): number {
+  const local = instant.getTime() + OFFSET_MS;
+  return Math.floor((local - Math.floor(local / DAY_MS) * DAY_MS) / 60_000);
 }
 
 /** The instant of a Kigali date and time of day (minutes may be 1440: the next midnight). */
 export function kigaliInstant(date: string, minutes: number): Date {
-  return new Date(Date.parse(`${date}T00:00:00Z`) - OFFSET_MS + minutes * 60_000);
+  return new Date(dayNumber(date) * DAY_MS - OFFSET_MS + minutes * 60_000);
 }
 
 export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+  return dateOf(dayNumber(date) + days);
 }
 
 /** Whole days from one date to another (negative when `to` is earlier). */
 export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+  return dayNumber(to) - dayNumber(from);
 }
 
 /** ISO weekday of a date: Monday 1 ... Sunday 7. */
 export function isoWeekday(date: string): number {
-  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
-  return day === 0 ? 7 : day;
+  return weekdayOf(dayNumber(date));
 }
+
+// Dates are worked out in whole days since 1970-01-01 with numbers, not by parsing and printing
+// ISO strings: listing the week's windows names and checks each of them several times, and string
+// dates were the largest part of that (a USSD checkout's delivery-time screen).
+
+/** Days since 1970-01-01 of a 'YYYY-MM-DD' date; NaN for anything else (as Date.parse would give). */
+function dayNumber(date: string): number {
+  const month = Number(date.slice(5, 7));
+  const day = Number(date.slice(8, 10));
+  if (date.length !== 10 || date[4] !== '-' || date[7] !== '-' || !(month >= 1 && month <= 12) || !(day >= 1 && day <= 31)) return Number.NaN;
+  return Date.UTC(Number(date.slice(0, 4)), month - 1, day) / DAY_MS;
+}
+
+/** 'YYYY-MM-DD' of a day number. */
+function dateOf(day: number): string {
+  // As toISOString does for an invalid date.
+  if (!Number.isFinite(day)) throw new RangeError('Invalid time value');
+  const utc = new Date(day * DAY_MS);
+  return `${String(utc.getUTCFullYear()).padStart(4, '0')}-${twoDigits(utc.getUTCMonth() + 1)}-${twoDigits(utc.getUTCDate())}`;
+}
+
+/** 1970-01-01 was a Thursday (ISO weekday 4). */
+function weekdayOf(day: number): number {
+  return ((((day + 3) % 7) + 7) % 7) + 1;
+}
+
+const twoDigits = (value: number) => (value < 10 ? `0${value}` : String(value));
 
 /** The Monday of the date's ISO week: one week's key. */
 export function weekOf(date: string): string {
@@ -44,7 +81,7 @@ export function weekOf(date: string): string {
 
 /** 480 -> "08:00". */
 export function timeOfDay(minutes: number): string {
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  return `${twoDigits(Math.floor(minutes / 60))}:${twoDigits(minutes % 60)}`;
 }
 
 /** "08:00" -> 480; "24:00" is the end of the day. Anything else is undefined. */
@@ -57,6 +94,8 @@ export function minutesOf(text: string): number | undefined {
 
 /** ISO 8601 with Kigali's offset: "2026-11-24T16:00:00+02:00". */
 export function kigaliIso(instant: Date): string {
-  const local = new Date(instant.getTime() + OFFSET_MS).toISOString();
-  return `${local.slice(0, 19)}+02:00`;
+  const local = instant.getTime() + OFFSET_MS;
+  const day = Math.floor(local / DAY_MS);
+  const seconds = Math.floor((local - day * DAY_MS) / 1000);
+  return `${dateOf(day)}T${timeOfDay(Math.floor(seconds / 60))}:${twoDigits(seconds % 60)}+02:00`;
 }

@@ -1,8 +1,10 @@
 // The writes other modules make to an order, in the caller's transaction: each change is kept in the
 // order's history (who, when, from, to, note), an order is cancelled only while it is pending and
-// unpaid, and an account merge moves orders with their shopper. Orders owns the orders and
-// order_history tables; payments, weekly baskets and users come through here.
+// unpaid (its delivery window's place given back), and an account merge moves orders with their
+// shopper. Orders owns the orders and order_history tables; payments, weekly baskets and users come
+// through here.
 import type { ShopDeps } from '../../lib/deps';
+import { releaseDeliveryPlace } from '../delivery/delivery.service';
 
 type Db = Pick<ShopDeps, 'db'>;
 
@@ -48,8 +50,10 @@ export async function cancelUnpaidOrder(deps: Db, orderId: string, by: ChangedBy
     .where('status', '=', 'pending')
     .where('payment_status', '<>', 'completed')
     .where((eb) => eb.or([eb('momo_state', 'is', null), eb('momo_state', 'not in', ['waiting', 'unconfirmed', 'successful'])]))
+    .returning('delivery_window_start')
     .executeTakeFirst();
-  if (!Number(cancelled.numUpdatedRows)) return false;
+  if (!cancelled) return false;
+  await releaseDeliveryPlace(deps.db, cancelled.delivery_window_start);
   await recordOrderChange(deps, orderId, { kind: 'status', from: 'pending', to: 'cancelled', note }, by);
   return true;
 }
