@@ -44,10 +44,15 @@ export const PGLITE_START_PARAMS = [
 
 export async function openDatabase(options: DatabaseOptions): Promise<OpenDatabase> {
   if (options.databaseUrl && !options.pglite) {
+    const log = options.log ?? { info() {}, warn() {} };
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection PostgreSQL ends (a restart, a fail-over, an administrator) is an 'error' on
+    // the pool; unheard, Node would stop the whole server. The pool drops that connection and opens
+    // another for the next query.
+    pool.on('error', (error) => log.warn('database_connection_lost', { reason: error.message }));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     await migrateToLatest(db);
-    await shareChangesThroughPostgres(db, { databaseUrl: options.databaseUrl, log: options.log ?? { info() {}, warn() {} } });
+    await shareChangesThroughPostgres(db, { databaseUrl: options.databaseUrl, log });
     const close = async () => {
       await stopSharingChanges(db);
       await db.destroy();
