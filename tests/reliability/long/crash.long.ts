@@ -8,11 +8,11 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { emptyPostgresDatabase, postgresUrl } from '../../support/database';
 import { call, startServer, type ServerProcess } from './server-process';
+import { allOrders, expectEveryOrderWhole, placeOneProduct, shopperWithAddress } from './shop-calls';
 
 const SHOPPERS = 10;
 const PLACEMENTS_EACH = 20; // 200 placements in all
 const KILL_AFTER = 90; // successes before the kill: the middle of the run
-const PRODUCTS = ['tomatoes', 'carrots', 'spinach', 'red-onions'];
 
 interface Placement {
   key: string;
@@ -40,20 +40,6 @@ async function storage(): Promise<{ dataDir?: string; databaseUrl?: string }> {
   return { dataDir };
 }
 
-/** Every order in the shop: on this fresh database, each one belongs to one of the test's shoppers. */
-async function allOrders(base: string, shoppers: Array<{ auth: Record<string, string> }>) {
-  const orders: Array<{ _id: string; amount: number; products: Array<{ subtotal: number }> }> = [];
-  for (const { auth } of shoppers) {
-    for (let page = 1; ; page += 1) {
-      const reply = await call(base, 'GET', `/api/order/getUserOrders?limit=50&page=${page}`, undefined, auth);
-      expect(reply.status).toBe(200);
-      orders.push(...reply.body.orders);
-      if (reply.body.orders.length < 50) break;
-    }
-  }
-  return orders;
-}
-
 describe(`the server killed in the middle of ${SHOPPERS * PLACEMENTS_EACH} order placements (${postgresUrl() ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('keeps every answered order, none half-written, and one order per Idempotency-Key', async () => {
     const where = await storage();
@@ -61,18 +47,9 @@ describe(`the server killed in the middle of ${SHOPPERS * PLACEMENTS_EACH} order
     cleanups.push(() => server.kill('SIGKILL'));
 
     const shoppers = await Promise.all(
-      Array.from({ length: SHOPPERS }, async (_, index) => {
-        const registered = await call(server.url, 'POST', '/api/auth/register', {
-          fullName: `Crash Shopper ${index}`,
-          email: `crash.${index}.${Date.now()}@example.rw`,
-          phoneNumber: `+25078${String(Date.now() + index).slice(-7)}`,
-          password: 'crash-pass-1',
-        });
-        expect(registered.status, JSON.stringify(registered.body)).toBe(201);
-        const auth = { Authorization: `Bearer ${registered.body.token}` };
-        const created = await call(server.url, 'POST', '/api/address/create', { description: 'Home', city: 'Kigali', street: 'KN 5 Rd', district: 'Gasabo', phoneNumber: '0788123456' }, auth);
-        expect(created.status, JSON.stringify(created.body)).toBe(201);
-        return { auth, addressId: created.body.address._id as string };
+      Array.from({ length: SHOPPERS }, (_, index) => {
+        const person = { fullName: `Crash Shopper ${index}`, email: `crash.${index}.${Date.now()}@example.rw`, phoneNumber: `+25078${String(Date.now() + index).slice(-7)}` };
+        return shopperWithAddress(server.url, person);
       }),
     );
 
@@ -84,13 +61,8 @@ describe(`the server killed in the middle of ${SHOPPERS * PLACEMENTS_EACH} order
 
     /** Add one product, then place the order under the placement's key; undefined if the server died. */
     async function place(placement: Placement, index: number): Promise<string | undefined> {
-      const { auth, addressId } = shoppers[placement.shopper];
       try {
-        const added = await call(server.url, 'POST', '/api/cart/add', { productId: PRODUCTS[index % PRODUCTS.length], quantity: 1 }, auth);
-        if (added.status !== 200 && added.status !== 201) throw new Error(`add: ${added.status} ${JSON.stringify(added.body)}`);
-        const placed = await call(server.url, 'POST', '/api/order/placeOrder', { addressId, paymentType: 'cash' }, { ...auth, 'Idempotency-Key': placement.key });
-        if (placed.status !== 201 && placed.status !== 200) throw new Error(`place: ${placed.status} ${JSON.stringify(placed.body)}`);
-        return placed.body.order._id as string;
+        return await placeOneProduct(server.url, shoppers[placement.shopper], placement.key, index);
       } catch (error) {
         if (!crashed) throw error; // a failure while the server is up is a real failure
         return undefined;
@@ -133,10 +105,7 @@ describe(`the server killed in the middle of ${SHOPPERS * PLACEMENTS_EACH} order
     const orders = await allOrders(server.url, shoppers);
     const byId = new Map(orders.map((order) => [order._id, order]));
     for (const placement of answeredBefore) expect(byId.has(placement.orderId!), `${placement.key} ${placement.orderId}`).toBe(true);
-    for (const order of orders) {
-      expect(order.products.length, order._id).toBeGreaterThan(0);
-      expect(order.amount, order._id).toBe(order.products.reduce((sum, line) => sum + line.subtotal, 0));
-    }
+    expectEveryOrderWhole(orders);
     // One order per placement: 200 keys, 200 distinct orders, nothing else.
     expect(new Set(placements.map((p) => p.orderId)).size).toBe(placements.length);
     expect(orders).toHaveLength(placements.length);

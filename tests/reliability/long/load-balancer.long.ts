@@ -13,12 +13,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BALANCERS, balancersOrSkip, startBalancer, type Balancer, type BalancerKind } from '../../support/balancer';
 import { postgresUrl, seededPostgresDatabase } from '../../support/database';
 import { call, ROOT, startServer, type ServerProcess } from './server-process';
+import { allOrders, expectEveryOrderWhole, placeOneProduct, shopperWithAddress } from './shop-calls';
 import { roomForEveryOrder } from '../../support/delivery-room';
 
 const SHOPPERS = 10;
 const PLACEMENTS_EACH = 20; // 200 placements in all
 const KILL_AFTER = 90; // answered placements before the SIGKILL: the middle of the run
-const PRODUCTS = ['tomatoes', 'carrots', 'spinach', 'red-onions'];
 /** Longer than HAProxy takes to see two failed health checks a second apart (deploy/haproxy.cfg). */
 const SHUTDOWN_DELAY_MS = 3_000;
 
@@ -72,38 +72,19 @@ interface Placement {
   failures: number;
 }
 
-async function allOrders(base: string, shoppers: Array<{ auth: Record<string, string> }>) {
-  const orders: Array<{ _id: string; amount: number; products: Array<{ subtotal: number }> }> = [];
-  for (const { auth } of shoppers) {
-    for (let page = 1; ; page += 1) {
-      const reply = await call(base, 'GET', `/api/order/getUserOrders?limit=50&page=${page}`, undefined, auth);
-      expect(reply.status).toBe(200);
-      orders.push(...reply.body.orders);
-      if (reply.body.orders.length < 50) break;
-    }
-  }
-  return orders;
-}
-
 describe.skipIf(skip)('two instances behind a load balancer, the long part', () => {
   describe.each(BALANCERS)('behind %s', (kind) => {
     it(`keeps every answered order whole and one order per Idempotency-Key when an instance is SIGKILLed in the middle of ${SHOPPERS * PLACEMENTS_EACH} placements, and sends the rest to the survivor`, async () => {
       const base = balancers.get(kind)!.url;
       const victim = kind === 'haproxy' ? 0 : 1;
       const shoppers = await Promise.all(
-        Array.from({ length: SHOPPERS }, async (_, index) => {
-          const registered = await call(base, 'POST', '/api/auth/register', {
+        Array.from({ length: SHOPPERS }, (_, index) =>
+          shopperWithAddress(base, {
             fullName: `Balanced Crash ${index}`,
             email: `balanced.crash.${kind}.${index}.${Date.now()}@example.rw`,
             phoneNumber: `+25079${String(Date.now() + index * 7 + (kind === 'nginx' ? 500 : 0)).slice(-7)}`,
-            password: 'crash-pass-1',
-          });
-          expect(registered.status, JSON.stringify(registered.body)).toBe(201);
-          const auth = { Authorization: `Bearer ${registered.body.token}` };
-          const address = await call(base, 'POST', '/api/address/create', { description: 'Home', city: 'Kigali', street: 'KN 5 Rd', district: 'Gasabo', phoneNumber: '0788123456' }, auth);
-          expect(address.status).toBe(201);
-          return { auth, addressId: address.body.address._id as string };
-        }),
+          }),
+        ),
       );
       const placements: Placement[] = shoppers.flatMap((_, shopper) => Array.from({ length: PLACEMENTS_EACH }, (__, index) => ({ key: `lb-${kind}-${shopper}-${index}-${Date.now()}`, shopper, failures: 0 })));
       let killedAt = 0;
@@ -113,13 +94,8 @@ describe.skipIf(skip)('two instances behind a load balancer, the long part', () 
 
       /** Add one product, then place the order under the placement's key; undefined when the request failed. */
       async function place(placement: Placement, index: number): Promise<string | undefined> {
-        const { auth, addressId } = shoppers[placement.shopper];
         try {
-          const added = await call(base, 'POST', '/api/cart/add', { productId: PRODUCTS[index % PRODUCTS.length], quantity: 1 }, auth);
-          if (added.status !== 200 && added.status !== 201) throw new Error(`add: ${added.status} ${JSON.stringify(added.body)}`);
-          const placed = await call(base, 'POST', '/api/order/placeOrder', { addressId, paymentType: 'cash' }, { ...auth, 'Idempotency-Key': placement.key });
-          if (placed.status !== 201 && placed.status !== 200) throw new Error(`place: ${placed.status} ${JSON.stringify(placed.body)}`);
-          return placed.body.order._id as string;
+          return await placeOneProduct(base, shoppers[placement.shopper], placement.key, index);
         } catch (error) {
           (killedAt ? failuresAfterKill : failuresBeforeKill).push(`${Date.now() - killedAt} ms after the kill, ${placement.key}: ${String(error)}`);
           return undefined;
@@ -159,10 +135,7 @@ describe.skipIf(skip)('two instances behind a load balancer, the long part', () 
       expect(retried.every((p) => p.failures === 1), `${failuresAfterKill.join('\n')}\n${balancers.get(kind)!.output()}`).toBe(true);
 
       const orders = await allOrders(base, shoppers);
-      for (const order of orders) {
-        expect(order.products.length, order._id).toBeGreaterThan(0);
-        expect(order.amount, order._id).toBe(order.products.reduce((sum, line) => sum + line.subtotal, 0));
-      }
+      expectEveryOrderWhole(orders);
       expect(new Set(placements.map((p) => p.orderId)).size).toBe(placements.length);
       expect(orders).toHaveLength(placements.length);
       // Every key once more, through the balancer: the same order, none new.
