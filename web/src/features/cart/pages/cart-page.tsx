@@ -5,9 +5,9 @@ import { paths } from '../../../app/paths';
 import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { LoadingBlock, Spinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
-import { formatMoney } from '../../../lib/money';
 import { CartEmpty } from '../components/cart-empty';
 import { CartLine } from '../components/cart-line';
+import { CartTotals } from '../components/cart-totals';
 import { useOutOfStockIds } from '../hooks/use-out-of-stock-ids';
 import { useCartStore } from '../store';
 import '../cart.css';
@@ -67,20 +67,7 @@ export default function CartPage() {
             <h2 id="order-summary-title" className="cart-summary-title">
               Order Summary
             </h2>
-            <dl className="cart-summary-rows">
-              <div>
-                <dt>Subtotal</dt>
-                <dd>{formatMoney(totalPrice)}</dd>
-              </div>
-              <div>
-                <dt>Delivery</dt>
-                <dd>Negotiable with delivery agent</dd>
-              </div>
-              <div className="cart-summary-total">
-                <dt>Total</dt>
-                <dd>{formatMoney(totalPrice)}</dd>
-              </div>
-            </dl>
+            <CartTotals totalPrice={totalPrice} delivery="Negotiable with delivery agent" className="cart-summary-rows" totalClassName="cart-summary-total" />
             <button type="button" className="btn btn-primary btn-block btn-lg" disabled={busy || outOfStock.size > 0} onClick={proceed}>
               {proceeding && <span className="spinner spinner-sm" aria-hidden="true" />}
               {proceeding ? 'Processing...' : 'Proceed to Checkout'}

@@ -1,4 +1,5 @@
 // The order summary beside the steps: each line, subtotal, delivery 'Negotiable' and the total.
+import { CartTotals } from '../../cart';
 import type { CartItem } from '../../cart/store';
 import { Image } from '../../../components/ui/image';
 import { formatMoney } from '../../../lib/money';
@@ -39,20 +40,7 @@ export function OrderSummary({ items, totalPrice, outOfStock }: OrderSummaryProp
           </li>
         ))}
       </ul>
-      <dl className="summary-totals">
-        <div>
-          <dt>Subtotal</dt>
-          <dd>{formatMoney(totalPrice)}</dd>
-        </div>
-        <div>
-          <dt>Delivery</dt>
-          <dd>Negotiable</dd>
-        </div>
-        <div className="summary-total">
-          <dt>Total</dt>
-          <dd>{formatMoney(totalPrice)}</dd>
-        </div>
-      </dl>
+      <CartTotals totalPrice={totalPrice} delivery="Negotiable" className="summary-totals" totalClassName="summary-total" />
     </aside>
   );
 }

@@ -1,0 +1,30 @@
+// The cart's totals, on the cart page and beside the checkout's steps: the delivery fee is agreed with
+// the delivery agent at the door (spec 2, 3), so nothing is added for it and the total is the subtotal.
+import { formatMoney } from '../../../lib/money';
+
+interface CartTotalsProps {
+  totalPrice: number;
+  /** What the Delivery row says: the cart page's words are longer than the checkout's (spec 2, 3). */
+  delivery: string;
+  className: string;
+  totalClassName: string;
+}
+
+export function CartTotals({ totalPrice, delivery, className, totalClassName }: CartTotalsProps) {
+  return (
+    <dl className={className}>
+      <div>
+        <dt>Subtotal</dt>
+        <dd>{formatMoney(totalPrice)}</dd>
+      </div>
+      <div>
+        <dt>Delivery</dt>
+        <dd>{delivery}</dd>
+      </div>
+      <div className={totalClassName}>
+        <dt>Total</dt>
+        <dd>{formatMoney(totalPrice)}</dd>
+      </div>
+    </dl>
+  );
+}

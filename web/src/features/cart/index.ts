@@ -1,0 +1,2 @@
+// What other features use of the cart besides its store.
+export { CartTotals } from './components/cart-totals';
