@@ -60,20 +60,3 @@ export function CheckField({ label, checked, onChange }: { label: string; checke
     </label>
   );
 }
-
-/** zod issues as one message per field: the first one wins. */
-export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = String(issue.path[0] ?? 'form');
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
-
-/** The server's field errors ({msg, param}) in the same form. */
-export function serverFieldErrors(errors: readonly { message: string; field?: string }[]): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const error of errors) if (error.field) result[error.field] ??= error.message;
-  return result;
-}

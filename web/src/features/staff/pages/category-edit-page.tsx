@@ -7,12 +7,12 @@ import { Button } from '../../../components/ui/button';
 import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { toast } from '../../../components/ui/toast';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
-import { toApiError } from '../../../lib/api-client';
 import { createCategory, fetchCategories, updateCategory } from '../api/staff-api';
-import { AreaField, CheckField, Field, fieldErrors, serverFieldErrors } from '../components/form-fields';
+import { AreaField, CheckField, Field } from '../components/form-fields';
 import { ImageUpload } from '../components/image-upload';
 import { LoadState } from '../components/load-state';
 import { useRemote } from '../use-remote';
+import { useStaffSave } from '../use-staff-save';
 
 function CategoryForm({ category, onSaved }: { category: StaffCategory | null; onSaved: (message: string) => void }) {
   const [name, setName] = useState(category?.name ?? '');
@@ -20,29 +20,19 @@ function CategoryForm({ category, onSaved }: { category: StaffCategory | null; o
   const [image, setImage] = useState(category?.imagePath ?? '');
   const [preview, setPreview] = useState(category?.image ?? '');
   const [hidden, setHidden] = useState(category?.hidden ?? false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { errors, saving, save } = useStaffSave('Could not save the category');
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = categoryInputSchema.safeParse({ name, description, image, hidden });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      const result = category ? await updateCategory(category._id, parsed.data) : await createCategory(parsed.data);
-      onSaved(result.message);
-    } catch (error) {
-      const failure = await toApiError(error, 'Could not save the category');
-      if (failure.error === 'unauthorized') return;
-      setErrors(failure.status === 409 ? { name: failure.message } : serverFieldErrors(failure.errors));
-      toast.error(failure.message);
-    } finally {
-      setSaving(false);
-    }
+    void save(
+      categoryInputSchema,
+      { name, description, image, hidden },
+      async (input) => {
+        const result = category ? await updateCategory(category._id, input) : await createCategory(input);
+        onSaved(result.message);
+      },
+      'name',
+    );
   }
 
   return (

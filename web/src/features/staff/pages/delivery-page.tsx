@@ -8,14 +8,14 @@ import type { StaffBasket } from '@server/modules/baskets/baskets.schema';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
-import { toApiError } from '../../../lib/api-client';
 import { OrderStatusBadge } from '../../orders';
 import { staffPaths } from '../staff-paths';
 import { fetchComingBaskets, fetchDelivery, saveDeliverySchedule } from '../api/delivery-api';
-import { Field, fieldErrors, serverFieldErrors } from '../components/form-fields';
+import { Field } from '../components/form-fields';
 import { LoadState } from '../components/load-state';
 import { formatDateTime, formatMoney } from '../format';
 import { useRemote } from '../use-remote';
+import { useStaffSave } from '../use-staff-save';
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
@@ -26,32 +26,18 @@ function ScheduleForm({ schedule, onSaved }: { schedule: DeliverySchedule; onSav
   const [windowHours, setWindowHours] = useState(String(schedule.windowHours));
   const [capacity, setCapacity] = useState(String(schedule.capacity));
   const [sameDayCutoff, setSameDayCutoff] = useState(schedule.sameDayCutoff);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { errors, saving, save } = useStaffSave('Could not save the schedule');
 
   const toggleDay = (day: number, on: boolean) => setDays((current) => (on ? [...current, day] : current.filter((kept) => kept !== day)));
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = deliveryScheduleSchema.safeParse({ days, openFrom, openUntil, windowHours: Number(windowHours), capacity: Number(capacity), sameDayCutoff });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      const result = await saveDeliverySchedule(parsed.data);
+    const input = { days, openFrom, openUntil, windowHours: Number(windowHours), capacity: Number(capacity), sameDayCutoff };
+    void save(deliveryScheduleSchema, input, async (schedule) => {
+      const result = await saveDeliverySchedule(schedule);
       toast.success(result.message);
       onSaved();
-    } catch (error) {
-      const failure = await toApiError(error, 'Could not save the schedule');
-      if (failure.error === 'unauthorized') return;
-      setErrors(serverFieldErrors(failure.errors));
-      toast.error(failure.message);
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   return (

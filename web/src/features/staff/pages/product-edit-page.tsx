@@ -9,12 +9,12 @@ import { Button } from '../../../components/ui/button';
 import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { toast } from '../../../components/ui/toast';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
-import { toApiError } from '../../../lib/api-client';
 import { createProduct, fetchCategories, fetchProduct, updateProduct } from '../api/staff-api';
-import { AreaField, CheckField, Field, fieldErrors, serverFieldErrors } from '../components/form-fields';
+import { AreaField, CheckField, Field } from '../components/form-fields';
 import { ImageUpload } from '../components/image-upload';
 import { LoadState } from '../components/load-state';
 import { useRemote } from '../use-remote';
+import { useStaffSave } from '../use-staff-save';
 
 interface ProductDraft {
   productname: string;
@@ -56,31 +56,16 @@ export function ProductForm({
   onSaved: (product: StaffProduct, message: string) => void;
 }) {
   const [draft, setDraft] = useState(() => draftOf(product));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { errors, saving, save } = useStaffSave('Could not save the product');
   const set = <K extends keyof ProductDraft>(key: K, value: ProductDraft[K]) => setDraft((current) => ({ ...current, [key]: value }));
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     const { preview: _preview, ...fields } = draft;
-    const parsed = productInputSchema.safeParse({ ...fields, offerPrice: fields.offerPrice.trim() || null });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      const result = product ? await updateProduct(product._id, parsed.data) : await createProduct(parsed.data);
+    void save(productInputSchema, { ...fields, offerPrice: fields.offerPrice.trim() || null }, async (input) => {
+      const result = product ? await updateProduct(product._id, input) : await createProduct(input);
       onSaved(result.product, result.message);
-    } catch (error) {
-      const failure = await toApiError(error, 'Could not save the product');
-      if (failure.error === 'unauthorized') return;
-      setErrors(serverFieldErrors(failure.errors));
-      toast.error(failure.message);
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   return (
