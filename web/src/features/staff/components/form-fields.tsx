@@ -1,54 +1,25 @@
 // The console's labelled inputs, each tied to its error message (aria-describedby).
-import { useId, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { LabelledField } from '../../../components/ui/labelled-field';
 
 interface FieldProps {
   label: string;
   error?: string;
 }
 
-export function Field({ label, error, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
-  const id = useId();
+export function Field({ label, error, id, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
   return (
-    <div className="field">
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        {...input}
-        id={id}
-        className="input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <LabelledField label={label} error={error} id={id}>
+      {(control) => <input {...input} {...control} className="input" />}
+    </LabelledField>
   );
 }
 
-export function AreaField({ label, error, ...input }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const id = useId();
+export function AreaField({ label, error, id, ...input }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
-    <div className="field">
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      <textarea
-        {...input}
-        id={id}
-        className="input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <LabelledField label={label} error={error} id={id}>
+      {(control) => <textarea {...input} {...control} className="input" />}
+    </LabelledField>
   );
 }
 

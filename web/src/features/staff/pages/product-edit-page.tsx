@@ -7,6 +7,7 @@ import { productInputSchema, type StaffCategory, type StaffProduct } from '@serv
 import { staffPaths } from '../staff-paths';
 import { Button } from '../../../components/ui/button';
 import { ArrowLeftIcon } from '../../../components/ui/icons';
+import { LabelledField } from '../../../components/ui/labelled-field';
 import { toast } from '../../../components/ui/toast';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import { createProduct, fetchCategories, fetchProduct, updateProduct } from '../api/staff-api';
@@ -83,32 +84,19 @@ export function ProductForm({
           error={errors.offerPrice}
         />
       </div>
-      <div className="field">
-        <label className="field-label" htmlFor="product-category">
-          Category
-        </label>
-        <select
-          id="product-category"
-          className="input"
-          value={draft.categoryId}
-          onChange={(e) => set('categoryId', e.target.value)}
-          aria-invalid={errors.categoryId ? true : undefined}
-          aria-describedby={errors.categoryId ? 'product-category-error' : undefined}
-        >
-          <option value="">Choose a category</option>
-          {categories.map((category) => (
-            <option key={category._id} value={category._id}>
-              {category.name}
-              {category.hidden ? ' (hidden)' : ''}
-            </option>
-          ))}
-        </select>
-        {errors.categoryId ? (
-          <p id="product-category-error" className="field-error">
-            {errors.categoryId}
-          </p>
-        ) : null}
-      </div>
+      <LabelledField label="Category" id="product-category" error={errors.categoryId}>
+        {(control) => (
+          <select {...control} className="input" value={draft.categoryId} onChange={(e) => set('categoryId', e.target.value)}>
+            <option value="">Choose a category</option>
+            {categories.map((category) => (
+              <option key={category._id} value={category._id}>
+                {category.name}
+                {category.hidden ? ' (hidden)' : ''}
+              </option>
+            ))}
+          </select>
+        )}
+      </LabelledField>
       <AreaField label="Description" rows={4} value={draft.description} onChange={(e) => set('description', e.target.value)} error={errors.description} maxLength={2000} />
       <ImageUpload
         value={draft.image}
