@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { addressInputSchema, type AddressInput } from '@server/modules/addresses/addresses.schema';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../auth';
+import { PhoneField, TextField } from '../../auth';
 import type { ApiFieldError } from '../../../lib/api-client';
 
 export type AddressFormValues = z.input<typeof addressInputSchema>;
@@ -62,15 +62,7 @@ export function AddressForm({ initial, submitLabel, busyLabel, busy, serverError
       <TextField label="Street" autoComplete="address-line1" error={errors.street?.message} {...register('street')} />
       <TextField label="District" placeholder="Gasabo" error={errors.district?.message} {...register('district')} />
       <TextField label="City" autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
-      <TextField
-        label="Phone number"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        placeholder="+250788123456"
-        error={errors.phoneNumber?.message}
-        {...register('phoneNumber')}
-      />
+      <PhoneField error={errors.phoneNumber?.message} {...register('phoneNumber')} />
       <label className="address-form-wide address-default">
         <input type="checkbox" {...register('isDefault')} />
         <span>Set as default address</span>

@@ -10,7 +10,7 @@ import { signupFormSchema, type SignupFormValues } from '../form-schemas';
 import { useTimedErrors } from '../hooks/use-timed-errors';
 import { FormErrorList } from './form-error-list';
 import { PasswordField } from './password-field';
-import { TextField } from './text-field';
+import { EmailField, PhoneField, TextField } from './text-field';
 
 export const SIGNUP_ERROR_MS = 5000;
 
@@ -48,23 +48,8 @@ export function SignupForm({ onSuccess }: { onSuccess: (phoneNumber?: string) =>
   return (
     <form className="auth-form" onSubmit={onSubmit} noValidate aria-label="Sign up">
       <TextField label="Full name" autoComplete="name" error={errors.fullName?.message} {...register('fullName')} />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        error={errors.email?.message}
-        {...register('email')}
-      />
-      <TextField
-        label="Phone number"
-        type="tel"
-        autoComplete="tel"
-        inputMode="tel"
-        placeholder="+250788123456"
-        error={errors.phoneNumber?.message}
-        {...register('phoneNumber')}
-      />
+      <EmailField error={errors.email?.message} {...register('email')} />
+      <PhoneField error={errors.phoneNumber?.message} {...register('phoneNumber')} />
       <p className="field-hint">Give an email, a phone number, or both.</p>
       <PasswordField
         label="Password"

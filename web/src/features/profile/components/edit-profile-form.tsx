@@ -7,7 +7,7 @@ import { updateProfileSchema, type UpdateProfileInput } from '@server/modules/us
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { toApiError } from '../../../lib/api-client';
-import { PasswordField, TextField } from '../../auth';
+import { EmailField, PasswordField, PhoneField, TextField } from '../../auth';
 import { updateProfile, type Account } from '../api/profile-api';
 
 type EditValues = z.input<typeof updateProfileSchema>;
@@ -51,21 +51,8 @@ export function EditProfileForm({ account, onSaved, onCancel }: EditProfileFormP
   return (
     <form className="profile-form" onSubmit={submit} noValidate aria-label="Edit profile">
       <TextField label="Full name" autoComplete="name" error={errors.fullName?.message} {...register('fullName')} />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...register('email')}
-      />
-      <TextField
-        label="Phone number"
-        type="tel"
-        autoComplete="tel"
-        placeholder="+250788123456"
-        error={errors.phoneNumber?.message}
-        {...register('phoneNumber')}
-      />
+      <EmailField error={errors.email?.message} {...register('email')} />
+      <PhoneField error={errors.phoneNumber?.message} {...register('phoneNumber')} />
       <PasswordField
         label="New password (optional)"
         autoComplete="new-password"
