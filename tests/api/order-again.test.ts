@@ -2,11 +2,11 @@
 // today's prices, naming what cannot be sold today; the USSD home screen offers the last basket and
 // places it in three inputs (dial, 7, Confirm) without touching the cart.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newSession, step } from '../../server/conversation/engine';
-import { renderUssd, ussdLimits } from '../../server/channels/ussd/render-ussd';
+import { newSession } from '../../server/conversation/engine';
 import type { Session } from '../../server/conversation/types';
 import { grantStaff } from '../../server/modules/users/staff-members.service';
 import { setShopClock } from '../support/kigali-clock';
+import { playUssd } from '../support/play-ussd';
 import { createTestShop, type Shopper, type TestShop } from '../support/test-app';
 import { address, expectErrorShape } from './expectations';
 
@@ -104,17 +104,7 @@ describe('POST /api/order/{id}/reorder', () => {
   });
 });
 
-/** Plays inputs through the engine as a USSD caller, returning the last session and screen. */
-async function play(session: Session, inputs: (string | null)[]) {
-  let current = session;
-  let text = '';
-  for (const input of inputs) {
-    const result = await step(current, input, shop.deps, ussdLimits);
-    current = result.session;
-    text = renderUssd(result.reply);
-  }
-  return { session: current, text };
-}
+const play = (session: Session, inputs: (string | null)[]) => playUssd(shop.deps, session, inputs);
 const caller = (shopper: Shopper) => newSession({ id: `ussd:${Math.random()}`, channel: 'ussd', phone: shopper.user.phoneNumber, language: 'en' });
 
 describe('Order again on USSD', () => {

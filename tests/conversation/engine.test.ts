@@ -11,6 +11,7 @@ import type { Session } from '../../server/conversation/types';
 import { createAddress } from '../../server/modules/addresses/addresses.service';
 import { addToCart, countCartItems } from '../../server/modules/cart/cart.service';
 import { listOrders } from '../../server/modules/orders/orders.service';
+import { playUssd } from '../support/play-ussd';
 import { createTestShop, uniquePhone, type TestShop } from '../support/test-app';
 
 let shop: TestShop;
@@ -19,17 +20,7 @@ beforeAll(async () => {
 });
 afterAll(async () => shop.close());
 
-/** Plays inputs through the engine directly, returning the last session and USSD text. */
-async function play(session: Session, inputs: (string | null)[]) {
-  let current = session;
-  let text = '';
-  for (const input of inputs) {
-    const result = await step(current, input, shop.deps, ussdLimits);
-    current = result.session;
-    text = renderUssd(result.reply);
-  }
-  return { session: current, text };
-}
+const play = (session: Session, inputs: (string | null)[]) => playUssd(shop.deps, session, inputs);
 
 async function returningShopper() {
   const shopper = await shop.newVerifiedShopper();
