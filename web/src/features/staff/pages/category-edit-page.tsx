@@ -1,16 +1,14 @@
 // /admin/catalog/categories/:categoryId ('new' to add one): name, description, picture, hidden.
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { categoryInputSchema, type StaffCategory } from '@server/modules/catalog/staff-catalog.schema';
 import { staffPaths } from '../staff-paths';
 import { Button } from '../../../components/ui/button';
-import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { toast } from '../../../components/ui/toast';
-import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import { createCategory, fetchCategories, updateCategory } from '../api/staff-api';
 import { AreaField, CheckField, Field } from '../components/form-fields';
 import { ImageUpload } from '../components/image-upload';
-import { LoadState } from '../components/load-state';
+import { CatalogEditFrame } from '../components/catalog-edit-frame';
 import { useRemote } from '../use-remote';
 import { useStaffSave } from '../use-staff-save';
 
@@ -67,16 +65,9 @@ export default function CategoryEditPage() {
   );
   const category = state.status === 'ready' ? state.data : null;
   const title = isNew ? 'Add a category' : (category?.name ?? 'Edit category');
-  useDocumentTitle(title);
 
   return (
-    <div className="staff-page staff-narrow">
-      <Link to={staffPaths.catalog} className="back-link">
-        <ArrowLeftIcon size={18} /> Catalog
-      </Link>
-      <h1 className="page-title">{title}</h1>
-      <LoadState state={state} onRetry={() => void reload()} label="Loading..." />
-      {state.status === 'ready' && !isNew && !category ? <p role="alert">Category not found.</p> : null}
+    <CatalogEditFrame title={title} state={state} onRetry={() => void reload()} missing={state.status === 'ready' && !isNew && !category ? 'Category not found.' : null}>
       {state.status === 'ready' && (isNew || category) ? (
         <CategoryForm
           key={category?._id ?? 'new'}
@@ -87,6 +78,6 @@ export default function CategoryEditPage() {
           }}
         />
       ) : null}
-    </div>
+    </CatalogEditFrame>
   );
 }

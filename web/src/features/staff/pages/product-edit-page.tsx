@@ -2,18 +2,16 @@
 // description, category, picture, in stock, hidden. Checked with the server's own schema before it
 // is sent; the server's answer (a message per field) is shown the same way.
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { productInputSchema, type StaffCategory, type StaffProduct } from '@server/modules/catalog/staff-catalog.schema';
 import { staffPaths } from '../staff-paths';
 import { Button } from '../../../components/ui/button';
-import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { LabelledField } from '../../../components/ui/labelled-field';
 import { toast } from '../../../components/ui/toast';
-import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import { createProduct, fetchCategories, fetchProduct, updateProduct } from '../api/staff-api';
 import { AreaField, CheckField, Field } from '../components/form-fields';
 import { ImageUpload } from '../components/image-upload';
-import { LoadState } from '../components/load-state';
+import { CatalogEditFrame } from '../components/catalog-edit-frame';
 import { useRemote } from '../use-remote';
 import { useStaffSave } from '../use-staff-save';
 
@@ -128,16 +126,9 @@ export default function ProductEditPage() {
   );
   const data = state.data;
   const title = isNew ? 'Add a product' : (data?.product?.productname ?? 'Edit product');
-  useDocumentTitle(title);
 
   return (
-    <div className="staff-page staff-narrow">
-      <Link to={staffPaths.catalog} className="back-link">
-        <ArrowLeftIcon size={18} /> Catalog
-      </Link>
-      <h1 className="page-title">{title}</h1>
-      <LoadState state={state} onRetry={() => void reload()} label="Loading..." />
-      {data && !isNew && !data.product ? <p role="alert">Product not found.</p> : null}
+    <CatalogEditFrame title={title} state={state} onRetry={() => void reload()} missing={data && !isNew && !data.product ? 'Product not found.' : null}>
       {data && (isNew || data.product) ? (
         <ProductForm
           key={data.product?._id ?? 'new'}
@@ -149,6 +140,6 @@ export default function ProductEditPage() {
           }}
         />
       ) : null}
-    </div>
+    </CatalogEditFrame>
   );
 }
