@@ -1,7 +1,6 @@
 // A modal dialog labelled by its title. Content stays mounted only while open.
 import { useId, type ReactNode } from 'react';
-import { IconButton } from './button';
-import { CloseIcon } from './icons';
+import { ModalHeader } from './modal-header';
 import { useModalDialog } from './use-modal-dialog';
 
 export interface DialogProps {
@@ -32,14 +31,7 @@ export function Dialog({ open, onClose, title, maxWidth = 480, description, chil
     >
       {open && (
         <div className="dialog-panel">
-          <header className="dialog-header">
-            <h2 id={titleId} className="dialog-title">
-              {title}
-            </h2>
-            <IconButton label="Close" size="sm" onClick={onClose}>
-              <CloseIcon size={18} />
-            </IconButton>
-          </header>
+          <ModalHeader kind="dialog" titleId={titleId} title={title} onClose={onClose} />
           {description && (
             <p id={descriptionId} className="dialog-description">
               {description}

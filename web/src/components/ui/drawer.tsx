@@ -1,7 +1,6 @@
 // A side panel (cart, mobile menu, edit forms): the same modal behaviour as Dialog, docked to an edge.
 import { useId, type ReactNode } from 'react';
-import { IconButton } from './button';
-import { CloseIcon } from './icons';
+import { ModalHeader } from './modal-header';
 import { useModalDialog } from './use-modal-dialog';
 
 export interface DrawerProps {
@@ -23,14 +22,7 @@ export function Drawer({ open, onClose, title, side = 'right', footer, children,
     <dialog ref={ref} className={`drawer drawer-${side} ${className}`.trim()} aria-labelledby={titleId} {...handlers}>
       {open && (
         <div className="drawer-panel">
-          <header className="drawer-header">
-            <h2 id={titleId} className="drawer-title">
-              {title}
-            </h2>
-            <IconButton label="Close" size="sm" onClick={onClose}>
-              <CloseIcon size={18} />
-            </IconButton>
-          </header>
+          <ModalHeader kind="drawer" titleId={titleId} title={title} onClose={onClose} />
           <div className="drawer-body">{children}</div>
           {footer && <footer className="drawer-footer">{footer}</footer>}
         </div>
