@@ -10,7 +10,7 @@
 // other, and the unique index would refuse a second in-flight request anyway. A request MTN may or
 // may not have received (a 5xx, no answer) stays in flight until the status endpoint says.
 import { randomUUID } from 'node:crypto';
-import { sql, type Selectable, type Transaction } from 'kysely';
+import { sql, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { MomoSettings } from '../../config';
 import type { Database, MomoRequestsTable, OrdersTable } from '../../db/schema';
 import { runInBackground } from '../../lib/background';
@@ -214,15 +214,23 @@ export function momoStartMessage(deps: ShopDeps, order: Order, start: MomoStart)
 
 // ---------------------------------------------------------------- results
 
+/**
+ * Records a request's outcome only while it is pending: a check that comes second (should two ever
+ * race) finds it settled, gets undefined and changes nothing, so the order is paid or failed once.
+ */
+function settleIfPending(trx: Transaction<Database>, referenceId: string, outcome: Updateable<MomoRequestsTable>) {
+  return trx
+    .updateTable('momo_requests')
+    .set({ ...outcome, settled_at: new Date(), claimed_until: null })
+    .where('reference_id', '=', referenceId)
+    .where('status', '=', 'pending')
+    .returningAll()
+    .executeTakeFirst();
+}
+
 async function settleSuccessful(deps: ShopDeps, request: RequestRow, result: Extract<RequestToPayStatus, { kind: 'successful' }>): Promise<void> {
   const done = await deps.db.transaction().execute(async (trx) => {
-    const settled = await trx
-      .updateTable('momo_requests')
-      .set({ status: 'successful', accepted: true, financial_transaction_id: result.financialTransactionId || null, settled_at: new Date(), claimed_until: null })
-      .where('reference_id', '=', request.reference_id)
-      .where('status', '=', 'pending')
-      .returningAll()
-      .executeTakeFirst();
+    const settled = await settleIfPending(trx, request.reference_id, { status: 'successful', accepted: true, financial_transaction_id: result.financialTransactionId || null });
     if (!settled) return undefined;
     const order = await lockOrder(trx, settled.order_id);
     const paidBefore = order.payment_status === 'completed';
@@ -254,13 +262,7 @@ async function settleFailed(deps: ShopDeps, request: RequestRow, reason: MomoRea
   const words = reason === 'not_received' ? NOT_RECEIVED.en : reasonWords(reason);
   const forStaff = reason === 'not_received' ? 'NOT_RECEIVED: MTN holds no request under this reference id' : reasonForStaff(reason);
   const done = await deps.db.transaction().execute(async (trx) => {
-    const settled = await trx
-      .updateTable('momo_requests')
-      .set({ status: 'failed', failure_reason: forStaff.slice(0, 500), settled_at: new Date(), claimed_until: null })
-      .where('reference_id', '=', request.reference_id)
-      .where('status', '=', 'pending')
-      .returningAll()
-      .executeTakeFirst();
+    const settled = await settleIfPending(trx, request.reference_id, { status: 'failed', failure_reason: forStaff.slice(0, 500) });
     if (!settled) return undefined;
     const order = await lockOrder(trx, settled.order_id);
     // A request that never reached MTN charged no one: the shopper was told to pay with the code then.
