@@ -1,8 +1,9 @@
 // The Rate Product popover (spec 2 and 4): hovering or focusing a star previews the rating, choosing
 // one sends it; signed-in shoppers only.
-import { useEffect, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { StarIcon } from '../../../components/ui/icons';
 import { toast } from '../../../components/ui/toast';
+import { usePopover } from '../../../components/ui/use-popover';
 import { toApiError } from '../../../lib/api-client';
 import { requireLogin } from '../../auth/login-guard';
 import { rateProduct, type Product } from '../api/catalog-api';
@@ -13,33 +14,10 @@ interface RateProductProps {
 }
 
 export function RateProduct({ product, onRated }: RateProductProps) {
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, panelId, rootRef, toggleProps } = usePopover();
   const [preview, setPreview] = useState(0);
   const [chosen, setChosen] = useState(0);
   const [sending, setSending] = useState(false);
-  const panelId = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const toggleRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    function onKey(event: KeyboardEvent) {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        toggleRef.current?.focus();
-      }
-    }
-    function onPointer(event: PointerEvent) {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    }
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
-    };
-  }, [open]);
-
   async function submit(rating: number) {
     if (!requireLogin('Please log in to rate products')) return;
     if (rating < 1 || rating > 5) return;
@@ -62,14 +40,7 @@ export function RateProduct({ product, onRated }: RateProductProps) {
 
   return (
     <div className="rate-product" ref={rootRef}>
-      <button
-        ref={toggleRef}
-        type="button"
-        className="btn btn-secondary btn-sm"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((value) => !value)}
-      >
+      <button {...toggleProps} className="btn btn-secondary btn-sm">
         <StarIcon size={16} /> Rate Product
       </button>
       {chosen > 0 && (
