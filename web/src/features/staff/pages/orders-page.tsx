@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '@server/modules/orders/order-lists.schema';
 import { staffPaths } from '../staff-paths';
 import { Button } from '../../../components/ui/button';
+import { LabelledField } from '../../../components/ui/labelled-field';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import { OrderStatusBadge, PaymentStatusBadge } from '../../orders';
 import { fetchOrders } from '../api/staff-api';
@@ -12,6 +13,33 @@ import { LoadState } from '../components/load-state';
 import { Pager } from '../components/pager';
 import { capitalise, channelName, formatDateTime, formatMoney } from '../format';
 import { useRemote } from '../use-remote';
+
+interface StatusFilterProps {
+  label: string;
+  /** The first choice, which filters nothing. */
+  anyLabel: string;
+  values: readonly string[];
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/** A filter on one of an order's statuses: any, or one of the values. */
+function StatusFilter({ label, anyLabel, values, value, onChange }: StatusFilterProps) {
+  return (
+    <LabelledField label={label}>
+      {(control) => (
+        <select {...control} className="input" value={value} onChange={(event) => onChange(event.target.value)}>
+          <option value="">{anyLabel}</option>
+          {values.map((choice) => (
+            <option key={choice} value={choice}>
+              {capitalise(choice)}
+            </option>
+          ))}
+        </select>
+      )}
+    </LabelledField>
+  );
+}
 
 export default function OrdersPage() {
   useDocumentTitle('Orders');
@@ -64,37 +92,8 @@ export default function OrdersPage() {
             </Button>
           </div>
         </form>
-        <div className="field">
-          <label className="field-label" htmlFor="order-status">
-            Status
-          </label>
-          <select id="order-status" className="input" value={status} onChange={(event) => setFilter('status', event.target.value)}>
-            <option value="">Any status</option>
-            {ORDER_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {capitalise(value)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor="order-payment">
-            Payment
-          </label>
-          <select
-            id="order-payment"
-            className="input"
-            value={paymentStatus}
-            onChange={(event) => setFilter('paymentStatus', event.target.value)}
-          >
-            <option value="">Any payment</option>
-            {PAYMENT_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {capitalise(value)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <StatusFilter label="Status" anyLabel="Any status" values={ORDER_STATUSES} value={status} onChange={(value) => setFilter('status', value)} />
+        <StatusFilter label="Payment" anyLabel="Any payment" values={PAYMENT_STATUSES} value={paymentStatus} onChange={(value) => setFilter('paymentStatus', value)} />
       </div>
       <LoadState state={state} onRetry={() => void reload()} label="Loading orders..." />
       {data ? (
