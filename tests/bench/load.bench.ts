@@ -19,8 +19,8 @@ import type { BenchResult } from './run';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-// BENCH_PARTS: which parts to run (shop = ceiling, catalog, writes, USSD, memory; postgres = one
-// instance against two; scale).
+// BENCH_PARTS: which parts to run (shop = ceiling, catalog, writes, USSD, memory; ussd = only the
+// shop's USSD phases, Isoko's and the peer's; postgres = one instance against two; scale).
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'shop,postgres,scale').split(','));
 const REPORT_NAME = process.env.BENCH_PARTS ? `load-${[...PARTS].join('-')}` : 'load';
 const here = import.meta.dirname;
@@ -60,10 +60,10 @@ interface UssdResult {
 const USSD_SESSIONS = Number(process.env.BENCH_USSD_SESSIONS ?? 200);
 const USSD_PAUSE_MS = 1000;
 
-async function ussd(label: string, url: string, path: string, paced: boolean, phonePrefix: string): Promise<UssdResult> {
+async function ussd(label: string, url: string, path: string, paced: boolean, phonePrefix: string, seconds = SECONDS): Promise<UssdResult> {
   const result = await runNodeJson<UssdResult>(
     script('ussd-sessions.ts'),
-    { url, path, sessions: USSD_SESSIONS, pauseMs: paced ? USSD_PAUSE_MS : 0, seconds: SECONDS, phonePrefix },
+    { url, path, sessions: USSD_SESSIONS, pauseMs: paced ? USSD_PAUSE_MS : 0, seconds, phonePrefix },
     progress(label),
   );
   if (result.wrong) console.log(`\n  ${label}: ${result.wrong} journeys went wrong, first: ${result.firstWrong}`);
@@ -83,6 +83,26 @@ function ussdRows(who: string, paced: UssdResult, saturated: UssdResult, peerSat
     rows.push({ group: 'ussd', name: `${who} against the peer, hops/s at saturation`, ratio: saturated.hopsPerSecond / Math.max(1, peerSaturated.hopsPerSecond), goal: { minRatio: 2 } });
   }
   return rows;
+}
+
+/** The USSD phases on a running Isoko shop, then the same on the peer (on its own copy of the database), as rows. */
+async function ussdRowsAgainstPeer(shop: Running, warmUp = false): Promise<Row[]> {
+  // Alone (BENCH_PARTS=ussd), each server first gets 2 s of unmeasured callers, as the phases before warm it in the shop part.
+  if (warmUp) await ussd('USSD: Isoko, warm-up', shop.url, ISOKO_USSD_PATH, false, '90', 2);
+  const ourPaced = await ussd('USSD: Isoko, paced callers', shop.url, ISOKO_USSD_PATH, true, '10');
+  const ourSaturated = await ussd('USSD: Isoko, saturation', shop.url, ISOKO_USSD_PATH, false, '20');
+  const peerDir = mkdtempSync(path.join(tmpdir(), 'isoko-bench-peer-'));
+  await readyPgliteFolder(peerDir);
+  const peer = await startNode(path.join(here, 'peer/ussd-menu-builder-shop.ts'), { DATA_DIR: peerDir }, '/');
+  try {
+    if (warmUp) await ussd('USSD: peer, warm-up', peer.url, '/', false, '91', 2);
+    const peerPaced = await ussd('USSD: peer, paced callers', peer.url, '/', true, '30');
+    const peerSaturated = await ussd('USSD: peer, saturation', peer.url, '/', false, '40');
+    return [...ussdRows('Isoko', ourPaced, ourSaturated, peerSaturated), ...ussdRows('peer (ussd-menu-builder)', peerPaced, peerSaturated)];
+  } finally {
+    await peer.stop();
+    rmSync(peerDir, { recursive: true, force: true });
+  }
 }
 
 interface ShoppersResult {
@@ -329,25 +349,14 @@ export default async function loadBench(): Promise<BenchResult[]> {
       ok: lost === 0 && writes.distinctConfirmed === writes.confirmed && writes.failures === 0,
     });
 
-    const ourPaced = await ussd('USSD: Isoko, paced callers', shop.url, ISOKO_USSD_PATH, true, '10');
-    const ourSaturated = await ussd('USSD: Isoko, saturation', shop.url, ISOKO_USSD_PATH, false, '20');
+    const ussdPhases = await ussdRowsAgainstPeer(shop);
     // The whole bench on this process: its first start apart, and the kernel's high-water mark of the restarted server under all of the above.
     rows.push({ group: 'memory', name: 'peak server RSS, PGlite, first start on an empty folder', mb: firstStartMb, goal: { mb: 300 } });
     rows.push({ group: 'memory', name: 'peak server RSS, PGlite, under this whole load', mb: Math.max(shop.peakRssMb(), shop.highWaterMb()), goal: { mb: 300 } });
-
-    const peerDir = mkdtempSync(path.join(tmpdir(), 'isoko-bench-peer-'));
-    await readyPgliteFolder(peerDir);
-    const peer = await startNode(path.join(here, 'peer/ussd-menu-builder-shop.ts'), { DATA_DIR: peerDir }, '/');
-    try {
-      const peerPaced = await ussd('USSD: peer, paced callers', peer.url, '/', true, '30');
-      const peerSaturated = await ussd('USSD: peer, saturation', peer.url, '/', false, '40');
-      rows.push(...ussdRows('Isoko', ourPaced, ourSaturated, peerSaturated));
-      rows.push(...ussdRows('peer (ussd-menu-builder)', peerPaced, peerSaturated));
-    } finally {
-      await peer.stop();
-      rmSync(peerDir, { recursive: true, force: true });
-    }
+    rows.push(...ussdPhases);
   });
+  // Only the USSD phases (Isoko's, then the peer's), for profiling the USSD path alone.
+  if (PARTS.has('ussd') && !PARTS.has('shop')) await withPgliteShop(async (shop) => rows.push(...(await ussdRowsAgainstPeer(shop, true))));
 
   if (PARTS.has('postgres')) rows.push(...(await postgresRows()));
   if (PARTS.has('scale')) rows.push(...(await scaleRows()));
