@@ -20,8 +20,13 @@ export interface StepResult {
 
 type Note = { error?: string; notice?: string; cartChanged?: boolean };
 
+/**
+ * The session a step works on: its top and its stack new, everything under them shared with the
+ * session given. Nothing in the engine or a screen changes a state, a reply or the stack in place
+ * (they are replaced whole), so the session given stays as it was, and is never deep-copied.
+ */
 function copySession(session: Session): Session {
-  return structuredClone(session);
+  return { ...session, stack: [...session.stack] };
 }
 
 function contextOf(session: Session, deps: ShopDeps, limits: ChannelLimits): ScreenContext {

@@ -39,16 +39,22 @@ export interface SessionStore {
   turn<T>(id: string, work: (stored: Session | undefined) => Promise<T>): Promise<T>;
 }
 
+/**
+ * Sessions in this process's memory. A session is a value: the engine never changes one in place
+ * (each step makes a new one, its stack a new array), so the store keeps the very session it is
+ * given and gives back a copy of its top and its stack, the parts a channel's turn may set or push
+ * to. (A deep copy on every load and save was a fifth of a USSD hop's own work.)
+ */
 export function memorySessionStore(): SessionStore {
   const cache = new LRUCache<string, Session>({ max: MEMORY_CAPACITY, ttl: SESSION_TTL_MS });
   const withLock = sessionLocks();
   const store: SessionStore = {
     async load(id) {
       const found = cache.get(id);
-      return found ? structuredClone(found) : undefined;
+      return found ? { ...found, stack: [...found.stack] } : undefined;
     },
     async save(session) {
-      cache.set(session.id, structuredClone(session));
+      cache.set(session.id, session);
     },
     turn: (id, work) => withLock(id, async () => work(await store.load(id))),
   };
