@@ -44,6 +44,19 @@ interface Layout {
   lineMax: number;
 }
 
+/** The action options' lines ("1. Add to cart"), in their whole or short forms, or only the essential ones. */
+function actionLines(reply: Reply, options: Layout['options']): string[] {
+  const short = options === 'short' || options === 'essential';
+  return reply.options
+    .filter((option) => option.kind === 'action' && !(options === 'essential' && option.optional))
+    .map((option) => `${option.key}. ${short && option.short ? option.short : option.label}`);
+}
+
+/** The navigation lines ("0 Back", "00 Home"), with or without Home. */
+function navLines(reply: Reply, withHome: boolean): string[] {
+  return reply.options.filter((option) => option.kind === 'nav' && (withHome || option.key !== '00')).map((option) => `${option.key} ${option.label}`);
+}
+
 function composeLines(reply: Reply, layout: Layout): string[] {
   const out: string[] = [];
   const note = reply.error ?? reply.notice;
@@ -52,17 +65,9 @@ function composeLines(reply: Reply, layout: Layout): string[] {
   for (const line of reply.lines) out.push(shorten(line, layout.lineMax));
   if (reply.hint && layout.withHint) out.push(reply.hint);
   for (const row of reply.list) out.push(rowLine(row, layout.labelMax));
-  for (const option of reply.options) {
-    if (option.kind !== 'action' || (layout.options === 'essential' && option.optional)) continue;
-    const short = layout.options === 'short' || layout.options === 'essential';
-    out.push(`${option.key}. ${short && option.short ? option.short : option.label}`);
-  }
+  out.push(...actionLines(reply, layout.options));
   if (reply.prompt) out.push(reply.prompt);
-  for (const option of reply.options) {
-    if (option.kind !== 'nav') continue;
-    if (option.key === '00' && !layout.withHome) continue;
-    out.push(`${option.key} ${option.label}`);
-  }
+  out.push(...navLines(reply, layout.withHome));
   return out;
 }
 
@@ -74,22 +79,59 @@ function longestLabel(reply: Reply): number {
   return Math.max(MIN_LABEL_LENGTH, ...reply.list.map((row) => row.label.length));
 }
 
+/** A text's length once made GSM-safe (toGsm works character by character, so a screen's length is the sum of its lines'). */
+const gsmLength = (text: string) => toGsm(text).length;
+
+/** The parts of a layout fittingLayout tries besides the names' length. */
+type Extra = Pick<Layout, 'withHint' | 'withHome' | 'options'>;
+
+/**
+ * How long the screen measure() would write is, for layouts with whole text lines (lineMax infinite,
+ * as while fitting), in two parts: the list's, by the names' length, and the rest's, by the other
+ * choices of the layout. Each line's length is worked out once per reply (the list's once per names'
+ * length), instead of the whole screen being written and measured for every layout tried.
+ */
+function screenLength(reply: Reply): { list(labelMax: number): number; rest(extra: Extra): number } {
+  const note = reply.error ?? reply.notice;
+  const always = [...(note ? [note] : []), reply.title, ...reply.lines, ...(reply.prompt ? [reply.prompt] : [])];
+  const linesLength = (lines: string[]) => lines.reduce((sum, line) => sum + gsmLength(line), 0) + lines.length;
+  // Every line counts one character more, its newline; the whole screen has one fewer than it has lines.
+  const alwaysLength = linesLength(always) - 1;
+  const hint = reply.hint ? gsmLength(reply.hint) + 1 : 0;
+  const actions = { whole: linesLength(actionLines(reply, 'whole')), short: linesLength(actionLines(reply, 'short')), essential: linesLength(actionLines(reply, 'essential')) };
+  const nav = { home: linesLength(navLines(reply, true)), noHome: linesLength(navLines(reply, false)) };
+  const listBy = new Map<number, number>();
+  return {
+    list(labelMax) {
+      let length = listBy.get(labelMax);
+      if (length === undefined) {
+        length = linesLength(reply.list.map((row) => rowLine(row, labelMax)));
+        listBy.set(labelMax, length);
+      }
+      return length;
+    },
+    rest: (extra) => alwaysLength + (extra.withHint ? hint : 0) + actions[extra.options ?? 'whole'] + (extra.withHome ? nav.home : nav.noHome),
+  };
+}
+
 /** The layout that fits by shortening list names and dropping "00 Home", or undefined when that is not enough. */
 function fittingLayout(reply: Reply, minLabel = MIN_LABEL_LENGTH): Layout | undefined {
-  const extras = [
+  const extras: Extra[] = [
     { withHint: true, withHome: true },
     { withHint: false, withHome: true },
     { withHint: false, withHome: false },
     ...(reply.options.some((option) => option.short) ? [{ withHint: false, withHome: false, options: 'short' as const }] : []),
     ...(reply.options.some((option) => option.optional) ? [{ withHint: false, withHome: false, options: 'essential' as const }] : []),
   ];
+  const longest = longestLabel(reply);
+  const length = screenLength(reply);
   // Names stay whole, then readable, as long as leaving out the hint and "00 Home" can pay for it.
-  const floors = [longestLabel(reply), Math.max(minLabel, READABLE_LABEL_LENGTH), minLabel];
+  const floors = [longest, Math.max(minLabel, READABLE_LABEL_LENGTH), minLabel];
   for (const floor of floors) {
     for (const extra of extras) {
-      for (let labelMax = longestLabel(reply); labelMax >= floor; labelMax -= 1) {
-        const layout = { ...extra, labelMax, lineMax: Number.POSITIVE_INFINITY };
-        if (measure(reply, layout).length <= USSD_SCREEN_LIMIT) return layout;
+      const rest = length.rest(extra);
+      for (let labelMax = longest; labelMax >= floor; labelMax -= 1) {
+        if (rest + length.list(labelMax) <= USSD_SCREEN_LIMIT) return { ...extra, labelMax, lineMax: Number.POSITIVE_INFINITY };
       }
     }
   }
