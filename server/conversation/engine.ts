@@ -157,47 +157,52 @@ function navOptions(session: Session, state: ScreenState, view: ScreenView, more
   return options;
 }
 
-/** The reply showing the first `count` candidate rows of the view. */
-function compose(session: Session, state: ScreenState, view: ScreenView, count: number, note: Note, t: Translate): Reply {
+/**
+ * The replies a view can make: the one showing its first `count` candidate rows, for any count up to
+ * `upTo`. The rows are numbered once and the options made once for each of "more to see" and not,
+ * then shared by every count tried while the page is fitted (a USSD screen tries up to 14).
+ */
+function composer(session: Session, state: ScreenState, view: ScreenView, note: Note, t: Translate, upTo: number): (count: number) => Reply {
   const candidates = view.rows ?? [];
-  const shownRows = candidates.slice(0, count);
   let key = 0;
-  const list = shownRows.map((row) => ({
+  const rows = candidates.slice(0, upTo).map((row) => ({
     ...(row.value === undefined ? {} : { key: String(++key) }),
     label: row.label,
     detail: row.detail,
     ...(row.whole ? { whole: true } : {}),
     ...(row.product ? { product: row.product } : {}),
   }));
-  const more = count < candidates.length || Boolean(view.rowsContinue);
-  return {
-    ...(note.error ? { error: note.error } : {}),
-    ...(note.notice ? { notice: note.notice } : {}),
-    ...(note.cartChanged ? { cartChanged: true } : {}),
-    ...(view.product ? { product: view.product } : {}),
-    ...(view.cart ? { cart: view.cart } : {}),
-    title: view.title,
-    lines: view.lines ?? [],
-    hint: view.hint,
-    list,
-    prompt: view.prompt,
-    options: [
-      ...(view.actions ?? []).map(({ kind, ...action }) => ({ ...action, kind: kind ?? 'action' })),
-      ...navOptions(session, state, view, more, t),
-    ],
-    end: false,
+  const actions: ReplyOption[] = (view.actions ?? []).map(({ kind, ...action }) => ({ ...action, kind: kind ?? 'action' }));
+  const optionsFor = (more: boolean) => [...actions, ...navOptions(session, state, view, more, t)];
+  const options = new Map<boolean, ReplyOption[]>();
+  return (count) => {
+    const more = count < candidates.length || Boolean(view.rowsContinue);
+    if (!options.has(more)) options.set(more, optionsFor(more));
+    return {
+      ...(note.error ? { error: note.error } : {}),
+      ...(note.notice ? { notice: note.notice } : {}),
+      ...(note.cartChanged ? { cartChanged: true } : {}),
+      ...(view.product ? { product: view.product } : {}),
+      ...(view.cart ? { cart: view.cart } : {}),
+      title: view.title,
+      lines: view.lines ?? [],
+      hint: view.hint,
+      list: rows.slice(0, count),
+      prompt: view.prompt,
+      options: options.get(more)!,
+      end: false,
+    };
   };
 }
 
 /**
  * How many rows a page shows: as many as the channel fits (on USSD, names shortened before
- * prices; in chat and on WhatsApp, ten).
+ * prices; in chat and on WhatsApp, ten), at most `candidates`.
  */
-function rowsThatFit(session: Session, state: ScreenState, view: ScreenView, note: Note, t: Translate, limits: ChannelLimits): number {
-  const candidates = Math.min(view.rows?.length ?? 0, limits.pageSize);
+function rowsThatFit(replyShowing: (count: number) => Reply, candidates: number, limits: ChannelLimits): number {
   for (const names of ['readable', 'short'] as const) {
     for (let count = candidates; count >= 1; count -= 1) {
-      if (limits.fits(compose(session, state, view, count, note, t), names)) return count;
+      if (limits.fits(replyShowing(count), names)) return count;
     }
   }
   // One row always shows, even if it must be cut to fit.
@@ -214,8 +219,10 @@ export async function show(session: Session, deps: ShopDeps, limits: ChannelLimi
     state = { ...state, offset: 0 };
     view = await screenOf(state).render(ctx, state);
   }
-  const count = rowsThatFit(session, state, view, note, ctx.t, limits);
-  const reply = compose(session, state, view, count, note, ctx.t);
+  const candidates = Math.min(view.rows?.length ?? 0, limits.pageSize);
+  const replyShowing = composer(session, state, view, note, ctx.t, candidates);
+  const count = rowsThatFit(replyShowing, candidates, limits);
+  const reply = replyShowing(count);
   const rows = (view.rows ?? []).slice(0, count);
   session.current = {
     ...state,
