@@ -189,6 +189,15 @@ export function smsRecipients(event: NoticeEvent, provenPhone: string | null, de
   return [...new Set(phones)];
 }
 
+/**
+ * Whether a notice of `event` has anyone to go to, for a shopper with this e-mail address (or none):
+ * a placed order is told by e-mail only, so a shopper known only by phone (a first USSD order) gets
+ * none, and the order need not be read back to find that out.
+ */
+export function noticeHasReaders(event: NoticeEvent, shopperEmail: string | null | undefined): boolean {
+  return AUDIENCE[event].sms || (AUDIENCE[event].email && Boolean(shopperEmail));
+}
+
 /** The language each phone chose on USSD, chat or WhatsApp; English for the others. */
 async function languagesOf(deps: ShopDeps, phones: string[]): Promise<Map<string, Language>> {
   const rows = phones.length ? await deps.db.selectFrom('conversation_phones').select(['phone_number', 'language']).where('phone_number', 'in', phones).execute() : [];

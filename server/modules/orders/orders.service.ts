@@ -11,7 +11,7 @@ import { offsetOf, paginate } from '../../lib/pagination';
 import { normalizePhone } from '../../lib/phone';
 import type { Pagination } from '../../lib/fields';
 import { clearCart, outOfStockMessage } from '../cart/cart.service';
-import { notifyOrder } from './order-notices';
+import { noticeHasReaders, notifyOrder } from './order-notices';
 import { orderDeliveryWindow, reserveDeliveryWindow } from '../delivery/delivery.service';
 import { MOMO_STATES, ORDER_STATUSES, PAYMENT_STATUSES, type OrderChannel } from './order-lists.schema';
 import type { Order, OrdersQuery, PlaceOrderInput } from './orders.schema';
@@ -121,8 +121,9 @@ export async function placeOrder(deps: ShopDeps, userId: string, input: PlaceOrd
   if (input.paymentType === 'momo' && !deps.config.momo) throw badRequest(MOMO_OFF_MESSAGE, [{ msg: MOMO_OFF_MESSAGE, param: 'paymentType' }]);
   const { order, placedNow } = await deps.db.transaction().execute((trx) => placeOrderIn(trx, deps, userId, input));
   // The shopper's receipt by e-mail; the answer does not wait for the mail server. A retried
-  // request that found the order it placed earlier sends nothing again.
-  if (placedNow) runInBackground(deps, 'order_notice', () => notifyOrder(deps, order._id, 'placed'));
+  // request that found the order it placed earlier sends nothing again. The address snapshot
+  // carries the account's e-mail, read with the order: without one there is no one to tell.
+  if (placedNow && noticeHasReaders('placed', order.address.email)) runInBackground(deps, 'order_notice', () => notifyOrder(deps, order._id, 'placed'));
   return order;
 }
 
