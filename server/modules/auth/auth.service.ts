@@ -258,13 +258,16 @@ export async function findOrCreatePhoneAccount(
   phoneNumber: string,
   fullName?: string,
 ): Promise<PublicUser | undefined> {
-  const existing = await findUserByPhone(deps, phoneNumber);
-  if (existing) return toPublicUser(existing);
-  if (!fullName) return undefined;
+  if (!fullName) {
+    const existing = await findUserByPhone(deps, phoneNumber);
+    return existing ? toPublicUser(existing) : undefined;
+  }
+  // Given a name, the caller is signing up a number it found no account for: the insert comes
+  // first (one statement for a new caller), and a number taken meanwhile is the account found.
   const user = await insertPhoneAccount(deps, phoneNumber, fullName);
   if (user) return toPublicUser(user);
-  const raced = await findUserByPhone(deps, phoneNumber);
-  return raced ? toPublicUser(raced) : undefined;
+  const existing = await findUserByPhone(deps, phoneNumber);
+  return existing ? toPublicUser(existing) : undefined;
 }
 
 /** The bearer token from an Authorization header, or undefined. */
