@@ -104,13 +104,23 @@ async function windowsWithRoom(db: Db, schedule: Schedule, now: Date): Promise<{
   });
 }
 
-function toWindow(slot: Slot, available: boolean, now: Date, words?: LabelWords): DeliveryWindow {
+/**
+ * A slot's start or end in ISO with Kigali's offset, from the slot's own date and time of day (the
+ * same text kigaliIso writes, without working the date out again for every window of the week); an
+ * end at 24:00 is the next day's midnight.
+ */
+function slotIso(slot: Slot, minutes: number, instant: Date): string {
+  return minutes < 1440 ? `${slot.date}T${timeOfDay(minutes)}:00+02:00` : kigaliIso(instant);
+}
+
+/** A window as the API gives it; `today` is Kigali's date now, worked out once by a caller listing many. */
+function toWindow(slot: Slot, available: boolean, now: Date, words?: LabelWords, today = kigaliMoment(now).date): DeliveryWindow {
   return {
     id: slot.id,
-    start: kigaliIso(slot.start),
-    end: kigaliIso(slot.end),
+    start: slotIso(slot, slot.from, slot.start),
+    end: slotIso(slot, slot.until, slot.end),
     label: windowLabel(slot, now, words),
-    sameDay: slot.date === kigaliMoment(now).date,
+    sameDay: slot.date === today,
     available,
   };
 }
@@ -119,7 +129,8 @@ function toWindow(slot: Slot, available: boolean, now: Date, words?: LabelWords)
 export async function listDeliveryWindows(deps: ShopDeps, words?: LabelWords): Promise<DeliveryWindow[]> {
   const now = nowOf(deps);
   const rows = await windowsWithRoom(deps.db, await readSchedule(deps), now);
-  return rows.map(({ slot, available }) => toWindow(slot, available, now, words));
+  const today = kigaliMoment(now).date;
+  return rows.map(({ slot, available }) => toWindow(slot, available, now, words, today));
 }
 
 /**
