@@ -42,6 +42,8 @@ test("staff signed in on the shop reach the console from their profile; a shoppe
 
 test("the console's first load fetches no phone-verification dialog, which it never shows", async ({ page }) => {
   await signInStaff(page, '/admin');
+  // The sign-in's own navigation to the console ends first: a reload in the middle of it is aborted.
+  await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
