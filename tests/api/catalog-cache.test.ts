@@ -1,7 +1,7 @@
 // The catalog cache (catalog-cache.ts): cached replies are the route's exact bytes with an ETag, and
 // a catalog change answered by the server is never followed by a stale read on any face.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cachedRead } from '../../server/modules/catalog/catalog-cache';
+import { CATALOG_LAYER_BYTES, cachedRead } from '../../server/modules/catalog/catalog-cache';
 import { changeCatalog } from '../../server/modules/catalog/catalog-changes';
 import { getProduct, listProducts } from '../../server/modules/catalog/catalog.service';
 import { createTestShop, type TestShop } from '../support/test-app';
@@ -124,5 +124,32 @@ describe('a price change', () => {
     expect(rated.status).toBe(200);
     const after = JSON.parse((await fetchRaw('/api/product/getProductDetails/avocados')).body.toString('utf8')).product.ratingCount;
     expect(after).toBe(before + 1);
+  });
+});
+
+describe('the catalog cache', () => {
+  /** A read of `key` through the cache, counting how often the database (here, `load`) is asked. */
+  const counted = (value: (key: string) => unknown) => {
+    const loads: string[] = [];
+    return { loads, read: (key: string) => cachedRead(shop.deps, key, async () => (loads.push(key), value(key))) };
+  };
+
+  it('holds answers up to its bytes: a flood of large ones evicts the least recently read', async () => {
+    await anyCatalogChange();
+    const { loads, read } = counted((key) => key.padEnd(CATALOG_LAYER_BYTES / 4, '.'));
+    for (const index of [0, 1, 2, 3, 4]) await read(`cache-test:large:${index}`);
+    loads.length = 0;
+    await read('cache-test:large:4');
+    await read('cache-test:large:0');
+    expect(loads).toEqual(['cache-test:large:0']);
+  });
+
+  it('holds small answers by their bytes, not by a count: thousands of distinct searches stay', async () => {
+    await anyCatalogChange();
+    const { loads, read } = counted((key) => ({ products: [], search: key }));
+    for (let index = 0; index < 6_000; index += 1) await read(`cache-test:small:${index}`);
+    loads.length = 0;
+    await read('cache-test:small:0');
+    expect(loads).toEqual([]);
   });
 });

@@ -10,8 +10,9 @@
 // cache has a generation, bumped on every change, and a result is kept only if it did not move.
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
 import type { AppEnv, ShopDeps } from '../../lib/deps';
+import { byteBoundedCache } from '../../lib/byte-bounded-cache';
 import { matchesEtag, storeReply, type ReplyShelf, type StoredReply } from '../../lib/stored-replies';
 import { lifetimeMs } from '../../db/changes';
 import { onCatalogChange } from './catalog-changes';
@@ -19,6 +20,15 @@ import { onCatalogChange } from './catalog-changes';
 // The last resort only: every write is heard, on every instance, within a second (server/db/changes.ts).
 // While another instance's writes cannot be heard, an entry lives UNHEARD_LIFETIME_MS instead.
 const CATALOG_CACHE_TTL_MS = 30_000;
+
+/**
+ * Each layer is bounded by the bytes its entries hold (lib/byte-bounded-cache.ts), never by a count:
+ * a flood of distinct searches evicts the least recently read answers instead of growing the heap.
+ * 4 MB a layer keeps some hundreds of catalog pages or thousands of products, far more than the
+ * pages shoppers keep coming back to, and leaves an instance on PostgreSQL inside its 150 MB (npm run
+ * bench load).
+ */
+export const CATALOG_LAYER_BYTES = 4 * 1024 * 1024;
 
 interface CachedResponse {
   body: Uint8Array<ArrayBuffer>;
@@ -49,11 +59,10 @@ function cacheOf(deps: Pick<ShopDeps, 'db'>): CatalogCache {
       },
     },
     generation: 0,
-    values: new LRUCache({ max: 5_000, ttl: CATALOG_CACHE_TTL_MS }),
+    values: byteBoundedCache({ maxBytes: CATALOG_LAYER_BYTES, ttlMs: CATALOG_CACHE_TTL_MS }),
     pending: new Map(),
-    // Bounded by bytes: a flood of distinct searches evicts old answers instead of growing the heap.
-    responses: new LRUCache({ maxSize: 32 * 1024 * 1024, sizeCalculation: (entry) => entry.body.byteLength + 200, ttl: CATALOG_CACHE_TTL_MS }),
-    replies: new LRUCache({ maxSize: 16 * 1024 * 1024, sizeCalculation: (entry) => entry.body.byteLength + 1_000, ttl: CATALOG_CACHE_TTL_MS }),
+    responses: byteBoundedCache({ maxBytes: CATALOG_LAYER_BYTES, ttlMs: CATALOG_CACHE_TTL_MS }),
+    replies: byteBoundedCache({ maxBytes: CATALOG_LAYER_BYTES, ttlMs: CATALOG_CACHE_TTL_MS }),
   };
   onCatalogChange(deps, () => {
     created.generation += 1;
