@@ -9,10 +9,13 @@ const KEY_LENGTH = 32;
 /**
  * Hashes worked out at once. Each takes 16 MB (128 * N * r bytes) on a thread of libuv's pool; four at
  * once (the pool's size) held 64 MB of resident memory for as long as they ran, and the C library kept
- * it after (npm start sets MALLOC_MMAP_THRESHOLD_ so blocks that large go back). On two cores, two at a
- * time derive as many hashes a second. Process-wide on purpose, like the thread pool it rations.
+ * it after (npm start sets MALLOC_MMAP_THRESHOLD_ so blocks that large go back). One at a time: a rush
+ * of sign-ups or logins (50 shoppers at once in npm run bench load) then adds 16 MB to an instance,
+ * not 32 of the 150 an instance on PostgreSQL may hold; one thread still derives about 20 hashes a
+ * second, and a second worker (WEB_CONCURRENCY) hashes on the other core. Process-wide on purpose,
+ * like the thread pool it rations.
  */
-const MAX_HASHING = 2;
+const MAX_HASHING = 1;
 const oneOfFewAtOnce = atMost(MAX_HASHING);
 
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
