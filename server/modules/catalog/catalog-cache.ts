@@ -24,11 +24,11 @@ const CATALOG_CACHE_TTL_MS = 30_000;
 /**
  * Each layer is bounded by the bytes its entries hold (lib/byte-bounded-cache.ts), never by a count:
  * a flood of distinct searches evicts the least recently read answers instead of growing the heap.
- * 4 MB a layer keeps some hundreds of catalog pages or thousands of products, far more than the
- * pages shoppers keep coming back to, and leaves an instance on PostgreSQL inside its 150 MB (npm run
- * bench load).
+ * 2 MB a layer keeps about 250 catalog pages or a thousand product replies (several thousand
+ * products as values), more than the pages shoppers keep coming back to, and keeps an instance on
+ * PostgreSQL inside its 150 MB (npm run bench load: 4 MB a layer peaked about 10 MB higher).
  */
-export const CATALOG_LAYER_BYTES = 4 * 1024 * 1024;
+export const CATALOG_LAYER_BYTES = 2 * 1024 * 1024;
 
 interface CachedResponse {
   body: Uint8Array<ArrayBuffer>;
