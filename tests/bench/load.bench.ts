@@ -7,7 +7,7 @@
 // Each shop is readied as an operator readies one for a rush: its delivery windows take every order
 // the bench places (the default 20 a window would be full after a few hundred).
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -16,6 +16,7 @@ import { openDatabase } from '../../server/db/connect';
 import { loadAverage, ROOT, runNodeJson, startNode, type Running } from './load/processes';
 import { writeReport, type Row } from './load/report';
 import type { BenchResult } from './run';
+import { startEnvironment, startNodeFlags } from '../support/start-command';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -26,11 +27,8 @@ const REPORT_NAME = process.env.BENCH_PARTS ? `load-${[...PARTS].join('-')}` : '
 const here = import.meta.dirname;
 /** The server as npm start runs it: built once (npm run build:server), then node with the environment and flags its start script gives. */
 const SERVER = 'dist/server/main.mjs';
-const START_COMMAND = ((JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.split('&&').at(-1) ?? '').trim().split(/\s+/);
-const START_ENV: Record<string, string> = Object.fromEntries(
-  START_COMMAND.slice(0, START_COMMAND.indexOf('node')).map((assignment) => assignment.split('=') as [string, string]),
-);
-const START_FLAGS = START_COMMAND.slice(START_COMMAND.indexOf('node') + 1).filter((word) => word.startsWith('--'));
+const START_ENV = startEnvironment();
+const START_FLAGS = startNodeFlags();
 const startServer = (env: Record<string, string>, args: string[] = []) => startNode(SERVER, { ...START_ENV, ...env }, '/api/health', args, START_FLAGS);
 const script = (name: string) => path.join(here, 'load', name);
 

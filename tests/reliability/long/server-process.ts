@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { startEnvironment, startNodeFlags } from '../../support/start-command';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -28,9 +29,11 @@ export interface ServerOptions {
 }
 
 export async function startServer(options: ServerOptions): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // With npm start's flags and environment: the memory a test watches is the memory production has.
+  const child = spawn(process.execPath, [...startNodeFlags(), '--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: {
+      ...startEnvironment(),
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
