@@ -39,6 +39,21 @@ export async function recordOrderChange(deps: Db, orderId: string, change: Order
 }
 
 /**
+ * A status change, kept in the history; an order that becomes cancelled gives its delivery window's
+ * place back in the same transaction (one moving on, even to delivered, keeps it). Every writer of
+ * an order's status records it here, so no cancellation forgets the window.
+ */
+export async function recordStatusChange(
+  deps: Db,
+  order: { id: string; delivery_window_start: Date | string | null },
+  change: Omit<OrderChange, 'kind'>,
+  by: ChangedBy,
+): Promise<void> {
+  if (change.to === 'cancelled') await releaseDeliveryPlace(deps.db, order.delivery_window_start);
+  await recordOrderChange(deps, order.id, { ...change, kind: 'status' }, by);
+}
+
+/**
  * Cancels a pending order no one has paid and MTN may not still charge (no MoMo request waiting,
  * unconfirmed or successful), recording why; false when the order is past that.
  */
@@ -53,8 +68,7 @@ export async function cancelUnpaidOrder(deps: Db, orderId: string, by: ChangedBy
     .returning('delivery_window_start')
     .executeTakeFirst();
   if (!cancelled) return false;
-  await releaseDeliveryPlace(deps.db, cancelled.delivery_window_start);
-  await recordOrderChange(deps, orderId, { kind: 'status', from: 'pending', to: 'cancelled', note }, by);
+  await recordStatusChange(deps, { id: orderId, delivery_window_start: cancelled.delivery_window_start }, { from: 'pending', to: 'cancelled', note }, by);
   return true;
 }
 

@@ -8,14 +8,13 @@ import type { Database, OrdersTable } from '../../db/schema';
 import type { AuthUser, ShopDeps } from '../../lib/deps';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { offsetOf, paginate } from '../../lib/pagination';
-import { recordOrderChange } from './order-changes.service';
+import { recordOrderChange, recordStatusChange } from './order-changes.service';
 import { notifyOrder, type NoticeEvent } from './order-notices';
 import { NEXT_ORDER_STATUSES, NEXT_PAYMENT_STATUSES } from './order-status';
 import { ORDER_CHANNELS, type OrderStatus, type PaymentStatus } from './order-lists.schema';
 import { orderNumber } from './orders.schema';
 import { ordersWithLines } from './orders.service';
 import { momoRequestInFlight, momoRequestsOf } from '../payments/payments.service';
-import { releaseDeliveryPlace } from '../delivery/delivery.service';
 import type { ChangeOrderStatusInput, ChangePaymentInput, OrderHistoryEntry, StaffOrder, StaffOrderDetail, StaffOrdersQuery } from './staff-orders.schema';
 
 type Db = ShopDeps['db'] | Transaction<Database>;
@@ -165,10 +164,8 @@ export async function changeOrderStatus(deps: ShopDeps, staff: AuthUser, orderId
       throw refused(input.status === from ? `The order is already ${from}` : `An order that is ${from} cannot become ${input.status}`, 'status');
     }
     await trx.updateTable('orders').set({ status: input.status, updated_at: new Date() }).where('id', '=', current.id).execute();
-    // Only cancelling frees a place: a delivered order kept its window.
-    if (input.status === 'cancelled') await releaseDeliveryPlace(trx, current.delivery_window_start);
     const change: Change = { kind: 'status', from, to: input.status, note: input.note };
-    await recordChange(trx, current.id, staff, change);
+    await recordStatusChange({ db: trx }, current, change, { id: staff.id, name: staff.fullName });
     return { order: await detailOf(trx, current.id), change };
   });
   await afterChange(deps, order, input.status as NoticeEvent, change);
