@@ -198,6 +198,27 @@ describe.skipIf(skip)('two instances on one PostgreSQL', () => {
       propagation.push(`${kind}: price ${priceWait} ms, out of stock ${stockWait} ms, hidden ${hiddenWait} ms`);
     });
 
+    it('serve a delivery schedule saved through one instance from the other at once', async () => {
+      const staff = await newShopper(base());
+      await grantStaff(database, staff.email);
+      const windowHours = (reply: { body: any }) => {
+        const [first] = reply.body.windows ?? [];
+        return first ? (Date.parse(first.end) - Date.parse(first.start)) / 3_600_000 : undefined;
+      };
+      // Every instance has read the schedule, ready to serve a stale copy.
+      for (const instance of instances) expect(windowHours(await json(instance.url, 'GET', '/api/delivery/windows'))).toBe(2);
+      const { schedule } = (await json(base(), 'GET', '/api/admin/delivery', undefined, staff.auth)).body;
+      const saved = await json(base(), 'PUT', '/api/admin/delivery', { ...schedule, windowHours: 3 }, staff.auth);
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      try {
+        const wait = await servedEverywhereAfter(Date.now(), '/api/delivery/windows', (reply) => windowHours(reply) === 3);
+        propagation.push(`${kind}: delivery schedule ${wait} ms`);
+      } finally {
+        expect((await json(base(), 'PUT', '/api/admin/delivery', schedule, staff.auth)).status).toBe(200);
+      }
+      await servedEverywhereAfter(Date.now(), '/api/delivery/windows', (reply) => windowHours(reply) === 2);
+    });
+
     it('carry on a USSD, a chat and a WhatsApp conversation whose turns alternate between them', async () => {
       // USSD: a new phone picks its language, gives its name, searches and adds to its cart.
       const phone = uniquePhone();

@@ -17,7 +17,7 @@ import { menuActions, menuChoice } from './menu';
 import { askMomo, momoOffered } from './momo';
 import { cartTotals } from './cart-totals';
 import { againBelow, backToAgain } from './again-state';
-import { freeWindows, windowsInWords, windowText } from './delivery-time';
+import { chosenOrNext, freeWindows, slotText, windowsAhead, windowText } from './delivery-time';
 
 export const addressLabel = (address: Pick<Address, 'street' | 'district'>) => `${address.street}, ${address.district}`;
 
@@ -73,9 +73,10 @@ export const checkoutAddress: Screen<'checkout-address'> = {
 
 export const checkoutWindow: Screen<'checkout-window'> = {
   async render(ctx, state) {
-    const rows = (await freeWindows(ctx)).map((window) => ({ value: window.id, label: window.label, whole: true }));
-    if (!rows.length) return { title: ctx.t('window.none') };
-    return { title: ctx.t('window.choose'), ...pageOf(rows, state.offset, ctx.pageSize) };
+    const free = await freeWindows(ctx);
+    if (!free.length) return { title: ctx.t('window.none') };
+    const { rows, rowsContinue } = pageOf(free, state.offset, ctx.pageSize);
+    return { title: ctx.t('window.choose'), rows: rows.map(({ slot }) => ({ value: slot.id, label: slotText(ctx, slot), whole: true })), rowsContinue };
   },
 
   async handle(ctx, state, { choice }) {
@@ -90,17 +91,17 @@ export const checkoutWindow: Screen<'checkout-window'> = {
 export const checkoutConfirm: Screen<'checkout-confirm'> = {
   async render(ctx, state) {
     const userId = accountId(ctx);
-    const [cart, address, windows] = await Promise.all([getCart(ctx.deps, userId), getAddress(ctx.deps, userId, state.data.addressId), windowsInWords(ctx)]);
+    const [cart, address, windows] = await Promise.all([getCart(ctx.deps, userId), getAddress(ctx.deps, userId, state.data.addressId), windowsAhead(ctx)]);
     if (!cart.products.length) return { title: ctx.t('checkout.emptyCart') };
     const { items, totalMinor } = cartTotals(cart);
     const { payCode, businessName } = ctx.deps.config.shop;
     // The window chosen; should it have filled up since, Confirm says so and offers the next.
-    const shownWindow = windows.find((window) => window.id === state.data.windowId) ?? windows.find((window) => window.available);
+    const shownWindow = chosenOrNext(windows, state.data.windowId);
     return {
       title: ctx.t('checkout.title'),
       lines: [
         ctx.t('checkout.items', { count: items, total: formatFrw(totalMinor) }),
-        shownWindow ? ctx.t('checkout.delivery', { window: shownWindow.label }) : ctx.t('window.none'),
+        shownWindow ? ctx.t('checkout.delivery', { window: slotText(ctx, shownWindow.slot) }) : ctx.t('window.none'),
         ctx.t('checkout.pay', { code: payCode, business: businessName }),
       ],
       // As a list row, the address is what gets shortened on a small screen, never the pay code.

@@ -1,7 +1,8 @@
 // Delivery windows in the conversation (issue 20): named in the shopper's language with a plain "-"
-// (USSD is GSM-7); the windows free now ("Today" only before 2 PM) for the checkout to offer.
+// (USSD is GSM-7); the windows free now ("Today" only before 2 PM) for the checkout to offer. A
+// screen shows a few of the week's windows, so each is named only when shown.
 import { nowOf } from '../../lib/deps';
-import { labelOf, listDeliveryWindows } from '../../modules/delivery/delivery.service';
+import { comingWindows, labelOf, slotLabel, type WindowRoom } from '../../modules/delivery/delivery.service';
 import { windowWords } from '../../modules/delivery/window-words';
 import type { ScreenContext } from '../types';
 
@@ -12,12 +13,22 @@ export function windowText(ctx: Context, window: { start: string; end: string })
   return labelOf(window, nowOf(ctx.deps), windowWords(ctx.session.language));
 }
 
-/** The coming windows, free or not, named in the shopper's language. */
-export async function windowsInWords(ctx: Context) {
-  return listDeliveryWindows(ctx.deps, windowWords(ctx.session.language));
+/** A coming window as this shopper reads it. */
+export function slotText(ctx: Context, slot: WindowRoom['slot']): string {
+  return slotLabel(slot, nowOf(ctx.deps), windowWords(ctx.session.language));
 }
 
-/** The windows a shopper can choose now, named in their language. */
-export async function freeWindows(ctx: Context) {
-  return (await windowsInWords(ctx)).filter((window) => window.available);
+/** The coming windows, free or not. */
+export function windowsAhead(ctx: Context): Promise<WindowRoom[]> {
+  return comingWindows(ctx.deps);
+}
+
+/** The windows a shopper can choose now. */
+export async function freeWindows(ctx: Context): Promise<WindowRoom[]> {
+  return (await windowsAhead(ctx)).filter((window) => window.available);
+}
+
+/** The window chosen, should it still be offered, else the first free one: what a confirmation shows. */
+export function chosenOrNext(windows: WindowRoom[], chosenId: string | undefined): WindowRoom | undefined {
+  return windows.find((window) => window.slot.id === chosenId) ?? windows.find((window) => window.available);
 }

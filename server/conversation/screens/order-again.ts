@@ -16,7 +16,7 @@ import { basketOf, lastBasket, type Basket, type BasketLine } from '../../module
 import type { Language, Translate } from '../i18n';
 import type { Outcome, Screen, ScreenContext, ScreenDataMap } from '../types';
 import { addressLabel } from './checkout';
-import { freeWindows, windowsInWords, windowText } from './delivery-time';
+import { chosenOrNext, freeWindows, slotText, windowsAhead, windowText } from './delivery-time';
 import { accountId, invalidChoice, newState, push, quantityText, refuse } from './helpers';
 import { menuActions, menuChoice } from './menu';
 import { askMomo, momoOffered } from './momo';
@@ -70,7 +70,7 @@ export async function openAgain(ctx: ScreenContext): Promise<Outcome> {
       orderId: offer.basket.orderId,
       key: `conversation:${ctx.session.id}:${randomUUID()}`,
       ...(address ? { addressId: address._id } : {}),
-      ...(earliest ? { windowId: earliest.id } : {}),
+      ...(earliest ? { windowId: earliest.slot.id } : {}),
       ...(leftOut.length ? { leftOut } : {}),
     }),
   };
@@ -99,15 +99,15 @@ function nextWindow(ctx: ScreenContext, data: ScreenDataMap['again-confirm'], er
 export const againConfirm: Screen<'again-confirm'> = {
   async render(ctx, state) {
     const userId = accountId(ctx);
-    const [basket, saved, windows] = await Promise.all([basketOf(ctx.deps, userId, state.data.orderId), listAddresses(ctx.deps, userId), windowsInWords(ctx)]);
+    const [basket, saved, windows] = await Promise.all([basketOf(ctx.deps, userId, state.data.orderId), listAddresses(ctx.deps, userId), windowsAhead(ctx)]);
     const lines = confirmedLines(basket, state.data);
     if (!lines.length) return { title: ctx.t('again.nothing') };
     const skipped = leftOutLines(basket, state.data);
     const address = saved.find((one) => one._id === state.data.addressId) ?? defaultAddress(saved);
-    const window = windows.find((one) => one.id === state.data.windowId) ?? windows.find((one) => one.available);
+    const window = chosenOrNext(windows, state.data.windowId);
     return {
       title: ctx.t('again.title', { total: formatFrw(lines.reduce((sum, line) => sum + line.priceMinor * line.quantity, 0)) }),
-      lines: [window ? ctx.t('checkout.delivery', { window: window.label }) : ctx.t('window.none')],
+      lines: [window ? ctx.t('checkout.delivery', { window: slotText(ctx, window.slot) }) : ctx.t('window.none')],
       // As list rows, the lines and the address are what a small screen shortens; the options never are.
       rows: [
         // One row for what comes and what does not, so a small screen shortens it rather than paging.

@@ -1,11 +1,13 @@
 // Delivery windows (issue 20): the schedule staff set, the windows it makes for the coming week with
-// the room left in each, and the window an order takes. The schedule is one row read on every use,
-// so a change staff make reaches every instance at once. Each window's booked places are one row
+// the room left in each, and the window an order takes. The schedule is one row, kept in memory once
+// read and dropped on every instance when staff save it (db/changes.ts); placing an order reads it
+// afresh inside its transaction. Each window's booked places are one row
 // (delivery_window_bookings), kept with the orders: placing an order takes a place by updating the
 // row only while it has room, in one statement, so two shoppers racing for its last place queue on
 // the row and one wins, one is told; cancelling an order gives its place back in the same
 // transaction. Listing the week reads those rows, never the orders.
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { changing, lifetimeMs, onChange } from '../../db/changes';
 import type { Database, DeliveryScheduleTable } from '../../db/schema';
 import { nowOf, type AuthUser, type ShopDeps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
@@ -52,9 +54,46 @@ function scheduleReply(row: ScheduleRow): { schedule: DeliverySchedule; updatedA
   };
 }
 
-/** The shop's schedule (read now, from the database). */
+const SCHEDULE_TOPIC = 'delivery-schedule';
+/** How long a schedule read is kept while every change is heard: only the last resort then. */
+const SCHEDULE_LIFETIME_MS = 10 * 60_000;
+
+interface KeptSchedule {
+  schedule?: Schedule;
+  readAt: number;
+  /** Bumped by every change heard: a read that began before a change is not kept. */
+  generation: number;
+}
+
+// By database handle, like the catalog's caches: two shops in one process (tests) keep their own.
+const keptSchedules = new WeakMap<Kysely<Database>, KeptSchedule>();
+
+function keptScheduleOf(deps: Pick<ShopDeps, 'db'>): KeptSchedule {
+  let kept = keptSchedules.get(deps.db);
+  if (!kept) {
+    const fresh: KeptSchedule = { readAt: 0, generation: 0 };
+    onChange(deps, SCHEDULE_TOPIC, () => {
+      fresh.schedule = undefined;
+      fresh.generation += 1;
+    });
+    keptSchedules.set(deps.db, (kept = fresh));
+  }
+  return kept;
+}
+
+/**
+ * The shop's schedule: every window list and checkout screen needs it, staff change it a few times a
+ * year. Given a transaction (placing an order), it is read there, from the database.
+ */
 export async function readSchedule(deps: Pick<ShopDeps, 'db'>, db: Db = deps.db): Promise<Schedule> {
-  return scheduleOf(await scheduleRow(db));
+  if (db !== deps.db) return scheduleOf(await scheduleRow(db));
+  const kept = keptScheduleOf(deps);
+  if (kept.schedule && Date.now() - kept.readAt < lifetimeMs(deps, SCHEDULE_LIFETIME_MS)) return kept.schedule;
+  const generation = kept.generation;
+  const readAt = Date.now();
+  const schedule = scheduleOf(await scheduleRow(db));
+  if (kept.generation === generation) Object.assign(kept, { schedule, readAt });
+  return schedule;
 }
 
 export async function getDeliverySchedule(deps: ShopDeps): Promise<{ schedule: DeliverySchedule; updatedAt: string }> {
@@ -62,21 +101,23 @@ export async function getDeliverySchedule(deps: ShopDeps): Promise<{ schedule: D
 }
 
 export async function saveDeliverySchedule(deps: ShopDeps, staff: AuthUser, input: DeliverySchedule): Promise<{ schedule: DeliverySchedule; updatedAt: string }> {
-  const row = await deps.db
-    .updateTable('delivery_schedule')
-    .set({
-      days: sql<number[]>`${sql.val(input.days)}::integer[]`,
-      open_from_minutes: minutesOf(input.openFrom)!,
-      open_until_minutes: minutesOf(input.openUntil)!,
-      window_hours: input.windowHours,
-      capacity: input.capacity,
-      same_day_cutoff_minutes: minutesOf(input.sameDayCutoff)!,
-      updated_at: nowOf(deps),
-      updated_by: staff.id,
-    })
-    .where('id', '=', 1)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await changing(deps, SCHEDULE_TOPIC, (trx) =>
+    trx
+      .updateTable('delivery_schedule')
+      .set({
+        days: sql<number[]>`${sql.val(input.days)}::integer[]`,
+        open_from_minutes: minutesOf(input.openFrom)!,
+        open_until_minutes: minutesOf(input.openUntil)!,
+        window_hours: input.windowHours,
+        capacity: input.capacity,
+        same_day_cutoff_minutes: minutesOf(input.sameDayCutoff)!,
+        updated_at: nowOf(deps),
+        updated_by: staff.id,
+      })
+      .where('id', '=', 1)
+      .returningAll()
+      .executeTakeFirstOrThrow(),
+  );
   deps.log.info('delivery_schedule_changed', { by: staff.id });
   return scheduleReply(row);
 }
@@ -93,8 +134,15 @@ async function bookedByWindow(db: Db, from: Date, to: Date): Promise<Map<number,
   return new Map(rows.map((row) => [new Date(row.window_start).getTime(), row.booked]));
 }
 
+/** A coming window, its places booked, and whether it can be chosen now. */
+export interface WindowRoom {
+  slot: Slot;
+  booked: number;
+  available: boolean;
+}
+
 /** The coming windows with whether each can be chosen now (room, lead time, same-day cut-off). */
-async function windowsWithRoom(db: Db, schedule: Schedule, now: Date): Promise<{ slot: Slot; booked: number; available: boolean }[]> {
+async function windowsWithRoom(db: Db, schedule: Schedule, now: Date): Promise<WindowRoom[]> {
   const slots = slotsAhead(schedule, now);
   if (!slots.length) return [];
   const booked = await bookedByWindow(db, slots[0].start, slots[slots.length - 1].end);
@@ -125,10 +173,18 @@ function toWindow(slot: Slot, available: boolean, now: Date, words?: LabelWords,
   };
 }
 
+/**
+ * The coming windows as listDeliveryWindows has them, not yet named or written as ISO: a
+ * conversation shows a few of the week's windows and names only those (windowLabel).
+ */
+export async function comingWindows(deps: ShopDeps): Promise<WindowRoom[]> {
+  return windowsWithRoom(deps.db, await readSchedule(deps), nowOf(deps));
+}
+
 /** GET /delivery/windows: today's windows not yet started and the next 6 days', earliest first. */
 export async function listDeliveryWindows(deps: ShopDeps, words?: LabelWords): Promise<DeliveryWindow[]> {
   const now = nowOf(deps);
-  const rows = await windowsWithRoom(deps.db, await readSchedule(deps), now);
+  const rows = await comingWindows(deps);
   const today = kigaliMoment(now).date;
   return rows.map(({ slot, available }) => toWindow(slot, available, now, words, today));
 }
@@ -207,6 +263,11 @@ export function orderDeliveryWindow(start: Date | string | null, end: Date | str
 /** A window's label in other words (a conversation's language), from the ISO times the API gives. */
 export function labelOf(window: { start: string; end: string }, now: Date, words: LabelWords): string {
   return windowLabel({ start: new Date(window.start), end: new Date(window.end) }, now, words);
+}
+
+/** A coming window's label in other words (a conversation's language), as seen from `now`. */
+export function slotLabel(slot: Slot, now: Date, words: LabelWords): string {
+  return windowLabel(slot, now, words);
 }
 
 /** The ISO weekdays the shop delivers (Monday = 1), for choosing a weekly basket's day. */
