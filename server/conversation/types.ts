@@ -1,6 +1,7 @@
 // The shapes the engine, its screens and the channel renderers share. A reply is data, never
 // channel text: each channel decides how a title, a list and options look.
 import type { ShopDeps } from '../lib/deps';
+import type { AddressInput } from '../modules/addresses/addresses.schema';
 import type { OrderChannel } from '../modules/orders/order-lists.schema';
 import type { Language, MessageKey, Translate } from './i18n';
 
@@ -55,6 +56,12 @@ interface AddressDraft {
 }
 
 /**
+ * Where a conversation's checkout delivers: a saved address, or the one just typed for this order,
+ * saved with the order when it is placed.
+ */
+export type CheckoutAddress = { addressId: string; newAddress?: never } | { addressId?: never; newAddress: AddressInput };
+
+/**
  * Every screen by name, with the data its state carries (what it was opened with). A state's data
  * is known from its name: `state.name === 'product'` means `state.data.id` is a product id.
  */
@@ -82,9 +89,9 @@ export interface ScreenDataMap {
   'address-phone': AddressDraft & { district: string; street: string; description: string };
   'address-phone-other': AddressDraft & { district: string; street: string; description: string };
   /** The delivery window for the order going to this address: the next free windows as choices. */
-  'checkout-window': { addressId: string };
+  'checkout-window': CheckoutAddress;
   /** key: the order's idempotency key, made once when the screen is opened. windowId: the delivery window chosen. */
-  'checkout-confirm': { addressId: string; key: string; windowId?: string };
+  'checkout-confirm': CheckoutAddress & { key: string; windowId?: string };
   /**
    * "Order again": an earlier order's lines placed as they sell today, in one confirmation. The
    * address and window are the default and the earliest free when it opens, until changed; leftOut

@@ -8,7 +8,7 @@ import { ussdTurn } from '../../server/channels/ussd/ussd-turn';
 import { renderUssd, ussdLimits } from '../../server/channels/ussd/render-ussd';
 import { databaseSessionStore, memorySessionStore } from '../../server/conversation/sessions';
 import type { Session } from '../../server/conversation/types';
-import { createAddress } from '../../server/modules/addresses/addresses.service';
+import { createAddress, listAddresses } from '../../server/modules/addresses/addresses.service';
 import { addToCart, countCartItems } from '../../server/modules/cart/cart.service';
 import { listOrders } from '../../server/modules/orders/orders.service';
 import { playUssd } from '../support/play-ussd';
@@ -103,6 +103,26 @@ describe('checkout', () => {
     expect(again.text).toBe(first.text);
     const { orders } = await listOrders(shop.deps, shopper.user._id, { page: 1, limit: 10 });
     expect(orders).toHaveLength(1);
+  });
+
+  it('saves an address typed at checkout with the order: nothing while the shopper chooses, once on Confirm, answered twice', async () => {
+    const { shopper, session } = await returningShopper();
+    await addToCart(shop.deps, shopper.user._id, { productId: 'tomatoes', quantity: 2 });
+    // Cart, Checkout (no saved address: straight to a new one), Nyarugenge, street, place, this phone.
+    const windows = await play(session, [null, '3', '8', '3', 'KN 2 St', 'Yellow house', '1']);
+    expect(windows.text).toContain('Choose a delivery time:');
+    const confirm = await play(windows.session, ['1']);
+    expect(confirm.text).toContain('To: KN 2 St, Nyarugenge');
+    expect(await listAddresses(shop.deps, shopper.user._id)).toEqual([]);
+    // Dropped here, the typed address is not saved; confirmed (twice: a retry), it is saved once, with the order.
+    const first = await play(confirm.session, ['1']);
+    const again = await play(confirm.session, ['1']);
+    expect(again.text).toBe(first.text);
+    const saved = await listAddresses(shop.deps, shopper.user._id);
+    expect(saved).toMatchObject([{ street: 'KN 2 St', district: 'Nyarugenge', description: 'Yellow house', isDefault: true }]);
+    const { orders } = await listOrders(shop.deps, shopper.user._id, { page: 1, limit: 10 });
+    expect(orders).toHaveLength(1);
+    expect(orders[0].address).toMatchObject({ _id: saved[0]._id, street: 'KN 2 St' });
   });
 });
 

@@ -33,14 +33,15 @@ async function saveAddress(ctx: ScreenContext, draft: ScreenDataMap['address-pho
     phoneNumber: phone,
   });
   if (!input.success) return refuse(ctx.t('error.failed'));
-  const address = await createAddress(ctx.deps, accountId(ctx), input.data);
-  if (draft.purpose === 'checkout') {
-    // Asked from "Order again": back to it with the new address. Else the checkout goes on to the
-    // delivery time; the address steps are done, so Back from there skips them.
-    const again = againBelow(ctx);
-    if (again) return backToAgain(again, { addressId: address._id });
-    return { type: 'go', unwindTo: 'address-district', how: 'replace', to: newState('checkout-window', { addressId: address._id }) };
+  const again = draft.purpose === 'checkout' ? againBelow(ctx) : undefined;
+  // The checkout goes on to the delivery time with the address typed, saved with the order when it
+  // is placed; the address steps are done, so Back from there skips them.
+  if (draft.purpose === 'checkout' && !again) {
+    return { type: 'go', unwindTo: 'address-district', how: 'replace', to: newState('checkout-window', { newAddress: input.data }) };
   }
+  const address = await createAddress(ctx.deps, accountId(ctx), input.data);
+  // Asked from "Order again": back to it with the new address, saved now (it may be changed again there).
+  if (again) return backToAgain(again, { addressId: address._id });
   return returnTo('addresses', ctx.t('address.added'));
 }
 

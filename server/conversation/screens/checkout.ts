@@ -11,7 +11,7 @@ import { orderNumber, type Order } from '../../modules/orders/orders.schema';
 import { placeOrder } from '../../modules/orders/orders.service';
 import { WINDOW_UNAVAILABLE } from '../../modules/delivery/delivery.service';
 import type { DeliveryWindow } from '../../modules/delivery/delivery.schema';
-import type { Outcome, Screen, ScreenContext } from '../types';
+import type { CheckoutAddress, Outcome, Screen, ScreenContext } from '../types';
 import { accountId, invalidChoice, needsAccount, newState, pageOf, pageSizeOf, push, refuse } from './helpers';
 import { menuActions, menuChoice } from './menu';
 import { askMomo, momoOffered } from './momo';
@@ -25,9 +25,12 @@ export const addressLabel = (address: Pick<Address, 'street' | 'district'>) => `
  * The confirm screen's state. Its idempotency key is made once, here, so a gateway retrying the
  * "Confirm" request (or a double tap in chat) finds the order already placed instead of a second one.
  */
-export function confirmState(ctx: ScreenContext, addressId: string, windowId: string) {
-  return newState('checkout-confirm', { addressId, key: `conversation:${ctx.session.id}:${randomUUID()}`, windowId });
+export function confirmState(ctx: ScreenContext, where: CheckoutAddress, windowId: string) {
+  return newState('checkout-confirm', { ...where, key: `conversation:${ctx.session.id}:${randomUUID()}`, windowId });
 }
+
+/** Only where the order goes, from a checkout screen's data. */
+const deliveryAddress = (data: CheckoutAddress): CheckoutAddress => (data.newAddress ? { newAddress: data.newAddress } : { addressId: data.addressId! });
 
 /** The next free window a refused placement named, as its details carry it. */
 function nextWindowOf(error: unknown): DeliveryWindow | null | undefined {
@@ -84,14 +87,14 @@ export const checkoutWindow: Screen<'checkout-window'> = {
     // Asked from "Order again" (Change time): back to it, now with this window.
     const again = againBelow(ctx);
     if (again) return backToAgain(again, { windowId: choice });
-    return { type: 'go', how: 'push', to: confirmState(ctx, state.data.addressId, choice) };
+    return { type: 'go', how: 'push', to: confirmState(ctx, deliveryAddress(state.data), choice) };
   },
 };
 
 export const checkoutConfirm: Screen<'checkout-confirm'> = {
   async render(ctx, state) {
     const userId = accountId(ctx);
-    const [cart, address, windows] = await Promise.all([getCart(ctx.deps, userId), getAddress(ctx.deps, userId, state.data.addressId), windowsAhead(ctx)]);
+    const [cart, address, windows] = await Promise.all([getCart(ctx.deps, userId), state.data.newAddress ?? getAddress(ctx.deps, userId, state.data.addressId!), windowsAhead(ctx)]);
     if (!cart.products.length) return { title: ctx.t('checkout.emptyCart') };
     const { items, totalMinor } = cartTotals(cart);
     const { payCode, businessName } = ctx.deps.config.shop;
@@ -118,7 +121,7 @@ export const checkoutConfirm: Screen<'checkout-confirm'> = {
     let order: Order;
     try {
       order = await placeOrder(ctx.deps, accountId(ctx), {
-        addressId: state.data.addressId,
+        ...deliveryAddress(state.data),
         paymentType: momo ? 'momo' : 'cash',
         idempotencyKey: state.data.key,
         channel: ctx.session.channel,
@@ -146,7 +149,7 @@ export const checkoutConfirm: Screen<'checkout-confirm'> = {
 };
 
 /** The chosen window filled up or passed: the screen again with the next free one, saying so. */
-function windowTaken(ctx: ScreenContext, data: { addressId: string; key: string; windowId?: string }, next: DeliveryWindow | null): Outcome {
+function windowTaken(ctx: ScreenContext, data: CheckoutAddress & { key: string; windowId?: string }, next: DeliveryWindow | null): Outcome {
   if (!next) return refuse(ctx.t('window.none'));
   const moved = newState('checkout-confirm', { ...data, windowId: next.id });
   return { type: 'go', how: 'replace', to: moved, notice: ctx.t('window.taken', { window: windowText(ctx, next) }) };

@@ -1,6 +1,6 @@
 // Delivery addresses: a shopper sees and changes only their own. The first is the default, and
 // exactly one is the default while any exist (the database holds at most one: addresses_one_default).
-import { sql, type Insertable, type Selectable, type Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { AddressesTable, Database } from '../../db/schema';
 import type { ShopDeps } from '../../lib/deps';
 import { notFound } from '../../lib/errors';
@@ -56,8 +56,8 @@ async function clearDefault(trx: Transaction<Database>, userId: string) {
   await trx.updateTable('addresses').set({ is_default: false }).where('user_id', '=', userId).execute();
 }
 
-export async function createAddress(deps: ShopDeps, userId: string, input: AddressInput): Promise<Address> {
-  const values = {
+function addressValues(userId: string, input: AddressInput) {
+  return {
     user_id: userId,
     description: input.description,
     city: input.city,
@@ -65,18 +65,28 @@ export async function createAddress(deps: ShopDeps, userId: string, input: Addre
     district: input.district,
     phone_number: addressPhone(input.phoneNumber),
   };
-  if (input.isDefault === true) return createDefaultAddress(deps, values);
-  // One statement: a first address is the default. Should another first address of this shopper be
-  // saved at the same moment, the database's one-default index lets only one be inserted as the
-  // default (the other waits for it) and the other is saved as not the default.
-  const first = await deps.db
+}
+
+/**
+ * A new address (not asked to be the default) on `db`, the shop's or a caller's transaction (an
+ * order placed with the address typed for it): the first is the default. One statement: should another
+ * first address of this shopper be saved at the same moment, the database's one-default index lets
+ * only one be inserted as the default (the other waits for it) and the other is saved as not the default.
+ */
+export async function insertAddress(db: Kysely<Database>, userId: string, input: AddressInput): Promise<Selectable<AddressesTable>> {
+  const values = addressValues(userId, input);
+  const first = await db
     .insertInto('addresses')
     .values({ ...values, id: newId(), is_default: sql<boolean>`NOT EXISTS (SELECT 1 FROM addresses WHERE user_id = ${userId})` })
     .onConflict((oc) => oc.doNothing())
     .returningAll()
     .executeTakeFirst();
-  if (first) return toAddress(first);
-  return toAddress(await deps.db.insertInto('addresses').values({ ...values, id: newId(), is_default: false }).returningAll().executeTakeFirstOrThrow());
+  return first ?? db.insertInto('addresses').values({ ...values, id: newId(), is_default: false }).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function createAddress(deps: ShopDeps, userId: string, input: AddressInput): Promise<Address> {
+  if (input.isDefault === true) return createDefaultAddress(deps, addressValues(userId, input));
+  return toAddress(await insertAddress(deps.db, userId, input));
 }
 
 /** An address asked to be the default: the mark moves to it from any other, in one transaction. */

@@ -11,6 +11,8 @@ import { offsetOf, paginate } from '../../lib/pagination';
 import { normalizePhone } from '../../lib/phone';
 import type { Pagination } from '../../lib/fields';
 import { clearCart, outOfStockMessage } from '../cart/cart.service';
+import type { AddressInput } from '../addresses/addresses.schema';
+import { insertAddress } from '../addresses/addresses.service';
 import { noticeHasReaders, notifyOrder } from './order-notices';
 import { orderDeliveryWindow, reserveDeliveryWindow } from '../delivery/delivery.service';
 import { MOMO_STATES, ORDER_STATUSES, PAYMENT_STATUSES, type OrderChannel } from './order-lists.schema';
@@ -22,7 +24,16 @@ export const outOfStockAtCheckout = (names: string[]) =>
   `Out of stock: ${names.join(', ')}. Remove ${names.length > 1 ? 'them' : 'it'} from your cart to place the order.`;
 
 
-export interface PlaceOrderOptions extends PlaceOrderInput {
+/**
+ * Where the order goes: a saved address, or one typed during a conversation's checkout, saved with
+ * the order in its transaction (so an abandoned checkout saves nothing, and step by step nothing
+ * is written until Confirm).
+ */
+type OrderAddress = { addressId: string; newAddress?: never } | { addressId?: never; newAddress: AddressInput };
+
+export type PlaceOrderOptions = Omit<PlaceOrderInput, 'addressId'> & OrderAddress & PlaceOrderExtras;
+
+interface PlaceOrderExtras {
   idempotencyKey?: string;
   channel?: OrderChannel;
   /**
@@ -175,12 +186,9 @@ export async function placeOrderIn(trx: Transaction<Database>, deps: ShopDeps, u
     if (earlier) return { order: await orderWithLines(trx, earlier, nowOf(deps)), placedNow: false };
   }
 
-  const address = await trx
-    .selectFrom('addresses')
-    .selectAll()
-    .where('id', '=', input.addressId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const address = input.newAddress
+    ? await insertAddress(trx, userId, input.newAddress)
+    : await trx.selectFrom('addresses').selectAll().where('id', '=', input.addressId).where('user_id', '=', userId).executeTakeFirst();
   if (!address) throw badRequest(UNKNOWN_ADDRESS_MESSAGE, [{ msg: UNKNOWN_ADDRESS_MESSAGE, param: 'addressId' }]);
 
   // A cart line whose product is hidden is left out, as the cart shows it.
