@@ -33,9 +33,9 @@ function headersOf(ordered: Map<string, string[]>, contentType: string, closing:
 }
 
 function send(deps: ShopDeps, outgoing: ServerResponse, started: number, status: number, response: UssdResponse, closing: boolean, ordered: Map<string, string[]>): void {
-  const body = Buffer.from(response.body, 'utf8');
-  outgoing.writeHead(status, headersOf(ordered, response.contentType, closing, body.byteLength));
-  outgoing.end(body);
+  outgoing.writeHead(status, headersOf(ordered, response.contentType, closing, Buffer.byteLength(response.body, 'utf8')));
+  // As text, Node writes the head and the body in one piece (a Buffer goes out as a second one).
+  outgoing.end(response.body, 'utf8');
   logAnswered(deps, 'POST', PATH, status, started);
 }
 
