@@ -1,6 +1,6 @@
 // One product, adding it to the cart with a quantity, and what to do next.
 import { formatFrw, toMinor } from '../../lib/money';
-import { addToCart } from '../../modules/cart/cart.service';
+import { addLineToCart } from '../../modules/cart/cart.service';
 import { MAX_LINE_QUANTITY, updateCartLineSchema } from '../../modules/cart/cart.schema';
 import { getProduct } from '../../modules/catalog/catalog.service';
 import type { Product } from '../../modules/catalog/catalog.schema';
@@ -68,7 +68,7 @@ export const quantity: Screen<'quantity'> = {
     const amount = readQuantity(text);
     if (amount === undefined) return refuse(ctx.t('quantity.invalid', { max: MAX_LINE_QUANTITY }));
     const productId = state.data.id;
-    await addToCart(ctx.deps, accountId(ctx), { productId, quantity: amount });
+    await addLineToCart(ctx.deps, accountId(ctx), { productId, quantity: amount });
     const found = await getProduct(ctx.deps, productId);
     // The quantity prompt is done with: Back from "Added" returns to the product.
     return { ...replace('added', { id: productId, name: displayName(ctx, found), amount: quantityText(amount, found.productUnit, ctx.session.language) }), cartChanged: true };

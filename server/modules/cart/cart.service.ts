@@ -41,6 +41,12 @@ export const outOfStockMessage = (name: string) => `Sorry, ${name} is out of sto
 
 /** Adds to an existing line, or starts one; a line never grows past the quantity limit. Out of stock: refused, on every face. */
 export async function addToCart(deps: ShopDeps, userId: string, input: AddToCartInput): Promise<Cart> {
+  await addLineToCart(deps, userId, input);
+  return getCart(deps, userId);
+}
+
+/** addToCart without reading the cart back: for a face that shows only what was added (a conversation). */
+export async function addLineToCart(deps: ShopDeps, userId: string, input: AddToCartInput): Promise<void> {
   const product = await getProduct(deps, input.productId);
   if (!product.inStock) {
     const message = outOfStockMessage(product.productname);
@@ -55,7 +61,6 @@ export async function addToCart(deps: ShopDeps, userId: string, input: AddToCart
       })),
     )
     .execute();
-  return getCart(deps, userId);
 }
 
 /** One shopper's cart joins another's (an account merge): a product in both adds up, within the line limit. */
