@@ -208,7 +208,7 @@ export interface BasketRunsTable {
   created_at: CreatedAt;
 }
 
-/** The shop's delivery schedule: one row (id 1), read on every use so every instance follows a change at once. */
+/** The shop's delivery schedule: one row (id 1), kept in memory once read and dropped on every instance when staff save it. */
 export interface DeliveryScheduleTable {
   id: Generated<number>;
   days: number[]; // ISO weekdays, Monday = 1
