@@ -4,7 +4,7 @@ import { formatFrw } from '../../lib/money';
 import { MAX_LINE_QUANTITY } from '../../modules/cart/cart.schema';
 import { clearCart, getCart, removeFromCart, updateCartLine } from '../../modules/cart/cart.service';
 import type { Language, Translate } from '../i18n';
-import type { Screen } from '../types';
+import type { Screen, ScreenView } from '../types';
 import { cartCard, cartTotals, lineTotalMinor, type CartLine } from './cart-totals';
 import { accountId, invalidChoice, pageOf, pageSizeOf, productName, push, quantityText, refuse, returnTo } from './helpers';
 import { menuActions, menuChoice, type MenuChoice } from './menu';
@@ -46,15 +46,16 @@ async function findLine(ctx: Parameters<Screen['render']>[0], productId: string)
   return current.products.find((line) => line.productId._id === productId);
 }
 
+/** A cart line's screen (its name and what it holds, with what `rest` adds), or "gone" once it left the cart. */
+async function lineScreen(ctx: Parameters<Screen['render']>[0], productId: string, rest: (line: CartLine) => Partial<ScreenView>): Promise<ScreenView> {
+  const line = await findLine(ctx, productId);
+  if (!line) return { title: ctx.t('product.gone') };
+  return { title: productName(line.productId, ctx.session.language), lines: [lineDetail(line, ctx.t, ctx.session.language)], ...rest(line) };
+}
+
 export const cartLine: Screen<'cart-line'> = {
   async render(ctx, state) {
-    const line = await findLine(ctx, state.data.id);
-    if (!line) return { title: ctx.t('product.gone') };
-    return {
-      title: productName(line.productId, ctx.session.language),
-      lines: [lineDetail(line, ctx.t, ctx.session.language)],
-      actions: menuActions('cart-line', ctx.t),
-    };
+    return lineScreen(ctx, state.data.id, () => ({ actions: menuActions('cart-line', ctx.t) }));
   },
 
   async handle(ctx, state, { text }) {
@@ -70,13 +71,7 @@ export const cartLine: Screen<'cart-line'> = {
 
 export const cartQuantity: Screen<'cart-quantity'> = {
   async render(ctx, state) {
-    const line = await findLine(ctx, state.data.id);
-    if (!line) return { title: ctx.t('product.gone') };
-    return {
-      title: productName(line.productId, ctx.session.language),
-      lines: [lineDetail(line, ctx.t, ctx.session.language)],
-      prompt: quantityPrompt(ctx, line.productId.productUnit, MAX_LINE_QUANTITY),
-    };
+    return lineScreen(ctx, state.data.id, (line) => ({ prompt: quantityPrompt(ctx, line.productId.productUnit, MAX_LINE_QUANTITY) }));
   },
 
   async handle(ctx, state, { text }) {
