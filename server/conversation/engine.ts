@@ -18,7 +18,7 @@ export interface StepResult {
   reply: Reply;
 }
 
-type Note = { error?: string; notice?: string; cartChanged?: boolean };
+type Note = { error?: string; notice?: string; cartChanged?: boolean; accountMade?: boolean };
 
 /**
  * The session a step works on: its top and its stack new, everything under them shared with the
@@ -29,8 +29,8 @@ function copySession(session: Session): Session {
   return { ...session, stack: [...session.stack] };
 }
 
-function contextOf(session: Session, deps: ShopDeps, limits: ChannelLimits): ScreenContext {
-  return { deps, session, t: translator(session.language ?? 'en'), pageSize: limits.pageSize, channel: limits.flags };
+function contextOf(session: Session, deps: ShopDeps, limits: ChannelLimits, accountMade = false): ScreenContext {
+  return { deps, session, t: translator(session.language ?? 'en'), pageSize: limits.pageSize, channel: limits.flags, ...(accountMade ? { accountMade } : {}) };
 }
 
 /** First-contact screens (first language choice, sign-up, resume) must be answered: no Back or Home. */
@@ -105,7 +105,7 @@ function apply(session: Session, outcome: Exclude<Outcome, { type: 'end' }>, cha
       change(session, outcome.set);
       session.stack = [];
       session.current = entryState(session, channel);
-      return { notice: outcome.notice };
+      return { notice: outcome.notice, accountMade: outcome.accountMade };
     case 'back':
       session.current = session.stack.pop() ?? newState('home');
       return {};
@@ -211,7 +211,7 @@ function rowsThatFit(replyShowing: (count: number) => Reply, candidates: number,
 
 /** Renders the session's current screen (and records what it showed in the session). */
 export async function show(session: Session, deps: ShopDeps, limits: ChannelLimits, note: Note = {}): Promise<Reply> {
-  const ctx = contextOf(session, deps, limits);
+  const ctx = contextOf(session, deps, limits, note.accountMade);
   let state = session.current!;
   let view = await screenOf(state).render(ctx, state);
   if (state.offset > 0 && !view.rows?.length) {

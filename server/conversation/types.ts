@@ -261,6 +261,8 @@ export interface ScreenContext {
   pageSize: number;
   /** What the channel is (a phone's line, a small screen…): a screen asks these, never the channel's name. */
   channel: ChannelFlags;
+  /** The shopper's account was made this step: the screen need not ask what it holds (nothing yet). */
+  accountMade?: boolean;
 }
 
 /** The shopper's input as a screen receives it: the text, and the list value if it named a row. */
@@ -293,7 +295,13 @@ export type Outcome =
   | { type: 'return'; to: ReturnableScreen; notice?: string; cartChanged?: boolean }
   | { type: 'stay'; error?: string; notice?: string }
   /** The conversation's first screen afresh (language, sign-up, resume or home), after any changes. */
-  | { type: 'enter'; notice?: string; set?: SessionChanges }
+  | {
+      type: 'enter';
+      notice?: string;
+      set?: SessionChanges;
+      /** The account was made this step (a sign-up): it has no cart, orders or baskets to ask about yet. */
+      accountMade?: boolean;
+    }
   /** The unfinished journey offered on the first screen, taken up where it stopped. */
   | { type: 'resume' }
   /** The screen under this one (0 Back). */

@@ -11,6 +11,7 @@ import type { Session } from '../../server/conversation/types';
 import { createAddress, listAddresses } from '../../server/modules/addresses/addresses.service';
 import { addToCart, countCartItems } from '../../server/modules/cart/cart.service';
 import { listOrders } from '../../server/modules/orders/orders.service';
+import { findOrCreatePhoneAccount } from '../../server/modules/auth/auth.service';
 import { playUssd } from '../support/play-ussd';
 import { createTestShop, uniquePhone, type TestShop } from '../support/test-app';
 
@@ -42,6 +43,22 @@ describe('first screens', () => {
     const account = await shop.deps.db.selectFrom('users').select(['id', 'full_name']).where('phone_number', '=', phone).executeTakeFirstOrThrow();
     expect(account.full_name).toBe('Aline Uwase');
     expect(result.session.userId).toBe(account.id);
+  });
+
+  it('shows the cart of an account made for the number while the caller typed the name, not an empty menu', async () => {
+    const phone = uniquePhone();
+    const atName = await play(newSession({ id: 'ussd:raced-sign-up', channel: 'ussd', phone }), [null, '1']);
+    expect(atName.text).toContain('Enter your full name:');
+    // Meanwhile the number signs up on another face and fills a cart.
+    const other = (await findOrCreatePhoneAccount(shop.deps, phone, 'Aline Uwase'))!;
+    await addToCart(shop.deps, other._id, { productId: 'tomatoes', quantity: 2 });
+    const menu = await play(atName.session, ['Aline Uwase']);
+    expect(menu.session.userId).toBe(other._id);
+    expect(menu.text).toContain('My cart (2)');
+    // A number nobody had: its new account's menu, with nothing in the cart.
+    const fresh = await play(newSession({ id: 'ussd:fresh-sign-up', channel: 'ussd', phone: uniquePhone() }), [null, '1', 'Eric Mugisha']);
+    expect(fresh.text).toContain('Welcome, Eric!');
+    expect(fresh.text).toMatch(/\d\. My cart\n/);
   });
 
   it('never changes the session it is given', async () => {

@@ -16,7 +16,10 @@ const basketKey = MENU.home.choices?.find((chosen) => chosen.to === 'weekly-bask
 export const home: Screen<'home'> = {
   async render(ctx) {
     const { t, session, deps } = ctx;
-    const [cartCount, again, weekly] = await Promise.all([session.userId ? countCartItems(deps, session.userId) : 0, againOffer(ctx), offersBaskets(ctx)]);
+    // Right after a sign-up the account holds nothing: the menu asks the database nothing about it.
+    const [cartCount, again, weekly] = ctx.accountMade
+      ? [0, undefined, false]
+      : await Promise.all([session.userId ? countCartItems(deps, session.userId) : 0, againOffer(ctx), offersBaskets(ctx)]);
     // "My cart" carries the count once there is something in it.
     const menu = menuActions('home', t, (chosen) => chosen.key !== againKey && chosen.key !== basketKey).map((action) =>
       action.key === cartKey && cartCount ? { ...action, label: t('home.cartCount', { count: cartCount }) } : action,

@@ -1,5 +1,5 @@
 // Sign-up for a number the shop does not know: a full name is enough to make an account tied to it.
-import { findOrCreatePhoneAccount } from '../../modules/auth/auth.service';
+import { signUpByPhone } from '../../modules/auth/auth.service';
 import type { Screen } from '../types';
 import { refuse } from './helpers';
 
@@ -25,8 +25,9 @@ export const signup: Screen<'signup'> = {
   async handle(ctx, _state, { text }) {
     const name = readFullName(text);
     if (!name || !ctx.session.phone) return refuse(ctx.t('signup.invalid'));
-    const user = await findOrCreatePhoneAccount(ctx.deps, ctx.session.phone, name);
-    if (!user) return refuse(ctx.t('error.failed'));
-    return { type: 'enter', set: { userId: user._id }, notice: ctx.t('signup.done', { name: user.fullName.split(' ')[0] }) };
+    const signedUp = await signUpByPhone(ctx.deps, ctx.session.phone, name);
+    if (!signedUp) return refuse(ctx.t('error.failed'));
+    const { user, made } = signedUp;
+    return { type: 'enter', set: { userId: user._id }, accountMade: made, notice: ctx.t('signup.done', { name: user.fullName.split(' ')[0] }) };
   },
 };

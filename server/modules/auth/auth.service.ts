@@ -262,12 +262,19 @@ export async function findOrCreatePhoneAccount(
     const existing = await findUserByPhone(deps, phoneNumber);
     return existing ? toPublicUser(existing) : undefined;
   }
-  // Given a name, the caller is signing up a number it found no account for: the insert comes
-  // first (one statement for a new caller), and a number taken meanwhile is the account found.
+  return (await signUpByPhone(deps, phoneNumber, fullName))?.user;
+}
+
+/**
+ * A caller signing up a number it found no account for: the insert comes first (one statement for a
+ * new caller), and a number taken meanwhile is the account found. `made` says which: an account made
+ * here has no cart, orders or baskets yet.
+ */
+export async function signUpByPhone(deps: ShopDeps, phoneNumber: string, fullName: string): Promise<{ user: PublicUser; made: boolean } | undefined> {
   const user = await insertPhoneAccount(deps, phoneNumber, fullName);
-  if (user) return toPublicUser(user);
+  if (user) return { user: toPublicUser(user), made: true };
   const existing = await findUserByPhone(deps, phoneNumber);
-  return existing ? toPublicUser(existing) : undefined;
+  return existing ? { user: toPublicUser(existing), made: false } : undefined;
 }
 
 /** The bearer token from an Authorization header, or undefined. */
