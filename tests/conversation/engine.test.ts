@@ -177,6 +177,19 @@ describe('the conversation around the engine', () => {
     expect(await countCartItems(shop.deps, shopper.user._id)).toBe(2);
   });
 
+  it("writes nothing of a new phone that hangs up on the language screen, and keeps its language once chosen", async () => {
+    const conversation = createConversation(shop.deps, { store: memorySessionStore() });
+    const phoneNumber = uniquePhone();
+    const remembered = () => shop.deps.db.selectFrom('conversation_phones').select(['language', 'last_session_id']).where('phone_number', '=', phoneNumber).execute();
+    await ussdTurn(conversation, { sessionId: 'hung-up', phoneNumber, text: '' }, africasTalking);
+    expect(await remembered()).toEqual([]);
+    await ussdTurn(conversation, { sessionId: 'chose', phoneNumber, text: '' }, africasTalking);
+    await ussdTurn(conversation, { sessionId: 'chose', phoneNumber, text: '3' }, africasTalking);
+    expect(await remembered()).toEqual([{ language: 'fr', last_session_id: 'ussd:chose' }]);
+    // Dialled again, the phone is greeted in its language.
+    expect(renderUssd(await ussdTurn(conversation, { sessionId: 'again', phoneNumber, text: '' }, africasTalking))).not.toContain('1. English');
+  });
+
   it('splits a text into new inputs', () => {
     expect(newInputs(undefined, '')).toEqual([]);
     expect(newInputs(undefined, '1*tomatoes')).toEqual(['1', 'tomatoes']);

@@ -3,7 +3,7 @@
 // within the last minutes), only the inputs the gateway's text adds are played, a gateway retry of
 // the same text gets the stored answer, and the phone's language and last session are remembered.
 import { readableText, type Conversation } from '../../conversation/conversation';
-import { newSession } from '../../conversation/engine';
+import { isUnfinished, newSession } from '../../conversation/engine';
 import type { ChannelLimits, Reply, Session } from '../../conversation/types';
 import { normalizePhone } from '../../lib/phone';
 
@@ -27,12 +27,15 @@ export interface UssdReader {
 
 const ussdKey = (gatewaySessionId: string) => `ussd:${gatewaySessionId}`;
 
-async function openUssdSession(conversation: Conversation, id: string, phone: string, limits: ChannelLimits): Promise<{ session: Session; reply: Reply }> {
+async function openUssdSession(conversation: Conversation, id: string, phone: string, limits: ChannelLimits): Promise<{ session: Session; reply: Reply; known: boolean }> {
   const memory = await conversation.phoneBook.recall(phone);
   const session = newSession({ id, channel: 'ussd', phone, language: memory?.language });
   session.resumable = await conversation.unfinishedJourneyOf(memory);
-  return conversation.step(session, null, limits);
+  return { ...(await conversation.step(session, null, limits)), known: memory !== undefined };
 }
+
+/** A phone the book has never seen, still without a language and with no journey to resume: nothing to remember yet. */
+const nothingToRemember = (session: Session, known: boolean) => !known && !session.language && !isUnfinished(session);
 
 export async function ussdTurn(conversation: Conversation, rawTurn: UssdTurn, gateway: UssdReader): Promise<Reply> {
   const { store, phoneBook, now } = conversation;
@@ -44,14 +47,15 @@ export async function ussdTurn(conversation: Conversation, rawTurn: UssdTurn, ga
     const inputs = gateway.newInputs(existing?.consumedText, turn.text);
     // The same request again (a gateway retry): the same answer, nothing done twice.
     if (existing?.lastReply && inputs === null) return existing.lastReply;
-    let { session, reply } = existing ? { session: existing, reply: existing.lastReply! } : await openUssdSession(conversation, id, phone, gateway.limits);
+    const opened = existing ? { session: existing, reply: existing.lastReply!, known: true } : await openUssdSession(conversation, id, phone, gateway.limits);
+    let { session, reply } = opened;
     for (const text of inputs ?? []) {
       if (session.ended) break;
       ({ session, reply } = await conversation.step(session, text, gateway.limits));
     }
     session.consumedText = turn.text;
     await store.save(session);
-    await phoneBook.remember(phone, { language: session.language, lastSessionId: id, lastSeenAt: now() });
+    if (!nothingToRemember(session, opened.known)) await phoneBook.remember(phone, { language: session.language, lastSessionId: id, lastSeenAt: now() });
     return reply;
   });
 }
