@@ -31,8 +31,25 @@ export function slotOf(date: string, from: number, until: number, midnight = kig
   return { id: `${date}T${timeOfDay(from)}`, date, from, until, start: new Date(midnight + from * 60_000), end: new Date(midnight + until * 60_000) };
 }
 
+// A schedule's windows by date, made once: every list of the week asks for the same seven days, and
+// a schedule read is kept until staff change it (a new schedule is a new object, with none made yet).
+const slotsByDate = new WeakMap<Schedule, Map<string, readonly Slot[]>>();
+const DATES_KEPT = 64;
+
 /** The day's windows, back to back from opening until the last one that ends by closing time. */
-export function slotsOfDay(schedule: Schedule, date: string): Slot[] {
+export function slotsOfDay(schedule: Schedule, date: string): readonly Slot[] {
+  let byDate = slotsByDate.get(schedule);
+  if (!byDate) slotsByDate.set(schedule, (byDate = new Map()));
+  let slots = byDate.get(date);
+  if (!slots) {
+    slots = Object.freeze(makeSlotsOfDay(schedule, date));
+    if (byDate.size >= DATES_KEPT) byDate.clear();
+    byDate.set(date, slots);
+  }
+  return slots;
+}
+
+function makeSlotsOfDay(schedule: Schedule, date: string): Slot[] {
   if (!schedule.days.includes(isoWeekday(date))) return [];
   const midnight = kigaliInstant(date, 0).getTime();
   const slots: Slot[] = [];
