@@ -29,8 +29,8 @@ function copySession(session: Session): Session {
   return { ...session, stack: [...session.stack] };
 }
 
-function contextOf(session: Session, deps: ShopDeps, limits: ChannelLimits, accountMade = false): ScreenContext {
-  return { deps, session, t: translator(session.language ?? 'en'), pageSize: limits.pageSize, channel: limits.flags, ...(accountMade ? { accountMade } : {}) };
+function contextOf(session: Session, deps: ShopDeps, limits: ChannelLimits, accountMade?: boolean): ScreenContext {
+  return { deps, session, t: translator(session.language ?? 'en'), pageSize: limits.pageSize, channel: limits.flags, accountMade };
 }
 
 /** First-contact screens (first language choice, sign-up, resume) must be answered: no Back or Home. */

@@ -2,7 +2,7 @@
 // (USSD is GSM-7); the windows free now ("Today" only before 2 PM) for the checkout to offer. A
 // screen shows a few of the week's windows, so each is named only when shown.
 import { nowOf } from '../../lib/deps';
-import { comingWindows, labelOf, slotLabel, type WindowRoom } from '../../modules/delivery/delivery.service';
+import { comingWindows, labelOf, windowLabel, type WindowRoom } from '../../modules/delivery/delivery.service';
 import { windowWords } from '../../modules/delivery/window-words';
 import type { ScreenContext } from '../types';
 
@@ -15,7 +15,7 @@ export function windowText(ctx: Context, window: { start: string; end: string })
 
 /** A coming window as this shopper reads it. */
 export function slotText(ctx: Context, slot: WindowRoom['slot']): string {
-  return slotLabel(slot, nowOf(ctx.deps), windowWords(ctx.session.language));
+  return windowLabel(slot, nowOf(ctx.deps), windowWords(ctx.session.language));
 }
 
 /** The coming windows, free or not. */

@@ -22,6 +22,9 @@ type ScheduleRow = Selectable<DeliveryScheduleTable>;
 
 export const WINDOW_UNAVAILABLE = 'delivery_window_unavailable';
 
+/** A window's label as seen from now, in the web's words or a conversation's (the schedule's own rule). */
+export { windowLabel };
+
 async function scheduleRow(db: Db): Promise<ScheduleRow> {
   const row = await db.selectFrom('delivery_schedule').selectAll().where('id', '=', 1).executeTakeFirst();
   // The migration writes the row; a database without it is one someone emptied by hand.
@@ -263,11 +266,6 @@ export function orderDeliveryWindow(start: Date | string | null, end: Date | str
 /** A window's label in other words (a conversation's language), from the ISO times the API gives. */
 export function labelOf(window: { start: string; end: string }, now: Date, words: LabelWords): string {
   return windowLabel({ start: new Date(window.start), end: new Date(window.end) }, now, words);
-}
-
-/** A coming window's label in other words (a conversation's language), as seen from `now`. */
-export function slotLabel(slot: Slot, now: Date, words: LabelWords): string {
-  return windowLabel(slot, now, words);
 }
 
 /** The ISO weekdays the shop delivers (Monday = 1), for choosing a weekly basket's day. */
