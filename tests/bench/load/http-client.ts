@@ -44,10 +44,12 @@ function isResetSocket(error: unknown): boolean {
   return code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE';
 }
 
-export function percentile(samples: number[], p: number): number {
+/** The p-th percentile in ms, to `decimals` places (a ratio of two sub-millisecond steps needs two). */
+export function percentile(samples: number[], p: number, decimals = 1): number {
   if (!samples.length) return 0;
   const sorted = [...samples].sort((a, b) => a - b);
-  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] * 10) / 10;
+  const scale = 10 ** decimals;
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] * scale) / scale;
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
