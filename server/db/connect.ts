@@ -5,7 +5,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { shareChangesInProcess, shareChangesThroughPostgres, stopSharingChanges, type ChangesLog } from './changes';
 import { migrateToLatest } from './migrate';
-import { PGliteDialect } from './pglite-dialect';
+import { PGliteDialect, type PGliteStatements } from './pglite-dialect';
 import { startFromPreparedFolder } from './pglite-folder';
 import type { Database } from './schema';
 
@@ -26,6 +26,8 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** Where the listening connection says it was lost or came back; silent by default. */
   log?: ChangesLog;
+  /** How statements reach embedded PGlite: prepared (the shop), or PGlite's own query() (the bench's plain peer). */
+  pgliteStatements?: PGliteStatements;
 }
 
 // Counts and sums come back as bigint strings from PostgreSQL; the shop's numbers fit in a double.
@@ -64,7 +66,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
     startFromPreparedFolder(options.dataDir);
     pglite = await PGlite.create(options.dataDir, { startParams: PGLITE_START_PARAMS });
   }
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite, options.pgliteStatements) });
   await migrateToLatest(db);
   shareChangesInProcess(db);
   return { db, kind: 'pglite', close: () => db.destroy() };

@@ -1,6 +1,7 @@
 // Kysely speaks to embedded PGlite through this driver. PGlite is one connection, so every
 // query and every transaction takes it in turn: a transaction holds it until commit or rollback.
-// Statements go through PGliteWire (prepared once, then one call into WebAssembly per run).
+// Statements go through PGliteWire (prepared once, then one call into WebAssembly per run), or, for
+// the bench's plain peer, through PGlite's own query() as a published Kysely dialect runs them.
 import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
@@ -29,16 +30,24 @@ class Turnstile {
   }
 }
 
-class PGliteConnection implements DatabaseConnection {
-  private readonly wire: PGliteWire;
+/** How statements reach PGlite: prepared once through PGliteWire (the shop), or PGlite's own query() each time. */
+export type PGliteStatements = 'prepared' | 'pglite-query';
 
-  constructor(pg: PGlite) {
-    this.wire = new PGliteWire(pg);
+class PGliteConnection implements DatabaseConnection {
+  private readonly run: (sql: string, parameters: readonly unknown[]) => Promise<{ rows: unknown[]; affectedRows?: number }>;
+
+  constructor(pg: PGlite, statements: PGliteStatements) {
+    if (statements === 'pglite-query') {
+      this.run = (sql, parameters) => pg.query(sql, parameters as unknown[]);
+    } else {
+      const wire = new PGliteWire(pg);
+      this.run = (sql, parameters) => wire.run(sql, parameters);
+    }
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.wire.run(query.sql, query.parameters);
-    return { rows: result.rows as R[], numAffectedRows: BigInt(result.affectedRows) };
+    const result = await this.run(query.sql, query.parameters);
+    return { rows: result.rows as R[], numAffectedRows: BigInt(result.affectedRows ?? 0) };
   }
 
   // eslint-disable-next-line require-yield
@@ -52,8 +61,11 @@ class PGliteDriver implements Driver {
   private readonly connection: PGliteConnection;
   private readonly leaves = new WeakMap<DatabaseConnection, () => void>();
 
-  constructor(private readonly pg: PGlite) {
-    this.connection = new PGliteConnection(pg);
+  constructor(
+    private readonly pg: PGlite,
+    statements: PGliteStatements,
+  ) {
+    this.connection = new PGliteConnection(pg, statements);
   }
 
   async init(): Promise<void> {
@@ -90,12 +102,15 @@ class PGliteDriver implements Driver {
 }
 
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pg: PGlite) {}
+  constructor(
+    private readonly pg: PGlite,
+    private readonly statements: PGliteStatements = 'prepared',
+  ) {}
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.pg);
+    return new PGliteDriver(this.pg, this.statements);
   }
   // Kysely's Dialect interface types this parameter as Kysely<any>.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any

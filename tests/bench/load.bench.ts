@@ -83,20 +83,40 @@ function ussdRows(who: string, paced: UssdResult, saturated: UssdResult, peerSat
   return rows;
 }
 
-/** The USSD phases on a running Isoko shop, then the same on the peer (on its own copy of the database), as rows. */
+/**
+ * The USSD phases on a running Isoko shop, then the same on the peer (on its own copy of the
+ * database, through the shop's prepared-statement driver), then the peer's saturation on PGlite's
+ * own query(), as rows. The goal is judged against the first peer.
+ */
 async function ussdRowsAgainstPeer(shop: Running, warmUp = false): Promise<Row[]> {
   // Alone (BENCH_PARTS=ussd), each server first gets 2 s of unmeasured callers, as the phases before warm it in the shop part.
   if (warmUp) await ussd('USSD: Isoko, warm-up', shop.url, ISOKO_USSD_PATH, false, '90', 2);
   const ourPaced = await ussd('USSD: Isoko, paced callers', shop.url, ISOKO_USSD_PATH, true, '10');
   const ourSaturated = await ussd('USSD: Isoko, saturation', shop.url, ISOKO_USSD_PATH, false, '20');
+  const [peerPaced, peerSaturated] = await withPeer('prepared', async (url) => {
+    if (warmUp) await ussd('USSD: peer, warm-up', url, '/', false, '91', 2);
+    return [await ussd('USSD: peer, paced callers', url, '/', true, '30'), await ussd('USSD: peer, saturation', url, '/', false, '40')];
+  });
+  // The peer as the issue measured it when filed: PGlite's own query() under Kysely, no prepared statements.
+  const plainSaturated = await withPeer('pglite-query', async (url) => {
+    await ussd('USSD: peer on PGlite query(), warm-up', url, '/', false, '92', 2);
+    return ussd('USSD: peer on PGlite query(), saturation', url, '/', false, '50');
+  });
+  return [
+    ...ussdRows('Isoko', ourPaced, ourSaturated, peerSaturated),
+    ...ussdRows('peer (ussd-menu-builder)', peerPaced, peerSaturated),
+    { group: 'ussd', name: "peer on PGlite's own query(): hops/s at saturation, no pause", rps: plainSaturated.hopsPerSecond, p50: plainSaturated.p50, p99: plainSaturated.p99, note: `${plainSaturated.journeys} journeys, ${plainSaturated.wrong} wrong`, ok: plainSaturated.wrong === 0 },
+    { group: 'ussd', name: "Isoko against the peer on PGlite's own query(), hops/s at saturation", ratio: ourSaturated.hopsPerSecond / Math.max(1, plainSaturated.hopsPerSecond) },
+  ];
+}
+
+/** The peer on its own copy of the database (a fresh folder), its statements sent as `statements` says, for `work`. */
+async function withPeer<T>(statements: 'prepared' | 'pglite-query', work: (url: string) => Promise<T>): Promise<T> {
   const peerDir = mkdtempSync(path.join(tmpdir(), 'isoko-bench-peer-'));
   await readyPgliteFolder(peerDir);
-  const peer = await startNode(path.join(here, 'peer/ussd-menu-builder-shop.ts'), { DATA_DIR: peerDir }, '/');
+  const peer = await startNode(path.join(here, 'peer/ussd-menu-builder-shop.ts'), { DATA_DIR: peerDir, PEER_STATEMENTS: statements }, '/');
   try {
-    if (warmUp) await ussd('USSD: peer, warm-up', peer.url, '/', false, '91', 2);
-    const peerPaced = await ussd('USSD: peer, paced callers', peer.url, '/', true, '30');
-    const peerSaturated = await ussd('USSD: peer, saturation', peer.url, '/', false, '40');
-    return [...ussdRows('Isoko', ourPaced, ourSaturated, peerSaturated), ...ussdRows('peer (ussd-menu-builder)', peerPaced, peerSaturated)];
+    return await work(peer.url);
   } finally {
     await peer.stop();
     rmSync(peerDir, { recursive: true, force: true });

@@ -59,6 +59,16 @@ describe.skipIf(postgresUrl())('the embedded database driver', () => {
     expect(await prepared(text)).toBe(1);
   });
 
+  it("runs the bench's plain peer through PGlite's own query(), preparing nothing", async () => {
+    const plain = await openDatabase({ dataDir: '', pglite, pgliteStatements: 'pglite-query' });
+    const text = 'select "name", "unit" from "products" where "id" = $1';
+    const read = (on: Kysely<Database>) => on.selectFrom('products').select(['name', 'unit']).where('id', '=', 'carrots').execute();
+    expect(await read(plain.db)).toEqual(await read(db));
+    await read(plain.db);
+    // The shop's driver prepared the text once; the plain path left no statement of its own.
+    expect(await prepared(text)).toBe(1);
+  });
+
   it("leaves PGlite's own reply parser out, which would keep every message it parsed", async () => {
     const parse = vi.spyOn(protocol.Parser.prototype, 'parse');
     try {

@@ -5,6 +5,9 @@
 // node:http server on 127.0.0.1:$PORT. The menu is built per request: its README keeps one menu in
 // a module variable, but menu.args and menu.val live on that instance, so concurrent callers would
 // read each other's input.
+// Its statements reach PGlite through the shop's own prepared-statement driver, or with
+// PEER_STATEMENTS=pglite-query through PGlite's query(), as a published Kysely dialect for PGlite runs
+// them (and as this peer did when issue 18 was filed).
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { sql, type Kysely } from 'kysely';
@@ -13,7 +16,11 @@ import { openDatabase } from '../../../server/db/connect';
 import type { Database } from '../../../server/db/schema';
 import { seedCatalogIfEmpty } from '../../../server/modules/catalog/seed/seed-catalog';
 
-const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR ?? '' });
+const database = await openDatabase({
+  databaseUrl: process.env.DATABASE_URL,
+  dataDir: process.env.DATA_DIR ?? '',
+  pgliteStatements: process.env.PEER_STATEMENTS === 'pglite-query' ? 'pglite-query' : 'prepared',
+});
 await seedCatalogIfEmpty(database.db);
 const db: Kysely<Database> = database.db;
 
