@@ -1,8 +1,8 @@
 // The shapes the engine, its screens and the channel renderers share. A reply is data, never
 // channel text: each channel decides how a title, a list and options look.
 import type { ShopDeps } from '../lib/deps';
-import type { AddressInput } from '../modules/addresses/addresses.schema';
 import type { OrderChannel } from '../modules/orders/order-lists.schema';
+import type { OrderAddress } from '../modules/orders/orders.service';
 import type { Language, MessageKey, Translate } from './i18n';
 
 /** The channels a conversation runs on: the order channels (orders.schema.ts) that are not the web's page or the shop's own. */
@@ -57,9 +57,9 @@ interface AddressDraft {
 
 /**
  * Where a conversation's checkout delivers: a saved address, or the one just typed for this order,
- * saved with the order when it is placed.
+ * saved with the order when it is placed (placeOrder's own choice).
  */
-export type CheckoutAddress = { addressId: string; newAddress?: never } | { addressId?: never; newAddress: AddressInput };
+export type CheckoutAddress = OrderAddress;
 
 /**
  * Every screen by name, with the data its state carries (what it was opened with). A state's data

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import pg from 'pg';
 import { openDatabase } from '../../server/db/connect';
+import type { PGliteStatements } from '../../server/db/pglite-dialect';
 import { loadAverage, ROOT, runNodeJson, startNode, type Running } from './load/processes';
 import { writeReport, type Row } from './load/report';
 import type { BenchResult } from './run';
@@ -111,7 +112,7 @@ async function ussdRowsAgainstPeer(shop: Running, warmUp = false): Promise<Row[]
 }
 
 /** The peer on its own copy of the database (a fresh folder), its statements sent as `statements` says, for `work`. */
-async function withPeer<T>(statements: 'prepared' | 'pglite-query', work: (url: string) => Promise<T>): Promise<T> {
+async function withPeer<T>(statements: PGliteStatements, work: (url: string) => Promise<T>): Promise<T> {
   const peerDir = mkdtempSync(path.join(tmpdir(), 'isoko-bench-peer-'));
   await readyPgliteFolder(peerDir);
   const peer = await startNode(path.join(here, 'peer/ussd-menu-builder-shop.ts'), { DATA_DIR: peerDir, PEER_STATEMENTS: statements }, '/');

@@ -29,7 +29,7 @@ export const outOfStockAtCheckout = (names: string[]) =>
  * the order in its transaction (so an abandoned checkout saves nothing, and step by step nothing
  * is written until Confirm).
  */
-type OrderAddress = { addressId: string; newAddress?: never } | { addressId?: never; newAddress: AddressInput };
+export type OrderAddress = { addressId: string; newAddress?: never } | { addressId?: never; newAddress: AddressInput };
 
 export type PlaceOrderOptions = Omit<PlaceOrderInput, 'addressId'> & OrderAddress & PlaceOrderExtras;
 

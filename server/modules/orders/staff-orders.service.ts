@@ -147,8 +147,10 @@ interface Change {
   momoTransactionId?: string;
 }
 
-const recordChange = (trx: Transaction<Database>, orderId: string, staff: AuthUser, change: Change) =>
-  recordOrderChange({ db: trx }, orderId, change, { id: staff.id, name: staff.fullName });
+/** The staff member behind a change, as the order's history names them. */
+const changedBy = (staff: AuthUser) => ({ id: staff.id, name: staff.fullName });
+
+const recordChange = (trx: Transaction<Database>, orderId: string, staff: AuthUser, change: Change) => recordOrderChange({ db: trx }, orderId, change, changedBy(staff));
 
 async function afterChange(deps: ShopDeps, order: StaffOrderDetail, event: NoticeEvent, change: Change) {
   deps.log.info('order_changed', { orderId: order._id, kind: change.kind, from: change.from, to: change.to });
@@ -165,7 +167,7 @@ export async function changeOrderStatus(deps: ShopDeps, staff: AuthUser, orderId
     }
     await trx.updateTable('orders').set({ status: input.status, updated_at: new Date() }).where('id', '=', current.id).execute();
     const change: Change = { kind: 'status', from, to: input.status, note: input.note };
-    await recordStatusChange({ db: trx }, current, change, { id: staff.id, name: staff.fullName });
+    await recordStatusChange({ db: trx }, current, change, changedBy(staff));
     return { order: await detailOf(trx, current.id), change };
   });
   await afterChange(deps, order, input.status as NoticeEvent, change);
