@@ -180,7 +180,13 @@ export default tseslint.config(
   {
     files: ['web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      // Inside a feature (or components/, lib/, app/) imports are relative; anything further is named
+      // from the storefront's root, so a path says where it leads without counting ../ levels.
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./){2,}', message: "name a file outside this folder's area with @web/..." }] }],
+    },
   },
   {
     // The server keeps no state in a module's top-level variables: state belongs in what createApp is

@@ -72,7 +72,12 @@ const webProject = (name: string, options: { include?: string[]; exclude?: strin
 
 export default defineConfig({
   plugins: [react()],
-  resolve: { alias: { '@server': fileURLToPath(new URL('./server', import.meta.url)) } },
+  resolve: {
+    alias: {
+      '@server': fileURLToPath(new URL('./server', import.meta.url)),
+      '@web': fileURLToPath(new URL('./web/src', import.meta.url)),
+    },
+  },
   test: {
     globals: true,
     projects: [

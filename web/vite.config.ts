@@ -105,6 +105,8 @@ export default defineConfig(({ command }) => ({
     // The web imports the server's plain zod schemas so one shape serves both sides.
     alias: [
       { find: '@server', replacement: fromRoot('../server') },
+      // One name for the storefront's own root, so no import climbs out of its feature with ../../..
+      { find: '@web', replacement: fromRoot('src') },
       // react-router's package exports only its development build (with dev-only warnings and checks);
       // the production build it also ships is several kB smaller gzipped. Use it for `vite build`.
       ...(command === 'build'

@@ -4,9 +4,9 @@
 // bench@example.rw / secret-123, owns `shopperOrders` of them, so an order list can be read.
 // Usage: node --import tsx fill-scale.ts '{"dataDir":"/tmp/x","products":100000,"orders":200000,"shopperOrders":200}'
 import { sql } from 'kysely';
-import { openDatabase } from '../../../server/db/connect';
-import { seedCatalogIfEmpty } from '../../../server/modules/catalog/seed/seed-catalog';
-import { hashPassword } from '../../../server/lib/passwords';
+import { openDatabase } from '@server/db/connect';
+import { seedCatalogIfEmpty } from '@server/modules/catalog/seed/seed-catalog';
+import { hashPassword } from '@server/lib/passwords';
 
 interface FillInput {
   dataDir: string;

@@ -12,9 +12,9 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { sql, type Kysely } from 'kysely';
 import UssdMenu from 'ussd-menu-builder';
-import { openDatabase } from '../../../server/db/connect';
-import type { Database } from '../../../server/db/schema';
-import { seedCatalogIfEmpty } from '../../../server/modules/catalog/seed/seed-catalog';
+import { openDatabase } from '@server/db/connect';
+import type { Database } from '@server/db/schema';
+import { seedCatalogIfEmpty } from '@server/modules/catalog/seed/seed-catalog';
 
 const database = await openDatabase({
   databaseUrl: process.env.DATABASE_URL,

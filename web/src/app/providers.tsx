@@ -1,13 +1,13 @@
 // What wraps the whole app once: the router, the toasts, and the cart following the session.
 import { useEffect } from 'react';
 import { BrowserRouter, useLocation, useNavigate } from 'react-router-dom';
-import { Toaster } from '../components/ui/toast';
-import { useAuthStore } from '../features/auth/store';
-import { setLoginNavigator } from '../features/auth/login-guard';
-import { useCartStore } from '../features/cart/store';
-import { AppErrorBoundary } from '../features/errors/error-boundary';
+import { Toaster } from '@web/components/ui/toast';
+import { useAuthStore } from '@web/features/auth/store';
+import { setLoginNavigator } from '@web/features/auth/login-guard';
+import { useCartStore } from '@web/features/cart/store';
+import { AppErrorBoundary } from '@web/features/errors/error-boundary';
 // The error screen's styles, in the entry's stylesheet (see router-error-page.tsx).
-import '../features/errors/errors.css';
+import '@web/features/errors/errors.css';
 import { AppRoutes } from './router';
 
 /** The login guard (a guest adds to cart, rates, buys) navigates without reloading the page. */

@@ -2,7 +2,7 @@
 // the previous request aborted when it is no longer wanted. Server data is fetched here, never
 // mirrored in a store (ARCHITECTURE: zustand only for client state shared across screens).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from '../components/ui/toast';
+import { toast } from '@web/components/ui/toast';
 import { toApiError, type ApiError } from './api-client';
 
 export type Remote<T> =

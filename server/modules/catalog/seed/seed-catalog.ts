@@ -1,9 +1,9 @@
 // Loads the seed catalog into the database. Safe to run again and again: it upserts by id and keeps
 // each product's first created_at, so "newest first" listings do not reshuffle on every reseed.
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../../db/schema';
-import { isGsmSafe } from '../../../lib/gsm-text';
-import { toMinor } from '../../../lib/money';
+import type { Database } from '@server/db/schema';
+import { isGsmSafe } from '@server/lib/gsm-text';
+import { toMinor } from '@server/lib/money';
 import { changeCatalog } from '../catalog-changes';
 import { seedCategories, seedProducts, type SeedCategory, type SeedProduct } from './catalog';
 import { seedRatings } from './ratings';

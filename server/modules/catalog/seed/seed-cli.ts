@@ -1,7 +1,7 @@
 // `npm run seed`: loads (or refreshes) the catalog in the configured database. Users, orders and
 // addresses are left alone, so this is safe to run against a shop that is already trading.
-import { loadConfig } from '../../../config';
-import { openDatabase } from '../../../db/connect';
+import { loadConfig } from '@server/config';
+import { openDatabase } from '@server/db/connect';
 import { seedCatalog } from './seed-catalog';
 
 async function main(): Promise<void> {

@@ -3,17 +3,17 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
 import { paths } from '../paths';
-import { ChatIcon } from '../../components/ui/icons';
-import { Spinner } from '../../components/ui/spinner';
-import { isChatLoginPending } from '../../lib/chat-resume';
-import { storage } from '../../lib/storage';
+import { ChatIcon } from '@web/components/ui/icons';
+import { Spinner } from '@web/components/ui/spinner';
+import { isChatLoginPending } from '@web/lib/chat-resume';
+import { storage } from '@web/lib/storage';
 
 interface ChatWidgetProps {
   onClose: () => void;
 }
 
 const ChatWidget = lazy(
-  () => import('../../features/chat/chat-widget') as Promise<{ default: ComponentType<ChatWidgetProps> }>,
+  () => import('@web/features/chat/chat-widget') as Promise<{ default: ComponentType<ChatWidgetProps> }>,
 );
 
 // Pages that are already a conversation need no second one floating over them.

@@ -2,16 +2,16 @@
 // cart drawer (its code loads on first open) and the chat launcher.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
-import { LoadingBlock } from '../../components/ui/spinner';
-import { Header } from '../../features/layout/components/header';
-import { useCartStore } from '../../features/cart/store';
-import { AppErrorBoundary } from '../../features/errors/error-boundary';
+import { LoadingBlock } from '@web/components/ui/spinner';
+import { Header } from '@web/features/layout/components/header';
+import { useCartStore } from '@web/features/cart/store';
+import { AppErrorBoundary } from '@web/features/errors/error-boundary';
 import { ChatLauncher } from './chat-launcher';
-import '../../features/layout/layout.css';
+import '@web/features/layout/layout.css';
 
-const CartDrawer = lazy(() => import('../../features/cart/components/cart-drawer'));
+const CartDrawer = lazy(() => import('@web/features/cart/components/cart-drawer'));
 // Below the fold on every page: its code (and its GET /api/config) can follow the first paint.
-const Footer = lazy(() => import('../../features/layout/components/footer').then((module) => ({ default: module.Footer })));
+const Footer = lazy(() => import('@web/features/layout/components/footer').then((module) => ({ default: module.Footer })));
 
 function LazyCartDrawer() {
   const isOpen = useCartStore((state) => state.isDrawerOpen);

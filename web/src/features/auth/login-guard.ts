@@ -1,8 +1,8 @@
 // The guard of actions a guest may not take (add to cart, rate, buy now; spec 5): the shopper is told
 // why and sent to sign in, with a way back to the page they were on. It is auth's rule, not the cart's.
-import { toast } from '../../components/ui/toast';
-import { storage } from '../../lib/storage';
-import { paths } from '../../app/paths';
+import { toast } from '@web/components/ui/toast';
+import { storage } from '@web/lib/storage';
+import { paths } from '@web/app/paths';
 
 /** Full page loads (session expiry, logout without a router); an object so tests can watch it. */
 export const browserNavigation = {

@@ -1,6 +1,6 @@
 // The session store against a mocked network (global fetch), as the browser would run it.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, mockFetch } from '../../test/mock-fetch';
+import { json, mockFetch } from '@web/test/mock-fetch';
 import { safeRedirectTarget } from './redirect';
 
 const user = { _id: 'u1', fullName: 'Aline Uwase', email: 'aline@example.rw', phoneNumber: '+250788123456' };
@@ -14,7 +14,7 @@ async function loadStore() {
 
 /** The toasts on screen, read from the same module instance the freshly loaded store uses. */
 async function toastMessages(): Promise<string[]> {
-  const { toast } = await import('../../components/ui/toast');
+  const { toast } = await import('@web/components/ui/toast');
   return toast.current().map((item) => item.message);
 }
 
@@ -138,7 +138,7 @@ describe('useAuthStore', () => {
     window.localStorage.setItem('user', JSON.stringify(user));
     mockFetch(() => json({ success: false, message: 'Invalid or expired token' }, 401));
     const { useAuthStore, SESSION_EXPIRED_REDIRECT_MS, browserNavigation } = await loadStore();
-    const { api } = await import('../../lib/api-client');
+    const { api } = await import('@web/lib/api-client');
     await expect(api.get('cart').json()).rejects.toMatchObject({ error: 'unauthorized' });
     expect(useAuthStore.getState().isAuthenticated).toBe(false);
     expect(window.localStorage.getItem('token')).toBeNull();

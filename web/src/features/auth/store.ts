@@ -1,10 +1,10 @@
 // The session (spec section 4): who is signed in, shared by every screen. Screens navigate; the store
 // keeps the token, the stored user and the toasts of sign-in, sign-up, sign-out and session expiry.
 import { create } from 'zustand';
-import { ApiError, setSessionExpiredHandler, toApiError } from '../../lib/api-client';
-import { storage, type StoredUser } from '../../lib/storage';
-import { toast } from '../../components/ui/toast';
-import { useCartStore } from '../cart/store';
+import { ApiError, setSessionExpiredHandler, toApiError } from '@web/lib/api-client';
+import { storage, type StoredUser } from '@web/lib/storage';
+import { toast } from '@web/components/ui/toast';
+import { useCartStore } from '@web/features/cart/store';
 import type { RegisterInput } from '@server/modules/auth/auth.schema';
 import { getIsAuth, getLogout, postLogin, postRegister, type AuthResponse } from './api/auth-api';
 import { browserNavigation } from './login-guard';

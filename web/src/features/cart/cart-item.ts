@@ -1,6 +1,6 @@
 // The client's cart line (spec section 3), built from a server line whose product is populated.
 import type { Cart } from '@server/modules/cart/cart.schema';
-import { percentOff } from '../../lib/money';
+import { percentOff } from '@web/lib/money';
 
 export const DEFAULT_PRODUCT_IMAGE = '/images/placeholder.svg';
 

@@ -1,8 +1,8 @@
 // The cart store against a mocked network (global fetch), as the browser would run it.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, mockFetch } from '../../test/mock-fetch';
-import { toast } from '../../components/ui/toast';
-import { setLoginNavigator } from '../auth/login-guard';
+import { json, mockFetch } from '@web/test/mock-fetch';
+import { toast } from '@web/components/ui/toast';
+import { setLoginNavigator } from '@web/features/auth/login-guard';
 import { useCartStore } from './store';
 
 const category = { _id: 'vegetables', name: 'Vegetables' };

@@ -2,10 +2,10 @@
 // last whole cart it returned, so every screen (header badge, drawer, cart page, checkout) agrees.
 import { create } from 'zustand';
 import type { Product } from '@server/modules/catalog/catalog.schema';
-import { ApiError, toApiError } from '../../lib/api-client';
-import { storage } from '../../lib/storage';
-import { requireLogin } from '../auth/login-guard';
-import { toast } from '../../components/ui/toast';
+import { ApiError, toApiError } from '@web/lib/api-client';
+import { storage } from '@web/lib/storage';
+import { requireLogin } from '@web/features/auth/login-guard';
+import { toast } from '@web/components/ui/toast';
 import { deleteCart, deleteCartLine, getCart, postAddToCart, putCartQuantity, type CartResponse } from './api/cart-api';
 import { toCartItem, type CartItem } from './cart-item';
 

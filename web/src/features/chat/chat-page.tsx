@@ -1,5 +1,5 @@
 // /chat: the same conversation as the floating widget, given the whole page (the launcher hides itself here).
-import { useDocumentTitle } from '../../components/ui/use-document-title';
+import { useDocumentTitle } from '@web/components/ui/use-document-title';
 import { ChatConversation } from './components/chat-conversation';
 import './chat-page.css';
 

@@ -3,10 +3,10 @@
 // transcript only needs to outlive a reload in this tab, not a closed browser.
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { ApiError, toApiError } from '../../lib/api-client';
-import { clearChatLoginPending, isChatLoginPending } from '../../lib/chat-resume';
-import { storage } from '../../lib/storage';
-import { useCartStore } from '../cart/store';
+import { ApiError, toApiError } from '@web/lib/api-client';
+import { clearChatLoginPending, isChatLoginPending } from '@web/lib/chat-resume';
+import { storage } from '@web/lib/storage';
+import { useCartStore } from '@web/features/cart/store';
 import { sendChatMessage, type ChatCard, type ChatOption, type ChatOrder, type ChatReply } from './api/send-chat-message';
 
 export type { ChatCard, ChatOption, ChatOrder } from './api/send-chat-message';

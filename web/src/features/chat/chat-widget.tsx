@@ -2,8 +2,8 @@
 // stylesheet and the conversation code never weigh on the home page's first load.
 import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { CloseIcon } from '../../components/ui/icons';
-import { paths } from '../../app/paths';
+import { CloseIcon } from '@web/components/ui/icons';
+import { paths } from '@web/app/paths';
 import { ChatConversation } from './components/chat-conversation';
 import './chat-widget.css';
 

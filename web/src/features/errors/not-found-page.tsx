@@ -1,8 +1,8 @@
 // Any unknown address (spec 2): say so, log it for whoever reads the console, and offer the way home.
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { paths } from '../../app/paths';
-import { useDocumentTitle } from '../../components/ui/use-document-title';
+import { paths } from '@web/app/paths';
+import { useDocumentTitle } from '@web/components/ui/use-document-title';
 // Its styles (errors.css) are in both entries' stylesheets already: see router-error-page.tsx.
 
 /** The 404 screen itself; the staff console shows it for an address it does not have. */

@@ -1,6 +1,6 @@
 // How the console writes numbers, dates and statuses.
 import { ORDER_CHANNEL_NAMES, type OrderChannel } from '@server/modules/orders/order-lists.schema';
-import { formatMoney } from '../../lib/money';
+import { formatMoney } from '@web/lib/money';
 
 export { formatMoney };
 

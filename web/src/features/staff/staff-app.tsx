@@ -3,12 +3,12 @@
 // entry knows none of it, so the shop's first load does not carry a byte of the console.
 import { lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, useLocation, useRoutes } from 'react-router-dom';
-import { LoadingBlock } from '../../components/ui/spinner';
-import { Toaster } from '../../components/ui/toast';
-import { AppErrorBoundary } from '../errors/error-boundary';
+import { LoadingBlock } from '@web/components/ui/spinner';
+import { Toaster } from '@web/components/ui/toast';
+import { AppErrorBoundary } from '@web/features/errors/error-boundary';
 import { StaffLayout } from './components/staff-layout';
 import { StaffGate } from './components/staff-gate';
-import { paths } from '../../app/paths';
+import { paths } from '@web/app/paths';
 import { staffPaths } from './staff-paths';
 import './staff.css';
 
@@ -22,8 +22,8 @@ const MessagesPage = lazy(() => import('./pages/messages-page'));
 const DeliveryPage = lazy(() => import('./pages/delivery-page'));
 const StaffPage = lazy(() => import('./pages/staff-page'));
 // A guest on the way in signs in on this page (see AppRoutes).
-const LoginPage = lazy(() => import('../auth/pages/login-page'));
-const NotFoundPage = lazy(() => import('../errors/not-found-page').then((module) => ({ default: module.PageNotFound })));
+const LoginPage = lazy(() => import('@web/features/auth/pages/login-page'));
+const NotFoundPage = lazy(() => import('@web/features/errors/not-found-page').then((module) => ({ default: module.PageNotFound })));
 
 function ConsoleRoutes() {
   return useRoutes([

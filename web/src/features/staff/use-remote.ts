@@ -1,2 +1,2 @@
 // The console reads server data with the storefront's one fetching hook (web/src/lib/use-remote.ts).
-export { useRemote, type Remote } from '../../lib/use-remote';
+export { useRemote, type Remote } from '@web/lib/use-remote';

@@ -5,8 +5,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toast } from '../../components/ui/toast';
-import { json, mockFetch } from '../../test/mock-fetch';
+import { toast } from '@web/components/ui/toast';
+import { json, mockFetch } from '@web/test/mock-fetch';
 import CategoryEditPage from './pages/category-edit-page';
 import { ProductForm } from './pages/product-edit-page';
 

@@ -3,8 +3,8 @@
 // An expired session is the API client's to handle: it sends the user to log in, so nothing is shown.
 import { useState } from 'react';
 import type { z } from 'zod';
-import { toast } from '../../components/ui/toast';
-import { toApiError, type ApiError } from '../../lib/api-client';
+import { toast } from '@web/components/ui/toast';
+import { toApiError, type ApiError } from '@web/lib/api-client';
 
 type FieldErrors = Record<string, string>;
 

@@ -2,7 +2,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, mockFetch } from '../../test/mock-fetch';
+import { json, mockFetch } from '@web/test/mock-fetch';
 import { DEFAULT_NETWORK_CODE } from './api/post-ussd';
 import UssdSimulatorPage, { DEFAULT_PHONE } from './ussd-simulator-page';
 import { nonGsmCharacters, toGsm, USSD_SCREEN_LIMIT } from '@server/lib/gsm-text';

@@ -1,7 +1,7 @@
 // /ussd-simulator: dial the shop's USSD menu from a browser, as a feature phone on Africa's Talking would, to try
 // screens without a handset. The requests are the gateway's own, so what works here works on a real phone.
 import { useState, type FormEvent } from 'react';
-import { useDocumentTitle } from '../../components/ui/use-document-title';
+import { useDocumentTitle } from '@web/components/ui/use-document-title';
 import { PhoneScreen } from './components/phone-screen';
 import { ScreenMeter } from './components/screen-meter';
 import { useUssdSession, type UssdStatus } from './use-ussd-session';

@@ -1,8 +1,8 @@
 // About (spec 2): mission, values, services, and the way back home.
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { ArrowLeftIcon, ChatIcon, ClockIcon, HeartIcon, LeafIcon, PackageIcon, PhoneIcon, StoreIcon, TruckIcon } from '../../../components/ui/icons';
-import { useDocumentTitle } from '../../../components/ui/use-document-title';
+import { paths } from '@web/app/paths';
+import { ArrowLeftIcon, ChatIcon, ClockIcon, HeartIcon, LeafIcon, PackageIcon, PhoneIcon, StoreIcon, TruckIcon } from '@web/components/ui/icons';
+import { useDocumentTitle } from '@web/components/ui/use-document-title';
 import '../about.css';
 
 const VALUES = [

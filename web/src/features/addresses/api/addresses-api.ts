@@ -1,5 +1,5 @@
 // The address calls of API.md: list, create, update, delete (the caller's own addresses only).
-import { api } from '../../../lib/api-client';
+import { api } from '@web/lib/api-client';
 import type { Address, AddressInput, AddressListReply, AddressReply } from '@server/modules/addresses/addresses.schema';
 import type { MessageReply } from '@server/lib/replies';
 

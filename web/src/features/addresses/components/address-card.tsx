@@ -1,7 +1,7 @@
 // One saved address with labelled edit and delete icon buttons.
 import type { Address } from '@server/modules/addresses/addresses.schema';
-import { IconButton } from '../../../components/ui/button';
-import { EditIcon, TrashIcon } from '../../../components/ui/icons';
+import { IconButton } from '@web/components/ui/button';
+import { EditIcon, TrashIcon } from '@web/components/ui/icons';
 import { AddressSummary } from './address-summary';
 
 interface AddressCardProps {

@@ -2,9 +2,9 @@
 // address management and checkout get the same messages (spec 8) and hand back the saved address.
 import { useState } from 'react';
 import type { Address, AddressInput } from '@server/modules/addresses/addresses.schema';
-import { Dialog } from '../../../components/ui/dialog';
-import { toast } from '../../../components/ui/toast';
-import { toApiError, type ApiFieldError } from '../../../lib/api-client';
+import { Dialog } from '@web/components/ui/dialog';
+import { toast } from '@web/components/ui/toast';
+import { toApiError, type ApiFieldError } from '@web/lib/api-client';
 import { createAddress, updateAddress } from '../api/addresses-api';
 import { AddressForm } from './address-form';
 import '../addresses.css';

@@ -4,9 +4,9 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { addressInputSchema, type AddressInput } from '@server/modules/addresses/addresses.schema';
-import { Button } from '../../../components/ui/button';
-import { PhoneField, TextField } from '../../auth';
-import type { ApiFieldError } from '../../../lib/api-client';
+import { Button } from '@web/components/ui/button';
+import { PhoneField, TextField } from '@web/features/auth';
+import type { ApiFieldError } from '@web/lib/api-client';
 
 export type AddressFormValues = z.input<typeof addressInputSchema>;
 

@@ -1,10 +1,10 @@
 // The delete confirmation of spec 2, with the section 8 messages for each way deleting can fail.
 import { useState } from 'react';
 import type { Address } from '@server/modules/addresses/addresses.schema';
-import { Dialog } from '../../../components/ui/dialog';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toast';
-import { toApiError } from '../../../lib/api-client';
+import { Dialog } from '@web/components/ui/dialog';
+import { Button } from '@web/components/ui/button';
+import { toast } from '@web/components/ui/toast';
+import { toApiError } from '@web/lib/api-client';
 import { deleteAddress } from '../api/addresses-api';
 
 interface DeleteAddressDialogProps {

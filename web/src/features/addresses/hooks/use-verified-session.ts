@@ -1,9 +1,9 @@
 // Address management requires login (spec 6): a stored token, and the server confirming it still works.
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { toast } from '../../../components/ui/toast';
-import { paths } from '../../../app/paths';
-import { useAuthStore } from '../../auth';
+import { toast } from '@web/components/ui/toast';
+import { paths } from '@web/app/paths';
+import { useAuthStore } from '@web/features/auth';
 
 export function useVerifiedSession(): boolean {
   const navigate = useNavigate();

@@ -2,17 +2,17 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Address } from '@server/modules/addresses/addresses.schema';
-import { Button } from '../../../components/ui/button';
-import { PlusIcon, ArrowLeftIcon, MapPinIcon } from '../../../components/ui/icons';
-import { LoadingBlock } from '../../../components/ui/spinner';
-import { paths } from '../../../app/paths';
-import { toastOnFailure, useRemote } from '../../../lib/use-remote';
+import { Button } from '@web/components/ui/button';
+import { PlusIcon, ArrowLeftIcon, MapPinIcon } from '@web/components/ui/icons';
+import { LoadingBlock } from '@web/components/ui/spinner';
+import { paths } from '@web/app/paths';
+import { toastOnFailure, useRemote } from '@web/lib/use-remote';
 import { fetchAddresses } from '../api/addresses-api';
 import { AddressCard } from '../components/address-card';
 import { AddressFormDialog } from '../components/address-form-dialog';
 import { DeleteAddressDialog } from '../components/delete-address-dialog';
 import { useVerifiedSession } from '../hooks/use-verified-session';
-import { useDocumentTitle } from '../../../components/ui/use-document-title';
+import { useDocumentTitle } from '@web/components/ui/use-document-title';
 import '../addresses.css';
 
 export default function AddressManagementPage() {

@@ -1,5 +1,5 @@
 // The auth calls of API.md. One small function per call; the store and the dialogs call these.
-import { api } from '../../../lib/api-client';
+import { api } from '@web/lib/api-client';
 import type { MessageReply } from '@server/lib/replies';
 import type { authResponseSchema, RegisterInput } from '@server/modules/auth/auth.schema';
 import type { IsAuthReply, UserReply } from '@server/modules/users/users.schema';

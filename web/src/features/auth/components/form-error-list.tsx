@@ -1,5 +1,5 @@
 // The server's errors for a form, read out by screen readers as soon as they appear.
-import type { ApiFieldError } from '../../../lib/api-client';
+import type { ApiFieldError } from '@web/lib/api-client';
 
 export function FormErrorList({ errors }: { errors: ApiFieldError[] }) {
   if (!errors.length) return null;

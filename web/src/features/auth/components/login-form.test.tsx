@@ -2,13 +2,13 @@
 import { render, screen, act } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/api-client';
-import { toast } from '../../../components/ui/toast';
+import { ApiError } from '@web/lib/api-client';
+import { toast } from '@web/components/ui/toast';
 import { postLogin } from '../api/auth-api';
 import { LoginForm, LOGIN_ERROR_MS } from './login-form';
 
 vi.mock('../api/auth-api', () => ({ postLogin: vi.fn(), postRegister: vi.fn(), getLogout: vi.fn(), getIsAuth: vi.fn() }));
-vi.mock('../../cart/store', () => ({
+vi.mock('@web/features/cart/store', () => ({
   useCartStore: { getState: () => ({ reset: vi.fn(), fetchCart: vi.fn(async () => undefined) }) },
 }));
 

@@ -2,11 +2,11 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from '../../../components/ui/toast';
+import { toast } from '@web/components/ui/toast';
 import { useAuthStore } from '../store';
 import { loginFormSchema, type LoginFormValues } from '../form-schemas';
 import { useTimedErrors } from '../hooks/use-timed-errors';
-import { toApiError } from '../../../lib/api-client';
+import { toApiError } from '@web/lib/api-client';
 import { FormErrorList } from './form-error-list';
 import { MethodToggle } from './method-toggle';
 import { PasswordField } from './password-field';

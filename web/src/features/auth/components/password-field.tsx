@@ -1,6 +1,6 @@
 // A password input with a show/hide button; the button says what it will do for screen readers.
 import { forwardRef, useState, type InputHTMLAttributes } from 'react';
-import { LabelledField } from '../../../components/ui/labelled-field';
+import { LabelledField } from '@web/components/ui/labelled-field';
 import './password-field.css';
 
 interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {

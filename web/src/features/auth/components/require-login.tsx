@@ -2,8 +2,8 @@
 // opens only: signing out from the profile must not bounce the shopper to /login during its 3 s wait.
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { toast } from '../../../components/ui/toast';
-import { paths } from '../../../app/paths';
+import { toast } from '@web/components/ui/toast';
+import { paths } from '@web/app/paths';
 import { useAuthStore } from '../store';
 
 export function RequireLogin({ children }: { children: ReactNode }) {

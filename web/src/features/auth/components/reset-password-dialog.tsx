@@ -3,9 +3,9 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Dialog } from '../../../components/ui/dialog';
-import { toast } from '../../../components/ui/toast';
-import { toApiError, type ApiFieldError } from '../../../lib/api-client';
+import { Dialog } from '@web/components/ui/dialog';
+import { toast } from '@web/components/ui/toast';
+import { toApiError, type ApiFieldError } from '@web/lib/api-client';
 import { compactPhone } from '@server/lib/fields';
 import { postForgotPassword, postResetPassword, type ResetIdentity } from '../api/auth-api';
 import {

@@ -1,7 +1,7 @@
 // A labelled input with its validation message tied to it (aria-describedby), used by every account form,
 // and the two kinds every account and address form asks for the same way: an email and a phone number.
 import { forwardRef, type InputHTMLAttributes } from 'react';
-import { LabelledField } from '../../../components/ui/labelled-field';
+import { LabelledField } from '@web/components/ui/labelled-field';
 
 interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;

@@ -2,8 +2,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/api-client';
-import { toast } from '../../../components/ui/toast';
+import { ApiError } from '@web/lib/api-client';
+import { toast } from '@web/components/ui/toast';
 import { postResendPhoneCode, postVerifyPhone } from '../api/auth-api';
 import { VerifyPhoneDialog } from './verify-phone-dialog';
 

@@ -2,10 +2,10 @@
 // code we sent by SMS. Until then the number does not reach this account from USSD.
 import { useState, type FormEvent } from 'react';
 import { verifyPhoneSchema } from '@server/modules/auth/auth.schema';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { toast } from '../../../components/ui/toast';
-import { toApiError } from '../../../lib/api-client';
+import { Button } from '@web/components/ui/button';
+import { Dialog } from '@web/components/ui/dialog';
+import { toast } from '@web/components/ui/toast';
+import { toApiError } from '@web/lib/api-client';
 import { postResendPhoneCode, postVerifyPhone } from '../api/auth-api';
 import { TextField } from './text-field';
 

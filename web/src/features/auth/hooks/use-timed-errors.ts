@@ -1,6 +1,6 @@
 // Server errors under a form that disappear on their own (spec 4: login after 3 s, signup after 5 s).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ApiFieldError } from '../../../lib/api-client';
+import type { ApiFieldError } from '@web/lib/api-client';
 
 export function useTimedErrors(clearAfterMs: number) {
   const [errors, setErrors] = useState<ApiFieldError[]>([]);

@@ -1,12 +1,12 @@
 // /login (spec 2): the login form, the reset-password dialog and a way to /signup.
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { paths } from '../../../app/paths';
+import { paths } from '@web/app/paths';
 import { useAuthStore } from '../store';
 import { safeRedirectTarget } from '../redirect';
 import { LoginForm } from '../components/login-form';
 import { ResetPasswordDialog } from '../components/reset-password-dialog';
-import { useDocumentTitle } from '../../../components/ui/use-document-title';
+import { useDocumentTitle } from '@web/components/ui/use-document-title';
 import '../auth.css';
 
 export default function LoginPage() {

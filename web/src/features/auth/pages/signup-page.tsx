@@ -1,12 +1,12 @@
 // /signup (spec 2): create an account; the server signs the new shopper in straight away.
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { paths } from '../../../app/paths';
+import { paths } from '@web/app/paths';
 import { useAuthStore } from '../store';
 import { safeRedirectTarget } from '../redirect';
 import { SignupForm } from '../components/signup-form';
 import { VerifyPhoneDialog } from '../components/verify-phone-dialog';
-import { useDocumentTitle } from '../../../components/ui/use-document-title';
+import { useDocumentTitle } from '@web/components/ui/use-document-title';
 import '../auth.css';
 
 export default function SignupPage() {

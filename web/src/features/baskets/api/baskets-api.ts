@@ -2,7 +2,7 @@
 import type { z } from 'zod';
 import type { basketReplySchema, basketsReplySchema, basketStoppedReplySchema, CreateBasketInput, UpdateBasketInput } from '@server/modules/baskets/baskets.schema';
 import type { DeliveryWindowsReply } from '@server/modules/delivery/delivery.schema';
-import { api } from '../../../lib/api-client';
+import { api } from '@web/lib/api-client';
 
 type BasketReply = z.infer<typeof basketReplySchema>;
 

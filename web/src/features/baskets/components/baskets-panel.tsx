@@ -2,13 +2,13 @@
 // this week's prices, and Skip the next one, Pause, Change and Stop.
 import { useState } from 'react';
 import type { Basket } from '@server/modules/baskets/baskets.schema';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { LoadingBlock } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/toast';
-import { toApiError } from '../../../lib/api-client';
-import { formatMoney } from '../../../lib/money';
-import { useRemote } from '../../../lib/use-remote';
+import { Button } from '@web/components/ui/button';
+import { Dialog } from '@web/components/ui/dialog';
+import { LoadingBlock } from '@web/components/ui/spinner';
+import { toast } from '@web/components/ui/toast';
+import { toApiError } from '@web/lib/api-client';
+import { formatMoney } from '@web/lib/money';
+import { useRemote } from '@web/lib/use-remote';
 import { fetchBaskets, fetchWeeklyTimes, stopBasket, updateBasket } from '../api/baskets-api';
 import { WeeklyTimeFields } from './weekly-time-fields';
 import '../baskets.css';

@@ -1,10 +1,10 @@
 // "Deliver every week" on an order: its day and time, and the basket is made from that order's lines.
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { toast } from '../../../components/ui/toast';
-import { toApiError } from '../../../lib/api-client';
-import { useRemote } from '../../../lib/use-remote';
+import { Button } from '@web/components/ui/button';
+import { Dialog } from '@web/components/ui/dialog';
+import { toast } from '@web/components/ui/toast';
+import { toApiError } from '@web/lib/api-client';
+import { useRemote } from '@web/lib/use-remote';
 import { createBasket, fetchWeeklyTimes } from '../api/baskets-api';
 import { WeeklyTimeFields } from './weekly-time-fields';
 import '../baskets.css';

@@ -1,5 +1,5 @@
 // The cart calls of API.md, one function each. Shapes come from the server's schema (types only, no zod at runtime).
-import { api } from '../../../lib/api-client';
+import { api } from '@web/lib/api-client';
 import type { CartChangeReply, CartReply } from '@server/modules/cart/cart.schema';
 
 /** GET cart's reply, or a change's (which adds a message). */

@@ -2,10 +2,10 @@
 // labels, an 'Updating cart...' overlay while a change is on its way. Loaded on first open.
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { Drawer } from '../../../components/ui/drawer';
-import { Spinner } from '../../../components/ui/spinner';
-import { formatMoney } from '../../../lib/money';
+import { paths } from '@web/app/paths';
+import { Drawer } from '@web/components/ui/drawer';
+import { Spinner } from '@web/components/ui/spinner';
+import { formatMoney } from '@web/lib/money';
 import { useCartStore } from '../store';
 import { CartEmpty } from './cart-empty';
 import { CartLine } from './cart-line';

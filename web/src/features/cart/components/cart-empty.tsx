@@ -1,6 +1,6 @@
 // The empty cart (spec 2): the same words in the drawer and on the cart page; the actions differ.
 import type { ReactNode } from 'react';
-import { CartIcon } from '../../../components/ui/icons';
+import { CartIcon } from '@web/components/ui/icons';
 
 export function CartEmpty({ children }: { children: ReactNode }) {
   return (

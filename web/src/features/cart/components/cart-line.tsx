@@ -1,9 +1,9 @@
 // One line of the cart (drawer and cart page): picture, name, description, prices, quantity and Remove.
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { Image } from '../../../components/ui/image';
-import { MinusIcon, PlusIcon, TrashIcon } from '../../../components/ui/icons';
-import { formatMoney } from '../../../lib/money';
+import { paths } from '@web/app/paths';
+import { Image } from '@web/components/ui/image';
+import { MinusIcon, PlusIcon, TrashIcon } from '@web/components/ui/icons';
+import { formatMoney } from '@web/lib/money';
 import type { CartItem } from '../cart-item';
 import { useCartStore } from '../store';
 

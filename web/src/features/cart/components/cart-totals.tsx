@@ -1,6 +1,6 @@
 // The cart's totals, on the cart page and beside the checkout's steps: the delivery fee is agreed with
 // the delivery agent at the door (spec 2, 3), so nothing is added for it and the total is the subtotal.
-import { formatMoney } from '../../../lib/money';
+import { formatMoney } from '@web/lib/money';
 
 interface CartTotalsProps {
   totalPrice: number;

@@ -2,7 +2,7 @@
 // line's product with `inStock`; this asks it again whenever the cart's lines change and gives back
 // the ids of lines that can no longer be ordered, so the cart page and checkout can flag them.
 // (Read here rather than kept in the cart store, so the storefront's first load does not grow.)
-import { useRemote } from '../../../lib/use-remote';
+import { useRemote } from '@web/lib/use-remote';
 import { getCart } from '../api/cart-api';
 import { useCartStore } from '../store';
 

@@ -1,10 +1,10 @@
 // The cart page (spec 2): the lines, an order summary, Proceed to Checkout after a 3 s pause, Clear Cart.
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { ArrowLeftIcon } from '../../../components/ui/icons';
-import { LoadingBlock, Spinner } from '../../../components/ui/spinner';
-import { useDocumentTitle } from '../../../components/ui/use-document-title';
+import { paths } from '@web/app/paths';
+import { ArrowLeftIcon } from '@web/components/ui/icons';
+import { LoadingBlock, Spinner } from '@web/components/ui/spinner';
+import { useDocumentTitle } from '@web/components/ui/use-document-title';
 import { CartEmpty } from '../components/cart-empty';
 import { CartLine } from '../components/cart-line';
 import { CartTotals } from '../components/cart-totals';

@@ -7,7 +7,7 @@ import type {
   RateProductReply,
 } from '@server/modules/catalog/catalog.schema';
 import { CATEGORY_PAGE_SIZE, PRODUCTS_PAGE_SIZE } from '@server/lib/page-sizes';
-import { api } from '../../../lib/api-client';
+import { api } from '@web/lib/api-client';
 
 export type { Category, Product } from '@server/modules/catalog/catalog.schema';
 

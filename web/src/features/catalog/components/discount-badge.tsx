@@ -1,5 +1,5 @@
 // '-20%' on a product image, only when the offer is lower than the price (rounded to a whole percent).
-import { percentOff } from '../../../lib/money';
+import { percentOff } from '@web/lib/money';
 
 export function DiscountBadge({ price, offerPrice, className = '' }: { price: number; offerPrice?: number | null; className?: string }) {
   const percent = percentOff(price, offerPrice);

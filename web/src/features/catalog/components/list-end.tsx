@@ -1,5 +1,5 @@
 // The bottom of an endless list: the scroll marker, 'Loading more products...' or 'No more products to load'.
-import { Spinner } from '../../../components/ui/spinner';
+import { Spinner } from '@web/components/ui/spinner';
 
 interface ListEndProps {
   sentinelRef: (node: HTMLElement | null) => void;

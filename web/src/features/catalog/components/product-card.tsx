@@ -2,11 +2,11 @@
 // above the link so the two never nest.
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { Image } from '../../../components/ui/image';
-import { CartIcon } from '../../../components/ui/icons';
-import { Stars } from '../../../components/ui/stars';
-import { useCartStore } from '../../cart/store';
+import { paths } from '@web/app/paths';
+import { Image } from '@web/components/ui/image';
+import { CartIcon } from '@web/components/ui/icons';
+import { Stars } from '@web/components/ui/stars';
+import { useCartStore } from '@web/features/cart/store';
 import type { Product } from '../api/catalog-api';
 import { categoryName, productUnit } from '../product-fields';
 import { DiscountBadge } from './discount-badge';

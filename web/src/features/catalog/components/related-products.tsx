@@ -1,8 +1,8 @@
 // Under a product: a toggle between Related Products (same category) and Latest Products, 4 cards each,
 // never the product being viewed.
 import { useState } from 'react';
-import { useRemote } from '../../../lib/use-remote';
-import { Spinner } from '../../../components/ui/spinner';
+import { useRemote } from '@web/lib/use-remote';
+import { Spinner } from '@web/components/ui/spinner';
 import { RELATED_LIST_SIZE } from '../catalog-constants';
 import { getProducts, type Product } from '../api/catalog-api';
 import { ProductGrid } from './product-grid';

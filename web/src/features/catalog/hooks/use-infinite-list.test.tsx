@@ -2,10 +2,10 @@
 // category, offers Try Again when the first page fails and says so in a toast when a later one does.
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { toast } from '../../../components/ui/toast';
+import { toast } from '@web/components/ui/toast';
 import { useInfiniteList, type Page } from './use-infinite-list';
 
-vi.mock('../../../components/ui/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn() } }));
+vi.mock('@web/components/ui/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn() } }));
 afterEach(() => vi.mocked(toast.error).mockClear());
 
 type FetchPage = (page: number, signal: AbortSignal) => Promise<Page<string>>;

@@ -2,8 +2,8 @@
 // whenever `key` changes (through useRemote, the one data-fetching hook); the next one when the end of
 // the list comes within 100px of the screen.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useRemote } from '../../../lib/use-remote';
-import { toast } from '../../../components/ui/toast';
+import { useRemote } from '@web/lib/use-remote';
+import { toast } from '@web/components/ui/toast';
 
 export const PREFETCH_DISTANCE_PX = 100;
 

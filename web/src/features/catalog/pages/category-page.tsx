@@ -2,11 +2,11 @@
 // or its id; an unknown one sends the shopper to all products. ?search= narrows the loaded products by name.
 import { useCallback } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { ArrowLeftIcon } from '../../../components/ui/icons';
-import { LoadingBlock } from '../../../components/ui/spinner';
-import { useDocumentTitle } from '../../../components/ui/use-document-title';
-import { useRemote } from '../../../lib/use-remote';
+import { paths } from '@web/app/paths';
+import { ArrowLeftIcon } from '@web/components/ui/icons';
+import { LoadingBlock } from '@web/components/ui/spinner';
+import { useDocumentTitle } from '@web/components/ui/use-document-title';
+import { useRemote } from '@web/lib/use-remote';
 import { CATEGORY_PAGE_SIZE } from '../catalog-constants';
 import { getCategories, getCategoryProducts, type Category, type Product } from '../api/catalog-api';
 import { ListEnd } from '../components/list-end';

@@ -2,17 +2,17 @@
 // the Rate Product popover, an accordion, and related or latest products.
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { ArrowLeftIcon, CartIcon } from '../../../components/ui/icons';
-import { Image } from '../../../components/ui/image';
-import { LoadingBlock } from '../../../components/ui/spinner';
-import { Stars } from '../../../components/ui/stars';
-import { toast } from '../../../components/ui/toast';
-import { useDocumentTitle } from '../../../components/ui/use-document-title';
-import { ApiError, toApiError } from '../../../lib/api-client';
-import { useRemote } from '../../../lib/use-remote';
-import { requireLogin } from '../../auth/login-guard';
-import { useCartStore } from '../../cart/store';
+import { paths } from '@web/app/paths';
+import { ArrowLeftIcon, CartIcon } from '@web/components/ui/icons';
+import { Image } from '@web/components/ui/image';
+import { LoadingBlock } from '@web/components/ui/spinner';
+import { Stars } from '@web/components/ui/stars';
+import { toast } from '@web/components/ui/toast';
+import { useDocumentTitle } from '@web/components/ui/use-document-title';
+import { ApiError, toApiError } from '@web/lib/api-client';
+import { useRemote } from '@web/lib/use-remote';
+import { requireLogin } from '@web/features/auth/login-guard';
+import { useCartStore } from '@web/features/cart/store';
 import { getProductDetails, type Product } from '../api/catalog-api';
 import { DiscountBadge } from '../components/discount-badge';
 import { PriceTag } from '../components/price-tag';

@@ -1,15 +1,15 @@
 // All products, search results or one category's products, loaded 15 at a time as the shopper scrolls.
 import { useCallback, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { ArrowLeftIcon } from '../../../components/ui/icons';
-import { LoadingBlock } from '../../../components/ui/spinner';
+import { paths } from '@web/app/paths';
+import { ArrowLeftIcon } from '@web/components/ui/icons';
+import { LoadingBlock } from '@web/components/ui/spinner';
 import { PRODUCTS_PAGE_SIZE } from '../catalog-constants';
 import { getProducts, type Product } from '../api/catalog-api';
 import { ListEnd } from '../components/list-end';
 import { ProductGrid } from '../components/product-grid';
 import { useInfiniteList } from '../hooks/use-infinite-list';
-import { useDocumentTitle } from '../../../components/ui/use-document-title';
+import { useDocumentTitle } from '@web/components/ui/use-document-title';
 import '../catalog.css';
 import { RetryError } from '../components/retry-error';
 

@@ -1,7 +1,7 @@
 // A chat turn that pays by MoMo answers once MTN has (up to 10 s on the server): the widget waits past
 // the client's usual 10 s instead of showing a placed order as a failure.
 import { afterEach, expect, it, vi } from 'vitest';
-import { json, mockFetch } from '../../../test/mock-fetch';
+import { json, mockFetch } from '@web/test/mock-fetch';
 import { sendChatMessage } from './send-chat-message';
 
 afterEach(() => {

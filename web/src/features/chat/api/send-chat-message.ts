@@ -1,7 +1,7 @@
 // POST /api/chat: one turn of the conversation. The shared ky client adds the shopper's token when signed in,
 // so the same call serves a guest (browse, search) and a shopper (cart, checkout).
 import type { ChatReply as ServerChatReply } from '@server/channels/chat/chat.schema';
-import { api } from '../../../lib/api-client';
+import { api } from '@web/lib/api-client';
 
 /** A quick-reply button and a product or cart card, as the reply's schema describes them. */
 export type ChatOption = ServerChatReply['options'][number];

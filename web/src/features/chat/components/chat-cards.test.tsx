@@ -4,9 +4,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, mockFetch } from '../../../test/mock-fetch';
-import { markChatLoginPending } from '../../../lib/chat-resume';
-import { useCartStore } from '../../cart/store';
+import { json, mockFetch } from '@web/test/mock-fetch';
+import { markChatLoginPending } from '@web/lib/chat-resume';
+import { useCartStore } from '@web/features/cart/store';
 import { resetChatStore } from '../chat-store';
 import { ChatConversation } from './chat-conversation';
 

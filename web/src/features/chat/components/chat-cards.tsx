@@ -2,8 +2,8 @@
 // unit, stock) with the button that picks it, the cart in brief, and the link to a placed order; the
 // words around them come with each card in the conversation's language.
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { effectivePrice, formatMoney } from '../../../lib/money';
+import { paths } from '@web/app/paths';
+import { effectivePrice, formatMoney } from '@web/lib/money';
 import type { ChatCard, ChatOrder } from '../chat-store';
 
 type ProductCard = Extract<ChatCard, { type: 'product' }>;

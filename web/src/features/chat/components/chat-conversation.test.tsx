@@ -3,7 +3,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, mockFetch } from '../../../test/mock-fetch';
+import { json, mockFetch } from '@web/test/mock-fetch';
 import { resetChatStore, useChatStore } from '../chat-store';
 import { ChatConversation, INPUT_LABEL } from './chat-conversation';
 import ChatWidget from '../chat-widget';

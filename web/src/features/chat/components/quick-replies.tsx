@@ -1,8 +1,8 @@
 // The buttons under the shop's last message: the screen's options, plus Retry after a failure and
 // Start again after a finished journey. A `login` option is a real link, so the shopper comes back here.
 import { Link, useLocation } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { markChatLoginPending } from '../../../lib/chat-resume';
+import { paths } from '@web/app/paths';
+import { markChatLoginPending } from '@web/lib/chat-resume';
 import type { ChatOption } from '../chat-store';
 
 export const LOGIN_KEY = 'login';

@@ -2,9 +2,9 @@
 // the delivery window (the earliest free one first).
 import { useId, type ReactNode } from 'react';
 import type { Address } from '@server/modules/addresses/addresses.schema';
-import { Button } from '../../../components/ui/button';
-import { PlusIcon } from '../../../components/ui/icons';
-import { AddressSummary } from '../../addresses';
+import { Button } from '@web/components/ui/button';
+import { PlusIcon } from '@web/components/ui/icons';
+import { AddressSummary } from '@web/features/addresses';
 
 interface DeliveryStepProps {
   addresses: Address[];

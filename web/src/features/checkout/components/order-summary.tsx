@@ -1,8 +1,8 @@
 // The order summary beside the steps: each line, subtotal, delivery 'Negotiable' and the total.
-import { CartTotals } from '../../cart';
-import type { CartItem } from '../../cart/store';
-import { Image } from '../../../components/ui/image';
-import { formatMoney } from '../../../lib/money';
+import { CartTotals } from '@web/features/cart';
+import type { CartItem } from '@web/features/cart/store';
+import { Image } from '@web/components/ui/image';
+import { formatMoney } from '@web/lib/money';
 
 interface OrderSummaryProps {
   items: CartItem[];

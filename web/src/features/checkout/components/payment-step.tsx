@@ -3,8 +3,8 @@
 // MoMo": the shopper's phone asks them to approve the payment with their PIN.
 import { useId } from 'react';
 import type { PaymentType } from '@server/modules/orders/order-lists.schema';
-import { Button } from '../../../components/ui/button';
-import { useShopConfig } from '../../../lib/shop-config';
+import { Button } from '@web/components/ui/button';
+import { useShopConfig } from '@web/lib/shop-config';
 
 export type PaymentMethod = PaymentType;
 

@@ -1,7 +1,7 @@
 // POST /api/contact (issue 4: the contact form posts to our own server, not an e-mail provider).
 import type { MessageReply } from '@server/lib/replies';
 import type { ContactMessageInput } from '@server/modules/contact/contact.schema';
-import { api } from '../../../lib/api-client';
+import { api } from '@web/lib/api-client';
 
 export function sendContactMessage(message: ContactMessageInput) {
   return api.post('contact', { json: message }).json<MessageReply>();

@@ -2,8 +2,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, mockFetch } from '../../../test/mock-fetch';
-import { toast } from '../../../components/ui/toast';
+import { json, mockFetch } from '@web/test/mock-fetch';
+import { toast } from '@web/components/ui/toast';
 import { ContactForm } from './contact-form';
 
 async function fillIn(values: { name?: string; email?: string; subject?: string; message?: string }) {

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { contactMessageSchema, type ContactMessageInput } from '@server/modules/contact/contact.schema';
-import { toast } from '../../../components/ui/toast';
+import { toast } from '@web/components/ui/toast';
 import { sendContactMessage } from '../api/send-contact-message';
 
 export const CONTACT_SUCCESS = "Message sent! We'll get back to you soon.";

@@ -2,11 +2,11 @@
 // The page fades in after 100 ms.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { ArrowLeftIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon, StoreIcon } from '../../../components/ui/icons';
-import { toast } from '../../../components/ui/toast';
-import { useDocumentTitle } from '../../../components/ui/use-document-title';
-import { FALLBACK_ADDRESS, useShopConfig } from '../../../lib/shop-config';
+import { paths } from '@web/app/paths';
+import { ArrowLeftIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon, StoreIcon } from '@web/components/ui/icons';
+import { toast } from '@web/components/ui/toast';
+import { useDocumentTitle } from '@web/components/ui/use-document-title';
+import { FALLBACK_ADDRESS, useShopConfig } from '@web/lib/shop-config';
 import { ContactForm } from '../components/contact-form';
 import '../contact.css';
 

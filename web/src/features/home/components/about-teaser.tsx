@@ -1,6 +1,6 @@
 // A short About block on the home page; Learn More goes to /about.
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
+import { paths } from '@web/app/paths';
 
 export function AboutTeaser() {
   return (

@@ -1,12 +1,12 @@
 // 'Explore Our Categories' (spec 2): a sideways-scrolling row of categories with buttons that move it 400px.
 import { useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons';
-import { Image } from '../../../components/ui/image';
-import { Spinner } from '../../../components/ui/spinner';
-import { getCategories, type Category } from '../../catalog/api/catalog-api';
-import { useRemote } from '../../../lib/use-remote';
+import { paths } from '@web/app/paths';
+import { ChevronLeftIcon, ChevronRightIcon } from '@web/components/ui/icons';
+import { Image } from '@web/components/ui/image';
+import { Spinner } from '@web/components/ui/spinner';
+import { getCategories, type Category } from '@web/features/catalog/api/catalog-api';
+import { useRemote } from '@web/lib/use-remote';
 
 export const CAROUSEL_SCROLL_PX = 400;
 

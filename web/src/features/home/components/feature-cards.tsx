@@ -1,5 +1,5 @@
 // Three promises under the hero (spec 2).
-import { LeafIcon, ReturnIcon, TruckIcon } from '../../../components/ui/icons';
+import { LeafIcon, ReturnIcon, TruckIcon } from '@web/components/ui/icons';
 
 const FEATURES = [
   { title: 'Fresh Selection', text: 'Produce picked by local farmers and brought to you fresh.', Icon: LeafIcon },

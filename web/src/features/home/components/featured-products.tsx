@@ -1,11 +1,11 @@
 // Featured Products (spec 2): the first 10 products, with View All.
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { getProducts, type Product } from '../../catalog/api/catalog-api';
-import { HOME_SECTION_SIZE } from '../../catalog/catalog-constants';
-import { ProductCardSkeleton } from '../../catalog/components/product-card';
-import { ProductGrid } from '../../catalog/components/product-grid';
-import { useRemote } from '../../../lib/use-remote';
+import { paths } from '@web/app/paths';
+import { getProducts, type Product } from '@web/features/catalog/api/catalog-api';
+import { HOME_SECTION_SIZE } from '@web/features/catalog/catalog-constants';
+import { ProductCardSkeleton } from '@web/features/catalog/components/product-card';
+import { ProductGrid } from '@web/features/catalog/components/product-grid';
+import { useRemote } from '@web/lib/use-remote';
 
 const loadFeatured = (signal: AbortSignal) =>
   getProducts({ page: 1, limit: HOME_SECTION_SIZE }, signal).then((response) => response.productList ?? []);

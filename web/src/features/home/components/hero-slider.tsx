@@ -2,8 +2,8 @@
 // Only the visible slide's picture is requested first; the next one follows once the first has arrived.
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { Image } from '../../../components/ui/image';
+import { paths } from '@web/app/paths';
+import { Image } from '@web/components/ui/image';
 
 export const HERO_INTERVAL_MS = 3000;
 

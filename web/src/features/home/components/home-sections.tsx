@@ -6,7 +6,7 @@ import { CategoryCarousel } from './category-carousel';
 import { FeaturedProducts } from './featured-products';
 import { Newsletter } from './newsletter';
 import { PopularProducts } from './popular-products';
-import '../../catalog/catalog.css';
+import '@web/features/catalog/catalog.css';
 
 export default function HomeSections() {
   return (

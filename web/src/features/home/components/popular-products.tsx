@@ -2,13 +2,13 @@
 // most popular products; Load More and View All go to the full list.
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { Spinner } from '../../../components/ui/spinner';
-import { getProducts, type Product } from '../../catalog/api/catalog-api';
-import { HOME_SECTION_SIZE } from '../../catalog/catalog-constants';
-import { ProductGrid } from '../../catalog/components/product-grid';
+import { paths } from '@web/app/paths';
+import { Spinner } from '@web/components/ui/spinner';
+import { getProducts, type Product } from '@web/features/catalog/api/catalog-api';
+import { HOME_SECTION_SIZE } from '@web/features/catalog/catalog-constants';
+import { ProductGrid } from '@web/features/catalog/components/product-grid';
 import { SkeletonGrid } from './featured-products';
-import { useRemote } from '../../../lib/use-remote';
+import { useRemote } from '@web/lib/use-remote';
 
 // The server ranks popularity: what shoppers ordered most over 30 days, then ratings, then newest.
 async function loadPopular(signal: AbortSignal): Promise<Product[]> {

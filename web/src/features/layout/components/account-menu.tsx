@@ -1,8 +1,8 @@
 // Desktop account area: Login and Sign Up for guests; a small menu (Profile, Track Orders, Logout) for users.
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { useAuthStore } from '../../auth/store';
+import { paths } from '@web/app/paths';
+import { useAuthStore } from '@web/features/auth/store';
 
 const UserMenu = lazy(() => import('./user-menu'));
 

@@ -1,8 +1,8 @@
 // The footer (spec 2): site links, three placeholder policy links and the shop's contact details from GET /api/config.
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { MailIcon, MapPinIcon, PhoneIcon } from '../../../components/ui/icons';
-import { FALLBACK_ADDRESS, useShopConfig } from '../../../lib/shop-config';
+import { paths } from '@web/app/paths';
+import { MailIcon, MapPinIcon, PhoneIcon } from '@web/components/ui/icons';
+import { FALLBACK_ADDRESS, useShopConfig } from '@web/lib/shop-config';
 import { SiteLogo } from './site-logo';
 
 const SITE_LINKS = [

@@ -2,8 +2,8 @@
 // submitting searches at once, blank text is ignored.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { SearchIcon } from '../../../components/ui/icons';
+import { paths } from '@web/app/paths';
+import { SearchIcon } from '@web/components/ui/icons';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 

@@ -2,7 +2,7 @@
 // once the page has scrolled more than 10px; a folding menu on phones.
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
-import { CloseIcon, MenuIcon } from '../../../components/ui/icons';
+import { CloseIcon, MenuIcon } from '@web/components/ui/icons';
 import { AccountMenu } from './account-menu';
 import { CartButton } from './cart-button';
 import { HeaderSearch } from './header-search';

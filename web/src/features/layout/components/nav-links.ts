@@ -1,5 +1,5 @@
 // The four header links (spec 2), shared by the desktop bar and the mobile menu.
-import { paths } from '../../../app/paths';
+import { paths } from '@web/app/paths';
 
 export const NAV_LINKS = [
   { to: paths.home, label: 'Home', end: true },

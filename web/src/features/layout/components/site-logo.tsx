@@ -1,7 +1,7 @@
 // The shop's mark and name, linking home.
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { LeafIcon } from '../../../components/ui/icons';
+import { paths } from '@web/app/paths';
+import { LeafIcon } from '@web/components/ui/icons';
 
 export function SiteLogo({ onNavigate }: { onNavigate?: () => void }) {
   return (

@@ -1,9 +1,9 @@
 // The signed-in account menu (Profile, Track Orders, Logout). Its own chunk: a first visit is a guest's.
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { ChevronDownIcon, UserIcon } from '../../../components/ui/icons';
-import { usePopover } from '../../../components/ui/use-popover';
-import { useAuthStore } from '../../auth/store';
+import { paths } from '@web/app/paths';
+import { ChevronDownIcon, UserIcon } from '@web/components/ui/icons';
+import { usePopover } from '@web/components/ui/use-popover';
+import { useAuthStore } from '@web/features/auth/store';
 import { useLogout } from './use-logout';
 
 export default function UserMenu() {

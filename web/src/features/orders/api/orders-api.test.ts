@@ -1,7 +1,7 @@
 // Placing a MoMo order waits for MTN on the server (up to 10 s) before the answer: the page must wait
 // past the client's usual 10 s, or a placed order would show as a failure and be submitted again.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, mockFetch } from '../../../test/mock-fetch';
+import { json, mockFetch } from '@web/test/mock-fetch';
 import { payOrder, placeOrder } from './orders-api';
 
 afterEach(() => {

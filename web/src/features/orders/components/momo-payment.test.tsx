@@ -5,14 +5,14 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '@server/modules/orders/orders.schema';
-import { toast } from '../../../components/ui/toast';
-import { json, mockFetch } from '../../../test/mock-fetch';
+import { toast } from '@web/components/ui/toast';
+import { json, mockFetch } from '@web/test/mock-fetch';
 import { MomoPayment, PayAgainButton } from './momo-payment';
 
 const CONFIG = { shopName: 'Isoko', payCode: '654321', businessName: 'Isoko Ltd', supportPhone: '', supportEmail: '', address: '', hours: '', ussdServiceCode: '*384*4766#', momoRequestToPay: true };
 // The shop's facts come from here, not the network: the real fetcher keeps what it loads for the whole
 // visit, which would reach the next file sharing this worker's page.
-vi.mock('../../../lib/shop-config', () => ({ useShopConfig: () => CONFIG }));
+vi.mock('@web/lib/shop-config', () => ({ useShopConfig: () => CONFIG }));
 
 function order(overrides: Partial<Order> = {}): Order {
   return {

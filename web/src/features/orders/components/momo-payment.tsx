@@ -3,12 +3,12 @@
 // why it failed with "Pay again" (to the number of their choice), and MTN's transaction id once paid.
 import { useId, useState } from 'react';
 import type { Order } from '@server/modules/orders/orders.schema';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toast';
-import { toApiError } from '../../../lib/api-client';
-import { formatMoney } from '../../../lib/money';
-import { useShopConfig } from '../../../lib/shop-config';
-import { useRefreshWhileVisible } from '../../../lib/use-refresh-while-visible';
+import { Button } from '@web/components/ui/button';
+import { toast } from '@web/components/ui/toast';
+import { toApiError } from '@web/lib/api-client';
+import { formatMoney } from '@web/lib/money';
+import { useShopConfig } from '@web/lib/shop-config';
+import { useRefreshWhileVisible } from '@web/lib/use-refresh-while-visible';
 import { fetchOrder, payOrder } from '../api/orders-api';
 import { PAYMENT_MESSAGES } from '../payment-status';
 

@@ -1,7 +1,7 @@
 // The confirmation's detail blocks: delivery, payment (pay code, exact-amount reminder) and next steps.
 import type { Order } from '@server/modules/orders/orders.schema';
 import type { ShopConfig } from '@server/modules/shop/shop.schema';
-import { formatMoney } from '../../../lib/money';
+import { formatMoney } from '@web/lib/money';
 import { deliveryWhen, formatOrderDate, paymentMethodName } from '../format';
 import { OrderStatusBadge, PaymentStatusBadge } from './status-badge';
 

@@ -1,7 +1,7 @@
 // The products of an order: image (placeholder when missing), name, quantity with unit, and line total.
 import type { OrderLine } from '@server/modules/orders/orders.schema';
-import { Image } from '../../../components/ui/image';
-import { formatMoney } from '../../../lib/money';
+import { Image } from '@web/components/ui/image';
+import { formatMoney } from '@web/lib/money';
 import { quantityWithUnit } from '@server/lib/units';
 import { lineImage, lineName, lineTotal } from '../format';
 

@@ -3,15 +3,15 @@
 import { Fragment, useState } from 'react';
 import type { Order } from '@server/modules/orders/orders.schema';
 import { orderNumber } from '@server/modules/orders/orders.schema';
-import { ChevronDownIcon } from '../../../components/ui/icons';
-import { formatMoney } from '../../../lib/money';
+import { ChevronDownIcon } from '@web/components/ui/icons';
+import { formatMoney } from '@web/lib/money';
 import { deliveryWhen, formatOrderDate, itemCount } from '../format';
 import { OrderLines } from './order-lines';
 import { PayAgainButton } from './momo-payment';
 import { OrderStatusBadge, PaymentStatusBadge } from './status-badge';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@web/components/ui/button';
 import { useOrderAgain } from '../hooks/use-order-again';
-import { MakeWeeklyButton } from '../../baskets';
+import { MakeWeeklyButton } from '@web/features/baskets';
 import '../orders.css';
 
 /** `onOrderChanged`: an order the table changed itself ("Pay again"), to show without waiting for the next load. */

@@ -2,10 +2,10 @@
 // what cannot be sold is named, and the shopper lands on the cart to check out.
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { toast } from '../../../components/ui/toast';
-import { toApiError } from '../../../lib/api-client';
-import { useCartStore } from '../../cart/store';
+import { paths } from '@web/app/paths';
+import { toast } from '@web/components/ui/toast';
+import { toApiError } from '@web/lib/api-client';
+import { useCartStore } from '@web/features/cart/store';
 import { reorder } from '../api/orders-api';
 
 export function useOrderAgain() {

@@ -4,18 +4,18 @@ import { useCallback, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ORDERS_PAGE_SIZE } from '@server/lib/page-sizes';
 import type { Order } from '@server/modules/orders/orders.schema';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { ChatIcon, PackageIcon, SearchIcon } from '../../../components/ui/icons';
-import { LoadingBlock } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/toast';
-import { paths } from '../../../app/paths';
-import { toApiError } from '../../../lib/api-client';
-import { useRefreshWhileVisible } from '../../../lib/use-refresh-while-visible';
-import { toastOnFailure, useRemote } from '../../../lib/use-remote';
-import { RequireLogin } from '../../auth';
+import { Button, buttonClass } from '@web/components/ui/button';
+import { ChatIcon, PackageIcon, SearchIcon } from '@web/components/ui/icons';
+import { LoadingBlock } from '@web/components/ui/spinner';
+import { toast } from '@web/components/ui/toast';
+import { paths } from '@web/app/paths';
+import { toApiError } from '@web/lib/api-client';
+import { useRefreshWhileVisible } from '@web/lib/use-refresh-while-visible';
+import { toastOnFailure, useRemote } from '@web/lib/use-remote';
+import { RequireLogin } from '@web/features/auth';
 import { fetchOrder, fetchUserOrders } from '../api/orders-api';
 import { OrdersTable } from '../components/orders-table';
-import { useDocumentTitle } from '../../../components/ui/use-document-title';
+import { useDocumentTitle } from '@web/components/ui/use-document-title';
 import '../orders.css';
 
 

@@ -1,5 +1,5 @@
 // The profile calls of API.md. GET user/account answers with the user's fields at the top level.
-import { api } from '../../../lib/api-client';
+import { api } from '@web/lib/api-client';
 import type { PublicUser } from '@server/modules/auth/auth.schema';
 import type { AccountReply, UpdateProfileInput, UserReply } from '@server/modules/users/users.schema';
 

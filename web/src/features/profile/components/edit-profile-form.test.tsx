@@ -2,13 +2,13 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/api-client';
-import { toast } from '../../../components/ui/toast';
+import { ApiError } from '@web/lib/api-client';
+import { toast } from '@web/components/ui/toast';
 import { updateProfile } from '../api/profile-api';
 import { EditProfileForm } from './edit-profile-form';
 
 vi.mock('../api/profile-api', () => ({ updateProfile: vi.fn(), fetchAccount: vi.fn() }));
-vi.mock('../../cart/store', () => ({
+vi.mock('@web/features/cart/store', () => ({
   useCartStore: { getState: () => ({ reset: vi.fn(), fetchCart: vi.fn(async () => undefined) }) },
 }));
 

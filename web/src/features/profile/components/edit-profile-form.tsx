@@ -4,10 +4,10 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { updateProfileSchema, type UpdateProfileInput } from '@server/modules/users/users.schema';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toast';
-import { toApiError } from '../../../lib/api-client';
-import { EmailField, PasswordField, PhoneField, TextField } from '../../auth';
+import { Button } from '@web/components/ui/button';
+import { toast } from '@web/components/ui/toast';
+import { toApiError } from '@web/lib/api-client';
+import { EmailField, PasswordField, PhoneField, TextField } from '@web/features/auth';
 import { updateProfile, type Account } from '../api/profile-api';
 
 type EditValues = z.input<typeof updateProfileSchema>;

@@ -1,12 +1,12 @@
 // Tab 'Order History': the latest 5 orders, a way to all of them, or a nudge to start shopping. Their
 // status and payment follow staff's changes while the tab is on screen (issue 9).
 import { Link } from 'react-router-dom';
-import { buttonClass } from '../../../components/ui/button';
-import { LoadingBlock } from '../../../components/ui/spinner';
-import { paths } from '../../../app/paths';
-import { useRefreshWhileVisible } from '../../../lib/use-refresh-while-visible';
-import { toastOnFailure, useRemote } from '../../../lib/use-remote';
-import { fetchUserOrders, OrdersTable } from '../../orders';
+import { buttonClass } from '@web/components/ui/button';
+import { LoadingBlock } from '@web/components/ui/spinner';
+import { paths } from '@web/app/paths';
+import { useRefreshWhileVisible } from '@web/lib/use-refresh-while-visible';
+import { toastOnFailure, useRemote } from '@web/lib/use-remote';
+import { fetchUserOrders, OrdersTable } from '@web/features/orders';
 
 export const PROFILE_ORDERS_LIMIT = 5;
 

@@ -1,6 +1,6 @@
 // Tab 'Profile Information': the shopper's details, read-only, and the button that opens the edit panel.
-import { Button } from '../../../components/ui/button';
-import { EditIcon } from '../../../components/ui/icons';
+import { Button } from '@web/components/ui/button';
+import { EditIcon } from '@web/components/ui/icons';
 import type { Account } from '../api/profile-api';
 
 export function ProfileInfo({ account, onEdit }: { account: Account; onEdit: () => void }) {

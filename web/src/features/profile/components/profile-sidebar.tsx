@@ -1,8 +1,8 @@
 // The profile sidebar: who is signed in and the four things they can do from here (five for staff).
 import { useNavigate } from 'react-router-dom';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { ClockIcon, LogOutIcon, MapPinIcon, PackageIcon, StoreIcon, UserIcon } from '../../../components/ui/icons';
-import { paths } from '../../../app/paths';
+import { Button, buttonClass } from '@web/components/ui/button';
+import { ClockIcon, LogOutIcon, MapPinIcon, PackageIcon, StoreIcon, UserIcon } from '@web/components/ui/icons';
+import { paths } from '@web/app/paths';
 
 /**
  * staffPaths.home. Written here rather than imported: a storefront chunk importing the console's module

@@ -1,20 +1,20 @@
 // /profile (spec 2): the shopper's details and latest orders, an edit panel, and sign-out.
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Drawer } from '../../../components/ui/drawer';
-import { LoadingBlock } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/toast';
-import { paths } from '../../../app/paths';
-import { toApiError } from '../../../lib/api-client';
-import { useRemote } from '../../../lib/use-remote';
-import { RequireLogin, useAuthStore, VerifyPhoneDialog } from '../../auth';
+import { Drawer } from '@web/components/ui/drawer';
+import { LoadingBlock } from '@web/components/ui/spinner';
+import { toast } from '@web/components/ui/toast';
+import { paths } from '@web/app/paths';
+import { toApiError } from '@web/lib/api-client';
+import { useRemote } from '@web/lib/use-remote';
+import { RequireLogin, useAuthStore, VerifyPhoneDialog } from '@web/features/auth';
 import { fetchAccount } from '../api/profile-api';
 import { EditProfileForm } from '../components/edit-profile-form';
 import { OrderHistory } from '../components/order-history';
-import { BasketsPanel } from '../../baskets';
+import { BasketsPanel } from '@web/features/baskets';
 import { ProfileInfo } from '../components/profile-info';
 import { ProfileSidebar, type ProfileTab } from '../components/profile-sidebar';
-import { useDocumentTitle } from '../../../components/ui/use-document-title';
+import { useDocumentTitle } from '@web/components/ui/use-document-title';
 import '../profile.css';
 
 /** Spec 4: the profile's sign-out goes home after 3 seconds. */

@@ -2,7 +2,7 @@
 import type { z } from 'zod';
 import type { DeliverySchedule, StaffDeliveryReply, staffScheduleReplySchema } from '@server/modules/delivery/delivery.schema';
 import type { StaffBasket } from '@server/modules/baskets/baskets.schema';
-import { api } from '../../../lib/api-client';
+import { api } from '@web/lib/api-client';
 
 export function fetchDelivery() {
   return api.get('admin/delivery').json<StaffDeliveryReply>();

@@ -1,6 +1,6 @@
 // Every staff call of the console (docs/staff-api.md; each module's staff-*.routes.ts), one small function each.
 // Shapes are the server's zod types; the token travels with every call through api-client.
-import { api, toApiError } from '../../../lib/api-client';
+import { api, toApiError } from '@web/lib/api-client';
 import type { z } from 'zod';
 import type {
   changeOrderStatusSchema,

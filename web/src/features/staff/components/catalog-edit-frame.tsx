@@ -3,8 +3,8 @@
 // names no such item.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { ArrowLeftIcon } from '../../../components/ui/icons';
-import { useDocumentTitle } from '../../../components/ui/use-document-title';
+import { ArrowLeftIcon } from '@web/components/ui/icons';
+import { useDocumentTitle } from '@web/components/ui/use-document-title';
 import { staffPaths } from '../staff-paths';
 import type { Remote } from '../use-remote';
 import { LoadState } from './load-state';

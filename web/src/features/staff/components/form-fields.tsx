@@ -1,6 +1,6 @@
 // The console's labelled inputs, each tied to its error message (aria-describedby).
 import type { InputHTMLAttributes, TextareaHTMLAttributes } from 'react';
-import { LabelledField } from '../../../components/ui/labelled-field';
+import { LabelledField } from '@web/components/ui/labelled-field';
 
 interface FieldProps {
   label: string;

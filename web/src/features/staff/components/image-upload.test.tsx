@@ -3,7 +3,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, mockFetch } from '../../../test/mock-fetch';
+import { json, mockFetch } from '@web/test/mock-fetch';
 import { ImageUpload, imageFileProblem } from './image-upload';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -2,8 +2,8 @@
 // content again), uploaded at once, previewed, and its stored path handed to the form.
 import { useId, useState } from 'react';
 import { IMAGE_TYPES, MAX_IMAGE_BYTES } from '@server/modules/catalog/staff-catalog.schema';
-import { Image } from '../../../components/ui/image';
-import { toApiError } from '../../../lib/api-client';
+import { Image } from '@web/components/ui/image';
+import { toApiError } from '@web/lib/api-client';
 import { uploadImage } from '../api/staff-api';
 
 interface ImageUploadProps {

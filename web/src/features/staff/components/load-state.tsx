@@ -1,7 +1,7 @@
 // What a console screen shows while it loads or after a call failed: a spinner, or the server's
 // message with a way to try again.
-import { Button } from '../../../components/ui/button';
-import { LoadingBlock } from '../../../components/ui/spinner';
+import { Button } from '@web/components/ui/button';
+import { LoadingBlock } from '@web/components/ui/spinner';
 import type { Remote } from '../use-remote';
 
 export function LoadState<T>({ state, onRetry, label }: { state: Remote<T>; onRetry: () => void; label: string }) {

@@ -4,8 +4,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StaffOrderDetail } from '@server/modules/orders/staff-orders.schema';
-import { toast } from '../../../components/ui/toast';
-import { json, mockFetch } from '../../../test/mock-fetch';
+import { toast } from '@web/components/ui/toast';
+import { json, mockFetch } from '@web/test/mock-fetch';
 import { OrderActions } from './order-actions';
 
 function order(overrides: Partial<StaffOrderDetail> = {}): StaffOrderDetail {

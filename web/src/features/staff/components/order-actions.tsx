@@ -4,9 +4,9 @@
 // the server answers 409 with the order as it is now: the page shows that and what changed.
 import { useId, useState } from 'react';
 import type { StaffOrderDetail } from '@server/modules/orders/staff-orders.schema';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toast';
-import { toApiError } from '../../../lib/api-client';
+import { Button } from '@web/components/ui/button';
+import { toast } from '@web/components/ui/toast';
+import { toApiError } from '@web/lib/api-client';
 import { changeOrderStatus, changePayment } from '../api/staff-api';
 import { capitalise, moveLabel } from '../format';
 

@@ -1,6 +1,6 @@
 // Previous / Next through a paged list, with where you are announced.
 import type { Pagination } from '@server/lib/fields';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@web/components/ui/button';
 
 export function Pager({ pagination, label, onPage }: { pagination: Pagination; label: string; onPage: (page: number) => void }) {
   const page = pagination.currentPage;

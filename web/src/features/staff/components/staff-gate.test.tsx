@@ -2,8 +2,8 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useAuthStore } from '../../auth';
-import { json, mockFetch } from '../../../test/mock-fetch';
+import { useAuthStore } from '@web/features/auth';
+import { json, mockFetch } from '@web/test/mock-fetch';
 import { StaffGate } from './staff-gate';
 
 function Where() {

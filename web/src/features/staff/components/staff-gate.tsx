@@ -3,14 +3,14 @@
 // people a screen of errors.
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { buttonClass } from '../../../components/ui/button';
-import { LoadingBlock } from '../../../components/ui/spinner';
-import { useDocumentTitle } from '../../../components/ui/use-document-title';
-import { toApiError } from '../../../lib/api-client';
+import { paths } from '@web/app/paths';
+import { buttonClass } from '@web/components/ui/button';
+import { LoadingBlock } from '@web/components/ui/spinner';
+import { useDocumentTitle } from '@web/components/ui/use-document-title';
+import { toApiError } from '@web/lib/api-client';
 // Directly, not through the auth barrel: the barrel's chunk carries the phone-verification dialog,
 // which the console never shows (`npm run bench web-bundle` counts it on /admin's first load).
-import { RequireLogin } from '../../auth/components/require-login';
+import { RequireLogin } from '@web/features/auth/components/require-login';
 import { fetchIsStaff } from '../api/fetch-is-staff';
 
 type Check = 'checking' | 'staff' | 'not-staff' | 'failed';

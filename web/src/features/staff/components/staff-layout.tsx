@@ -2,7 +2,7 @@
 // and the screen under it. No storefront header, cart or chat: staff are at work.
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
-import { paths } from '../../../app/paths';
+import { paths } from '@web/app/paths';
 import { staffPaths } from '../staff-paths';
 
 const SECTIONS = [

@@ -2,7 +2,7 @@
 // for delivery, messages to answer) and the last 30 days as two small bar charts.
 import { Link } from 'react-router-dom';
 import { staffPaths } from '../staff-paths';
-import { useDocumentTitle } from '../../../components/ui/use-document-title';
+import { useDocumentTitle } from '@web/components/ui/use-document-title';
 import { fetchDashboard } from '../api/staff-api';
 import { DailyBarChart } from '../components/daily-bar-chart';
 import { LoadState } from '../components/load-state';

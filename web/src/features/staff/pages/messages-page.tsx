@@ -3,10 +3,10 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { StaffMessage } from '@server/modules/contact/staff-messages.schema';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toast';
-import { useDocumentTitle } from '../../../components/ui/use-document-title';
-import { toApiError } from '../../../lib/api-client';
+import { Button } from '@web/components/ui/button';
+import { toast } from '@web/components/ui/toast';
+import { useDocumentTitle } from '@web/components/ui/use-document-title';
+import { toApiError } from '@web/lib/api-client';
 import { fetchMessages, markMessageHandled } from '../api/staff-api';
 import { LoadState } from '../components/load-state';
 import { Pager } from '../components/pager';

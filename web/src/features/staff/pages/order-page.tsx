@@ -3,9 +3,9 @@
 import { Link, useParams } from 'react-router-dom';
 import { orderNumber } from '@server/modules/orders/orders.schema';
 import { staffPaths } from '../staff-paths';
-import { ArrowLeftIcon } from '../../../components/ui/icons';
-import { useDocumentTitle } from '../../../components/ui/use-document-title';
-import { OrderLines, OrderStatusBadge, PaymentStatusBadge } from '../../orders';
+import { ArrowLeftIcon } from '@web/components/ui/icons';
+import { useDocumentTitle } from '@web/components/ui/use-document-title';
+import { OrderLines, OrderStatusBadge, PaymentStatusBadge } from '@web/features/orders';
 import { fetchOrder } from '../api/staff-api';
 import { LoadState } from '../components/load-state';
 import { OrderActions } from '../components/order-actions';

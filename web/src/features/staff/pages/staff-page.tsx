@@ -2,10 +2,10 @@
 // it away (never from yourself: the server refuses that).
 import { useState, type FormEvent } from 'react';
 import { grantStaffSchema, type StaffMember } from '@server/modules/users/staff-members.schema';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toast';
-import { useDocumentTitle } from '../../../components/ui/use-document-title';
-import { toApiError } from '../../../lib/api-client';
+import { Button } from '@web/components/ui/button';
+import { toast } from '@web/components/ui/toast';
+import { useDocumentTitle } from '@web/components/ui/use-document-title';
+import { toApiError } from '@web/lib/api-client';
 import { fetchStaff, grantStaff, revokeStaff } from '../api/staff-api';
 import { Field } from '../components/form-fields';
 import { LoadState } from '../components/load-state';

@@ -1,5 +1,5 @@
 // The one fact of GET /api/config the simulator needs: the code a shopper dials (e.g. *384*123#).
-import { fetchShopConfig } from '../../../lib/shop-config';
+import { fetchShopConfig } from '@web/lib/shop-config';
 
 export async function getUssdServiceCode(): Promise<string> {
   const config: { ussdServiceCode?: unknown } = await fetchShopConfig();
