@@ -59,7 +59,7 @@ export default defineConfig({
   ],
   webServer: {
     // Builds nothing itself: `npm test` runs `npm run build` before Playwright.
-    // e2e-server.ts: a staff account and a fake SMS provider (issue 9), then server/main.ts itself.
+    // e2e-server.ts: a staff account and a fake SMS provider, then server/main.ts itself.
     command: 'node --import tsx e2e/support/fresh-data-dir.ts && node --import tsx e2e/support/e2e-server.ts',
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,

@@ -1,4 +1,4 @@
-// Issue 19's proof for e-mail: a shopper who signed up with an e-mail address and no phone forgets
+// A shopper who signed up with an e-mail address and no phone forgets
 // the password, asks for a code by e-mail in the reset dialog, reads it in the e-mail the shop sent
 // through SMTP (the e2e server's SMTP server on 127.0.0.1), sets a new password and signs in with it.
 import { expect, test } from './support/test';

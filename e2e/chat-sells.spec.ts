@@ -1,4 +1,4 @@
-// One cart across faces (issue 12): what the chat widget does to the cart shows in the header at once,
+// One cart across faces: what the chat widget does to the cart shows in the header at once,
 // and a guest who signs in from the chat's prompt comes back to the add they asked for.
 import { expect, test } from './support/test';
 import { signIn } from './support/pages';

@@ -1,4 +1,4 @@
-// The built storefront runs whole under its Content-Security-Policy (issue 8, hole 9): the home page's
+// The built storefront runs whole under its Content-Security-Policy: the home page's
 // preload script, the product pages' pictures and the lazy chat all work, and the browser reports no
 // blocked script, style, picture or call.
 import { expect, test } from './support/test';

@@ -1,4 +1,4 @@
-// The whole shopper journey of issue 4 in one go, at phone and desktop sizes:
+// The whole shopper journey in one go, at phone and desktop sizes:
 // guest -> sign up -> search -> add -> cart -> checkout (new address) -> confirmation -> track orders
 // -> profile -> sign out.
 import { expect, fastForwardUntil, PHONE, SETTLE, test, WAITS } from './support/test';

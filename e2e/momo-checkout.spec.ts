@@ -1,4 +1,4 @@
-// "Pay now with MoMo" on the web (issue 19): the payment step beside cash on delivery, the order
+// "Pay now with MoMo" on the web: the payment step beside cash on delivery, the order
 // confirmed while the shopper approves on their phone, the page showing it paid once MTN says so
 // (no staff), "Pay again" after a decline, and MTN down: the order is placed and the code offered.
 // MTN here is the local fake of its Collections API (tests/support/fake-momo-collections.ts).

@@ -1,4 +1,4 @@
-// "Order again" on the web (issue 20): each order in Track Orders and the profile's history puts its
+// "Order again" on the web: each order in Track Orders and the profile's history puts its
 // lines in the cart at today's prices; a product no longer sold is left out and named.
 import { expect, PHONE, test } from './support/test';
 import { expectAccessible, signIn } from './support/pages';

@@ -1,4 +1,4 @@
-// The console's Delivery page (issue 20): the schedule staff set, and each window of the week with
+// The console's Delivery page: the schedule staff set, and each window of the week with
 // the orders booked in it. Other specs place orders at the same time, so this one changes the
 // schedule only in a way they cannot notice (one more place per window) and puts it back.
 import { expect, test } from './support/test';

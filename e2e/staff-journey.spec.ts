@@ -1,4 +1,4 @@
-// Issue 9's proof: a shopper orders by USSD; staff confirm the MoMo payment and move the order to
+// A shopper orders by USSD; staff confirm the MoMo payment and move the order to
 // delivered in the console; after each step the shopper sees it on the web's Track Orders and by
 // USSD, and the fake SMS provider has received the SMS for it.
 import type { Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Issue 9, "within seconds": a shopper's open Track Orders page and profile show staff's changes to
+// Within seconds: a shopper's open Track Orders page and profile show staff's changes to
 // an order without a reload. The page's clock is moved on past the refresh period instead of waiting.
 import type { Page } from '@playwright/test';
 import { signIn } from './support/pages';

@@ -1,4 +1,4 @@
-// Issue 11, what a shopper on a 360x640 phone (and a desktop) would notice: words cut in two, toasts
+// What a shopper on a 360x640 phone (and a desktop) would notice: words cut in two, toasts
 // over the heading or the cart's first line, a dialog's buttons touching, cards of uneven heights,
 // the description twice, tabs all called the same, "Qty: 2 tray".
 import { brokenWords, sideways, underLauncher, underToasts } from './support/layout';

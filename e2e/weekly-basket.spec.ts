@@ -1,4 +1,4 @@
-// A weekly basket on the web (issue 20): made from an order in Track Orders, then skipped and back,
+// A weekly basket on the web: made from an order in Track Orders, then skipped and back,
 // paused and resumed, moved to another day and time and stopped from the profile; staff see it in the
 // console's Delivery page.
 import { expect, PHONE, test } from './support/test';

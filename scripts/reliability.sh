@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# npm run test:reliability: the long part of the reliability suite (issue 8).
+# npm run test:reliability: the long part of the reliability suite.
 #   1. on embedded PGlite: the crash test, backup/restore, the property tests with 10x the runs,
 #      the access matrix, and the soak (SOAK_SECONDS, 300 by default)
 #   2. the same but the soak on a throwaway PostgreSQL server (required in CI), and two instances

@@ -98,7 +98,7 @@ export interface ScreenDataMap {
    * names the products the shopper was told are left out (so Confirm never drops one silently).
    */
   'again-confirm': { orderId: string; key: string; addressId?: string; windowId?: string; leftOut?: string[] };
-  /** Weekly baskets (issue 20): the shopper's, one of them, choosing its day and time, stopping it. */
+  /** Weekly baskets: the shopper's, one of them, choosing its day and time, stopping it. */
   baskets: Record<string, never>;
   basket: { id: string };
   /** id: the basket whose day changes; orderId: the order a new basket is made from. */

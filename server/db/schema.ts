@@ -13,7 +13,7 @@ export interface UsersTable {
   unverified_phone_number: ColumnType<string | null, string | null | undefined, string | null>; // typed on the web, code not yet entered
   password_hash: string | null; // null for accounts made by USSD sign-up until a password is set
   created_at: CreatedAt;
-  is_staff: Generated<boolean>; // may use /api/admin (issue 9)
+  is_staff: Generated<boolean>; // may use /api/admin
   staff_since: Timestamp | null;
 }
 
@@ -157,7 +157,7 @@ export interface OrdersTable {
   momo_payer_phone: ColumnType<string | null, string | null | undefined, string | null>;
   /** Why the latest MoMo request failed, in words (MTN's reason). */
   payment_failure_reason: ColumnType<string | null, string | null | undefined, string | null>;
-  /** The delivery window the order is delivered in (issue 20); null on orders placed before windows. */
+  /** The delivery window the order is delivered in; null on orders placed before windows. */
   delivery_window_start: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   delivery_window_end: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** The weekly basket this order was placed for, and the week (its Monday): one order per basket per week. */

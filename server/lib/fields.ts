@@ -13,7 +13,7 @@ export const LOCAL_RWANDA_PHONE_PATTERN = /^0\d{9}$/;
 export const EMAIL_PATTERN = /^[^\s@\u0000-\u001f\u007f]+@[^\s@\u0000-\u001f\u007f]+\.[^\s@\u0000-\u001f\u007f]+$/;
 const MIN_PASSWORD_LENGTH = 6;
 
-/** A picture in an answer: absolute, so a storefront on another origin can show it (API.md). */
+/** A picture in an answer: absolute, so a storefront on another origin can show it (docs/api.md). */
 export const imageUrlField = z
   .url()
   .describe('Absolute URL of an image served by the shop, built from PUBLIC_BASE_URL (default: the origin the request came to)');

@@ -5,7 +5,7 @@ import type { MiddlewareHandler } from 'hono';
 import { LRUCache } from 'lru-cache';
 import type { AppEnv } from './deps';
 
-/** The fields of API.md's shapes that hold a picture: a product's, an order line's, a category's. */
+/** The fields of docs/api.md's shapes that hold a picture: a product's, an order line's, a category's. */
 const IMAGE_FIELDS = ['productImage', 'image'];
 /** An image field's key and the "/" its site-relative value starts with (not "//"). */
 const IMAGE_FIELD_START = new RegExp(`"(${IMAGE_FIELDS.join('|')})":"/(?!/)`, 'g');

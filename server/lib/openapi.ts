@@ -23,7 +23,7 @@ export function openApiRoutes() {
  * Adds a declared route to its routes file's app, and to the document with the refusals every call
  * may answer (refusalsOf). The body is read as the API always has: JSON by jsonBody, an upload by its
  * handler. The library would refuse a body that is not JSON (a form, no content type) with 415 and
- * read a `null` body as a wrong type, where API.md answers 400 with the fields' own messages. The
+ * read a `null` body as a wrong type, where docs/api.md answers 400 with the fields' own messages. The
  * declaration still documents the body and types `c.req.valid('json')`.
  */
 export function addRoute<R extends RouteConfig>(app: OpenAPIHono<AppEnv>, route: R, handler: RouteHandler<R, AppEnv>): void {
@@ -53,7 +53,7 @@ export const staffCall = { tags: ['staff'], security: bearerAuth };
 const refusal = (description: string) => jsonReply(errorReplySchema, description);
 
 /**
- * The refusals a call may answer with, in API.md's one error shape: bad input and not found for
+ * The refusals a call may answer with, in docs/api.md's one error shape: bad input and not found for
  * every call, 401 for a signed-in one, 403 for the staff console's.
  */
 function refusalsOf(route: Pick<RouteConfig, 'security' | 'tags'>) {

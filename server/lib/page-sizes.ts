@@ -1,4 +1,4 @@
-// The spec's page sizes (API.md: products 15, a category's products 8, orders 10), one copy for the
+// The spec's page sizes (docs/api.md: products 15, a category's products 8, orders 10), one copy for the
 // server's query defaults and the web's requests. Plain numbers, no zod, so a web chunk stays small.
 export const PRODUCTS_PAGE_SIZE = 15;
 export const CATEGORY_PAGE_SIZE = 8;

@@ -5,7 +5,7 @@ import { z } from 'zod';
 export const messageReplySchema = z.object({ success: z.boolean(), message: z.string() });
 export type MessageReply = z.infer<typeof messageReplySchema>;
 
-/** Every refusal of /api (API.md): a message, a code, and each field's message when fields were wrong. */
+/** Every refusal of /api (docs/api.md): a message, a code, and each field's message when fields were wrong. */
 export const errorReplySchema = z.object({
   success: z.literal(false),
   message: z.string(),

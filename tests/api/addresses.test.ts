@@ -1,4 +1,4 @@
-// /api/address/*: the shopper's delivery addresses (API.md; spec 5 messages).
+// /api/address/*: the shopper's delivery addresses (docs/api.md; spec 5 messages).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Address } from '../../server/modules/addresses/addresses.schema';
 import { createAddress } from '../../server/modules/addresses/addresses.service';

@@ -1,4 +1,4 @@
-// /api/auth/*: register, login, forgot-password and reset-password (API.md, spec 5 and 8).
+// /api/auth/*: register, login, forgot-password and reset-password (docs/api.md, spec 5 and 8).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../server/lib/secrets';
 import { createTestShop, lastMessageTo, uniqueEmail, uniquePhone, verifyShopperPhone, type TestShop } from '../support/test-app';

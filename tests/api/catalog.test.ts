@@ -1,4 +1,4 @@
-// /api/product/* and /api/category/*: listing, paging, search, categories and ratings (API.md).
+// /api/product/* and /api/category/*: listing, paging, search, categories and ratings (docs/api.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestShop, type TestShop } from '../support/test-app';

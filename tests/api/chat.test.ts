@@ -1,4 +1,4 @@
-// POST /api/chat: the shape of one conversation turn (API.md). What the conversation says is the
+// POST /api/chat: the shape of one conversation turn (docs/api.md). What the conversation says is the
 // conversation engine's own suite; here only the contract every chat client reads.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestShop, type TestShop } from '../support/test-app';

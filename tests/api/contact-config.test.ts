@@ -1,4 +1,4 @@
-// /api/contact, /api/config, /api/health, the OpenAPI document and CORS (API.md, issue 2).
+// /api/contact, /api/config, /api/health, the OpenAPI document and CORS (docs/api.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestShop, lastMessageTo, uniqueEmail, type TestShop } from '../support/test-app';
 import { expectFieldErrors } from './expectations';
@@ -128,7 +128,7 @@ describe('API documents', () => {
   ];
   const shapeOf = (path: string) => path.replace(/\{[^}]*\}|:[^/]+/g, '{}');
 
-  it('/api/openapi.json lists every call of API.md with its method', async () => {
+  it('/api/openapi.json lists every call of docs/api.md with its method', async () => {
     const response = await shop.http.get('/api/openapi.json');
     expect(response.status).toBe(200);
     expect(response.body.openapi).toMatch(/^3\./);

@@ -1,6 +1,6 @@
-// Delivery windows (issue 20): the windows any visitor reads, the 2 PM same-day cut-off in Kigali
+// Delivery windows: the windows any visitor reads, the 2 PM same-day cut-off in Kigali
 // time, a full window, two shoppers racing for a window's last place, and the window on the order.
-// Each window's booked places are one row kept with the orders (issue 18): what frees a place
+// Each window's booked places are one row kept with the orders: what frees a place
 // (cancelling, by staff or by skipping a weekly basket) and what does not (delivering), and the
 // migration that counted the orders already booked.
 // The shop's clock is set (deps.now): 2026-11-24 is a Tuesday.

@@ -1,4 +1,4 @@
-// Assertions the contract suite repeats: the error shapes of API.md and "no internals leak out".
+// Assertions the contract suite repeats: the error shapes of docs/api.md and "no internals leak out".
 import { expect } from 'vitest';
 import type { Response } from 'supertest';
 
@@ -8,7 +8,7 @@ export function expectNoInternals(response: Response): void {
   expect(text).not.toMatch(/\bat [\w.<>]+ \(|\.ts:\d+|node_modules|Error: |stack|duplicate key|violates/i);
 }
 
-/** API.md: `{success:false, message}` with string `message` (and `error`, when present). */
+/** docs/api.md: `{success:false, message}` with string `message` (and `error`, when present). */
 export function expectErrorShape(response: Response, status: number, message?: string | RegExp): void {
   expect(response.status, `status (body: ${response.text})`).toBe(status);
   expect(response.headers['content-type']).toMatch(/application\/json/);
@@ -41,10 +41,10 @@ export function expectFieldErrors(response: Response, expected: Record<string, s
   expect(Object.values(expected)).toContain(response.body.message);
 }
 
-/** API.md: image fields are absolute URLs of pictures the shop serves. */
+/** docs/api.md: image fields are absolute URLs of pictures the shop serves. */
 export const ABSOLUTE_IMAGE_URL = /^https?:\/\/[^/]+\/images\/[\w/.-]+$/;
 
-/** API.md's product shape, money as numbers and ids as strings. */
+/** docs/api.md's product shape, money as numbers and ids as strings. */
 export function expectProductShape(product: Record<string, unknown>): void {
   expect(typeof product._id).toBe('string');
   expect(typeof product.productname).toBe('string');

@@ -1,4 +1,4 @@
-// API.md: every image field is an absolute URL (PUBLIC_BASE_URL, or the request's own origin), so a
+// docs/api.md: every image field is an absolute URL (PUBLIC_BASE_URL, or the request's own origin), so a
 // storefront on another origin shows our pictures; the OpenAPI document says so too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Hono } from 'hono';

@@ -1,4 +1,4 @@
-// One shopper never sees or changes another's cart, address, order or profile (issue 2).
+// One shopper never sees or changes another's cart, address, order or profile.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestShop, type Shopper, type TestShop } from '../support/test-app';
 import { address, expectErrorShape } from './expectations';

@@ -1,4 +1,4 @@
-// Issue 2 "Done when": a shopper's whole journey through the API, as the storefront makes it.
+// A shopper's whole journey through the API, as the storefront makes it.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestShop, uniqueEmail, uniquePhone, type TestShop } from '../support/test-app';
 

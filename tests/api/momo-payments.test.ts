@@ -1,4 +1,4 @@
-// MoMo request-to-pay (issue 19) against the local fake of MTN's Collections API: placing a MoMo
+// MoMo request-to-pay against the local fake of MTN's Collections API: placing a MoMo
 // order asks MTN once; the callback is never believed without the status endpoint; polling backs off
 // and is claimed by one instance; SUCCESSFUL pays the order (history, receipt quoting MTN's id);
 // FAILED says why and "Pay again" makes a new request; never two charges for one order; MTN down or

@@ -1,4 +1,4 @@
-// "Order again" (issue 20): POST /api/order/{id}/reorder puts an earlier order's lines in the cart at
+// "Order again": POST /api/order/{id}/reorder puts an earlier order's lines in the cart at
 // today's prices, naming what cannot be sold today; the USSD home screen offers the last basket and
 // places it in three inputs (dial, 7, Confirm) without touching the cart.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 8, hole 1: a phone number typed on the web ties the account to USSD only once its owner
+// A phone number typed on the web ties the account to USSD only once its owner
 // enters the SMS code. Squatters get nothing; the owner's USSD account joins the web one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToCart } from '../../server/modules/cart/cart.service';

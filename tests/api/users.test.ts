@@ -1,4 +1,4 @@
-// /api/user/*: the signed-in shopper's session and own record (API.md).
+// /api/user/*: the signed-in shopper's session and own record (docs/api.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestShop, uniqueEmail, uniquePhone, verifyShopperPhone, type TestShop } from '../support/test-app';
 import { expectErrorShape, expectFieldErrors, expectTokenRejected } from './expectations';

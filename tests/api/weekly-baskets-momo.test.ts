@@ -1,4 +1,4 @@
-// A weekly basket made from an order paid by MoMo request-to-pay (issue 20 with issue 19): each week's
+// A weekly basket made from an order paid by MoMo request-to-pay: each week's
 // order is a MoMo order too, and MTN is asked for it once, after the order is placed.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { backgroundSettled } from '../../server/lib/background';

@@ -1,4 +1,4 @@
-// Weekly baskets (issue 20): made from an order or the cart, placed by the shop as an order the
+// Weekly baskets: made from an order or the cart, placed by the shop as an order the
 // evening before each delivery, texted, skipped, paused, changed and stopped; exactly one order per
 // basket per week, also with two instances and after a restart. The shop's clock is set: 2026-12-07
 // is a Monday, so a Tuesday basket is placed at 18:00 on Monday 7 December.

@@ -1,8 +1,8 @@
-// First-load JavaScript and CSS, gzipped, of the routes /, /products and /chat (issue 4: the home page
+// First-load JavaScript and CSS, gzipped, of the routes /, /products and /chat (the home page
 // under 100 KB) and of the staff console's /admin: the page's entry chunk, every chunk it imports
 // statically, and the route's page chunk with its own static imports — everything a phone must download
 // before the page can show. Read from Vite's manifest after a fresh build. The console's first load
-// must not carry the phone-verification dialog it never shows (issue 21): counted, with a budget of 0.
+// must not carry the phone-verification dialog it never shows: counted, with a budget of 0.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';

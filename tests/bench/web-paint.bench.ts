@@ -1,7 +1,7 @@
 // When does a shopper on a low-end phone see the hero? The built site, served by the real server, loaded
 // cold in Chromium with a slow 4G network (400 ms round trip, 1.6 Mbps down, 750 kbps up) and a CPU
 // slowed 4x, at 360x640. The figure is the time from navigation start to the 'hero-visible' mark the
-// home page sets once the 1 s splash has lifted and the first slide's picture is on screen (issue 4: aim 2 s).
+// home page sets once the 1 s splash has lifted and the first slide's picture is on screen (aim 2 s).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';

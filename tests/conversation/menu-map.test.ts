@@ -1,5 +1,5 @@
 // The menu's table (server/conversation/screens/menu.ts) checked as a whole: every choice leads to a
-// screen that exists, every screen can be reached, the map in CONVERSATION.md is what the table
+// screen that exists, every screen can be reached, the map in docs/conversation.md is what the table
 // holds, and `npm run flows -- --map` prints all of it.
 import { describe, expect, it } from 'vitest';
 import { edgesOf, menuMap, screensOf } from '../../flows/menu-map';
@@ -68,7 +68,7 @@ describe('the menu table', () => {
 });
 
 /**
- * CONVERSATION.md's screen map, line by line: from a screen, by a key (its words as the doc gives
+ * docs/conversation.md's screen map, line by line: from a screen, by a key (its words as the doc gives
  * them), a chosen list entry or typed words, to a screen or a shared step.
  */
 const DOC_MAP: { from: ScreenName; key?: string; words?: string; via?: 'rows' | 'typed'; to: Destination }[] = [
@@ -119,7 +119,7 @@ const DOC_MAP: { from: ScreenName; key?: string; words?: string; via?: 'rows' | 
 /** Whether going to `to` can end on `wanted` (a screen a shared step may lead to counts). */
 const leadsTo = (to: Destination, wanted: Destination) => to === wanted || (!isStep(wanted) && screensOf(to).includes(wanted));
 
-describe("CONVERSATION.md's screen map", () => {
+describe("docs/conversation.md's screen map", () => {
   it.each(DOC_MAP)('$from: $key $words $via -> $to', ({ from, key, words, via, to }) => {
     const screen = MENU[from];
     if (via) {

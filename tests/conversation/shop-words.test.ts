@@ -1,4 +1,4 @@
-// Issue 11's words on chat and USSD: counts and units read right in English, Kinyarwanda and French
+// The shop's words on chat and USSD: counts and units read right in English, Kinyarwanda and French
 // ("My cart (1 item)", "Quantity in pieces", "2 trays"), Kinyarwanda screens name products in
 // Kinyarwanda too, and a search that finds nothing offers close names to choose.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The cross-user access matrix (issue 8), generated from the app's own route table: every /api
+// The cross-user access matrix, generated from the app's own route table: every /api
 // route that is not listed as public must refuse a guest with 401, and a second shopper who aims
 // at the first one's resources gets 404 and leaves her data exactly as it was. A route added later
 // is in the matrix without anyone remembering; one that takes a resource id must be classified

@@ -1,4 +1,4 @@
-// Property tests (issue 8): whatever a phone, a browser or a script sends, the shop answers, and
+// Property tests: whatever a phone, a browser or a script sends, the shop answers, and
 // never with a 500. USSD: any sequence of inputs gives CON/END within one GSM-7 screen. /api: any
 // JSON body (or none, or broken JSON) to any route in the route table gives 2xx/4xx. Search: any
 // text works, on the web and by chat. Runs on both databases (npm test runs the server suites on

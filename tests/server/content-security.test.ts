@@ -1,4 +1,4 @@
-// The storefront's Content-Security-Policy (issue 8, hole 9): scripts only from our origin or the
+// The storefront's Content-Security-Policy: scripts only from our origin or the
 // build's own inline scripts by hash, never 'unsafe-inline'; no other site may frame the shop.
 import { createHash } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -10,7 +10,7 @@ import { createTestShop, type TestShop } from '../support/test-app';
 
 const INLINE = "(function(){if(location.pathname!=='/')return;})();";
 const INDEX = `<!doctype html><html><head><meta charset="UTF-8" />\n<script>${INLINE}</script><script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>`;
-// The staff console's page (issue 9): no inline script, so its policy allows scripts from this origin only.
+// The staff console's page: no inline script, so its policy allows scripts from this origin only.
 const ADMIN = '<!doctype html><html><head><title>Isoko Staff</title><script type="module" src="/assets/admin-abc.js"></script></head><body><div id="root"></div></body></html>';
 
 let shop: TestShop;

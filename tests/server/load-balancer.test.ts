@@ -1,4 +1,4 @@
-// One shop on two instances behind a real load balancer (issue 18): two server processes as `npm
+// One shop on two instances behind a real load balancer: two server processes as `npm
 // start` runs them, on one throwaway PostgreSQL, behind HAProxy and behind nginx (the configurations
 // in deploy/), round robin. A catalog change answered by one instance is what the other serves; a
 // USSD, a chat and a WhatsApp conversation whose turns alternate instances carry on; a WhatsApp

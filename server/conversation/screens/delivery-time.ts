@@ -1,4 +1,4 @@
-// Delivery windows in the conversation (issue 20): named in the shopper's language with a plain "-"
+// Delivery windows in the conversation: named in the shopper's language with a plain "-"
 // (USSD is GSM-7); the windows free now ("Today" only before 2 PM) for the checkout to offer. A
 // screen shows a few of the week's windows, so each is named only when shown.
 import { nowOf } from '../../lib/deps';

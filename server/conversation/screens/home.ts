@@ -1,5 +1,5 @@
 // The main menu. A word typed here (not a number) searches straight away: one step fewer on a keypad.
-// A shopper whose last order has something for sale today sees "Order again" first (issue 20).
+// A shopper whose last order has something for sale today sees "Order again" first.
 import { countCartItems } from '../../modules/cart/cart.service';
 import type { Screen } from '../types';
 import { againOffer, openAgain } from './order-again';

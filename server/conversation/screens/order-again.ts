@@ -1,4 +1,4 @@
-// "Order again" (issue 20): the home screen offers the shopper's last basket at today's prices, and
+// "Order again": the home screen offers the shopper's last basket at today's prices, and
 // one confirmation places it: dial, choose, Confirm. The lines are the earlier order's that sell today
 // (the rest named); the address is the default one and the window the earliest free one, each with a
 // way to change it. The cart is left as it is.

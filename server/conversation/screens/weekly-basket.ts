@@ -1,4 +1,4 @@
-// Weekly baskets in the conversation (issue 20): the home screen's "My weekly basket" (when the
+// Weekly baskets in the conversation: the home screen's "My weekly basket" (when the
 // shopper has one), each basket's coming delivery with Skip the next one, Pause, Change day or time
 // and Stop; and "Deliver every week" on an order, which makes one (its day, then its time).
 import { nowOf } from '../../lib/deps';

@@ -1,4 +1,4 @@
-// Running the shop (issue 9): the staff role, each order change recorded, hidden catalog entries,
+// Running the shop: the staff role, each order change recorded, hidden catalog entries,
 // handled contact messages, and an outbox that records what the SMS provider did with each message.
 import type { Kysely } from 'kysely';
 import { runScript } from '../run-script';

@@ -1,4 +1,4 @@
-// MTN MoMo request-to-pay (issue 19): every request sent to MTN for an order, and what the order shows
+// MTN MoMo request-to-pay: every request sent to MTN for an order, and what the order shows
 // of the latest one. At most one request per order is in flight (a unique index, not a rule in code),
 // so a double click, a retried request and two instances cannot charge a shopper twice. A request
 // whose result is not known is checked again at next_check_at by one instance (claimed_until).

@@ -1,4 +1,4 @@
-// Delivery windows (issue 20): the shop's schedule as one row, the window each order is delivered
+// Delivery windows: the shop's schedule as one row, the window each order is delivered
 // in, and a lock row per window that placing an order takes so two shoppers never both get its
 // last place.
 import type { Kysely } from 'kysely';

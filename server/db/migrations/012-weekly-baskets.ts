@@ -1,4 +1,4 @@
-// Weekly baskets (issue 20): a shopper's basket placed as an order every week on a weekday, in a
+// Weekly baskets: a shopper's basket placed as an order every week on a weekday, in a
 // window. The job that places them claims each basket (claimed_until, FOR UPDATE SKIP LOCKED); each
 // week's outcome is one row (basket_runs, one per basket and week) and the order it placed carries
 // its basket and week under a unique index: one order per basket per week, whatever the claims do.

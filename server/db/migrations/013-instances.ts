@@ -1,4 +1,4 @@
-// Several instances serving one shop (issue 18): what one instance did must be visible to the others.
+// Several instances serving one shop: what one instance did must be visible to the others.
 // - A conversation turn holds its session (held_by, held_until) so a gateway's retry that reaches
 //   another instance waits for the first turn and is answered from it, never stepped twice. The
 //   hold runs out by itself if the instance holding it dies.

@@ -1,4 +1,4 @@
-// A checkout in fewer statements (issue 18):
+// A checkout in fewer statements:
 // - each delivery window's booked count, kept as orders take and give back places: listing the
 //   windows and checking the one chosen read a row a window instead of counting every order of the
 //   coming week, and placing an order takes its place in one statement. The lock row of 011 each

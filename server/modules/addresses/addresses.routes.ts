@@ -1,4 +1,4 @@
-// /address/* (API.md): the caller's own addresses; anyone else's id answers 404.
+// /address/* (docs/api.md): the caller's own addresses; anyone else's id answers 404.
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { requireUser } from '../auth/auth.middleware';

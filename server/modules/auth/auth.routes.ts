@@ -1,4 +1,4 @@
-// POST /auth/register, /auth/login, /auth/forgot-password, /auth/reset-password (API.md).
+// POST /auth/register, /auth/login, /auth/forgot-password, /auth/reset-password (docs/api.md).
 import { createRoute } from '@hono/zod-openapi';
 import { runInBackground } from '../../lib/background';
 import { clientAddress } from '../../lib/client-address';

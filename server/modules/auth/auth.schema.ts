@@ -75,7 +75,7 @@ export const publicUserSchema = z.object({
   fullName: z.string(),
   email: z.string().optional(),
   phoneNumber: z.string().optional(),
-  isStaff: z.boolean().optional(), // issue 9: true for accounts that may use the staff console
+  isStaff: z.boolean().optional(), // true for accounts that may use the staff console
   /** false while the number waits for its SMS code; only a verified number reaches USSD. */
   phoneVerified: z.boolean().optional(),
 });

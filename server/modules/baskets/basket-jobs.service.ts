@@ -1,4 +1,4 @@
-// The shop's weekly work on baskets (issue 20), as two jobs every instance runs (lib/jobs.ts):
+// The shop's weekly work on baskets, as two jobs every instance runs (lib/jobs.ts):
 //
 // placeDueBaskets: at 18:00 Kigali the evening before a basket's delivery (or as soon as an instance
 // runs after it, a restart included), its order is placed: the lines that sell today at today's

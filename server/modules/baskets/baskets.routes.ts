@@ -1,4 +1,4 @@
-// /baskets (issue 20): a shopper's weekly baskets: list, make (from an order or the cart), change
+// /baskets: a shopper's weekly baskets: list, make (from an order or the cart), change
 // (skip the next, pause, another day or time or address) and stop. Another shopper's id is a 404.
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';

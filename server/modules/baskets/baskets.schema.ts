@@ -1,4 +1,4 @@
-// Weekly baskets as the API speaks them (issue 20). Plain zod: the storefront imports it.
+// Weekly baskets as the API speaks them. Plain zod: the storefront imports it.
 import { z } from 'zod';
 
 const weekday = z

@@ -1,4 +1,4 @@
-// Weekly baskets (issue 20): a shopper makes one from an order or the cart, on a weekday and a
+// Weekly baskets: a shopper makes one from an order or the cart, on a weekday and a
 // window's start time; the shop places it each week as an order (basket-jobs.ts). Here: reading them
 // (the shopper's, and the coming week's for staff), making, changing (skip the next, pause, another
 // day or time, another address) and stopping them. Each is the shopper's own: another's id is a 404.

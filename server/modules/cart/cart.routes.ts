@@ -1,4 +1,4 @@
-// /cart/* (API.md): every call is the signed-in shopper's own cart.
+// /cart/* (docs/api.md): every call is the signed-in shopper's own cart.
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { requireUser } from '../auth/auth.middleware';

@@ -1,4 +1,4 @@
-// /product/* and /category/* (API.md).
+// /product/* and /category/* (docs/api.md).
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { requireUser } from '../auth/auth.middleware';

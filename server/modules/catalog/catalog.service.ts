@@ -14,7 +14,7 @@ import type { Category, CategoryProductsQuery, Product, ProductListQuery } from 
 
 type ProductRow = Selectable<ProductsTable> & { category_name: string };
 
-/** Products shoppers may see: staff can hide a product, or a whole category (issue 9). */
+/** Products shoppers may see: staff can hide a product, or a whole category. */
 function selectProducts(db: Kysely<Database>) {
   return db
     .selectFrom('products')
@@ -292,7 +292,7 @@ async function readProductList(
   let categoryId: string | undefined;
   if (query.category) {
     const category = await findCategory(deps, query.category);
-    // An unknown category has no products rather than being an error (API.md).
+    // An unknown category has no products rather than being an error (docs/api.md).
     if (!category) return { products: [], pagination: paginate(0, query.page, query.limit) };
     categoryId = category._id;
   }

@@ -1,4 +1,4 @@
-// POST /contact: the storefront's contact form (API.md).
+// POST /contact: the storefront's contact form (docs/api.md).
 import { createRoute } from '@hono/zod-openapi';
 import type { ShopDeps } from '../../lib/deps';
 import { addRoute, jsonReply, jsonRequest, openApiRoutes } from '../../lib/openapi';

@@ -1,4 +1,4 @@
-// /delivery/*: the windows any visitor may read before choosing one at checkout (issue 20).
+// /delivery/*: the windows any visitor may read before choosing one at checkout.
 import { createRoute } from '@hono/zod-openapi';
 import type { ShopDeps } from '../../lib/deps';
 import { addRoute, jsonReply, openApiRoutes } from '../../lib/openapi';

@@ -1,4 +1,4 @@
-// Delivery windows as the API speaks them (issue 20). Plain zod: the storefront and the console import it.
+// Delivery windows as the API speaks them. Plain zod: the storefront and the console import it.
 import { z } from 'zod';
 
 const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;

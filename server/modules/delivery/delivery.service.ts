@@ -1,4 +1,4 @@
-// Delivery windows (issue 20): the schedule staff set, the windows it makes for the coming week with
+// Delivery windows: the schedule staff set, the windows it makes for the coming week with
 // the room left in each, and the window an order takes. The schedule is one row, kept in memory once
 // read and dropped on every instance when staff save it (db/changes.ts); placing an order reads it
 // afresh inside its transaction. Each window's booked places are one row

@@ -1,4 +1,4 @@
-// /api/admin/delivery (issue 20): the delivery schedule staff set, and the coming week's windows with
+// /api/admin/delivery: the delivery schedule staff set, and the coming week's windows with
 // the orders booked in each. Mounted inside staffRoutes (modules/staff), under its one requireStaff.
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv, ShopDeps } from '../../lib/deps';

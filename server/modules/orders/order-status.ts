@@ -2,7 +2,7 @@
 // status follows (staff in the console; the shop skipping a weekly basket's week).
 import type { OrderStatus, PaymentStatus } from './order-lists.schema';
 
-/** Where an order may go next (issue 9). Delivered and cancelled are final. */
+/** Where an order may go next. Delivered and cancelled are final. */
 export const NEXT_ORDER_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
   pending: ['processing', 'cancelled'],
   processing: ['shipped', 'cancelled'],

@@ -1,4 +1,4 @@
-// /order/* (API.md): place an order from the cart, list and read the caller's own orders, pay one by MoMo.
+// /order/* (docs/api.md): place an order from the cart, list and read the caller's own orders, pay one by MoMo.
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { requireUser } from '../auth/auth.middleware';

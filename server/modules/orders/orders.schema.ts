@@ -1,4 +1,4 @@
-// Orders as the API speaks them (spec section 3, API.md).
+// Orders as the API speaks them (spec section 3, docs/api.md).
 import { z } from 'zod';
 import { imageUrlField, optionalPhoneField, pageNumber, paginationSchema } from '../../lib/fields';
 import { ORDERS_PAGE_SIZE } from '../../lib/page-sizes';
@@ -59,7 +59,7 @@ export const orderSchema = z.object({
   paymentFailureReason: z.string().nullable(),
   /** The latest MoMo request-to-pay, if one was made: its state and the number asked to pay. */
   momoRequest: z.object({ state: z.enum(MOMO_STATES), payerPhone: z.string() }).nullable(),
-  /** When it is delivered (issue 20); null on orders placed before the shop had windows. */
+  /** When it is delivered; null on orders placed before the shop had windows. */
   deliveryWindow: orderDeliveryWindowSchema.nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;

@@ -1,4 +1,4 @@
-// POST /api/order/{id}/reorder (issue 20): "Order again" on the web puts an earlier order's lines in the cart.
+// POST /api/order/{id}/reorder: "Order again" on the web puts an earlier order's lines in the cart.
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import type { ShopDeps } from '../../lib/deps';

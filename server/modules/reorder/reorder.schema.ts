@@ -1,4 +1,4 @@
-// Ordering again (issue 20): what POST /order/{id}/reorder answers. Plain zod: the web imports it.
+// Ordering again: what POST /order/{id}/reorder answers. Plain zod: the web imports it.
 import { z } from 'zod';
 import { cartSchema } from '../cart/cart.schema';
 

@@ -1,4 +1,4 @@
-// Ordering again (issue 20): an earlier order's lines as they sell today (today's prices; a product
+// Ordering again: an earlier order's lines as they sell today (today's prices; a product
 // hidden or out of stock left out and named), put in the cart (the web) or placed straight away (the
 // conversation's "Order again", a weekly basket). The home screens ask for the last basket on every
 // dial, so that is one query.

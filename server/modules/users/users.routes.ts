@@ -1,4 +1,4 @@
-// /user/*: the signed-in shopper's own record and session (API.md).
+// /user/*: the signed-in shopper's own record and session (docs/api.md).
 import { createRoute } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import { requireUser } from '../auth/auth.middleware';
@@ -13,7 +13,7 @@ import { resendPhoneCode, verifyPhone } from './phone.service';
 import { getAccount, updatePassword, updateProfile } from './users.service';
 
 /**
- * API.md: on updateProfile `errors` is a list of strings, each naming its field, because clients
+ * docs/api.md: on updateProfile `errors` is a list of strings, each naming its field, because clients
  * written against the spec show `errors[0]` as text. Other calls keep `{msg, param}`.
  */
 const errorsAsText: MiddlewareHandler<AppEnv> = async (c, next) => {

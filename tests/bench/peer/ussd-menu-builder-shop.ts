@@ -7,7 +7,7 @@
 // read each other's input.
 // Its statements reach PGlite through the shop's own prepared-statement driver, or with
 // PEER_STATEMENTS=pglite-query through PGlite's query(), as a published Kysely dialect for PGlite runs
-// them (and as this peer did when issue 18 was filed).
+// them (and as this peer did when the goal was set).
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { sql, type Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-// npm run backup / npm run restore (issue 8), by a round trip through the real commands: a shop
+// npm run backup / npm run restore, by a round trip through the real commands: a shop
 // with a shopper and an order is backed up, trades on, and is restored to the moment of the
 // backup. Restore refuses to replace a database that holds data unless given --force.
 import { execFile } from 'node:child_process';

@@ -1,4 +1,4 @@
-// Crash (issue 8): the real server is SIGKILLed in the middle of 200 order placements and started
+// Crash: the real server is SIGKILLed in the middle of 200 order placements and started
 // again on the same data. Every order that was answered with success is there, whole (lines and a
 // total that adds up), and retrying a placement with its Idempotency-Key makes one order, never two.
 // On embedded PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.

@@ -1,4 +1,4 @@
-// One shop on two instances behind a real load balancer, the long part (issue 18; the fast part is
+// One shop on two instances behind a real load balancer, the long part (the fast part is
 // tests/server/load-balancer.test.ts). On PostgreSQL only (TEST_DATABASE_URL), behind HAProxy and
 // nginx with the configurations in deploy/:
 // - one instance SIGKILLed in the middle of 200 order placements: every answered order is whole,

@@ -1,4 +1,4 @@
-// Soak (issue 8): mixed traffic from a second process on 127.0.0.1 against the real server for
+// Soak: mixed traffic from a second process on 127.0.0.1 against the real server for
 // SOAK_SECONDS (300 by default; 20 for a smoke run). No request may fail, and the server's
 // resident memory must stay flat: it is reported at the start, the middle and the end, and the
 // end may not be more than a quarter above the middle (a leak grows steadily; warm-up does not).

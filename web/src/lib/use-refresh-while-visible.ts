@@ -4,7 +4,7 @@
 // spends no data on it.
 import { useEffect, useRef } from 'react';
 
-/** How often a visible page asks again: "within seconds" (issue 9) at one small call per period. */
+/** How often a visible page asks again: "within seconds" at one small call per period. */
 export const REFRESH_WHILE_VISIBLE_MS = 5000;
 /** Coming back fires both focus and visibilitychange; one call is enough. */
 const RETURN_DEBOUNCE_MS = 1000;

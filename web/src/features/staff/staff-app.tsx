@@ -1,4 +1,4 @@
-// The staff console (issue 9), a page of its own (admin.html, entry staff-main.tsx): its router over
+// The staff console, a page of its own (admin.html, entry staff-main.tsx): its router over
 // /admin, the staff gate, the console's frame and its screens, each a chunk of its own. The storefront's
 // entry knows none of it, so the shop's first load does not carry a byte of the console.
 import { lazy, Suspense, useEffect } from 'react';

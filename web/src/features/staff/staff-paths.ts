@@ -1,4 +1,4 @@
-// The staff console's addresses (issue 9). The console is its own page (admin.html), so the
+// The staff console's addresses. The console is its own page (admin.html), so the
 // storefront's paths.ts and its first load know nothing of them; the server serves admin.html for all.
 const CONSOLE = '/admin';
 

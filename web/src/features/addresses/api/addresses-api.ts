@@ -1,11 +1,11 @@
-// The address calls of API.md: list, create, update, delete (the caller's own addresses only).
+// The address calls of docs/api.md: list, create, update, delete (the caller's own addresses only).
 import { api } from '@web/lib/api-client';
 import type { Address, AddressInput, AddressListReply, AddressReply } from '@server/modules/addresses/addresses.schema';
 import type { MessageReply } from '@server/lib/replies';
 
 export async function fetchAddresses(signal?: AbortSignal): Promise<Address[]> {
   const body = await api.get('address/allAddress', { signal }).json<AddressListReply>();
-  // API.md: `addresses`, also readable as `data` (spec 7).
+  // docs/api.md: `addresses`, also readable as `data` (spec 7).
   return body.addresses ?? body.data ?? [];
 }
 

@@ -1,4 +1,4 @@
-// The auth calls of API.md. One small function per call; the store and the dialogs call these.
+// The auth calls of docs/api.md. One small function per call; the store and the dialogs call these.
 import { api } from '@web/lib/api-client';
 import type { MessageReply } from '@server/lib/replies';
 import type { authResponseSchema, RegisterInput } from '@server/modules/auth/auth.schema';

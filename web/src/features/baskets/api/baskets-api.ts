@@ -1,4 +1,4 @@
-// The weekly basket calls (issue 20), one function each; shapes are the server's.
+// The weekly basket calls, one function each; shapes are the server's.
 import type { z } from 'zod';
 import type { basketReplySchema, basketsReplySchema, basketStoppedReplySchema, CreateBasketInput, UpdateBasketInput } from '@server/modules/baskets/baskets.schema';
 import type { DeliveryWindowsReply } from '@server/modules/delivery/delivery.schema';

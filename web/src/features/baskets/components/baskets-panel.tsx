@@ -1,4 +1,4 @@
-// The profile's weekly baskets (issue 20): each one's day and time, its coming delivery, its lines at
+// The profile's weekly baskets: each one's day and time, its coming delivery, its lines at
 // this week's prices, and Skip the next one, Pause, Change and Stop.
 import { useState } from 'react';
 import type { Basket } from '@server/modules/baskets/baskets.schema';

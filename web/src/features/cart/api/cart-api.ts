@@ -1,4 +1,4 @@
-// The cart calls of API.md, one function each. Shapes come from the server's schema (types only, no zod at runtime).
+// The cart calls of docs/api.md, one function each. Shapes come from the server's schema (types only, no zod at runtime).
 import { api } from '@web/lib/api-client';
 import type { CartChangeReply, CartReply } from '@server/modules/cart/cart.schema';
 

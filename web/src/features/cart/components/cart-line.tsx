@@ -12,7 +12,7 @@ interface CartLineProps {
   disabled: boolean;
   /** Following the product link closes the drawer. */
   onNavigate?: () => void;
-  /** Staff marked the product out of stock since it was added (issue 9). */
+  /** Staff marked the product out of stock since it was added. */
   outOfStock?: boolean;
 }
 

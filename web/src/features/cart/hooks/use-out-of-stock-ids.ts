@@ -1,4 +1,4 @@
-// Issue 9: a product can go out of stock while it sits in a cart. The server's cart carries each
+// A product can go out of stock while it sits in a cart. The server's cart carries each
 // line's product with `inStock`; this asks it again whenever the cart's lines change and gives back
 // the ids of lines that can no longer be ordered, so the cart page and checkout can flag them.
 // (Read here rather than kept in the cart store, so the storefront's first load does not grow.)

@@ -1,4 +1,4 @@
-// The catalog calls of API.md, one function each; types come from the server's schema (no zod at runtime).
+// The catalog calls of docs/api.md, one function each; types come from the server's schema (no zod at runtime).
 import type {
   CategoriesReply,
   CategoryProductsReply,

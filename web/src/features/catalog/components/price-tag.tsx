@@ -1,4 +1,4 @@
-// The price rule of issue 4: the current price is the effective one (the offer when present and lower),
+// The price rule: the current price is the effective one (the offer when present and lower),
 // the list price is struck through beside it, and '/unit' follows.
 import { effectivePrice, formatMoney } from '@web/lib/money';
 

@@ -1,4 +1,4 @@
-// The price rule of issue 4 on a card: the effective price is current, the list price is struck through,
+// The price rule on a card: the effective price is current, the list price is struck through,
 // and the percent-off badge (rounded) shows only when the offer is lower.
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

@@ -23,7 +23,7 @@ export function ProductCard({ product, priority = false }: ProductCardProps) {
   const addItem = useCartStore((state) => state.addItem);
   const [adding, setAdding] = useState(false);
   const name = product.productname || 'Unknown Product';
-  // Issue 9: staff mark a product out of stock; it stays listed but cannot go into a cart.
+  // Staff mark a product out of stock; it stays listed but cannot go into a cart.
   const soldOut = product.inStock === false;
 
   async function handleAdd() {

@@ -84,7 +84,7 @@ function ProductDetails({ product, onRated }: { product: Product; onRated: (prod
   const soldOut = product.inStock === false;
 
   async function handleAdd() {
-    // Issue 4: a guest on a product page hears 'Please log in to continue shopping' and comes back here after.
+    // A guest on a product page hears 'Please log in to continue shopping' and comes back here after.
     if (!requireLogin('Please log in to continue shopping')) return;
     setBusy('add');
     try {

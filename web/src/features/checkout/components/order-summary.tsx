@@ -7,7 +7,7 @@ import { formatMoney } from '@web/lib/money';
 interface OrderSummaryProps {
   items: CartItem[];
   totalPrice: number;
-  /** Lines staff marked out of stock since they were added (issue 9). */
+  /** Lines staff marked out of stock since they were added. */
   outOfStock?: ReadonlySet<string>;
 }
 

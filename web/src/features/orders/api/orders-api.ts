@@ -1,4 +1,4 @@
-// The order calls of API.md, read leniently as spec 7 describes (`order` or `data.order`, and so on).
+// The order calls of docs/api.md, read leniently as spec 7 describes (`order` or `data.order`, and so on).
 import { api } from '@web/lib/api-client';
 import type { PaymentType } from '@server/modules/orders/order-lists.schema';
 import type { Order, OrderReply, OrdersPageReply, PlaceOrderReply } from '@server/modules/orders/orders.schema';

@@ -1,4 +1,4 @@
-// "Order again" on an order (issue 20): its lines that sell today go into the cart at today's prices,
+// "Order again" on an order: its lines that sell today go into the cart at today's prices,
 // what cannot be sold is named, and the shopper lands on the cart to check out.
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';

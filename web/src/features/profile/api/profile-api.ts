@@ -1,4 +1,4 @@
-// The profile calls of API.md. GET user/account answers with the user's fields at the top level.
+// The profile calls of docs/api.md. GET user/account answers with the user's fields at the top level.
 import { api } from '@web/lib/api-client';
 import type { PublicUser } from '@server/modules/auth/auth.schema';
 import type { AccountReply, UpdateProfileInput, UserReply } from '@server/modules/users/users.schema';
@@ -11,7 +11,7 @@ export type Account = PublicUser;
 
 export async function fetchAccount(signal?: AbortSignal): Promise<Account> {
   const body = await api.get('user/account', { signal }).json<AccountReply & { user?: Account }>();
-  // Top level per API.md; a nested `user` is read too so an older server still works.
+  // Top level per docs/api.md; a nested `user` is read too so an older server still works.
   const account = body.fullName ? body : body.user;
   if (!account) throw new Error('Failed to fetch user data');
   const { _id, fullName, email, phoneNumber, phoneVerified, isStaff } = account;

@@ -1,5 +1,5 @@
 // Tab 'Order History': the latest 5 orders, a way to all of them, or a nudge to start shopping. Their
-// status and payment follow staff's changes while the tab is on screen (issue 9).
+// status and payment follow staff's changes while the tab is on screen.
 import { Link } from 'react-router-dom';
 import { buttonClass } from '@web/components/ui/button';
 import { LoadingBlock } from '@web/components/ui/spinner';

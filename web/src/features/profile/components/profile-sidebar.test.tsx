@@ -1,4 +1,4 @@
-// The profile's way into the staff console (issue 9): a 'Staff console' link for staff only, to the
+// The profile's way into the staff console: a 'Staff console' link for staff only, to the
 // console's own address (a full page load: the console is admin.html, not a storefront route).
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// The console's delivery calls (issue 20, docs/staff-api.md): the schedule and the week's windows.
+// The console's delivery calls: the schedule and the week's windows.
 import type { z } from 'zod';
 import type { DeliverySchedule, StaffDeliveryReply, staffScheduleReplySchema } from '@server/modules/delivery/delivery.schema';
 import type { StaffBasket } from '@server/modules/baskets/baskets.schema';

@@ -1,4 +1,4 @@
-// /admin/delivery (issue 20): the delivery schedule (days, hours, window length, orders a window takes,
+// /admin/delivery: the delivery schedule (days, hours, window length, orders a window takes,
 // the same-day cut-off), and every window of today and the next 6 days with the orders booked in it,
 // so the riders' day can be planned.
 import { useState, type FormEvent } from 'react';
