@@ -13,13 +13,14 @@ import { ussdLane } from './channels/ussd/ussd-lane';
 import { ussdRoutes } from './channels/ussd/ussd.routes';
 import { WHATSAPP_WEBHOOK_PATH, whatsappRoutes } from './channels/whatsapp/whatsapp.routes';
 import type { AppEnv, ShopDeps } from './lib/deps';
-import { storefrontPolicy } from './lib/content-security';
+import { API_DOCS_POLICY, storefrontPolicy } from './lib/content-security';
 import { isAppError } from './lib/errors';
 import { absoluteImageUrls } from './lib/image-urls';
 import { lanesFirst, type Lane } from './lib/node-lanes';
 import { securityHeaders } from './lib/security-headers';
 import { storedReplies } from './lib/stored-replies';
-import { buildOpenApiDocument, openApiRoutes, renderDocsPage } from './lib/openapi';
+import { buildOpenApiDocument, openApiRoutes } from './lib/openapi';
+import { renderDocsPage } from './lib/openapi-page';
 import { UNSTORABLE_TEXT } from './lib/path-params';
 import { addressRoutes } from './modules/addresses/addresses.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -78,7 +79,9 @@ function apiRoutes(deps: ShopDeps, isStopping?: () => boolean) {
   // that a starting server or a test that never reads it need not spend), then kept.
   let openApi: ReturnType<typeof buildOpenApiDocument> | undefined;
   const document = () => (openApi ??= buildOpenApiDocument(api, { title: `${deps.config.shop.shopName} shop API`, version: '1.0.0' }));
-  return api.get('/openapi.json', (c) => c.json(document())).get('/docs', (c) => c.html(renderDocsPage(document())));
+  return api
+    .get('/openapi.json', (c) => c.json(document()))
+    .get('/docs', (c) => c.html(renderDocsPage(document()), 200, { 'Content-Security-Policy': API_DOCS_POLICY }));
 }
 
 function placeholderPage(shopName: string) {

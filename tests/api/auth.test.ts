@@ -1,4 +1,4 @@
-// /api/auth/*: register, login, forgot-password and reset-password (docs/api.md, spec 5 and 8).
+// /api/auth/*: register, login, forgot-password and reset-password (docs/api.md, docs/product.md sections 5 and 8).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../server/lib/secrets';
 import { createTestShop, lastMessageTo, uniqueEmail, uniquePhone, verifyShopperPhone, type TestShop } from '../support/test-app';
@@ -94,7 +94,7 @@ describe('POST /auth/register', () => {
     }
   });
 
-  it('names each missing or bad field with the spec message', async () => {
+  it('names each missing or bad field with its message', async () => {
     expectFieldErrors(await register({}), {
       fullName: 'Full name is required',
       email: 'Email is required',

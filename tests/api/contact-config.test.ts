@@ -164,6 +164,26 @@ describe('API documents', () => {
     expect(response.text).toContain('/order/placeOrder');
     expect(response.text).not.toMatch(/<script[^>]+src=["']https?:|<link[^>]+href=["']https?:/i);
   });
+
+  it("/api/docs is the reference of every call, the staff console's with its fields and rules", async () => {
+    const response = await shop.http.get('/api/docs');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    const paths = Object.entries((await shop.http.get('/api/openapi.json')).body.paths as Record<string, object>);
+    for (const [path, methods] of paths) {
+      for (const method of Object.keys(methods)) expect(response.text, `${method} ${path}`).toContain(`${method.toUpperCase()}</code> <code>/api${path}</code>`);
+    }
+    expect(response.text).toContain('Staff console (/api/admin)');
+    for (const call of ['/api/admin/orders/{id}/status', '/api/admin/orders/{id}/payment', '/api/admin/products', '/api/admin/uploads', '/api/admin/delivery', '/api/admin/staff', '/api/admin/messages', '/api/admin/dashboard', '/api/admin/baskets']) {
+      expect(response.text, call).toContain(`<code>${call}</code>`);
+    }
+    // A call's body with its fields, and the rules the declaration carries.
+    expect(response.text).toMatch(/expectedStatus: &#34;pending&#34; \| &#34;processing&#34;/);
+    expect(response.text).toContain('only from <code>pending</code> or <code>processing</code>');
+    // Offline and locked down: no script at all, and a policy that lets nothing load or run but its inline style.
+    expect(response.text).not.toMatch(/<script/i);
+    expect(response.headers['content-security-policy']).toMatch(/^default-src 'none'; style-src 'unsafe-inline';/);
+  });
 });
 
 describe('CORS', () => {

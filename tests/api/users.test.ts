@@ -124,7 +124,7 @@ describe('PUT /user/updateProfile', () => {
     expect((await login(shopper.user.email!, 'first-pass')).status).toBe(400);
   });
 
-  it('names bad fields with the spec messages, as a list of strings a client can show', async () => {
+  it('names bad fields with their messages, as a list of strings a client can show', async () => {
     const shopper = await shop.newShopper();
     const update = (body: Record<string, unknown>) => shop.http.put('/api/user/updateProfile').set(shopper.auth).send(body);
     const refused = async (body: Record<string, unknown>, message: string) => {

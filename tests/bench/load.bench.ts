@@ -1,7 +1,7 @@
-// npm run bench load: the shop under load, as the issue judges it. Starts the server as `npm start`
-// does on a fresh database of its own, loads it from a second process over 127.0.0.1, and sets every
-// figure beside a ceiling measured in the same run (a bare Hono app on the same Node). Prints one
-// table, writes tests/bench/results/load.json and load.svg (the README shows the chart).
+// npm run bench load: the shop under load, against the goals of docs/performance.md. Starts the server
+// as `npm start` does on a fresh database of its own, loads it from a second process over 127.0.0.1, and
+// sets every figure beside a ceiling measured in the same run (a bare Hono app on the same Node). Prints
+// one table, writes tests/bench/results/load.json and load.svg (docs/performance.md shows the chart).
 // BENCH_SECONDS (default 8) sets each load phase's length; BENCH_CONNECTIONS (default 50);
 // BENCH_USSD_SESSIONS (default 200); BENCH_SCALE_PRODUCTS / BENCH_SCALE_ORDERS (100,000 / 200,000).
 // Each shop is readied as an operator readies one for a rush: its delivery windows take every order
@@ -98,7 +98,7 @@ async function ussdRowsAgainstPeer(shop: Running, warmUp = false): Promise<Row[]
     if (warmUp) await ussd('USSD: peer, warm-up', url, '/', false, '91', 2);
     return [await ussd('USSD: peer, paced callers', url, '/', true, '30'), await ussd('USSD: peer, saturation', url, '/', false, '40')];
   });
-  // The peer as the issue measured it when filed: PGlite's own query() under Kysely, no prepared statements.
+  // The peer as the baseline measured it: PGlite's own query() under Kysely, no prepared statements.
   const plainSaturated = await withPeer('pglite-query', async (url) => {
     await ussd('USSD: peer on PGlite query(), warm-up', url, '/', false, '92', 2);
     return ussd('USSD: peer on PGlite query(), saturation', url, '/', false, '50');

@@ -30,7 +30,7 @@ export const registerSchema = z
         ctx.addIssue({ code: 'custom', path: ['phoneNumber'], message: 'Phone number is required' });
       }
     },
-    // Also when other fields are wrong, so an empty form hears about every field at once (spec 5).
+    // Also when other fields are wrong, so an empty form hears about every field at once (docs/product.md section 5).
     { when: (payload) => isPlainObject(payload.value) },
   );
 export type RegisterInput = z.infer<typeof registerSchema>;

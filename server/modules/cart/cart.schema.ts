@@ -1,4 +1,4 @@
-// The shopper's cart (spec section 3: a line is a populated product and a quantity).
+// The shopper's cart (docs/product.md section 3: a line is a populated product and a quantity).
 import { z } from 'zod';
 import { productSchema } from '../catalog/catalog.schema';
 
@@ -26,8 +26,9 @@ export type AddToCartInput = z.infer<typeof addToCartSchema>;
 
 export const updateCartLineSchema = z.object({ quantity });
 
-// Beyond the spec's {products:[{productId, quantity}]}: each line's unit price (the offer when it applies) and
-// subtotal, and the cart's totals, all in frw and priced as checkout will charge, so no face sums on its own.
+// Beyond the storefront's {products:[{productId, quantity}]} (docs/product.md section 3): each line's unit
+// price (the offer when it applies) and subtotal, and the cart's totals, all in frw and priced as checkout
+// will charge, so no face sums on its own.
 export const cartLineSchema = z.object({
   productId: productSchema,
   quantity: z.number().int(),

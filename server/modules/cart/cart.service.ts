@@ -15,7 +15,7 @@ export async function getCart(deps: ShopDeps, userId: string): Promise<Cart> {
     .orderBy('product_id')
     .execute();
   const products = await getProductsByIds(deps, lines.map((line) => line.product_id));
-  // A line whose product is gone is dropped (spec 3: a line with no product is skipped).
+  // A line whose product is gone is dropped (docs/product.md section 3: a line with no product is skipped).
   return pricedCart(
     lines.flatMap((line) => {
       const product = products.get(line.product_id);

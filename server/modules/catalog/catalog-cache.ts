@@ -1,6 +1,6 @@
 // The catalog is read far more than it is written: every page, product, category list and search
 // answer is kept in memory until the next catalog write (changeCatalog, on any instance) drops the
-// lot. Two layers:
+// lot. Three layers:
 // - cachedRead: a service's result, so the conversation engine (USSD, chat) reads from memory too;
 // - cachedResponse: the exact bytes of a /api catalog reply with its ETag, so a repeated request does
 //   no validation, no query and no JSON.stringify, and a client holding the ETag gets a 304;

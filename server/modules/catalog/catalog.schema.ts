@@ -1,4 +1,4 @@
-// Products, categories and ratings as the API speaks them (spec section 3, docs/api.md).
+// Products, categories and ratings as the API speaks them (docs/product.md section 3, docs/api.md).
 import { z } from 'zod';
 import { CATEGORY_PAGE_SIZE, PRODUCTS_PAGE_SIZE } from '../../lib/page-sizes';
 import { imageUrlField, pageNumber, paginationSchema } from '../../lib/fields';

@@ -56,6 +56,7 @@ const editProduct = createRoute({
   method: 'put',
   path: '/products/{id}',
   summary: 'Edit, hide or mark out of stock',
+  description: 'Any subset of the fields, e.g. `{inStock:false}` or `{hidden:true}`. A hidden product, or one in a hidden category, leaves the storefront, search, chat and USSD; an out-of-stock one stays listed with `inStock:false` and cannot be added to a cart or ordered. `image` is what an upload returned, or an existing `/images/...` path. Every change reaches every instance at once.',
   request: { params: productParams, body: jsonRequest(productPatchSchema) },
   responses: { 200: jsonReply(staffProductResponseSchema) },
 });
@@ -81,6 +82,7 @@ const upload = createRoute({
   method: 'post',
   path: '/uploads',
   summary: 'Upload an image (JPEG, PNG or WebP, at most 2 MB)',
+  description: 'The type is read from the bytes, not the name: anything else is a 415, a larger file a 413. Stored in `DATA_DIR/uploads` on the embedded database and in the database on PostgreSQL, served at `/uploads/<name>`; give the returned `image` to a product or category.',
   request: { body: { required: true, content: { 'multipart/form-data': { schema: imageUploadFormSchema } } } },
   responses: { 201: jsonReply(uploadResponseSchema, 'Stored') },
 });

@@ -1,4 +1,4 @@
-// Orders as the API speaks them (spec section 3, docs/api.md).
+// Orders as the API speaks them (docs/product.md section 3, docs/api.md).
 import { z } from 'zod';
 import { imageUrlField, optionalPhoneField, pageNumber, paginationSchema } from '../../lib/fields';
 import { ORDERS_PAGE_SIZE } from '../../lib/page-sizes';
@@ -69,7 +69,7 @@ export function orderNumber(orderId: string): string {
   return orderId.slice(-8).toUpperCase();
 }
 
-/** POST /order/placeOrder: the order placed, also under `data` (spec 7). */
+/** POST /order/placeOrder: the order placed, also under `data` (docs/product.md section 7). */
 export const placeOrderReplySchema = z.object({
   success: z.boolean(),
   message: z.string(),

@@ -1,6 +1,6 @@
 // Orders as staff administer them in the console (/api/admin/orders, /dashboard): every shopper's
 // orders with their history, the status and payment moves, and the day's figures. Plain zod only:
-// the web console imports this file (docs/staff-api.md lists the calls).
+// the web console imports this file (/api/docs lists the calls).
 import { z } from 'zod';
 import { pageNumber, paginationSchema } from '../../lib/fields';
 import { ORDER_CHANNELS, ORDER_STATUSES, PAYMENT_STATUSES } from './order-lists.schema';

@@ -1,4 +1,4 @@
-// /api/admin/*: the staff console's calls (docs/staff-api.md), each declared by the module that owns
+// /api/admin/*: the staff console's calls (listed at /api/docs), each declared by the module that owns
 // what it changes and mounted here. One requireStaff over the whole tree is the one rule for who may
 // do what: 401 without a valid token, 403 for a shopper.
 import { requireStaff } from '../auth/auth.middleware';

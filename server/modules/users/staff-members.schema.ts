@@ -1,5 +1,5 @@
 // Who holds the staff role, as the console's /api/admin/staff calls show it. Plain zod only: the web
-// console imports this file (docs/staff-api.md lists the calls).
+// console imports this file (/api/docs lists the calls).
 import { z } from 'zod';
 
 export const staffMemberSchema = z.object({

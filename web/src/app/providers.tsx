@@ -17,7 +17,7 @@ function LoginNavigatorBridge() {
   return null;
 }
 
-/** Spec 4: becoming authenticated loads the cart; becoming a guest empties it locally. */
+/** docs/product.md section 4: becoming authenticated loads the cart; becoming a guest empties it locally. */
 function CartFollowsSession() {
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
   useEffect(() => {

@@ -1,4 +1,4 @@
-// The session (spec section 4): who is signed in, shared by every screen. Screens navigate; the store
+// The session (docs/product.md section 4): who is signed in, shared by every screen. Screens navigate; the store
 // keeps the token, the stored user and the toasts of sign-in, sign-up, sign-out and session expiry.
 import { create } from 'zustand';
 import { ApiError, setSessionExpiredHandler, toApiError } from '@web/lib/api-client';
@@ -63,7 +63,10 @@ async function registerError(error: unknown): Promise<ApiError> {
   return toApiError(error, 'Registration failed. Please check the server configuration or try again.');
 }
 
-/** Remember me keeps only the fields the spec names; without it, the user is kept for this visit only. */
+/**
+ * Remember me keeps only the fields docs/product.md names (section 3); without it, the user is kept for this
+ * visit only.
+ */
 function rememberedUser(user: AuthResponse['user'] | StoredUser): StoredUser | null {
   if (!user) return null;
   return { fullName: user.fullName, email: user.email, phoneNumber: user.phoneNumber };

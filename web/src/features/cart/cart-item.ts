@@ -1,4 +1,4 @@
-// The client's cart line (spec section 3), built from a server line whose product is populated.
+// The client's cart line (docs/product.md section 3), built from a server line whose product is populated.
 import type { Cart } from '@server/modules/cart/cart.schema';
 import { percentOff } from '@web/lib/money';
 
@@ -27,7 +27,7 @@ type LooseProduct = Partial<ServerLine['productId']> & { unit?: string; productu
 
 export function toCartItem(line: { productId?: unknown; quantity?: unknown; price?: unknown; subtotal?: unknown }): CartItem | null {
   const product = line.productId as LooseProduct | string | null | undefined;
-  // A line with no populated product is skipped (spec section 3).
+  // A line with no populated product is skipped (docs/product.md section 3).
   if (!product || typeof product !== 'object' || !product._id) return null;
   const listPrice = Number(product.price) || 0;
   const offer = product.offerPrice != null ? Number(product.offerPrice) : null;

@@ -1,4 +1,4 @@
-// Reading a product the lenient way the spec describes (section 3 fallbacks), in one place.
+// Reading a product the lenient way docs/product.md describes (section 3 fallbacks), in one place.
 import type { Product } from './api/catalog-api';
 
 type LooseProduct = Partial<Product> & { unit?: string; productunit?: string };

@@ -1,4 +1,4 @@
-// The one address form (spec 5): used by address management and by checkout's New Address dialog.
+// The one address form (docs/product.md section 5): used by address management and by checkout's New Address dialog.
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';

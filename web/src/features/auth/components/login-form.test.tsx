@@ -1,4 +1,4 @@
-// The login form's rules and messages (spec 5 and 8), with the network mocked at the auth calls.
+// The login form's rules and messages (docs/product.md sections 5 and 8), with the network mocked at the auth calls.
 import { render, screen, act } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// The login form of spec sections 2, 5 and 8: email or phone, password, Remember me, forgot password.
+// The login form of docs/product.md sections 2, 5 and 8: email or phone, password, Remember me, forgot password.
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';

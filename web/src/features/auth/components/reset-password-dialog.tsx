@@ -1,4 +1,4 @@
-// The reset-password dialog (the spec, section 2): step 1 names the account and asks the server to send a
+// The reset-password dialog (docs/product.md section 2): step 1 names the account and asks the server to send a
 // one-time code; step 2 takes that code and the new password. Closing at any point forgets everything.
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';

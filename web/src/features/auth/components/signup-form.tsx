@@ -1,4 +1,4 @@
-// The signup form of spec sections 2, 5 and 8. Email, phone or both; the server signs the new user in.
+// The signup form of docs/product.md sections 2, 5 and 8. Email, phone or both; the server signs the new user in.
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';

@@ -1,4 +1,4 @@
-// The cart drawer (spec 2): lines, subtotal, View Cart / Checkout after a 1 s pause with their busy
+// The cart drawer (docs/product.md section 2): lines, subtotal, View Cart / Checkout after a 1 s pause with their busy
 // labels, an 'Updating cart...' overlay while a change is on its way. Loaded on first open.
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';

@@ -1,4 +1,5 @@
-// The cart page (spec 2): the lines, an order summary, Proceed to Checkout after a 3 s pause, Clear Cart.
+// The cart page (docs/product.md section 2): the lines, an order summary, Proceed to Checkout after a 3 s
+// pause, Clear Cart.
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '@web/app/paths';

@@ -1,5 +1,5 @@
-// A product in a grid (spec 2, Product card): the whole card links to the product; the add button sits
-// above the link so the two never nest.
+// A product in a grid (docs/product.md section 2, Product card): the whole card links to the product; the add
+// button sits above the link so the two never nest.
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@web/app/paths';

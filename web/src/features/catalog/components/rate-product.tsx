@@ -1,4 +1,4 @@
-// The Rate Product popover (spec 2 and 4): hovering or focusing a star previews the rating, choosing
+// The Rate Product popover (docs/product.md sections 2 and 4): hovering or focusing a star previews the rating, choosing
 // one sends it; signed-in shoppers only.
 import { useState } from 'react';
 import { StarIcon } from '@web/components/ui/icons';

@@ -1,4 +1,4 @@
-// One product (spec 2, Product details): picture and badge, price, rating, Add to Cart and Buy Now,
+// One product (docs/product.md section 2, Product details): picture and badge, price, rating, Add to Cart and Buy Now,
 // the Rate Product popover, an accordion, and related or latest products.
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';

@@ -1,4 +1,5 @@
-// /checkout (spec 2, 4): payment, then delivery, then the order is placed and the shopper sees it confirmed.
+// /checkout (docs/product.md sections 2, 4): payment, then delivery, then the order is placed and the shopper
+// sees it confirmed.
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { Address } from '@server/modules/addresses/addresses.schema';

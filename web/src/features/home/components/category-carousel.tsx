@@ -1,4 +1,5 @@
-// 'Explore Our Categories' (spec 2): a sideways-scrolling row of categories with buttons that move it 400px.
+// 'Explore Our Categories' (docs/product.md section 2): a sideways-scrolling row of categories with buttons
+// that move it 400px.
 import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@web/app/paths';

@@ -1,4 +1,4 @@
-// Featured Products (spec 2): the first 10 products, with View All.
+// Featured Products (docs/product.md section 2): the first 10 products, with View All.
 import { Link } from 'react-router-dom';
 import { paths } from '@web/app/paths';
 import { getProducts, type Product } from '@web/features/catalog/api/catalog-api';

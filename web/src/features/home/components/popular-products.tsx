@@ -1,4 +1,4 @@
-// Popular Products (spec 2): ten skeleton cards until the section scrolls into view, then the
+// Popular Products (docs/product.md section 2): ten skeleton cards until the section scrolls into view, then the
 // most popular products; Load More and View All go to the full list.
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';

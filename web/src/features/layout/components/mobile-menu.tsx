@@ -1,4 +1,4 @@
-// The phone menu (spec 2): a panel that folds out under the header with the links, the search and the
+// The phone menu (docs/product.md section 2): a panel that folds out under the header with the links, the search and the
 // account actions ('Logging out...' while signing out).
 import { Link, NavLink } from 'react-router-dom';
 import { paths } from '@web/app/paths';

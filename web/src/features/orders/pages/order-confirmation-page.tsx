@@ -1,4 +1,4 @@
-// /order-confirmation (spec 2, 4): the placed order, how to pay for it and what happens next.
+// /order-confirmation (docs/product.md sections 2, 4): the placed order, how to pay for it and what happens next.
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { Order } from '@server/modules/orders/orders.schema';
@@ -68,7 +68,7 @@ function OrderConfirmation() {
       throw failure;
     }
   }, []);
-  // Leaving the page forgets the last order too (spec 4).
+  // Leaving the page forgets the last order too (docs/product.md section 4).
   useEffect(() => () => storage.setLastOrderId(null), []);
 
   // A failure is on its way elsewhere (home, or /login when the session expired): keep showing the wait.

@@ -1,4 +1,5 @@
-// The profile edit form: spec 5's messages, and spec 8's update messages with the call mocked.
+// The profile edit form: its field messages and its update messages (docs/product.md sections 5 and 8),
+// with the call mocked.
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -39,7 +40,7 @@ describe('EditProfileForm', () => {
     expect(screen.getByLabelText('Phone number')).toHaveValue('+250788123456');
   });
 
-  it('shows the spec messages for each field', async () => {
+  it("shows each field's message", async () => {
     renderForm();
     await replace('Full name', '');
     await replace('Email', 'aline@');

@@ -1,4 +1,4 @@
-// Spec 5, profile edit: full name, email, phone (optional) and a new password (optional).
+// docs/product.md section 5, profile edit: full name, email, phone (optional) and a new password (optional).
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';

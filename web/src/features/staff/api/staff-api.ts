@@ -1,4 +1,4 @@
-// Every staff call of the console (docs/staff-api.md; each module's staff-*.routes.ts), one small function each.
+// Every staff call of the console (listed at /api/docs; each module's staff-*.routes.ts), one small function each.
 // Shapes are the server's zod types; the token travels with every call through api-client.
 import { api, toApiError } from '@web/lib/api-client';
 import type { z } from 'zod';
