@@ -150,7 +150,7 @@ export const en = {
   'order.payAgain': 'Pay again',
   'order.weekly': 'Deliver every week',
   'order.momoWaiting': 'Approve the MoMo payment on {phone}.',
-  'order.momoUnconfirmed': 'MTN MoMo has not answered yet: approve on {phone} if asked. Do not pay another way.',
+  'order.momoUnconfirmed': 'No MoMo answer yet: approve if your phone asks. Do not pay twice.',
   'order.momoFailed': 'MoMo: {reason}.',
   'order.momoPaid': 'MoMo transaction {id}',
   'momo.requested': 'Approve the payment on your phone: MoMo asks {phone} for your PIN to pay {total} for order {number}.',

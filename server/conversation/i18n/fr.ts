@@ -151,7 +151,7 @@ export const fr: Catalogue = {
   'order.payAgain': 'Payer a nouveau',
   'order.weekly': 'Livrer chaque semaine',
   'order.momoWaiting': 'Approuvez le paiement MoMo sur le {phone}.',
-  'order.momoUnconfirmed': "MTN MoMo n'a pas encore repondu: approuvez sur le {phone} si demande. Ne payez pas autrement.",
+  'order.momoUnconfirmed': 'Pas de reponse MoMo: approuvez si demande. Ne payez pas deux fois.',
   'order.momoFailed': 'MoMo: {reason}.',
   'order.momoPaid': 'Transaction MoMo {id}',
   'momo.requested': 'Approuvez le paiement sur votre telephone: MoMo demande votre PIN au {phone} pour payer {total} (commande {number}).',

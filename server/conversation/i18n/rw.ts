@@ -152,7 +152,7 @@ export const rw: Catalogue = {
   'order.payAgain': 'Ongera wishyure', // REVIEW
   'order.weekly': 'Bigezwe buri cyumweru', // REVIEW
   'order.momoWaiting': 'Emeza kwishyura kuri MoMo kuri {phone}.', // REVIEW
-  'order.momoUnconfirmed': 'MTN MoMo ntirasubiza: emeza kuri {phone} nibagusaba. Ntwishyure ukundi.', // REVIEW
+  'order.momoUnconfirmed': 'MoMo ntirasubiza: emeza niba telefone ikubajije. Ntwishyure kabiri.', // REVIEW
   'order.momoFailed': 'MoMo: {reason}.',
   'order.momoPaid': 'Igikorwa cya MoMo {id}', // REVIEW
   'momo.requested': 'Emeza kwishyura kuri telefoni yawe: MoMo irasaba {phone} PIN yawe kugira ngo wishyure {total} ya komande {number}.', // REVIEW

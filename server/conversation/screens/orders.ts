@@ -63,8 +63,8 @@ function momoLine(ctx: ScreenContext, found: Order): string | undefined {
   if (request.state === 'successful') return found.momoTransactionId ? ctx.t('order.momoPaid', { id: found.momoTransactionId }) : undefined;
   if (found.paymentStatus === 'completed') return undefined;
   if (request.state === 'waiting') return ctx.t('order.momoWaiting', { phone: localPhone(request.payerPhone) });
-  // MTN may still ask the phone: never the pay code until MTN says the request ended.
-  if (request.state === 'unconfirmed') return ctx.t('order.momoUnconfirmed', { phone: localPhone(request.payerPhone) });
+  // MTN may still ask the phone: never the pay code until MTN says the request ended (short: a USSD screen's last room).
+  if (request.state === 'unconfirmed') return ctx.t('order.momoUnconfirmed');
   return found.paymentFailureReason ? ctx.t('order.momoFailed', { reason: reasonIn(ctx.session.language ?? 'en', found.paymentFailureReason) }) : undefined;
 }
 
