@@ -44,11 +44,8 @@ const serverAllowed = {
   'server/modules/auth': ['server/modules/users/user-records.ts'],
   // Who is told what about an order is decided in orders (order-notices.ts), payment receipts too.
   'server/modules/payments': ['server/modules/orders/order-notices.ts'],
-  // Orders mounts payments' /order/{id}/pay and reorder's /order/{id}/reorder calls inside its /order tree.
-  'server/modules/orders': ['server/modules/payments/payments.routes.ts', 'server/modules/reorder/reorder.routes.ts'],
-  // A notice names the order's delivery window in its reader's words, and a failed MoMo payment's
-  // reason in the reader's language.
-  'server/modules/orders/order-notices.ts': ['server/modules/delivery/delivery-windows.ts', 'server/modules/delivery/window-words.ts', 'server/modules/payments/momo-reasons.ts'],
+  // A notice names the order's delivery window in its reader's words.
+  'server/modules/orders/order-notices.ts': ['server/modules/delivery/delivery-windows.ts', 'server/modules/delivery/window-words.ts'],
   // A weekly basket is a delivery window on a weekday: it reads the delivery calendar's pieces, and the
   // job tells of the order it placed as any order is told of (orders' notices).
   'server/modules/baskets': [
@@ -57,8 +54,8 @@ const serverAllowed = {
     'server/modules/delivery/window-words.ts',
     'server/modules/orders/order-notices.ts',
   ],
-  // The order screen says why a MoMo payment failed in the conversation's language.
-  'server/conversation/screens/orders.ts': ['server/modules/payments/momo-reasons.ts'],
+  // The order screen says why a MoMo payment failed in the conversation's language (the order keeps the words).
+  'server/conversation/screens/orders.ts': ['server/modules/orders/momo-reasons.ts'],
   // A delivery window reads in the conversation's words ("Today", "Tomorrow").
   'server/conversation/screens/delivery-time.ts': ['server/modules/delivery/window-words.ts'],
   // WhatsApp's image header needs a JPEG or PNG of a product's picture.

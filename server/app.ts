@@ -31,8 +31,9 @@ import { contactRoutes } from './modules/contact/contact.routes';
 import { deliveryRoutes } from './modules/delivery/delivery.routes';
 import { basketRoutes } from './modules/baskets/baskets.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
-import { momoCallbackRoutes } from './modules/payments/payments.routes';
-import { MOMO_CALLBACK_PATH } from './modules/payments/payments.service';
+import { momoCallbackRoutes, orderPaymentRoutes } from './modules/payments/payments.routes';
+import { MOMO_CALLBACK_PATH, requestPaymentForNewOrder } from './modules/payments/payments.service';
+import { orderAgainRoutes } from './modules/reorder/reorder.routes';
 import { devOutboxEnabled, devOutboxRoutes } from './modules/outbox/outbox.routes';
 import { shopRoutes } from './modules/shop/shop.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
@@ -68,7 +69,11 @@ function apiRoutes(deps: ShopDeps, isStopping?: () => boolean) {
     .route('/category', categoryRoutes(deps))
     .route('/cart', cartRoutes(deps))
     .route('/address', addressRoutes(deps))
-    .route('/order', orderRoutes(deps))
+    // The /order tree: orders' own calls, and the ones payments and reorder make on an order. Orders
+    // imports neither: a MoMo order's first request to MTN is given to it here.
+    .route('/order', orderRoutes(deps, (userId, placed) => requestPaymentForNewOrder(deps, userId, placed)))
+    .route('/order', orderPaymentRoutes(deps))
+    .route('/order', orderAgainRoutes(deps))
     .route('/delivery', deliveryRoutes(deps))
     .route('/baskets', basketRoutes(deps))
     .route('/contact', contactRoutes(deps))

@@ -245,6 +245,8 @@ export interface MomoRequestsTable {
   financial_transaction_id: string | null;
   failure_reason: string | null;
   checks: Generated<number>;
+  /** Status checks its callbacks made (payments.service MOST_CALLBACK_CHECKS bounds them). */
+  callback_checks: Generated<number>;
   next_check_at: Timestamp;
   claimed_until: Timestamp | null;
   created_at: CreatedAt;

@@ -1,10 +1,11 @@
 // The writes other modules make to an order, in the caller's transaction: each change is kept in the
 // order's history (who, when, from, to, note), an order is cancelled only while it is pending and
 // unpaid (its delivery window's place given back), and an account merge moves orders with their
-// shopper. Orders owns the orders and order_history tables; payments, weekly baskets and users come
-// through here.
+// shopper. Orders owns the orders and order_history tables; weekly baskets and users come through
+// here, payments through order-payments.service.ts.
 import type { ShopDeps } from '../../lib/deps';
 import { releaseDeliveryPlace } from '../delivery/delivery.service';
+import { mtnMayStillCharge } from './order-lists.schema';
 
 type Db = Pick<ShopDeps, 'db'>;
 
@@ -54,21 +55,19 @@ export async function recordStatusChange(
 }
 
 /**
- * Cancels a pending order no one has paid and MTN may not still charge (no MoMo request waiting,
- * unconfirmed or successful), recording why; false when the order is past that.
+ * Cancels a pending order no one has paid and MTN may not still charge (mtnMayStillCharge, the rule
+ * staff confirmation follows too), recording why; false when the order is past that.
  */
 export async function cancelUnpaidOrder(deps: Db, orderId: string, by: ChangedBy, note: string): Promise<boolean> {
-  const cancelled = await deps.db
-    .updateTable('orders')
-    .set({ status: 'cancelled', updated_at: new Date() })
+  const order = await deps.db
+    .selectFrom('orders')
+    .select(['id', 'status', 'payment_status', 'momo_state', 'delivery_window_start'])
     .where('id', '=', orderId)
-    .where('status', '=', 'pending')
-    .where('payment_status', '<>', 'completed')
-    .where((eb) => eb.or([eb('momo_state', 'is', null), eb('momo_state', 'not in', ['waiting', 'unconfirmed', 'successful'])]))
-    .returning('delivery_window_start')
+    .forUpdate()
     .executeTakeFirst();
-  if (!cancelled) return false;
-  await recordStatusChange(deps, { id: orderId, delivery_window_start: cancelled.delivery_window_start }, { from: 'pending', to: 'cancelled', note }, by);
+  if (!order || order.status !== 'pending' || order.payment_status === 'completed' || mtnMayStillCharge(order.momo_state)) return false;
+  await deps.db.updateTable('orders').set({ status: 'cancelled', updated_at: new Date() }).where('id', '=', order.id).execute();
+  await recordStatusChange(deps, order, { from: 'pending', to: 'cancelled', note }, by);
   return true;
 }
 

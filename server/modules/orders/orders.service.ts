@@ -8,7 +8,6 @@ import { badRequest, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { effectivePrice, toFrw } from '../../lib/money';
 import { offsetOf, paginate } from '../../lib/pagination';
-import { normalizePhone } from '../../lib/phone';
 import type { Pagination } from '../../lib/fields';
 import { clearCart, outOfStockMessage } from '../cart/cart.service';
 import type { AddressInput } from '../addresses/addresses.schema';
@@ -16,7 +15,7 @@ import { insertAddress } from '../addresses/addresses.service';
 import { noticeHasReaders, notifyOrder } from './order-notices';
 import { orderDeliveryWindow, reserveDeliveryWindow } from '../delivery/delivery.service';
 import { MOMO_STATES, ORDER_STATUSES, PAYMENT_STATUSES, type OrderChannel } from './order-lists.schema';
-import type { Order, OrdersQuery, PlaceOrderInput } from './orders.schema';
+import { MOMO_NUMBER_MESSAGE, momoPayerNumber, type Order, type OrdersQuery, type PlaceOrderInput } from './orders.schema';
 
 export const EMPTY_CART_MESSAGE = 'Your cart is empty. Add products before placing an order.';
 export const UNKNOWN_ADDRESS_MESSAGE = 'Please select a shipping address';
@@ -115,18 +114,17 @@ async function nextInvoiceNumber(trx: Transaction<Database>): Promise<string> {
 }
 
 export const MOMO_OFF_MESSAGE = 'Pay now with MoMo is not available: choose cash on delivery (MoMo Pay code)';
-export const PAYER_PHONE_MESSAGE = 'Enter an MTN MoMo number of Rwanda, like 0788123456';
 
 /** The number MoMo asks to pay (+2507...): the shopper's choice, else the delivery phone. */
 function payerPhoneFor(input: PlaceOrderOptions, deliveryPhone: string): string {
-  const phone = normalizePhone(input.payerPhone ?? deliveryPhone);
-  if (!/^\+2507\d{8}$/.test(phone)) throw badRequest(PAYER_PHONE_MESSAGE, [{ msg: PAYER_PHONE_MESSAGE, param: 'payerPhone' }]);
+  const phone = momoPayerNumber(input.payerPhone ?? deliveryPhone);
+  if (!phone) throw badRequest(MOMO_NUMBER_MESSAGE, [{ msg: MOMO_NUMBER_MESSAGE, param: 'payerPhone' }]);
   return phone;
 }
 
 /**
  * Places the order. A MoMo order only records the choice (and the number to ask) here: the request
- * to MTN is made after this transaction commits (payments.service startMomoPayment), never inside it.
+ * to MTN is made after this transaction commits (by the payments module), never inside it.
  */
 export async function placeOrder(deps: ShopDeps, userId: string, input: PlaceOrderOptions): Promise<Order> {
   if (input.paymentType === 'momo' && !deps.config.momo) throw badRequest(MOMO_OFF_MESSAGE, [{ msg: MOMO_OFF_MESSAGE, param: 'paymentType' }]);

@@ -1,7 +1,9 @@
 // POST /api/order/{id}/reorder: "Order again" on the web puts an earlier order's lines in the cart.
+// server/app.ts mounts it in the /order tree beside orders' own calls.
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import type { ShopDeps } from '../../lib/deps';
+import { requireUser } from '../auth/auth.middleware';
 import { addRoute, bearerAuth, jsonReply, openApiRoutes } from '../../lib/openapi';
 import { orderIdParam } from '../../lib/path-params';
 import { reorderReplySchema } from './reorder.schema';
@@ -19,10 +21,10 @@ const reorder = createRoute({
   responses: { 200: jsonReply(reorderReplySchema) },
 });
 
-/** Mounted by orderRoutes, behind its sign-in check (requireUser). */
+/** The shopper's "Order again", behind the sign-in check. */
 export function orderAgainRoutes(deps: ShopDeps) {
   const app = openApiRoutes();
-  addRoute(app, reorder, async (c) => {
+  addRoute(app, { ...reorder, middleware: [requireUser(deps)] }, async (c) => {
     const { cart, skipped, message } = await reorderToCart(deps, c.get('user').id, c.req.valid('param').id);
     return c.json({ success: true, message, cart, skipped });
   });

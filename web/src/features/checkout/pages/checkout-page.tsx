@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { Address } from '@server/modules/addresses/addresses.schema';
 import type { DeliveryWindow } from '@server/modules/delivery/delivery.schema';
+import { MOMO_NUMBER_MESSAGE, payerPhoneField } from '@server/modules/orders/orders.schema';
 import { ArrowLeftIcon } from '@web/components/ui/icons';
 import { LoadingBlock } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toast';
@@ -17,7 +18,7 @@ import { RequireLogin } from '@web/features/auth';
 import { AddressFormDialog, fetchAddresses } from '@web/features/addresses';
 import { placeOrder } from '@web/features/orders';
 import { CheckoutProgress } from '../components/progress-bar';
-import { isMomoNumber, PaymentStep, type PaymentMethod } from '../components/payment-step';
+import { PaymentStep, type PaymentMethod } from '../components/payment-step';
 import { useAuthStore } from '@web/features/auth/store';
 import { DeliveryStep } from '../components/delivery-step';
 import { DeliveryWindowPicker } from '../components/delivery-window-picker';
@@ -41,8 +42,6 @@ function chosenWindowId(windows: DeliveryWindow[], picked: string): string {
   const free = windows.filter((window) => window.available);
   return free.find((window) => window.id === picked)?.id ?? free[0]?.id ?? '';
 }
-
-const MOMO_NUMBER_MESSAGE = 'Enter the MoMo number as 07XXXXXXXX';
 
 /** The account's number as a shopper writes it (07…), when MoMo Rwanda can ask it. */
 function localMomoNumber(phone: string | null | undefined): string {
@@ -115,7 +114,8 @@ function Checkout() {
       toast.error('Please select a payment method');
       return;
     }
-    if (method === 'momo' && payerPhone.trim() && !isMomoNumber(payerPhone)) {
+    // The server's own field and message: what placeOrder would answer, said before anything is sent.
+    if (method === 'momo' && !payerPhoneField.safeParse(payerPhone).success) {
       setPayerPhoneError(MOMO_NUMBER_MESSAGE);
       return;
     }

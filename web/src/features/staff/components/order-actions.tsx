@@ -3,6 +3,7 @@
 // offered; a shared note goes with whichever change is made. If someone else changed the order first,
 // the server answers 409 with the order as it is now: the page shows that and what changed.
 import { useId, useState } from 'react';
+import { mtnMayStillCharge } from '@server/modules/orders/order-lists.schema';
 import type { StaffOrderDetail } from '@server/modules/orders/staff-orders.schema';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/components/ui/toast';
@@ -35,8 +36,8 @@ export function OrderActions({ order, onChanged }: OrderActionsProps) {
   const [momoError, setMomoError] = useState('');
   const [conflict, setConflict] = useState('');
   const [busy, setBusy] = useState<Busy>(null);
-  // While MTN may still charge the shopper, its answer settles the payment (the server refuses a hand change).
-  const momoWaiting = order.momoRequests.some((request) => request.status === 'waiting' || request.status === 'unconfirmed');
+  // While MTN may still charge the shopper, its answer settles the payment: the server's own rule, which refuses a hand change.
+  const momoWaiting = mtnMayStillCharge(order.momoRequest?.state);
   const canConfirm = !momoWaiting && order.nextPaymentStatuses.includes('completed');
   const canFail = !momoWaiting && order.nextPaymentStatuses.includes('failed');
 
@@ -107,7 +108,9 @@ export function OrderActions({ order, onChanged }: OrderActionsProps) {
       ) : null}
       {momoWaiting ? (
         <p className="muted" role="status">
-          A MoMo request-to-pay is waiting for the shopper: MTN&apos;s answer settles the payment.
+          {order.momoRequest?.state === 'unconfirmed'
+            ? 'MTN has not answered the MoMo request-to-pay yet and may still charge the shopper, who is told to approve it if asked and to wait: MTN\'s answer settles the payment. Take no pay-code payment meanwhile.'
+            : 'A MoMo request-to-pay is waiting for the shopper: MTN\'s answer settles the payment.'}
         </p>
       ) : null}
       {nothingToDo ? (

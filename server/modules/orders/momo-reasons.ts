@@ -1,9 +1,15 @@
-// MTN's failure codes in words a shopper reads on every face (GSM-7 and short: they go on a USSD
-// screen and into an SMS). Codes from MTN's documented error reasons; one MTN adds later is shown
-// with its own message, else as its code.
+// Why an order's MoMo payment failed, in words a shopper reads on every face (GSM-7 and short: they
+// go on a USSD screen and into an SMS). The order keeps the English words (paymentFailureReason), so
+// the words are the order's: payments hands over MTN's code, and orders words it here. Codes from
+// MTN's documented error reasons; one MTN adds later is shown with its own message, else as its code.
 import { toGsm } from '../../lib/gsm-text';
 import { languageOr, type Language } from '../../lib/languages';
-import type { MomoReason } from './momo-collections';
+
+/** MTN's reason for a failed request: its code, and its message when it gave one. */
+export interface MtnReason {
+  code: string;
+  message?: string;
+}
 
 /** A reason MTN words itself: kept to what a USSD line and an SMS can carry. */
 const MOST_CHARACTERS = 60;
@@ -28,8 +34,8 @@ const WORDS: Readonly<Record<string, Words>> = {
 };
 
 /** The shop's own reasons, when MTN never gave one. */
-export const NOT_TAKEN = { en: 'MTN MoMo did not take the payment request', rw: 'MTN MoMo ntiyakiriye icyifuzo cyo kwishyura', fr: "MTN MoMo n'a pas pris la demande de paiement" } as const;
-export const NOT_RECEIVED = { en: 'MTN MoMo did not receive the payment request', rw: 'MTN MoMo ntiyabonye icyifuzo cyo kwishyura', fr: "MTN MoMo n'a pas recu la demande de paiement" } as const;
+const NOT_TAKEN = { en: 'MTN MoMo did not take the payment request', rw: 'MTN MoMo ntiyakiriye icyifuzo cyo kwishyura', fr: "MTN MoMo n'a pas pris la demande de paiement" } as const;
+const NOT_RECEIVED = { en: 'MTN MoMo did not receive the payment request', rw: 'MTN MoMo ntiyabonye icyifuzo cyo kwishyura', fr: "MTN MoMo n'a pas recu la demande de paiement" } as const;
 
 const BY_ENGLISH: ReadonlyMap<string, Words> = new Map([...Object.values(WORDS), NOT_TAKEN, NOT_RECEIVED].map((words) => [words.en, words]));
 
@@ -42,13 +48,20 @@ export function reasonIn(language: string, kept: string): string {
   return words ? words[languageOr(language)] : kept;
 }
 
+/** Why a request ended without paying: MTN said why, MTN refused the request as sent, or MTN never had it. */
+export type MomoFailure = { mtn: MtnReason } | 'not_taken' | 'not_received';
+
+/** The words the order keeps for a failure (English). */
+export function failureWords(failure: MomoFailure): string {
+  if (failure === 'not_taken') return NOT_TAKEN.en;
+  if (failure === 'not_received') return NOT_RECEIVED.en;
+  return reasonWords(failure.mtn);
+}
+
 /** Why a payment failed, in words; the code stays in the payment request for staff. */
-export function reasonWords(reason: MomoReason): string {
+export function reasonWords(reason: MtnReason): string {
   const known = WORDS[reason.code];
   if (known) return known.en;
   const own = reason.message ?? reason.code.replace(/_/g, ' ').toLowerCase().replace(/^./, (first) => first.toUpperCase());
   return toGsm(own).replace(/\s+/g, ' ').trim().replace(/[.\s]+$/, '').slice(0, MOST_CHARACTERS) || 'MTN MoMo refused the payment';
 }
-
-/** MTN's reason as staff read it: its code, and its message when it gave one. */
-export const reasonForStaff = (reason: MomoReason) => (reason.message ? `${reason.code}: ${reason.message}` : reason.code);
