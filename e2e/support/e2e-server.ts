@@ -8,7 +8,7 @@ import { openDatabase } from '../../server/db/connect';
 import { consoleLogger } from '../../server/lib/logger';
 import { outboxNotifier } from '../../server/lib/notifier';
 import type { ShopDeps } from '../../server/lib/deps';
-import { register } from '../../server/modules/auth/auth.service';
+import { register } from '../../server/modules/users/accounts.service';
 import { grantStaff } from '../../server/modules/users/staff-members.service';
 import { startFakeAfricasTalkingSms } from '../../tests/support/fake-africas-talking-sms';
 import { startFakeSmtp } from '../../tests/support/fake-smtp';

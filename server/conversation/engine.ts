@@ -3,7 +3,7 @@
 // is: a phone's line, a small screen) come in with the turn; no rule asks the channel's name. Apart from the shop's services it is pure: the session comes in and a new session goes
 // out, the caller stores it.
 import type { ShopDeps } from '../lib/deps';
-import { findOrCreatePhoneAccount } from '../modules/auth/auth.service';
+import { findOrCreatePhoneAccount } from '../modules/users/accounts.service';
 import { translator, type Translate } from './i18n';
 import { screenOf } from './screens';
 import { newState, refusalText } from './screens/helpers';

@@ -5,10 +5,11 @@
 // the order the changes were made.
 import { sql, type ExpressionBuilder, type Selectable, type Transaction } from 'kysely';
 import type { Database, OrdersTable } from '../../db/schema';
-import type { AuthUser, ShopDeps } from '../../lib/deps';
+import type { Actor, ShopDeps } from '../../lib/deps';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { offsetOf, paginate } from '../../lib/pagination';
-import { recordOrderChange, recordStatusChange } from './order-changes.service';
+import { isRole } from '../../lib/roles';
+import { recordOrderChange, recordStatusChange, type ChangedBy } from './order-changes.service';
 import { notifyOrder, type NoticeEvent } from './order-notices';
 import { NEXT_ORDER_STATUSES, NEXT_PAYMENT_STATUSES } from './order-status';
 import { ORDER_CHANNELS, type OrderStatus, type PaymentStatus } from './order-lists.schema';
@@ -103,7 +104,7 @@ async function historyOf(db: Db, orderId: string): Promise<OrderHistoryEntry[]> 
     note: row.note,
     momoTransactionId: row.momo_transaction_id,
     at: new Date(row.created_at).toISOString(),
-    by: row.staff_name ? { _id: row.staff_id ?? '', fullName: row.staff_name } : null,
+    by: row.staff_name ? { _id: row.staff_id ?? '', fullName: row.staff_name, role: isRole(row.staff_role) ? row.staff_role : null } : null,
   }));
 }
 
@@ -147,17 +148,17 @@ interface Change {
   momoTransactionId?: string;
 }
 
-/** The staff member behind a change, as the order's history names them. */
-const changedBy = (staff: AuthUser) => ({ id: staff.id, name: staff.fullName });
+/** The staff member behind a change and the role they acted in, as the order's history names them. */
+const changedBy = (staff: Actor): ChangedBy => ({ id: staff.id, name: staff.fullName, role: staff.role });
 
-const recordChange = (trx: Transaction<Database>, orderId: string, staff: AuthUser, change: Change) => recordOrderChange({ db: trx }, orderId, change, changedBy(staff));
+const recordChange = (trx: Transaction<Database>, orderId: string, staff: Actor, change: Change) => recordOrderChange({ db: trx }, orderId, change, changedBy(staff));
 
 async function afterChange(deps: ShopDeps, order: StaffOrderDetail, event: NoticeEvent, change: Change) {
   deps.log.info('order_changed', { orderId: order._id, kind: change.kind, from: change.from, to: change.to });
   await notifyOrder(deps, order._id, event);
 }
 
-export async function changeOrderStatus(deps: ShopDeps, staff: AuthUser, orderId: string, input: ChangeOrderStatusInput): Promise<StaffOrderDetail> {
+export async function changeOrderStatus(deps: ShopDeps, staff: Actor, orderId: string, input: ChangeOrderStatusInput): Promise<StaffOrderDetail> {
   const { order, change } = await deps.db.transaction().execute(async (trx) => {
     const current = await lockOrder(trx, orderId);
     const from = current.status as OrderStatus;
@@ -174,7 +175,7 @@ export async function changeOrderStatus(deps: ShopDeps, staff: AuthUser, orderId
   return order;
 }
 
-export async function changePayment(deps: ShopDeps, staff: AuthUser, orderId: string, input: ChangePaymentInput): Promise<StaffOrderDetail> {
+export async function changePayment(deps: ShopDeps, staff: Actor, orderId: string, input: ChangePaymentInput): Promise<StaffOrderDetail> {
   const { order, change } = await deps.db.transaction().execute(async (trx) => {
     const current = await lockOrder(trx, orderId);
     const from = current.payment_status as PaymentStatus;

@@ -1,30 +1,87 @@
-// `npm run staff -- add|remove <email or phone>`, `npm run staff -- list`: the staff role from the
-// shell, for the first staff account (after that, staff grant it to each other in the console).
+// `npm run staff -- add <email or phone> [--role staff|packer|rider|owner]`, `... remove <email or phone>
+// [--role ...]`, `... list`: the shop's team from the shell. `add` gives staff unless told otherwise, and
+// the first console member of a shop (while no one is owner) is made owner too; `remove` takes the role
+// named, or every role. After the first owner, owners manage the team in the console's Staff page.
 import { loadConfig } from '../../config';
-import { grantStaff, listStaff, revokeStaffByIdentifier } from './staff-members.service';
 import { openDatabase } from '../../db/connect';
+import { GRANTED_ROLES, isGrantedRole, isRole, type GrantedRole } from '../auth/roles.schema';
+import { addFromShell, listStaff, removeFromShell, withArticle } from './staff-members.service';
+import type { StaffMember } from './staff-members.schema';
 
-const USAGE = 'Usage: npm run staff -- add <email or phone> | remove <email or phone> | list';
+const USAGE = [
+  'Usage: npm run staff -- add <email or phone> [--role staff|packer|rider|owner]',
+  '       npm run staff -- remove <email or phone> [--role staff|packer|rider|owner]   (no --role: every role)',
+  '       npm run staff -- list',
+].join('\n');
+
+type Command = { name: 'list' } | { name: 'add' | 'remove'; identifier: string; role?: GrantedRole };
+
+class UsageError extends Error {}
+
+/** The command line as a command, or a UsageError saying what is wrong with it. */
+function parseStaffCommand(argv: readonly string[]): Command {
+  const words = [...argv];
+  const name = words.shift();
+  let role: string | undefined;
+  const rest: string[] = [];
+  while (words.length) {
+    const word = words.shift()!;
+    if (word === '--role') role = words.shift() ?? '';
+    else if (word.startsWith('--role=')) role = word.slice('--role='.length);
+    else if (word.startsWith('--')) throw new UsageError(`Unknown option ${word}`);
+    else rest.push(word);
+  }
+  if (name === 'list') {
+    if (rest.length || role !== undefined) throw new UsageError('list takes no account and no role');
+    return { name };
+  }
+  if (name !== 'add' && name !== 'remove') throw new UsageError(name ? `Unknown command "${name}"` : 'Say add, remove or list');
+  if (rest.length !== 1) throw new UsageError(rest.length ? 'Name one account at a time' : `Say whose roles to ${name === 'add' ? 'add to' : 'remove from'}: an e-mail or phone number`);
+  if (role !== undefined && !isGrantedRole(role)) {
+    throw new UsageError(isRole(role) ? 'Every account is a shopper: there is no shopper role to give or take' : `Unknown role "${role}": choose one of ${GRANTED_ROLES.join(', ')}`);
+  }
+  return { name, identifier: rest[0]!, role: role as GrantedRole | undefined };
+}
+
+const describe = (member: StaffMember) => `${member.fullName} (${member.email ?? member.phoneNumber ?? member._id})`;
+const rolesOf = (member: StaffMember) => (member.roles.length ? member.roles.join(', ') : 'shopper only');
+
+async function run(command: Command, deps: Parameters<typeof listStaff>[0]): Promise<string[]> {
+  if (command.name === 'list') {
+    const team = await listStaff(deps);
+    if (!team.length) return ['No staff yet. Add one: npm run staff -- add <email or phone>'];
+    const lines = team.map((member) => [member.fullName, member.email ?? '', member.phoneNumber ?? '', rolesOf(member), `since ${member.staffSince ?? '?'}`].join('\t'));
+    if (!team.some((member) => member.roles.includes('owner'))) lines.push('No one is owner: make someone owner with npm run staff -- add <email or phone> --role owner');
+    return lines;
+  }
+  if (command.name === 'add') {
+    const role = command.role ?? 'staff';
+    const { member, madeOwner } = await addFromShell(deps, command.identifier, role);
+    const owner = madeOwner ? ' The shop had no owner, so they are owner too: they give others their roles in the console.' : '';
+    return [`${describe(member)} is ${withArticle(role)}.${owner} Roles: ${rolesOf(member)}.`];
+  }
+  const { member, removed } = await removeFromShell(deps, command.identifier, command.role);
+  const lines = [`${describe(member)} is no longer ${removed.map(withArticle).join(', ')}. Roles: ${rolesOf(member)}.`];
+  if (removed.includes('owner') && !(await listStaff(deps)).some((other) => other.roles.includes('owner'))) {
+    lines.push('The shop has no owner now: add one with npm run staff -- add <email or phone> --role owner');
+  }
+  return lines;
+}
 
 async function main(argv: string[]): Promise<void> {
-  const [command, identifier] = argv;
-  if (!['add', 'remove', 'list'].includes(command ?? '') || (command !== 'list' && !identifier)) {
-    console.error(USAGE);
+  let command: Command;
+  try {
+    command = parseStaffCommand(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`${error.message}\n${USAGE}`);
     process.exitCode = 2;
     return;
   }
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    const deps = { db: database.db };
-    if (command === 'list') {
-      const staff = await listStaff(deps);
-      if (!staff.length) console.log('No staff yet. Add one: npm run staff -- add <email or phone>');
-      for (const member of staff) console.log(`${member.fullName}\t${member.email ?? ''}\t${member.phoneNumber ?? ''}\tsince ${member.staffSince ?? '?'}`);
-      return;
-    }
-    const member = command === 'add' ? await grantStaff(deps, identifier) : await revokeStaffByIdentifier(deps, identifier);
-    console.log(`${member.fullName} (${member.email ?? member.phoneNumber}) ${command === 'add' ? 'is staff' : 'is no longer staff'}.`);
+    for (const line of await run(command, { db: database.db })) console.log(line);
   } finally {
     await database.close();
   }
