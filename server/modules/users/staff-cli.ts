@@ -36,14 +36,16 @@ function parseStaffCommand(argv: readonly string[]): Command {
     return { name };
   }
   if (name !== 'add' && name !== 'remove') throw new UsageError(name ? `Unknown command "${name}"` : 'Say add, remove or list');
-  if (rest.length !== 1) throw new UsageError(rest.length ? 'Name one account at a time' : `Say whose roles to ${name === 'add' ? 'add to' : 'remove from'}: an e-mail or phone number`);
   if (role !== undefined && !isGrantedRole(role)) {
     throw new UsageError(isRole(role) ? 'Every account is a shopper: there is no shopper role to give or take' : `Unknown role "${role}": choose one of ${GRANTED_ROLES.join(', ')}`);
   }
+  if (rest.length !== 1) throw new UsageError(rest.length ? 'Name one account at a time' : `Say whose roles to ${name === 'add' ? 'add to' : 'remove from'}: an e-mail or phone number`);
   return { name, identifier: rest[0]!, role: role as GrantedRole | undefined };
 }
 
 const describe = (member: StaffMember) => `${member.fullName} (${member.email ?? member.phoneNumber ?? member._id})`;
+/** "staff", "staff or an owner", "staff, a packer or an owner". */
+const eitherOf = (words: string[]) => (words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words.at(-1)}` : (words[0] ?? ''));
 const rolesOf = (member: StaffMember) => (member.roles.length ? member.roles.join(', ') : 'shopper only');
 
 async function run(command: Command, deps: Parameters<typeof listStaff>[0]): Promise<string[]> {
@@ -61,7 +63,7 @@ async function run(command: Command, deps: Parameters<typeof listStaff>[0]): Pro
     return [`${describe(member)} is ${withArticle(role)}.${owner} Roles: ${rolesOf(member)}.`];
   }
   const { member, removed } = await removeFromShell(deps, command.identifier, command.role);
-  const lines = [`${describe(member)} is no longer ${removed.map(withArticle).join(', ')}. Roles: ${rolesOf(member)}.`];
+  const lines = [`${describe(member)} is no longer ${eitherOf(removed.map(withArticle))}. Roles: ${rolesOf(member)}.`];
   if (removed.includes('owner') && !(await listStaff(deps)).some((other) => other.roles.includes('owner'))) {
     lines.push('The shop has no owner now: add one with npm run staff -- add <email or phone> --role owner');
   }
