@@ -12,7 +12,8 @@ import { silentLogger } from '../../server/lib/logger';
 import { outboxNotifier } from '../../server/lib/notifier';
 import { addFromShell, grantStaff, removeFromShell, revokeFromMember } from '../../server/modules/users/staff-members.service';
 import { postgresUrl, seededPostgresDatabase } from '../support/database';
-import { createTestShop, type Shopper, type TestShop } from '../support/test-app';
+import { findOrCreatePhoneAccount } from '../../server/modules/users/accounts.service';
+import { createTestShop, uniquePhone, type Shopper, type TestShop } from '../support/test-app';
 import { address, expectErrorShape } from './expectations';
 
 let shop: TestShop;
@@ -162,6 +163,17 @@ describe("the owner's Staff calls", () => {
     } finally {
       await addFromShell(shop.deps, owner.user.email!, 'owner');
     }
+  });
+});
+
+describe('an account merge', () => {
+  it('a rider first known by phone keeps the role on the web account that proves the number', async () => {
+    const phone = uniquePhone();
+    const ussd = (await findOrCreatePhoneAccount(shop.deps, phone, 'Phone Rider'))!;
+    await addFromShell(shop.deps, phone, 'rider');
+    const web = await shop.newVerifiedShopper({ fullName: 'Phone Rider', phoneNumber: phone });
+    expect((await get('/api/user/is-auth', web)).body.user.roles).toEqual(['shopper', 'rider']);
+    expect(await shop.deps.db.selectFrom('user_roles').selectAll().where('user_id', '=', ussd._id).execute()).toEqual([]);
   });
 });
 

@@ -1,16 +1,16 @@
-// `npm run staff` as a shop's operator runs it, on an embedded database folder with the server
-// stopped: add (staff unless said, the first console member of a shop owner too), remove (a role, or
-// every role), list, and clear refusals for an unknown account, a bad role and a bad command line.
-// Then the server on that folder: the rider made from the shell is refused the console, the staff
-// member the owner's Staff calls, and the owner reaches both.
+// `npm run staff`: add (staff unless said, the first console member of a shop owner too), remove (a
+// role, or every role, the last owner too), list, and clear refusals for an unknown account, a bad
+// role and a bad command line; the commands run in-process on a test database. Then the script itself
+// as an operator runs it, on an embedded database folder with the server stopped: the rider it makes
+// is refused the console by the server started on that folder, and a bad role never opens the database.
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import type { Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import supertest from 'supertest';
 import { createAdaptorServer } from '@hono/node-server';
-import type { Server } from 'node:http';
+import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
@@ -18,86 +18,129 @@ import { openDatabase } from '../../server/db/connect';
 import { silentLogger } from '../../server/lib/logger';
 import { outboxNotifier } from '../../server/lib/notifier';
 import { hashPassword } from '../../server/lib/passwords';
+import { parseStaffCommand, runStaffCommand } from '../../server/modules/users/staff-commands';
 import { insertPhoneAccount, insertWebAccount } from '../../server/modules/users/user-records';
+import { createTestShop, uniquePhone, type Shopper, type TestShop } from '../support/test-app';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const PASSWORD = 'secret-123';
-const RIDER_PHONE = '+250788555101';
-let dataDir: string;
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** `npm run staff -- <args>` (the script package.json runs), on the test's database folder. */
-async function staff(...args: string[]): Promise<Run> {
-  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test' };
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/modules/users/staff-cli.ts', ...args], { cwd: ROOT, env });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'isoko-staff-cli-'));
-  const database = await openDatabase({ dataDir });
-  try {
-    const passwordHash = await hashPassword(PASSWORD);
-    for (const [fullName, email] of [['Olive Owner', 'olive@example.rw'], ['Grace Staff', 'grace@example.rw']]) {
-      await insertWebAccount({ db: database.db }, { fullName: fullName!, email, unverifiedPhone: null, passwordHash });
+describe('npm run staff, its commands', () => {
+  let shop: TestShop;
+  let olive: Shopper;
+  let grace: Shopper;
+  let rosePhone: string;
+  const staff = (...argv: string[]) => runStaffCommand(parseStaffCommand(argv), shop.deps);
+  const refusal = (...argv: string[]) => {
+    try {
+      parseStaffCommand(argv);
+    } catch (error) {
+      return (error as Error).message;
     }
-    // A rider known by phone (a USSD account), who sets a password by the reset flow to sign in.
-    const rider = await insertPhoneAccount({ db: database.db }, RIDER_PHONE, 'Rose Rider');
-    await database.db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', rider!.id).execute();
-  } finally {
-    await database.close();
-  }
-}, 120_000);
-afterAll(async () => rm(dataDir, { recursive: true, force: true }));
+    throw new Error(`${argv.join(' ')} was accepted`);
+  };
 
-describe('npm run staff', () => {
-  it('adds, lists and removes roles, and refuses what it cannot do', async () => {
-    const first = await staff('add', 'olive@example.rw');
-    expect(first.code).toBe(0);
-    expect(first.stdout).toBe(
-      'Olive Owner (olive@example.rw) is staff. The shop had no owner, so they are owner too: they give others their roles in the console. Roles: staff, owner.\n',
-    );
-    expect((await staff('add', 'GRACE@example.rw')).stdout).toBe('Grace Staff (grace@example.rw) is staff. Roles: staff.\n');
-    expect((await staff('add', '0788 555 101', '--role', 'rider')).stdout).toBe(`Rose Rider (${RIDER_PHONE}) is a rider. Roles: rider.\n`);
+  beforeAll(async () => {
+    shop = await createTestShop();
+    olive = await shop.newShopper({ fullName: 'Olive Owner' });
+    grace = await shop.newShopper({ fullName: 'Grace Staff' });
+    // A rider known by phone alone (an account USSD made).
+    rosePhone = uniquePhone();
+    await insertPhoneAccount(shop.deps, rosePhone, 'Rose Rider');
+  });
+  afterAll(async () => shop.close());
 
-    const list = await staff('list');
-    expect(list.code).toBe(0);
-    const rows = list.stdout.trim().split('\n').map((line) => line.split('\t'));
-    expect(rows.map((row) => [row[0], row[3]])).toEqual([
-      ['Olive Owner', 'staff, owner'],
-      ['Grace Staff', 'staff'],
-      ['Rose Rider', 'rider'],
+  it('adds roles, the first console member owner too, and lists each person with their roles', async () => {
+    expect(await staff('list')).toEqual(['No staff yet. Add one: npm run staff -- add <email or phone>']);
+    expect(await staff('add', olive.user.email!)).toEqual([
+      `Olive Owner (${olive.user.email}) is staff. The shop had no owner, so they are owner too: they give others their roles in the console. Roles: staff, owner.`,
     ]);
-    expect(rows[2]![2]).toBe(RIDER_PHONE);
+    expect(await staff('add', grace.user.email!.toUpperCase())).toEqual([`Grace Staff (${grace.user.email}) is staff. Roles: staff.`]);
+    expect(await staff('add', rosePhone.replace('+250', '0'), '--role', 'rider')).toEqual([`Rose Rider (${rosePhone}) is a rider. Roles: rider.`]);
+    expect(await staff('add', rosePhone, '--role=rider')).toEqual([`Rose Rider (${rosePhone}) is a rider. Roles: rider.`]);
+
+    const rows = (await staff('list')).map((line) => line.split('\t'));
+    expect(rows.map((row) => row.slice(0, 4))).toEqual([
+      ['Olive Owner', olive.user.email, '', 'staff, owner'],
+      ['Grace Staff', grace.user.email, '', 'staff'],
+      ['Rose Rider', '', rosePhone, 'rider'],
+    ]);
     expect(rows[0]![4]).toMatch(/^since \d{4}-\d\d-\d\dT/);
+  });
 
-    const nobody = await staff('add', 'nobody@example.rw');
-    expect(nobody).toMatchObject({ code: 1, stdout: '' });
-    expect(nobody.stderr.trim()).toBe('No account with that e-mail or phone number');
-    const cashier = await staff('add', 'grace@example.rw', '--role', 'cashier');
-    expect(cashier.code).toBe(2);
-    expect(cashier.stderr).toContain('Unknown role "cashier": choose one of staff, packer, rider, owner');
-    const shopper = await staff('add', '--role=shopper');
-    expect(shopper.code).toBe(2);
-    expect(shopper.stderr).toContain('Every account is a shopper: there is no shopper role to give or take');
-    expect(shopper.stderr).toContain('Usage: npm run staff -- add <email or phone> [--role staff|packer|rider|owner]');
-  }, 180_000);
+  it('refuses an unknown account, a bad role and a bad command line, saying why', async () => {
+    await expect(staff('add', 'nobody@example.rw')).rejects.toThrow('No account with that e-mail or phone number');
+    await expect(staff('remove', olive.user.email!, '--role', 'packer')).rejects.toThrow('Olive Owner is not a packer');
+    expect(refusal('add', grace.user.email!, '--role', 'cashier')).toBe('Unknown role "cashier": choose one of staff, packer, rider, owner');
+    expect(refusal('add', grace.user.email!, '--role=shopper')).toBe('Every account is a shopper: there is no shopper role to give or take');
+    expect(refusal('add', grace.user.email!, '--role')).toBe('Unknown role "": choose one of staff, packer, rider, owner');
+    expect(refusal('add')).toBe('Say whose roles to add to: an e-mail or phone number');
+    expect(refusal('remove', 'a@example.rw', 'b@example.rw')).toBe('Name one account at a time');
+    expect(refusal('promote', 'a@example.rw')).toBe('Unknown command "promote"');
+    expect(refusal()).toBe('Say add, remove or list');
+    expect(refusal('list', '--role', 'staff')).toBe('list takes no account and no role');
+    expect(refusal('add', 'a@example.rw', '--force')).toBe('Unknown option --force');
+  });
 
-  it('the server on that folder: the rider is refused the console, staff the Staff calls, the owner reaches both', async () => {
+  it('removes one role, or every role, the last owner too, and says when the shop has no owner', async () => {
+    expect(await staff('remove', grace.user.email!, '--role', 'staff')).toEqual([`Grace Staff (${grace.user.email}) is no longer staff. Roles: shopper only.`]);
+    expect(await staff('remove', olive.user.email!)).toEqual([
+      `Olive Owner (${olive.user.email}) is no longer staff or an owner. Roles: shopper only.`,
+      'The shop has no owner now: add one with npm run staff -- add <email or phone> --role owner',
+    ]);
+    await expect(staff('remove', grace.user.email!)).rejects.toThrow('That account holds no role');
+    expect((await staff('list')).at(-1)).toBe('No one is owner: make someone owner with npm run staff -- add <email or phone> --role owner');
+    // With no owner, the next console member added from the shell is the owner again.
+    expect((await staff('add', grace.user.email!))[0]).toContain('The shop had no owner, so they are owner too');
+  });
+});
+
+describe('npm run staff, the script', () => {
+  const PASSWORD = 'secret-123';
+  const RIDER_PHONE = '+250788555101';
+  let dataDir: string;
+
+  async function script(...args: string[]) {
+    const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test' };
+    try {
+      const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/modules/users/staff-cli.ts', ...args], { cwd: ROOT, env });
+      return { code: 0, stdout, stderr };
+    } catch (error) {
+      const failed = error as { code: number; stdout: string; stderr: string };
+      return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+    }
+  }
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'isoko-staff-cli-'));
+    const database = await openDatabase({ dataDir });
+    try {
+      const passwordHash = await hashPassword(PASSWORD);
+      await insertWebAccount({ db: database.db }, { fullName: 'Olive Owner', email: 'olive@example.rw', unverifiedPhone: null, passwordHash });
+      const rider = await insertPhoneAccount({ db: database.db }, RIDER_PHONE, 'Rose Rider');
+      await database.db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', rider!.id).execute();
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
+  afterAll(async () => rm(dataDir, { recursive: true, force: true }));
+
+  it('refuses a bad role with the usage and exit code 2', async () => {
+    const run = await script('add', 'olive@example.rw', '--role', 'cashier');
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain('Unknown role "cashier": choose one of staff, packer, rider, owner');
+    expect(run.stderr).toContain('Usage: npm run staff -- add <email or phone> [--role staff|packer|rider|owner]');
+  }, 60_000);
+
+  it('makes a rider the server then refuses the console, while the owner reaches it', async () => {
+    expect(await script('add', '0788 555 101', '--role', 'rider')).toEqual({ code: 0, stdout: `Rose Rider (${RIDER_PHONE}) is a rider. Roles: rider.\n`, stderr: '' });
+    expect((await script('add', 'olive@example.rw')).stdout).toContain('is staff. The shop had no owner, so they are owner too');
+
     const database = await openDatabase({ dataDir });
     const config = loadConfig({ NODE_ENV: 'test', LOG_REQUESTS: 'false', DATA_DIR: dataDir });
     const log = silentLogger();
-    const server = createAdaptorServer({ fetch: createApp({ db: database.db, databaseKind: database.kind, config, log, notifier: outboxNotifier(database.db, log) }).fetch }) as Server;
+    const deps = { db: database.db, databaseKind: database.kind, config, log, notifier: outboxNotifier(database.db, log) };
+    const server = createAdaptorServer({ fetch: createApp(deps).fetch }) as Server;
     const http = supertest(server);
     try {
       const signIn = async (identifier: string) => {
@@ -105,30 +148,15 @@ describe('npm run staff', () => {
         expect(response.status).toBe(200);
         return { Authorization: `Bearer ${response.body.token}` };
       };
-      const [olive, grace, rose] = [await signIn('olive@example.rw'), await signIn('grace@example.rw'), await signIn('0788555101')];
-      const rider = await http.get('/api/admin/orders').set(rose);
+      const rider = await http.get('/api/admin/orders').set(await signIn('0788555101'));
       expect(rider.status).toBe(403);
-      expect(rider.body).toMatchObject({ success: false, message: 'Staff only' });
-      expect((await http.get('/api/admin/orders').set(grace)).status).toBe(200);
-      expect((await http.get('/api/admin/staff').set(grace)).body).toMatchObject({ success: false, message: 'Owner only' });
+      expect(rider.body).toMatchObject({ success: false, message: 'Staff only', error: 'forbidden' });
+      const olive = await signIn('olive@example.rw');
       expect((await http.get('/api/admin/orders').set(olive)).status).toBe(200);
       expect((await http.get('/api/admin/staff').set(olive)).status).toBe(200);
     } finally {
       server.close();
       await database.close();
     }
-  }, 120_000);
-
-  it('removes one role, or every role, the last owner too, and says the shop has none', async () => {
-    expect((await staff('remove', 'grace@example.rw', '--role', 'staff')).stdout).toBe('Grace Staff (grace@example.rw) is no longer staff. Roles: shopper only.\n');
-    const owner = await staff('remove', 'olive@example.rw');
-    expect(owner.code).toBe(0);
-    expect(owner.stdout).toBe(
-      'Olive Owner (olive@example.rw) is no longer staff or an owner. Roles: shopper only.\nThe shop has no owner now: add one with npm run staff -- add <email or phone> --role owner\n',
-    );
-    const list = await staff('list');
-    expect(list.stdout).toBe(
-      `Rose Rider\t\t${RIDER_PHONE}\trider\t${list.stdout.split('\t')[4]!.split('\n')[0]}\nNo one is owner: make someone owner with npm run staff -- add <email or phone> --role owner\n`,
-    );
   }, 180_000);
 });

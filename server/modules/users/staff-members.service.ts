@@ -73,7 +73,7 @@ export const grantStaff = (deps: Db, identifier: string) => grantRoleByIdentifie
 /** From the console: one more role for someone (an owner grants it). */
 export async function grantRoleToMember(deps: Db, ownerId: string, userId: string, role: GrantedRole): Promise<StaffMember> {
   const user = await findUserById(deps, userId);
-  if (!user) throw notFound(NO_SUCH_ACCOUNT);
+  if (!user) throw notFound(NOT_ON_THE_TEAM);
   await grantRole(deps, user.id, role, ownerId);
   return memberNow(deps, user);
 }
