@@ -37,11 +37,8 @@ const serverAllowed = {
   // repeated catalog GET at Node's handler with the bytes the catalog's cache kept.
   'server/app.ts': ['server/modules/*/*.routes.ts', 'server/modules/catalog/catalog-cache.ts'],
   'server/main.ts': ['server/modules/catalog/seed/seed-catalog.ts'],
-  // The one /api/admin router mounts each module's staff calls under its one requireStaff.
+  // The one /api/admin router mounts each module's staff calls, each checked by the roles it declares.
   'server/modules/staff': ['server/modules/*/staff-*.routes.ts'],
-  // Sign-up, sign-in, a reset and a phone's first call read and write accounts through the users
-  // module's record functions (only users writes the users table).
-  'server/modules/auth': ['server/modules/users/user-records.ts'],
   // Who is told what about an order is decided in orders (order-notices.ts), payment receipts too.
   'server/modules/payments': ['server/modules/orders/order-notices.ts'],
   // A notice names the order's delivery window in its reader's words.

@@ -23,7 +23,6 @@ import { buildOpenApiDocument, openApiRoutes } from './lib/openapi';
 import { renderDocsPage } from './lib/openapi-page';
 import { UNSTORABLE_TEXT } from './lib/path-params';
 import { addressRoutes } from './modules/addresses/addresses.routes';
-import { authRoutes } from './modules/auth/auth.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogReplies } from './modules/catalog/catalog-cache';
 import { categoryRoutes, productRoutes } from './modules/catalog/catalog.routes';
@@ -39,6 +38,7 @@ import { shopRoutes } from './modules/shop/shop.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { MAX_IMAGE_BYTES } from './modules/catalog/staff-catalog.schema';
 import { UPLOADS_URL_PATH, readUploadedImage } from './modules/catalog/uploads.service';
+import { accountRoutes } from './modules/users/accounts.routes';
 import { usersRoutes } from './modules/users/users.routes';
 
 export const IMAGES_DIR = path.resolve(import.meta.dirname, 'static/images');
@@ -63,7 +63,7 @@ function apiRoutes(deps: ShopDeps, isStopping?: () => boolean) {
   const api = openApiRoutes();
   if (devOutboxEnabled(deps)) api.route('/dev/outbox', devOutboxRoutes(deps));
   api
-    .route('/auth', authRoutes(deps))
+    .route('/auth', accountRoutes(deps))
     .route('/user', usersRoutes(deps))
     .route('/product', productRoutes(deps))
     .route('/category', categoryRoutes(deps))

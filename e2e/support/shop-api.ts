@@ -12,6 +12,7 @@ import type {
   StaffOrderDetail,
 } from '../../server/modules/orders/staff-orders.schema';
 import type { productInputSchema, productPatchSchema, StaffCategory, StaffProduct } from '../../server/modules/catalog/staff-catalog.schema';
+import type { GrantedRole } from '../../server/modules/auth/roles.schema';
 import type { FakeSmsMessage } from '../../tests/support/fake-africas-talking-sms';
 import type { FakeMail } from '../../tests/support/fake-smtp';
 import type { FakeMomoRequest, RequestToPayAnswer } from '../../tests/support/fake-momo-collections';
@@ -185,6 +186,16 @@ export function shopApi(request: APIRequestContext) {
      */
     async staffApiStatus(token: string): Promise<number> {
       return (await request.get('/api/admin/orders', { headers: auth({ token }) })).status();
+    },
+
+    /** The owner gives an existing account a role (staff, packer, rider or owner), as the Staff page does. */
+    async grantRole(ownerToken: string, who: Pick<Shopper, 'email'>, role: GrantedRole): Promise<void> {
+      await expectStatus(await request.post('/api/admin/staff', { headers: auth({ token: ownerToken }), data: { identifier: who.email, role } }), 201);
+    },
+
+    /** The status the owner's Staff list answers this token with (200 an owner, 403 anyone else). */
+    async staffListStatus(token: string): Promise<number> {
+      return (await request.get('/api/admin/staff', { headers: auth({ token }) })).status();
     },
 
     /** A message to the shop from its contact form, for staff to handle. */

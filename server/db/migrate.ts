@@ -14,6 +14,7 @@ import * as deliveryWindows from './migrations/011-delivery-windows';
 import * as weeklyBaskets from './migrations/012-weekly-baskets';
 import * as checkoutStatements from './migrations/014-checkout-statements';
 import * as momoCallbackChecks from './migrations/015-momo-callback-checks';
+import * as roles from './migrations/017-roles';
 
 const migrations: Record<string, Migration> = {
   '001-shop': shop,
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '012-weekly-baskets': weeklyBaskets,
   '014-checkout-statements': checkoutStatements,
   '015-momo-callback-checks': momoCallbackChecks,
+  '017-roles': roles,
 };
 
 // Migrations run before the schema they create exists: Kysely's own convention is Kysely<any> here.

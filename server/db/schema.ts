@@ -13,8 +13,14 @@ export interface UsersTable {
   unverified_phone_number: ColumnType<string | null, string | null | undefined, string | null>; // typed on the web, code not yet entered
   password_hash: string | null; // null for accounts made by USSD sign-up until a password is set
   created_at: CreatedAt;
-  is_staff: Generated<boolean>; // may use /api/admin
-  staff_since: Timestamp | null;
+}
+
+/** The roles an account holds beyond shopper (every account's); written by the auth module alone. */
+export interface UserRolesTable {
+  user_id: string;
+  role: string; // 'staff' | 'packer' | 'rider' | 'owner' (server/lib/roles.ts)
+  granted_at: CreatedAt;
+  granted_by: string | null; // who granted it; null from the shell (npm run staff) or the migration
 }
 
 export interface AuthTokensTable {
@@ -264,6 +270,7 @@ export interface OrderHistoryTable {
   momo_transaction_id: string | null;
   staff_id: string | null;
   staff_name: string | null; // kept so the history still says who after an account is removed
+  staff_role: string | null; // the role the author acted in (a Role of server/lib/roles.ts); null for MTN and rows before roles
   created_at: CreatedAt;
 }
 
@@ -337,6 +344,7 @@ export interface Database {
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   order_history: OrderHistoryTable;
+  user_roles: UserRolesTable;
   contact_messages: ContactMessagesTable;
   conversation_sessions: ConversationSessionsTable;
   uploaded_images: UploadedImagesTable;

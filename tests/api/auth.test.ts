@@ -33,7 +33,7 @@ describe('POST /auth/register', () => {
     const response = await register({ fullName: '  Aline Uwase ', email, phoneNumber, password: 'secret-123' });
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ success: true, message: expect.any(String), token: expect.any(String) });
-    expect(response.body.user).toEqual({ _id: expect.any(String), fullName: 'Aline Uwase', email, phoneNumber, phoneVerified: false, isStaff: false });
+    expect(response.body.user).toEqual({ _id: expect.any(String), fullName: 'Aline Uwase', email, phoneNumber, phoneVerified: false, roles: ['shopper'] });
     expect(response.text).not.toMatch(/secret-123|scrypt|password/i);
     // The token it gives is a working session.
     const me = await account(response.body.token);
@@ -45,7 +45,7 @@ describe('POST /auth/register', () => {
     const email = uniqueEmail('only-email');
     const response = await register({ fullName: 'Email Only', email, password: 'secret-123' });
     expect(response.status).toBe(201);
-    expect(response.body.user).toEqual({ _id: expect.any(String), fullName: 'Email Only', email, isStaff: false });
+    expect(response.body.user).toEqual({ _id: expect.any(String), fullName: 'Email Only', email, roles: ['shopper'] });
     expect((await login(email, 'secret-123')).status).toBe(200);
   });
 
@@ -53,7 +53,7 @@ describe('POST /auth/register', () => {
     const phone = uniquePhone();
     const response = await register({ fullName: 'Phone Only', phoneNumber: `0${phone.slice(4)}`, password: 'secret-123' });
     expect(response.status).toBe(201);
-    expect(response.body.user).toEqual({ _id: expect.any(String), fullName: 'Phone Only', phoneNumber: phone, phoneVerified: false, isStaff: false });
+    expect(response.body.user).toEqual({ _id: expect.any(String), fullName: 'Phone Only', phoneNumber: phone, phoneVerified: false, roles: ['shopper'] });
     expect((await login(phone, 'secret-123')).status).toBe(200);
   });
 

@@ -139,7 +139,7 @@ describe('the result', () => {
     expect(sent.statusChecks).toBe(1);
     expect(await orderOf(shopper, order._id)).toMatchObject({ paymentStatus: 'completed', momoTransactionId: settled.financialTransactionId, momoRequest: { state: 'successful' } });
     const seen = await staffOrder(order._id);
-    expect(seen.history).toContainEqual(expect.objectContaining({ kind: 'payment', from: 'pending', to: 'completed', momoTransactionId: settled.financialTransactionId, by: { _id: '', fullName: 'MTN MoMo' } }));
+    expect(seen.history).toContainEqual(expect.objectContaining({ kind: 'payment', from: 'pending', to: 'completed', momoTransactionId: settled.financialTransactionId, by: { _id: '', fullName: 'MTN MoMo', role: null } }));
     expect(seen.momoRequests).toEqual([expect.objectContaining({ referenceId: sent.referenceId, status: 'successful', financialTransactionId: settled.financialTransactionId, amount: '2650', currency: 'RWF' })]);
     const receipt = (await smsTo(deliveryPhone)).at(-1);
     expect(receipt).toContain(`MoMo transaction ${settled.financialTransactionId}`);

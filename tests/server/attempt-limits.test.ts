@@ -11,7 +11,7 @@ import {
   MAX_FAILED_LOGINS_PER_ADDRESS,
   MAX_RESET_CODES_PER_HOUR,
   RESET_CODE_MAX_ATTEMPTS,
-} from '../../server/modules/auth/auth.service';
+} from '../../server/modules/users/accounts.service';
 import { createTestShop, lastMessageTo, uniqueEmail, uniquePhone, type TestShop } from '../support/test-app';
 
 let shop: TestShop;

@@ -228,7 +228,7 @@ async function skipNext(trx: Transaction<Database>, basketId: string, row: Pick<
   const [ahead] = await placedAhead(trx, [basketId], today);
   if (!ahead) return { skip_week: weekOf(row.next_delivery) };
   // Never a cancelled order MTN may still charge: one paid, or with a MoMo request open, stands.
-  const cancelled = await cancelUnpaidOrder({ db: trx }, ahead.order_id, { id: null, name: 'The shopper' }, 'Weekly basket skipped by the shopper');
+  const cancelled = await cancelUnpaidOrder({ db: trx }, ahead.order_id, { id: null, name: 'The shopper', role: 'shopper' }, 'Weekly basket skipped by the shopper');
   if (!cancelled) throw conflict('This week\'s basket is already being prepared or paid: it can no longer be skipped. Call us to change it');
   await trx.updateTable('basket_runs').set({ outcome: 'skipped' }).where('basket_id', '=', basketId).where('week', '=', ahead.week).execute();
   return {};

@@ -1,13 +1,14 @@
 // /api/admin/baskets: the coming week's weekly baskets as staff prepare them. Mounted inside
-// staffRoutes (modules/staff), under its one requireStaff.
+// staffRoutes (modules/staff); each call allows staff and owners (consoleCall).
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv, ShopDeps } from '../../lib/deps';
-import { addRoute, jsonReply, staffCall } from '../../lib/openapi';
+import { consoleCall } from '../auth/auth.middleware';
+import { addRoute, jsonReply } from '../../lib/openapi';
 import { staffBasketsReplySchema } from './baskets.schema';
 import { staffComingBaskets } from './baskets.service';
 
 const baskets = createRoute({
-  ...staffCall,
+  ...consoleCall,
   method: 'get',
   path: '/baskets',
   summary: "The coming week's weekly baskets: each one's delivery, shopper, lines, and whether it is placed, to place or skipped",

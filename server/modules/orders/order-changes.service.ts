@@ -4,6 +4,7 @@
 // shopper. Orders owns the orders and order_history tables; weekly baskets and users come through
 // here, payments through order-payments.service.ts.
 import type { ShopDeps } from '../../lib/deps';
+import type { Role } from '../../lib/roles';
 import { releaseDeliveryPlace } from '../delivery/delivery.service';
 import { mtnMayStillCharge } from './order-lists.schema';
 
@@ -17,10 +18,14 @@ export interface OrderChange {
   momoTransactionId?: string | null;
 }
 
-/** Who made a change: a staff member, or a named actor of the shop (MTN MoMo, the shopper) with no account id. */
+/**
+ * Who made a change: an account in the role it acted in (staff, owner), or a named actor of the shop
+ * (MTN MoMo, the shopper) with no account id and, for MTN, no role.
+ */
 export interface ChangedBy {
   id: string | null;
   name: string;
+  role?: Role | null;
 }
 
 export async function recordOrderChange(deps: Db, orderId: string, change: OrderChange, by: ChangedBy): Promise<void> {
@@ -35,6 +40,7 @@ export async function recordOrderChange(deps: Db, orderId: string, change: Order
       momo_transaction_id: change.momoTransactionId ?? null,
       staff_id: by.id,
       staff_name: by.name,
+      staff_role: by.role ?? null,
     })
     .execute();
 }

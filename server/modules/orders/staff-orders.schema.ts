@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { pageNumber, paginationSchema } from '../../lib/fields';
 import { MOMO_STATES, ORDER_CHANNELS, ORDER_STATUSES, PAYMENT_STATUSES } from './order-lists.schema';
 import { orderSchema } from './orders.schema';
+import { roleSchema } from '../auth/roles.schema';
 
 const optionalNote = z
   .string()
@@ -64,7 +65,7 @@ export type MomoRequest = z.infer<typeof momoRequestSchema>;
 
 export const HISTORY_KINDS = ['status', 'payment'] as const;
 
-/** One recorded change: who, when, from, to, note. Nothing is overwritten without one of these. */
+/** One recorded change: who (and the role they acted in), when, from, to, note. Nothing is overwritten without one of these. */
 export const orderHistoryEntrySchema = z.object({
   _id: z.string(),
   kind: z.enum(HISTORY_KINDS),
@@ -73,7 +74,8 @@ export const orderHistoryEntrySchema = z.object({
   note: z.string().nullable(),
   momoTransactionId: z.string().nullable(),
   at: z.string(),
-  by: z.object({ _id: z.string(), fullName: z.string() }).nullable(),
+  // role: what the account acted as (staff, owner; shopper for a skipped weekly basket); null for MTN MoMo and changes made before roles.
+  by: z.object({ _id: z.string(), fullName: z.string(), role: roleSchema.nullable() }).nullable(),
 });
 export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
 

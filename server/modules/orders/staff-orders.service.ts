@@ -5,9 +5,10 @@
 // the order the changes were made.
 import { sql, type ExpressionBuilder, type Selectable, type Transaction } from 'kysely';
 import type { Database, OrdersTable } from '../../db/schema';
-import type { AuthUser, ShopDeps } from '../../lib/deps';
+import type { Actor, ShopDeps } from '../../lib/deps';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { offsetOf, paginate } from '../../lib/pagination';
+import { isRole } from '../../lib/roles';
 import { recordStatusChange, type ChangedBy } from './order-changes.service';
 import { notifyOrder, type NoticeEvent } from './order-notices';
 import { lockOrder, MOMO_IN_FLIGHT_MESSAGE, momoInFlight, recordPayment } from './order-payments.service';
@@ -103,7 +104,7 @@ async function historyOf(db: Db, orderId: string): Promise<OrderHistoryEntry[]> 
     note: row.note,
     momoTransactionId: row.momo_transaction_id,
     at: new Date(row.created_at).toISOString(),
-    by: row.staff_name ? { _id: row.staff_id ?? '', fullName: row.staff_name } : null,
+    by: row.staff_name ? { _id: row.staff_id ?? '', fullName: row.staff_name, role: isRole(row.staff_role) ? row.staff_role : null } : null,
   }));
 }
 
@@ -155,15 +156,15 @@ interface Change {
   momoTransactionId?: string;
 }
 
-/** The staff member behind a change, as the order's history names them. */
-const changedBy = (staff: AuthUser): ChangedBy => ({ id: staff.id, name: staff.fullName });
+/** The staff member behind a change and the role they acted in, as the order's history names them. */
+const changedBy = (staff: Actor): ChangedBy => ({ id: staff.id, name: staff.fullName, role: staff.role });
 
 async function afterChange(deps: ShopDeps, order: StaffOrderDetail, event: NoticeEvent, change: Change) {
   deps.log.info('order_changed', { orderId: order._id, kind: change.kind, from: change.from, to: change.to });
   await notifyOrder(deps, order._id, event);
 }
 
-export async function changeOrderStatus(deps: ShopDeps, staff: AuthUser, orderId: string, input: ChangeOrderStatusInput): Promise<StaffOrderDetail> {
+export async function changeOrderStatus(deps: ShopDeps, staff: Actor, orderId: string, input: ChangeOrderStatusInput): Promise<StaffOrderDetail> {
   const { order, change } = await deps.db.transaction().execute(async (trx) => {
     const current = await lockOrder(trx, orderId);
     const from = current.status as OrderStatus;
@@ -180,7 +181,7 @@ export async function changeOrderStatus(deps: ShopDeps, staff: AuthUser, orderId
   return order;
 }
 
-export async function changePayment(deps: ShopDeps, staff: AuthUser, orderId: string, input: ChangePaymentInput): Promise<StaffOrderDetail> {
+export async function changePayment(deps: ShopDeps, staff: Actor, orderId: string, input: ChangePaymentInput): Promise<StaffOrderDetail> {
   const { order, change } = await deps.db.transaction().execute(async (trx) => {
     const current = await lockOrder(trx, orderId);
     const from = current.payment_status as PaymentStatus;

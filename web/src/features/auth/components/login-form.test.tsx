@@ -67,7 +67,7 @@ describe('LoginForm', () => {
   });
 
   it('signs in with trimmed values and reports success', async () => {
-    vi.mocked(postLogin).mockResolvedValue({ success: true, message: 'Login successful!', token: 't', user: { _id: 'u', fullName: 'A' } });
+    vi.mocked(postLogin).mockResolvedValue({ success: true, message: 'Login successful!', token: 't', user: { _id: 'u', fullName: 'A', roles: ['shopper'] } });
     const { onSuccess } = renderForm();
     await userEvent.type(screen.getByLabelText('Email address'), '  a@b.rw ');
     await userEvent.type(screen.getByLabelText('Password'), 'secret1');

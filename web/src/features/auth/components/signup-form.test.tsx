@@ -49,7 +49,7 @@ describe('SignupForm', () => {
   });
 
   it('accepts a phone number alone and sends only the register fields', async () => {
-    vi.mocked(postRegister).mockResolvedValue({ success: true, message: 'Registration successful!', token: 't', user: { _id: 'u', fullName: 'Aline' } });
+    vi.mocked(postRegister).mockResolvedValue({ success: true, message: 'Registration successful!', token: 't', user: { _id: 'u', fullName: 'Aline', roles: ['shopper'] } });
     const onSuccess = vi.fn();
     render(<SignupForm onSuccess={onSuccess} />);
     await fill({ name: 'Aline', phone: '+250 788 123 456', password: 'secret1', confirm: 'secret1' });

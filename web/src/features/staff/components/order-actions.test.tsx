@@ -133,7 +133,7 @@ describe('OrderActions', () => {
       status: 'cancelled',
       nextStatuses: [],
       nextPaymentStatuses: [],
-      history: [{ _id: 'h1', kind: 'status', from: 'pending', to: 'cancelled', note: null, momoTransactionId: null, at: '2026-11-23T09:00:00.000Z', by: { _id: 's2', fullName: 'Eric Staff' } }],
+      history: [{ _id: 'h1', kind: 'status', from: 'pending', to: 'cancelled', note: null, momoTransactionId: null, at: '2026-11-23T09:00:00.000Z', by: { _id: 's2', fullName: 'Eric Staff', role: 'staff' } }],
     });
     mockFetch(() => json({ success: false, error: 'conflict', message: 'This order changed while you were looking: it is now cancelled', order: now }, 409));
     const onChanged = vi.fn();

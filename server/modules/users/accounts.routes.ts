@@ -1,4 +1,5 @@
-// POST /auth/register, /auth/login, /auth/forgot-password, /auth/reset-password (docs/api.md).
+// POST /auth/register, /auth/login, /auth/forgot-password, /auth/reset-password (docs/api.md): the
+// calls that open an account or a session, mounted at /api/auth. The shapes are auth's (auth.schema.ts).
 import { createRoute } from '@hono/zod-openapi';
 import { runInBackground } from '../../lib/background';
 import { clientAddress } from '../../lib/client-address';
@@ -11,8 +12,8 @@ import {
   loginSchema,
   registerSchema,
   resetPasswordSchema,
-} from './auth.schema';
-import { login, register, requestPasswordReset, resetPassword } from './auth.service';
+} from '../auth/auth.schema';
+import { login, register, requestPasswordReset, resetPassword } from './accounts.service';
 
 const RESET_CODE_SENT = 'If an account matches, we have sent it a 6-digit code. It works for 10 minutes.';
 
@@ -49,7 +50,7 @@ const resetPasswordCall = createRoute({
   responses: { 200: jsonReply(messageReplySchema) },
 });
 
-export function authRoutes(deps: ShopDeps) {
+export function accountRoutes(deps: ShopDeps) {
   const app = openApiRoutes();
   addRoute(app, registerCall, async (c) => {
     const session = await register(deps, c.req.valid('json'));
