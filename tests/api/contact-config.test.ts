@@ -176,7 +176,8 @@ describe('API documents', () => {
     expect(paths['/admin/orders']!.get!['x-roles']).toEqual(['staff', 'owner']);
     expect(paths['/admin/staff']!.get!['x-roles']).toEqual(['owner']);
     const docs = await shop.http.get('/api/docs');
-    expect(docs.text).toMatch(/\/api\/admin\/staff<\/code> [^<]+<small>\(owner\)<\/small>/);
+    expect(docs.text).toMatch(/\/api\/admin\/staff<\/code> [^<]+<span class="who">owner<\/span>/);
+    expect(docs.text).toMatch(/\/api\/admin\/orders<\/code> [^<]+<span class="who">staff, owner<\/span>/);
   });
 
   it('/api/docs is a readable HTML page that loads nothing from another host', async () => {
