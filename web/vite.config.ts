@@ -127,6 +127,14 @@ export default defineConfig(({ command }) => ({
     // Two pages: the storefront, and the staff console apart from it (see serveConsolePage).
     rolldownOptions: {
       input: { index: STOREFRONT_PAGE, admin: fromRoot('admin.html') },
+      // Our own modules do nothing when imported but declare things, so a module none of whose exports
+      // a chunk uses is left out of it, with the stylesheets it imports. That is what lets a feature
+      // be used through its index.ts alone (docs/decisions/010-feature-faces.md): a chunk taking
+      // RequireLogin from auth's face carries neither the login page nor its styles. A module of ours
+      // that must run for its effect alone would have to be named here (none does).
+      treeshake: {
+        moduleSideEffects: [{ test: /[\\/]web[\\/]src[\\/].*\.tsx?$/, sideEffects: false }],
+      },
     },
     // The bundle benchmark reads the manifest to add up what the home route loads first.
     manifest: true,

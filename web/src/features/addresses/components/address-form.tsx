@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { addressInputSchema, type AddressInput } from '@server/modules/addresses/addresses.schema';
 import { Button } from '@web/components/ui/button';
-import { PhoneField, TextField } from '@web/features/auth';
+import { PhoneField, TextField } from '@web/components/ui/text-field';
 import type { ApiFieldError } from '@web/lib/api-client';
 
 export type AddressFormValues = z.input<typeof addressInputSchema>;

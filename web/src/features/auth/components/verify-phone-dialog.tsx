@@ -7,7 +7,7 @@ import { Dialog } from '@web/components/ui/dialog';
 import { toast } from '@web/components/ui/toast';
 import { toApiError } from '@web/lib/api-client';
 import { postResendPhoneCode, postVerifyPhone } from '../api/auth-api';
-import { TextField } from './text-field';
+import { TextField } from '@web/components/ui/text-field';
 
 interface VerifyPhoneDialogProps {
   open: boolean;
