@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '@web/test/mock-fetch';
 import { toast } from '@web/components/ui/toast';
-import { setLoginNavigator } from '@web/features/auth/login-guard';
+import { setLoginNavigator } from '@web/features/auth';
 import { useCartStore } from './store';
 
 const category = { _id: 'vegetables', name: 'Vegetables' };

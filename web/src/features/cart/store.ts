@@ -4,7 +4,7 @@ import { create } from 'zustand';
 import type { Product } from '@server/modules/catalog/catalog.schema';
 import { ApiError, toApiError } from '@web/lib/api-client';
 import { storage } from '@web/lib/storage';
-import { requireLogin } from '@web/features/auth/login-guard';
+import { requireLogin } from '@web/features/auth';
 import { toast } from '@web/components/ui/toast';
 import { deleteCart, deleteCartLine, getCart, postAddToCart, putCartQuantity, type CartResponse } from './api/cart-api';
 import { toCartItem, type CartItem } from './cart-item';

@@ -5,8 +5,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { addressInputSchema, type AddressInput } from '@server/modules/addresses/addresses.schema';
 import { Button } from '@web/components/ui/button';
-import { PhoneField, TextField } from '@web/features/auth';
+import { PhoneField, TextField } from '@web/components/ui/text-field';
 import type { ApiFieldError } from '@web/lib/api-client';
+import { setServerFieldErrors } from '@web/lib/server-field-errors';
 
 export type AddressFormValues = z.input<typeof addressInputSchema>;
 
@@ -44,10 +45,7 @@ export function AddressForm({ initial, submitLabel, busyLabel, busy, serverError
   });
 
   useEffect(() => {
-    for (const entry of serverErrors ?? []) {
-      const field = FIELDS.find((name) => name === entry.field);
-      if (field) setError(field, { message: entry.message });
-    }
+    setServerFieldErrors(setError, serverErrors ?? [], FIELDS);
   }, [serverErrors, setError]);
 
   return (

@@ -8,9 +8,6 @@ import { postLogin } from '../api/auth-api';
 import { LoginForm, LOGIN_ERROR_MS } from './login-form';
 
 vi.mock('../api/auth-api', () => ({ postLogin: vi.fn(), postRegister: vi.fn(), getLogout: vi.fn(), getIsAuth: vi.fn() }));
-vi.mock('@web/features/cart/store', () => ({
-  useCartStore: { getState: () => ({ reset: vi.fn(), fetchCart: vi.fn(async () => undefined) }) },
-}));
 
 function renderForm() {
   const onSuccess = vi.fn();

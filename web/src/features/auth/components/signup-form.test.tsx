@@ -8,9 +8,6 @@ import { postRegister } from '../api/auth-api';
 import { SignupForm } from './signup-form';
 
 vi.mock('../api/auth-api', () => ({ postLogin: vi.fn(), postRegister: vi.fn(), getLogout: vi.fn(), getIsAuth: vi.fn() }));
-vi.mock('@web/features/cart/store', () => ({
-  useCartStore: { getState: () => ({ reset: vi.fn(), fetchCart: vi.fn(async () => undefined) }) },
-}));
 
 beforeEach(() => {
   toast.clear();

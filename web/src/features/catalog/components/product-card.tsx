@@ -6,7 +6,7 @@ import { paths } from '@web/app/paths';
 import { Image } from '@web/components/ui/image';
 import { CartIcon } from '@web/components/ui/icons';
 import { Stars } from '@web/components/ui/stars';
-import { useCartStore } from '@web/features/cart/store';
+import { useCartStore } from '@web/features/cart';
 import type { Product } from '../api/catalog-api';
 import { categoryName, productUnit } from '../product-fields';
 import { DiscountBadge } from './discount-badge';

@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '@web/test/mock-fetch';
 import { markChatLoginPending } from '@web/lib/chat-resume';
-import { useCartStore } from '@web/features/cart/store';
+import { useCartStore } from '@web/features/cart';
 import { resetChatStore } from '../chat-store';
 import { ChatConversation } from './chat-conversation';
 

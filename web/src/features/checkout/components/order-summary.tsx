@@ -1,6 +1,5 @@
 // The order summary beside the steps: each line, subtotal, delivery 'Negotiable' and the total.
-import { CartTotals } from '@web/features/cart';
-import type { CartItem } from '@web/features/cart/store';
+import { CartTotals, type CartItem } from '@web/features/cart';
 import { Image } from '@web/components/ui/image';
 import { formatMoney } from '@web/lib/money';
 

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { paths } from '@web/app/paths';
 import { toast } from '@web/components/ui/toast';
 import { toApiError } from '@web/lib/api-client';
-import { useCartStore } from '@web/features/cart/store';
+import { useCartStore } from '@web/features/cart';
 import { reorder } from '../api/orders-api';
 
 export function useOrderAgain() {

@@ -3,7 +3,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { staffPaths } from '@web/features/staff/staff-paths';
+import { staffPaths } from '@web/features/staff';
 import type { Account } from '../api/profile-api';
 import { ProfileSidebar } from './profile-sidebar';
 

@@ -10,9 +10,9 @@ import { buttonClass } from '@web/components/ui/button';
 import { LoadingBlock } from '@web/components/ui/spinner';
 import { useDocumentTitle } from '@web/components/ui/use-document-title';
 import { toApiError } from '@web/lib/api-client';
-// Directly, not through the auth barrel: the barrel's chunk carries the phone-verification dialog,
-// which the console never shows (`npm run bench web-bundle` counts it on /admin's first load).
-import { RequireLogin } from '@web/features/auth/components/require-login';
+// Through auth's face: the build keeps only RequireLogin of it, so the phone-verification dialog stays
+// out of the console's first load (`npm run bench web-bundle` counts it there).
+import { RequireLogin } from '@web/features/auth';
 import { fetchConsoleAccount } from '../api/fetch-console-account';
 import { ConsoleAccountContext, type ConsoleAccount } from '../console-account';
 

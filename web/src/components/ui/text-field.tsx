@@ -1,5 +1,6 @@
-// A labelled input with its validation message tied to it (aria-describedby), used by every account form,
-// and the two kinds every account and address form asks for the same way: an email and a phone number.
+// A labelled input with its validation message tied to it (aria-describedby), used by every form of the
+// shop and the console, and the two kinds every account and address form asks for the same way: an
+// email and a phone number. Each passes its ref on, so react-hook-form's register() fits it.
 import { forwardRef, type InputHTMLAttributes } from 'react';
 import { LabelledField } from '@web/components/ui/labelled-field';
 
