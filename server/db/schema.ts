@@ -29,6 +29,7 @@ export interface PasswordResetCodesTable {
   id: Generated<number>;
   user_id: string;
   code_hash: string;
+  /** No longer counted: a code's tries are counted per requester in attempt_counters (auth.service). */
   attempts: Generated<number>;
   expires_at: Timestamp;
   used_at: Timestamp | null;
