@@ -2,7 +2,7 @@
 // route needs, so no body is ever held whole beyond that size (an unlimited JSON read of a 200 MB
 // post held all of it). A refusal is answered at once with Connection: close; the connection then
 // closes the way nginx's lingering close does (lingerBeforeClosing below), so the answer reaches a
-// client that is still sending instead of being lost to a reset.
+// client that is still sending instead of being lost to a reset (docs/decisions/011-refused-bodies-linger.md).
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Context, MiddlewareHandler } from 'hono';
