@@ -15,6 +15,7 @@ import * as weeklyBaskets from './migrations/012-weekly-baskets';
 import * as checkoutStatements from './migrations/014-checkout-statements';
 import * as momoCallbackChecks from './migrations/015-momo-callback-checks';
 import * as roles from './migrations/017-roles';
+import * as basketPayers from './migrations/019-basket-payers';
 
 const migrations: Record<string, Migration> = {
   '001-shop': shop,
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '014-checkout-statements': checkoutStatements,
   '015-momo-callback-checks': momoCallbackChecks,
   '017-roles': roles,
+  '019-basket-payers': basketPayers,
 };
 
 // Migrations run before the schema they create exists: Kysely's own convention is Kysely<any> here.

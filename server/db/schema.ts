@@ -35,6 +35,7 @@ export interface PasswordResetCodesTable {
   id: Generated<number>;
   user_id: string;
   code_hash: string;
+  /** No longer counted: a code's tries are counted per requester in attempt_counters (auth.service). */
   attempts: Generated<number>;
   expires_at: Timestamp;
   used_at: Timestamp | null;
@@ -179,6 +180,8 @@ export interface BasketsTable {
   window_start_minutes: number; // Kigali time
   address_id: string | null; // null: the shopper's default address when placed
   payment_type: Generated<string>; // 'cash' | 'momo'
+  /** A MoMo basket's number MTN asks each week (+2507...); null before it was kept: the address's phone. */
+  payer_phone: ColumnType<string | null, string | null | undefined, string | null>;
   paused: Generated<boolean>;
   /** The week (its Monday, YYYY-MM-DD) whose delivery the shopper skips. */
   skip_week: ColumnType<string | null, string | null | undefined, string | null>;
@@ -206,6 +209,8 @@ export interface BasketRunsTable {
   delivery_date: ColumnType<string, string, string>;
   outcome: string;
   order_id: string | null;
+  /** Why the week was not placed when a rule refused it (no MoMo number MTN can ask, ...): the console shows it. */
+  reason: ColumnType<string | null, string | null | undefined, string | null>;
   /** The text to the shopper; kept once sent (texted_at). */
   message: string | null;
   recipient: string | null;

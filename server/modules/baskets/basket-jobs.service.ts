@@ -8,6 +8,10 @@
 // LOCKED); the week's outcome is one row per basket and week, in the transaction that places the
 // order, and the order carries its basket and week under a unique index: one order per basket per week.
 //
+// A week a rule refuses (a MoMo basket whose number MTN cannot ask, ...) is recorded as not placed,
+// with why, in that same run: the shopper is texted, the console shows it, and it is not tried again
+// (an error of the shop's own, a lost database, leaves the week to the next run instead).
+//
 // sendBasketTexts: the text each week's outcome owes the shopper ("Tomorrow 08:00-10:00: your weekly
 // basket, frw 12,400.00. To skip it, dial *384*4766#"), claimed the same way, sent once.
 import type { Selectable, Transaction } from 'kysely';
@@ -16,7 +20,7 @@ import { runInBackground } from '../../lib/background';
 import { nowOf, type ShopDeps } from '../../lib/deps';
 import { isAppError } from '../../lib/errors';
 import { effectivePrice, formatFrw, toMinor } from '../../lib/money';
-import { normalizePhone } from '../../lib/phone';
+import { localPhone, normalizePhone } from '../../lib/phone';
 import { isAheadEnough, slotsOfDay, windowLabel, type Schedule, type Slot } from '../delivery/delivery-windows';
 import { readSchedule, WINDOW_UNAVAILABLE } from '../delivery/delivery.service';
 import { addDays, weekOf } from '../delivery/kigali-time';
@@ -24,6 +28,7 @@ import { windowWords } from '../delivery/window-words';
 import { languageOr, type Language } from '../../lib/languages';
 import { notifyOrder } from '../orders/order-notices';
 import { placeOrderIn, type OrderAgainLine } from '../orders/orders.service';
+import { MOMO_NUMBER_MESSAGE } from '../orders/orders.schema';
 import { startMomoPayment } from '../payments/payments.service';
 import { basketSlot, placeAt } from './basket-calendar';
 import { basketText, type BasketOutcome } from './basket-texts';
@@ -90,6 +95,10 @@ interface Outcome {
   totalMinor?: number;
   leftOut?: { name: string; gone: boolean }[];
   addressPhone?: string | null;
+  /** Why a rule refused the week's order (kept for the console). */
+  reason?: string;
+  /** The number MoMo would have asked (a refused MoMo number, named in the text). */
+  payerPhone?: string | null;
 }
 
 /** This week's delivery of the basket, in the caller's transaction: placed, or why not. */
@@ -104,11 +113,14 @@ async function deliverWeek(trx: Transaction<Database>, deps: ShopDeps, schedule:
   const address = await addressFor(trx, basket);
   if (!address) return { outcome: 'no_address', slot: wanted };
   const momo = basket.payment_type === 'momo' && Boolean(deps.config.momo);
+  // A basket made before it kept its number: MoMo asks the address's phone, as an order's would.
+  const payerPhone = momo ? (basket.payer_phone ?? address.phone_number) : null;
   for (const slot of windowsToTry(schedule, date, wanted, now)) {
     try {
       const { order } = await placeOrderIn(trx, deps, basket.user_id, {
         addressId: address.id,
         paymentType: momo ? 'momo' : 'cash',
+        ...(payerPhone ? { payerPhone } : {}),
         deliveryWindowId: slot.id,
         idempotencyKey: `basket:${basket.id}:${week}`,
         channel: 'basket',
@@ -117,11 +129,20 @@ async function deliverWeek(trx: Transaction<Database>, deps: ShopDeps, schedule:
       });
       return { outcome: 'placed', orderId: order._id, paidByMomo: momo, slot, totalMinor: toMinor(order.amount), leftOut, addressPhone: address.phone_number };
     } catch (error) {
-      // That window filled up: the next one of the day. Anything else is this run's failure.
-      if (!isAppError(error) || error.code !== WINDOW_UNAVAILABLE) throw error;
+      // That window filled up: the next one of the day.
+      if (isAppError(error) && error.code === WINDOW_UNAVAILABLE) continue;
+      // A rule refused the order (placeOrderIn refuses before it writes): the week is recorded as
+      // not placed, with why, and not tried again. Anything else is this run's failure.
+      if (isAppError(error)) return refused(error.message, wanted, address.phone_number, payerPhone);
+      throw error;
     }
   }
   return { outcome: 'full', slot: wanted };
+}
+
+/** A week a rule refused: a MoMo number MTN cannot ask has its own text; any other rule, the general one. */
+function refused(reason: string, slot: Slot, addressPhone: string | null, payerPhone: string | null): Outcome {
+  return { outcome: reason === MOMO_NUMBER_MESSAGE ? 'no_payer' : 'refused', slot, reason, addressPhone, payerPhone };
 }
 
 function textFor(deps: ShopDeps, basket: BasketRow, schedule: Schedule, result: Outcome, language: Language, now: Date): string | undefined {
@@ -136,6 +157,7 @@ function textFor(deps: ShopDeps, basket: BasketRow, schedule: Schedule, result: 
     total: formatFrw(result.totalMinor ?? 0),
     leftOut: (result.leftOut ?? []).map((line) => `${line.name} (${line.gone ? reasons.gone : reasons.out})`).join(', '),
     code: deps.config.shop.ussdServiceCode,
+    payer: result.payerPhone ? localPhone(result.payerPhone) : '',
   });
 }
 
@@ -157,7 +179,17 @@ async function runBasket(deps: ShopDeps, schedule: Schedule, basketId: string, n
       const message = textFor(deps, basket, schedule, result, audience.language, now) ?? null;
       await trx
         .insertInto('basket_runs')
-        .values({ basket_id: basket.id, week, delivery_date: basket.next_delivery, outcome: result.outcome, order_id: result.orderId ?? null, message, recipient: message ? audience.recipient : null, created_at: now })
+        .values({
+          basket_id: basket.id,
+          week,
+          delivery_date: basket.next_delivery,
+          outcome: result.outcome,
+          order_id: result.orderId ?? null,
+          reason: result.reason ?? null,
+          message,
+          recipient: message ? audience.recipient : null,
+          created_at: now,
+        })
         .execute();
     }
     const next = addDays(basket.next_delivery, 7);
@@ -204,10 +236,13 @@ export async function placeDueBaskets(deps: ShopDeps, { limit = 20 } = {}): Prom
         if (result.paidByMomo) runInBackground(deps, 'momo_request', async () => void (await startMomoPayment(deps, orderId, { firstOnly: true })));
       }
     } catch (error) {
-      // Its claim runs out and another run tries again; the week's row and the unique index keep it to one order.
-      deps.log.warn('basket_failed', { basketId: id, reason: error instanceof Error ? error.message : String(error) });
+      // A failure of the shop's own (a rule's refusal is recorded as the week's outcome instead): its
+      // claim runs out and another run tries again; the week's row and the unique index keep it to one order.
+      deps.log.error('basket_failed', { basketId: id, reason: error instanceof Error ? error.message : String(error) });
     }
   }
+  // The texts these weeks owe go now, not at the texts job's next turn: a week not placed is news at once.
+  if (handled) await sendBasketTexts(deps);
   return handled;
 }
 

@@ -115,9 +115,13 @@ async function nextInvoiceNumber(trx: Transaction<Database>): Promise<string> {
 
 export const MOMO_OFF_MESSAGE = 'Pay now with MoMo is not available: choose cash on delivery (MoMo Pay code)';
 
-/** The number MoMo asks to pay (+2507...): the shopper's choice, else the delivery phone. */
-function payerPhoneFor(input: PlaceOrderOptions, deliveryPhone: string): string {
-  const phone = momoPayerNumber(input.payerPhone ?? deliveryPhone);
+/**
+ * The number MoMo asks to pay (+2507...): the one given, else the delivery phone; refused (400,
+ * naming payerPhone) unless it is an MTN MoMo number of Rwanda (orders.schema's one rule and
+ * message). Every order and weekly basket paid by MoMo is checked by it.
+ */
+export function momoPayerPhone(given: string | null | undefined, deliveryPhone: string | null | undefined): string {
+  const phone = momoPayerNumber(given ?? deliveryPhone ?? '');
   if (!phone) throw badRequest(MOMO_NUMBER_MESSAGE, [{ msg: MOMO_NUMBER_MESSAGE, param: 'payerPhone' }]);
   return phone;
 }
@@ -211,6 +215,9 @@ export async function placeOrderIn(trx: Transaction<Database>, deps: ShopDeps, u
       subtotal_minor: priceMinor * line.quantity,
     };
   });
+  // Before the window is taken: a refusal here then leaves nothing written (a weekly basket's run
+  // records it and goes on in the same transaction).
+  const payerPhone = input.paymentType === 'momo' ? momoPayerPhone(input.payerPhone, address.phone_number) : null;
   // Last of the checks, so a refused cart never holds a window's lock longer than it must.
   const window = await reserveDeliveryWindow(trx, deps, input.deliveryWindowId);
   const snapshot: OrderAddressSnapshot = {
@@ -237,7 +244,7 @@ export async function placeOrderIn(trx: Transaction<Database>, deps: ShopDeps, u
       idempotency_key: input.idempotencyKey ?? null,
       callback_url: input.callbackUrl ?? null,
       channel: input.channel ?? 'web',
-      momo_payer_phone: input.paymentType === 'momo' ? payerPhoneFor(input, address.phone_number) : null,
+      momo_payer_phone: payerPhone,
       delivery_window_start: window.start,
       delivery_window_end: window.end,
       basket_id: input.basket?.id ?? null,

@@ -64,11 +64,12 @@ export function accountRoutes(deps: ShopDeps) {
     // Answered before the account is even looked up: the same path, and the same time, whether
     // or not it exists. The code is sent in the background.
     const input = c.req.valid('json');
-    runInBackground(deps, 'password_reset', () => requestPasswordReset(deps, input));
+    const requester = clientAddress(c, deps.config.trustProxy);
+    runInBackground(deps, 'password_reset', () => requestPasswordReset(deps, input, requester));
     return c.json({ success: true, message: RESET_CODE_SENT });
   });
   addRoute(app, resetPasswordCall, async (c) => {
-    await resetPassword(deps, c.req.valid('json'));
+    await resetPassword(deps, c.req.valid('json'), clientAddress(c, deps.config.trustProxy));
     return c.json({ success: true, message: 'Password updated successfully!' });
   });
   return app;
