@@ -13,6 +13,7 @@ import * as instances from './migrations/013-instances';
 import * as deliveryWindows from './migrations/011-delivery-windows';
 import * as weeklyBaskets from './migrations/012-weekly-baskets';
 import * as checkoutStatements from './migrations/014-checkout-statements';
+import * as stock from './migrations/021-stock';
 
 const migrations: Record<string, Migration> = {
   '001-shop': shop,
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '011-delivery-windows': deliveryWindows,
   '012-weekly-baskets': weeklyBaskets,
   '014-checkout-statements': checkoutStatements,
+  '021-stock': stock,
 };
 
 // Migrations run before the schema they create exists: Kysely's own convention is Kysely<any> here.

@@ -12,6 +12,7 @@
 // basket, frw 12,400.00. To skip it, dial *384*4766#"), claimed the same way, sent once.
 import type { Selectable, Transaction } from 'kysely';
 import type { BasketsTable, Database } from '../../db/schema';
+import { inTransaction } from '../../db/changes';
 import { runInBackground } from '../../lib/background';
 import { nowOf, type ShopDeps } from '../../lib/deps';
 import { isAppError } from '../../lib/errors';
@@ -141,7 +142,7 @@ function textFor(deps: ShopDeps, basket: BasketRow, schedule: Schedule, result: 
 
 /** One claimed basket: its due week delivered (or not), recorded, and the basket moved on a week. */
 async function runBasket(deps: ShopDeps, schedule: Schedule, basketId: string, now: Date): Promise<Outcome | undefined> {
-  return deps.db.transaction().execute(async (trx) => {
+  return inTransaction(deps, async ({ trx }) => {
     const basket = await trx.selectFrom('baskets').selectAll().where('id', '=', basketId).forUpdate().executeTakeFirst();
     // Stopped, paused or changed since the claim: nothing due now.
     if (!basket || basket.paused || new Date(basket.next_due_at).getTime() > now.getTime()) {

@@ -4,6 +4,7 @@
 // day or time, another address) and stopping them. Each is the shopper's own: another's id is a 404.
 import { sql, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { BasketsTable, Database } from '../../db/schema';
+import { inTransaction } from '../../db/changes';
 import { nowOf, type ShopDeps } from '../../lib/deps';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -239,7 +240,7 @@ export async function updateBasket(deps: ShopDeps, userId: string, basketId: str
   const today = kigaliMoment(now).date;
   const schedule = await readSchedule(deps);
   if (input.addressId) await getAddress(deps, userId, input.addressId);
-  await deps.db.transaction().execute(async (trx) => {
+  await inTransaction(deps, async ({ trx }) => {
     const row = await basketRow(trx, userId, basketId, true);
     const change: BasketChange = {};
     if (input.weekday !== undefined || input.windowStart !== undefined) {

@@ -9,6 +9,7 @@ import { addStaffCatalogRoutes } from '../catalog/staff-catalog.routes';
 import { addStaffMessageRoutes } from '../contact/staff-messages.routes';
 import { addStaffDeliveryRoutes } from '../delivery/staff-delivery.routes';
 import { addStaffOrderRoutes, addStaffReportRoutes } from '../orders/staff-orders.routes';
+import { addStaffStockRoutes } from '../stock/staff-stock.routes';
 import { addStaffMemberRoutes } from '../users/staff-members.routes';
 
 export function staffRoutes(deps: ShopDeps) {
@@ -21,5 +22,6 @@ export function staffRoutes(deps: ShopDeps) {
   addStaffReportRoutes(app, deps);
   addStaffDeliveryRoutes(app, deps);
   addStaffBasketRoutes(app, deps);
+  addStaffStockRoutes(app, deps);
   return app;
 }
