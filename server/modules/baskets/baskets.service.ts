@@ -11,6 +11,7 @@ import { newId } from '../../lib/ids';
 import { effectivePrice, toFrw } from '../../lib/money';
 import { getAddress } from '../addresses/addresses.service';
 import { getCart } from '../cart/cart.service';
+import { shownCounts } from '../stock/stock.service';
 import { windowLabel, slotsOfDay, type Schedule } from '../delivery/delivery-windows';
 import { readSchedule } from '../delivery/delivery.service';
 import { addDays, daysBetween, kigaliIso, kigaliMoment, minutesOf, timeOfDay, weekOf } from '../delivery/kigali-time';
@@ -161,6 +162,8 @@ async function toBaskets(deps: ShopDeps, rows: BasketRow[]): Promise<Basket[]> {
     placedAhead(deps.db, ids, today),
     addressIds.length ? deps.db.selectFrom('addresses').select(['id', 'description', 'street', 'district']).where('id', 'in', addressIds).execute() : [],
   ]);
+  // A product that keeps a count is for sale while some is left (as the faces show it).
+  const left = await shownCounts(deps, lines.map((line) => line.product_id));
   return rows.map((row) => {
     const own = lines.filter((line) => line.basket_id === row.id);
     const priced = own.map((line) => {
@@ -172,7 +175,7 @@ async function toBaskets(deps: ShopDeps, rows: BasketRow[]): Promise<Basket[]> {
         quantity: line.quantity,
         unit: line.unit ?? 'pcs',
         price: priceMinor === null ? null : toFrw(priceMinor),
-        forSale: sold && Boolean(line.in_stock),
+        forSale: sold && Boolean(line.in_stock) && (left.get(line.product_id) ?? 1) > 0,
         priceMinor,
       };
     });

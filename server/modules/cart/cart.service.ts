@@ -61,7 +61,7 @@ export const outOfStockMessage = (name: string) => `Sorry, ${name} is out of sto
 function moreThanLeft(product: Product, left: number, inCart: number): AppError {
   const held = inCart > 0 ? `, and your cart already has ${countText(inCart)} ${unitWord(product.productUnit, inCart)}` : '';
   const message = `${onlyLeftOf(product.productname, left, product.productUnit)}${held}`;
-  return new AppError(400, message, NOT_ENOUGH_STOCK, [{ msg: message, param: 'quantity' }], { available: left, inCart });
+  return new AppError(400, message, NOT_ENOUGH_STOCK, [{ msg: message, param: 'quantity' }], { available: left, inCart, productName: product.productname, unit: product.productUnit });
 }
 
 async function quantityInCart(deps: ShopDeps, userId: string, productId: string): Promise<number> {
