@@ -79,7 +79,6 @@ const webAllowed = {
   // The storefront's features import what they show of another directly, so a page's chunk carries only it.
   'web/src/features/cart': ['web/src/features/auth/login-guard.ts'],
   'web/src/features/catalog': ['web/src/features/auth/login-guard.ts'],
-  'web/src/features/checkout': ['web/src/features/cart/hooks/use-out-of-stock-ids.ts'],
   'web/src/features/home': [
     'web/src/features/catalog/api/catalog-api.ts',
     'web/src/features/catalog/catalog-constants.ts',

@@ -60,7 +60,8 @@ const changeFormSchema = z.preprocess((values) => {
   const how = CHANGE_KINDS[kind] ?? CHANGE_KINDS.received;
   const amount = String(change ?? '').trim();
   return { reason: how.reason, change: amount && /^\d+(\.\d+)?$/.test(amount) ? how.sign * Number(amount) : amount, note };
-}, stockChangeSchema);
+}, stockChangeSchema) as unknown as z.ZodType<StockChangeInput, ChangeValues>;
+type SettingsValues = z.input<typeof stockSettingsSchema>;
 
 function ChangeForm({ productId, unit, onChanged }: { productId: string; unit: string; onChanged: () => void }) {
   const {
@@ -69,7 +70,7 @@ function ChangeForm({ productId, unit, onChanged }: { productId: string; unit: s
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ChangeValues, unknown, StockChangeInput>({ resolver: zodResolver(changeFormSchema as never), defaultValues: { kind: 'received', change: '', note: '' } });
+  } = useForm<ChangeValues, unknown, StockChangeInput>({ resolver: zodResolver(changeFormSchema), defaultValues: { kind: 'received', change: '', note: '' } });
 
   async function submit(input: StockChangeInput) {
     try {
@@ -110,7 +111,7 @@ function ThresholdForm({ productId, threshold, onChanged }: { productId: string;
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<{ lowThreshold: string }, unknown, StockSettingsInput>({ resolver: zodResolver(stockSettingsSchema as never), defaultValues: { lowThreshold: String(threshold) } });
+  } = useForm<SettingsValues, unknown, StockSettingsInput>({ resolver: zodResolver(stockSettingsSchema), defaultValues: { lowThreshold: String(threshold) } });
 
   async function submit(input: StockSettingsInput) {
     try {
