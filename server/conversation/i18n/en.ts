@@ -47,7 +47,7 @@ export const en = {
   'stock.inCart': 'Your cart has {quantity}.',
   'stock.shortLine': '{name}: {quantity} left',
   'stock.outLine': '{name}: out of stock',
-  'stock.short': 'Not enough in stock: {lines}. Change your cart.',
+  'stock.short': 'Not enough in stock: {names}. Change your cart.',
 
   'quantity.prompt': 'Quantity in {unit} (1-{max}):',
   'quantity.invalid': 'Enter a whole number from 1 to {max}.',
@@ -116,7 +116,7 @@ export const en = {
   'again.changeTime': 'Change time',
   'again.nothing': 'Nothing of your last order is for sale today.',
   'again.less': 'fewer: {names}',
-  'again.lessLine': '{name} {got} of {wanted}',
+  'again.lessLine': '{name} {count} of {quantity}',
   'again.lessNow': 'Less is left now: {names}.',
 
   'basket.list': 'My weekly baskets:',

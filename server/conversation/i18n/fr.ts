@@ -48,7 +48,7 @@ export const fr: Catalogue = {
   'stock.inCart': 'Votre panier en a {quantity}.',
   'stock.shortLine': '{name} : plus que {quantity}',
   'stock.outLine': '{name} : en rupture',
-  'stock.short': 'Stock insuffisant : {lines}. Modifiez votre panier.',
+  'stock.short': 'Stock insuffisant : {names}. Modifiez votre panier.',
 
   'quantity.prompt': 'Quantite en {unit} (1-{max}):',
   'quantity.invalid': 'Entrez un nombre entier de 1 a {max}.',
@@ -117,7 +117,7 @@ export const fr: Catalogue = {
   'again.changeTime': "Changer l'heure",
   'again.nothing': "Rien de votre derniere commande n'est en vente aujourd'hui.",
   'again.less': 'moins : {names}',
-  'again.lessLine': '{name} {got} sur {wanted}',
+  'again.lessLine': '{name} {count} sur {quantity}',
   'again.lessNow': 'Il en reste moins : {names}.',
 
   'basket.list': 'Mes paniers de la semaine:',

@@ -49,7 +49,7 @@ export const rw: Catalogue = {
   'stock.inCart': 'Mu gatebo kawe harimo {quantity}.', // REVIEW
   'stock.shortLine': '{name}: hasigaye {quantity}', // REVIEW
   'stock.outLine': '{name}: byashize', // REVIEW
-  'stock.short': 'Ntibihagije mu bubiko: {lines}. Hindura agatebo kawe.', // REVIEW
+  'stock.short': 'Ntibihagije mu bubiko: {names}. Hindura agatebo kawe.', // REVIEW
 
   'quantity.prompt': 'Umubare: {unit} (1-{max})', // REVIEW
   'quantity.invalid': 'Andika umubare wuzuye kuva 1 kugeza {max}.', // REVIEW
@@ -118,7 +118,7 @@ export const rw: Catalogue = {
   'again.changeTime': 'Hindura igihe', // REVIEW
   'again.nothing': 'Nta na kimwe mu byo waherukaga gutumiza kiboneka uyu munsi.', // REVIEW
   'again.less': 'bike: {names}', // REVIEW
-  'again.lessLine': '{name} {got} kuri {wanted}', // REVIEW
+  'again.lessLine': '{name} {count} kuri {quantity}', // REVIEW
   'again.lessNow': 'Ubu hasigaye bike: {names}.', // REVIEW
 
   'basket.list': 'Udutebo twanjye tw\'icyumweru:', // REVIEW

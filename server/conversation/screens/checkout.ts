@@ -47,7 +47,7 @@ export async function startCheckout(ctx: ScreenContext): Promise<Outcome> {
   if (!cart.products.length) return refuse(ctx.t('checkout.emptyCart'));
   // What checkout would refuse is said now, before the address and the time: the cart changes first.
   const short = unsellableLines(cart, ctx.t, ctx.session.language);
-  if (short) return refuse(ctx.t('stock.short', { lines: short }));
+  if (short) return refuse(ctx.t('stock.short', { names: short }));
   const saved = await listAddresses(ctx.deps, userId);
   return saved.length ? push('checkout-address') : push('address-district', { purpose: 'checkout' });
 }

@@ -65,7 +65,7 @@ export function shortLinesText(short: readonly Pick<Shortage, 'productName' | 'u
 /** A refusal for want of stock in the shopper's language: an order's short lines, or what is left of one product (and what the cart holds). */
 function stockRefusal(error: AppError, t: Translate, language: Language): string {
   const short = shortagesOf(error);
-  if (short.length) return t('stock.short', { lines: shortLinesText(short, t, language) });
+  if (short.length) return t('stock.short', { names: shortLinesText(short, t, language) });
   const { available, inCart, productName: name, unit } = error.details as { available: number; inCart?: number; productName: string; unit: string };
   const left = t('stock.leftOf', { quantity: quantityText(available, unit, language), name });
   return inCart ? `${left} ${t('stock.inCart', { quantity: quantityText(inCart, unit, language) })}` : left;

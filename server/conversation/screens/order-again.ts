@@ -48,7 +48,7 @@ const skippedText = (skipped: readonly SkippedLine[], t: Translate) =>
 const lessText = (lines: readonly BasketLine[], t: Translate, language: Language | undefined) =>
   lines
     .filter((line) => line.wanted !== undefined)
-    .map((line) => t('again.lessLine', { name: lineName(line, language), got: line.quantity, wanted: quantityText(line.wanted!, line.unit, language) }))
+    .map((line) => t('again.lessLine', { name: lineName(line, language), count: line.quantity, quantity: quantityText(line.wanted!, line.unit, language) }))
     .join(', ');
 
 /** How many of each cut line the shopper is told of. */

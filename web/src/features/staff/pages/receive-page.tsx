@@ -8,6 +8,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { stockDeliverySchema, type StockRow } from '@server/modules/stock/stock.schema';
+import { unitWord } from '@server/lib/units';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/components/ui/toast';
 import { useDocumentTitle } from '@web/components/ui/use-document-title';
@@ -37,7 +38,7 @@ function receiveFormSchema(products: readonly StockRow[]) {
         const message = !/^\d+(\.\d{1,3})?$/.test(value) || Number(value) <= 0
           ? 'Enter a number above 0 (at most 3 decimals)'
           : !product?.measured && !Number.isInteger(Number(value))
-            ? `Whole ${product?.productUnit ?? 'units'} only`
+            ? `Whole ${unitWord(product?.productUnit ?? 'unit', 2)} only`
             : undefined;
         if (message) context.addIssue({ code: 'custom', path: [index], message });
       });
