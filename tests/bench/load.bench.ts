@@ -425,6 +425,34 @@ async function stockRows(): Promise<Row[]> {
   return rows;
 }
 
+interface NoticeCost {
+  without: number;
+  withNotice: number;
+  heard: number;
+  catalogProducts: number;
+  readCatalog: number;
+  counted: number;
+  readLarge: number;
+}
+
+/** Counts within a second on every instance, measured both ways: a NOTIFY with each order's stock write, or the board's read of every count. */
+async function noticeAgainstBoard(databaseUrl: string): Promise<Row[]> {
+  const cost = await runNodeJson<NoticeCost>(script('notice-cost.ts'), { databaseUrl, connections: 20, seconds: Math.max(2, Math.round(SECONDS / 2)), products: 10_000 }, progress('a notice per order, or the board'));
+  process.stdout.write('\r' + ' '.repeat(80) + '\r');
+  return [
+    { group: 'stock', name: "an order's stock write, 20 connections, PostgreSQL: no notice", rps: cost.without },
+    {
+      group: 'stock',
+      name: "an order's stock write, 20 connections, PostgreSQL: a NOTIFY with each",
+      rps: cost.withNotice,
+      ratio: cost.withNotice / Math.max(1, cost.without),
+      note: `${cost.heard.toLocaleString('en-US')} notices heard by one listener; every instance would then read the rows named`,
+    },
+    { group: 'stock', name: `the board's read of every count: ${cost.catalogProducts} counted products`, note: `${cost.readCatalog} ms (median), about twice a second per busy instance` },
+    { group: 'stock', name: `the board's read of every count: ${cost.counted.toLocaleString('en-US')} counted products`, note: `${cost.readLarge} ms (median)` },
+  ];
+}
+
 /** The flash sale through two instances (node:cluster, one port) of the shop over one PostgreSQL server. */
 async function postgresFlashSale(): Promise<Row[]> {
   const postgres = spawnSync('bash', ['scripts/postgres.sh', 'start'], { cwd: ROOT, encoding: 'utf8' });
@@ -445,7 +473,9 @@ async function postgresFlashSale(): Promise<Row[]> {
       await sql.raw(RAISE_CAPACITY).execute(database.db);
       await countStock(database.db, { [FLASH.productId]: FLASH.units });
       const sale = await flashSale('flash sale, PostgreSQL, 2 instances', shop.url, `6${String(Date.now() % 1000).padStart(3, '0')}`);
-      return [flashRow('PostgreSQL, 2 instances (cluster)', sale, await levelOf(database.db, FLASH.productId))];
+      const rows = [flashRow('PostgreSQL, 2 instances (cluster)', sale, await levelOf(database.db, FLASH.productId))];
+      await shop.stop();
+      return [...rows, ...(await noticeAgainstBoard(databaseUrl))];
     } finally {
       await database.close();
       await shop.stop();

@@ -28,7 +28,6 @@ export const updateCartLineSchema = z.object({ quantity });
 
 /** Why a line cannot be sold as it is: none left (or staff marked it out of stock), or fewer left than it wants. */
 export const UNSELLABLE_REASONS = ['out_of_stock', 'not_enough'] as const;
-export type UnsellableReason = (typeof UNSELLABLE_REASONS)[number];
 
 // Beyond the spec's {products:[{productId, quantity}]}: each line's unit price (the offer when it applies) and
 // subtotal, and the cart's totals, all in frw and priced as checkout will charge, so no face sums on its own.

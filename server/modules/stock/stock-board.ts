@@ -174,4 +174,3 @@ export function unchangedSince(board: Board, epoch: number, productIds: readonly
   return true;
 }
 
-export type { Board as StockBoard };

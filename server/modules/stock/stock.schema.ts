@@ -12,7 +12,6 @@ export const productStockSchema = z.object({
   low: z.boolean(),
   available: z.number().optional().describe('what is left to sell, only when low'),
 });
-export type ProductStock = z.infer<typeof productStockSchema>;
 
 /** Largest count a shop keeps of one product, and the most one change moves. */
 export const MAX_STOCK = 1_000_000;
@@ -21,7 +20,6 @@ export const STOCK_DECIMALS = 3;
 
 /** The reasons staff give for a change; orders make the rest (reserved, released, sold). */
 export const STAFF_STOCK_REASONS = ['received', 'adjusted', 'spoiled'] as const;
-export type StaffStockReason = (typeof STAFF_STOCK_REASONS)[number];
 export const STOCK_MOVEMENT_KINDS = [...STAFF_STOCK_REASONS, 'reserved', 'released', 'sold'] as const;
 export type StockMovementKind = (typeof STOCK_MOVEMENT_KINDS)[number];
 
@@ -105,7 +103,6 @@ export const stockCountsSchema = z.object({
 export type StockCounts = z.infer<typeof stockCountsSchema>;
 
 export const stockChangeReplySchema = z.object({ success: z.literal(true), message: z.string(), stock: stockCountsSchema });
-export type StockChangeReply = z.infer<typeof stockChangeReplySchema>;
 
 /** One product in the stock list: its counts when it keeps them, null when it sells by the in-stock mark. */
 export const stockRowSchema = z.object({
@@ -134,7 +131,6 @@ export const stockListQuerySchema = z.object({
 });
 export type StockListQuery = z.infer<typeof stockListQuerySchema>;
 export const stockListReplySchema = z.object({ success: z.literal(true), products: z.array(stockRowSchema), pagination: paginationSchema });
-export type StockListReply = z.infer<typeof stockListReplySchema>;
 
 export const stockMovementSchema = z.object({
   _id: z.string(),
@@ -157,11 +153,9 @@ export const productLedgerReplySchema = z.object({
   movements: z.array(stockMovementSchema),
   pagination: paginationSchema,
 });
-export type ProductLedgerReply = z.infer<typeof productLedgerReplySchema>;
 
 export const stockDeliveryReplySchema = z.object({
   success: z.literal(true),
   message: z.string(),
   products: z.array(z.object({ productId: z.string(), stock: stockCountsSchema })),
 });
-export type StockDeliveryReply = z.infer<typeof stockDeliveryReplySchema>;

@@ -348,7 +348,12 @@ function tooMuchOff(product: ProductFacts, level: CountRow): AppError {
  * spoiled), one ledger row with who, why and when. A product that keeps no count starts counting
  * from this change. On hand never goes below what orders hold.
  */
-export async function changeStock(deps: ShopDeps, staff: Pick<AuthUser, 'id' | 'fullName'>, productId: string, input: StockChangeInput): Promise<StockCounts> {
+export async function changeStock(
+  deps: ShopDeps,
+  staff: Pick<AuthUser, 'id' | 'fullName'>,
+  productId: string,
+  input: Pick<StockChangeInput, 'change' | 'reason'> & { note?: string | null },
+): Promise<StockCounts> {
   return inTransaction(deps, async ({ trx }) => {
     const product = await oneProduct(trx, productId);
     assertWhole(product, input.change, 'change');
