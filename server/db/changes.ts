@@ -13,6 +13,9 @@
 // drops its copies as soon as the commit returns, before its answer leaves. On embedded PGlite the
 // database belongs to one process, so the notice stays in the process.
 //
+// A copy the writer can bring up to date from what it wrote (the stock counts) does so as the
+// transaction commits (afterCommit), with no notice for anyone: other instances catch up by themselves.
+//
 // While the listening connection is down (lost, or an engine without LISTEN/NOTIFY), a change made
 // elsewhere may go unheard: every copy is dropped when the connection is lost and again once it
 // listens again, and meanwhile a copy is kept for at most UNHEARD_LIFETIME_MS (lifetimeMs below).

@@ -428,6 +428,7 @@ async function stockRows(): Promise<Row[]> {
 interface NoticeCost {
   without: number;
   withNotice: number;
+  runs: { without: number[]; withNotice: number[] };
   heard: number;
   catalogProducts: number;
   readCatalog: number;
@@ -440,13 +441,13 @@ async function noticeAgainstBoard(databaseUrl: string): Promise<Row[]> {
   const cost = await runNodeJson<NoticeCost>(script('notice-cost.ts'), { databaseUrl, connections: 20, seconds: Math.max(2, Math.round(SECONDS / 2)), products: 10_000 }, progress('a notice per order, or the board'));
   process.stdout.write('\r' + ' '.repeat(80) + '\r');
   return [
-    { group: 'stock', name: "an order's stock write, 20 connections, PostgreSQL: no notice", rps: cost.without },
+    { group: 'stock', name: "an order's stock write, 20 connections, PostgreSQL: no notice", rps: cost.without, note: `runs ${cost.runs.without.join(' / ')}` },
     {
       group: 'stock',
       name: "an order's stock write, 20 connections, PostgreSQL: a NOTIFY with each",
       rps: cost.withNotice,
       ratio: cost.withNotice / Math.max(1, cost.without),
-      note: `${cost.heard.toLocaleString('en-US')} notices heard by one listener; every instance would then read the rows named`,
+      note: `runs ${cost.runs.withNotice.join(' / ')}; ${cost.heard.toLocaleString('en-US')} notices heard by one listener; every instance would then read the rows named`,
     },
     { group: 'stock', name: `the board's read of every count: ${cost.catalogProducts} counted products`, note: `${cost.readCatalog} ms (median), about twice a second per busy instance` },
     { group: 'stock', name: `the board's read of every count: ${cost.counted.toLocaleString('en-US')} counted products`, note: `${cost.readLarge} ms (median)` },

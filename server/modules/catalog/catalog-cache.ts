@@ -82,8 +82,10 @@ function cacheOf(deps: Pick<ShopDeps, 'db'>): CatalogCache {
       get(key) {
         const kept = created.replies.get(key);
         if (!kept) return undefined;
-        if (stillShown(deps, kept.stamp.shownAt, kept.stamp.products)) return kept.reply;
-        created.replies.delete(key);
+        const shown = stillShown(deps, kept.stamp.shownAt, kept.stamp.products);
+        if (shown) return kept.reply;
+        // Stock shows otherwise now: the reply goes. Not known yet (the counts are being read): the chain answers this one.
+        if (shown === false) created.replies.delete(key);
         return undefined;
       },
       put(key, reply, stamp) {
@@ -174,13 +176,15 @@ export function cachedResponse(
     const url = c.req.url;
     const key = url.slice(url.indexOf('/', url.indexOf('//') + 2));
     const ifNoneMatch = c.req.header('If-None-Match');
+    // Read first: it waits for fresh counts when the ones in memory are too old to judge a kept reply by.
+    const shownAt = await stockShownAt(deps);
     const hit = freshResponse(deps, cache, key);
     if (hit) {
       storeReply(c, cache.shelf, hit.stamp);
       if (matchesEtag(ifNoneMatch, hit.etag)) return c.body(null, 304, { ETag: hit.etag, 'Cache-Control': CACHE_CONTROL });
       return c.body(hit.body, 200, { 'Content-Type': hit.contentType, ETag: hit.etag, 'Cache-Control': CACHE_CONTROL });
     }
-    const stamp: Stamp = { generation: cache.generation, shownAt: await stockShownAt(deps), products: [] };
+    const stamp: Stamp = { generation: cache.generation, shownAt, products: [] };
     storeReply(c, cache.shelf, stamp);
     await next();
     if (c.res.status !== 200) return;
@@ -198,8 +202,10 @@ export function cachedResponse(
 /** A kept reply, unless what stock shows of one of its products has changed since it was made. */
 function freshResponse(deps: Pick<ShopDeps, 'db'>, cache: CatalogCache, key: string): CachedResponse | undefined {
   const hit = cache.responses.get(key);
-  if (!hit || stillShown(deps, hit.stamp.shownAt, hit.stamp.products)) return hit;
-  cache.responses.delete(key);
+  if (!hit) return undefined;
+  const shown = stillShown(deps, hit.stamp.shownAt, hit.stamp.products);
+  if (shown) return hit;
+  if (shown === false) cache.responses.delete(key);
   return undefined;
 }
 

@@ -260,13 +260,13 @@ export async function stockShownAt(deps: Pick<ShopDeps, 'db'>): Promise<number> 
 
 /**
  * Whether a reply made at `shownAt` still shows these products' stock as it is: false once what a
- * face shows of one of them changed (or the board is too old to say). Without waiting: the stored
- * catalog replies are answered before any other work.
+ * face shows of one of them changed; undefined while the board is too old to say (a new read has
+ * started). Without waiting: the stored catalog replies are answered before any other work.
  */
-export function stillShown(deps: Pick<ShopDeps, 'db'>, shownAt: number, productIds: readonly string[]): boolean {
+export function stillShown(deps: Pick<ShopDeps, 'db'>, shownAt: number, productIds: readonly string[]): boolean | undefined {
   if (!productIds.length) return true;
   const board = boardIfFresh(deps.db);
-  return board !== undefined && unchangedSince(board, shownAt, productIds);
+  return board && unchangedSince(board, shownAt, productIds);
 }
 
 // ---- the console ----------------------------------------------------------------------------------

@@ -202,6 +202,7 @@ export function ProductStockPanel({ productId }: { productId: string }) {
   const data = state.data;
 
   async function stop() {
+    if (!window.confirm('Stop counting this product? It then sells while it is marked in stock, whatever is on the shelf.')) return;
     setStopping(true);
     try {
       toast.success((await stopCounting(productId)).message);
