@@ -33,7 +33,7 @@ const receive = createRoute({
   ...staffCall,
   method: 'post',
   path: '/stock/receive',
-  summary: 'Receive a delivery of many products at once (all or none); a product without a count starts counting',
+  summary: 'Receive a delivery of many products in one go, all or none; a product without a count starts counting',
   request: { body: jsonRequest(stockDeliverySchema) },
   responses: { 200: jsonReply(stockDeliveryReplySchema) },
 });

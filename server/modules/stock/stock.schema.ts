@@ -126,8 +126,11 @@ export const stockListQuerySchema = z.object({
     .string()
     .optional()
     .transform((value) => (value ?? '').trim().slice(0, 100) || undefined),
-  /** counted: only products that keep a count; low: only those running low. */
-  only: z.enum(['counted', 'low']).optional().catch(undefined),
+  /** counted: only products that keep a count; low: only those running low; anything else: every product. */
+  only: z
+    .string()
+    .optional()
+    .transform((value) => (value === 'counted' || value === 'low' ? value : undefined)),
 });
 export type StockListQuery = z.infer<typeof stockListQuerySchema>;
 export const stockListReplySchema = z.object({ success: z.literal(true), products: z.array(stockRowSchema), pagination: paginationSchema });
