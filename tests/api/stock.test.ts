@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantStaff } from '../../server/modules/users/staff-members.service';
+import { reserveStock } from '../../server/modules/stock/stock.service';
 import { createTestShop, type Shopper, type TestShop } from '../support/test-app';
 import { address, expectErrorShape, expectFieldErrors } from './expectations';
 
@@ -262,6 +263,14 @@ describe('what faces show', () => {
     // 99 left is still "not low": its kept reply stands, same bytes.
     const otherAfter = await shop.http.get(otherPath);
     expect(otherAfter.headers.etag).toBe(otherBefore.headers.etag);
+  });
+
+  it('a change made in a transaction that cannot say when it commits still shows: the counts are read again', async () => {
+    const product = await counted('tray', 9);
+    expect((await productOf(product._id)).stock).toEqual({ low: false });
+    const line = { productId: product._id, name: product.productname, unit: 'tray', quantity: 5 };
+    await shop.deps.db.transaction().execute((trx) => reserveStock(trx, { orderId: 'held-by-a-test', lines: [line] }));
+    expect((await productOf(product._id)).stock).toEqual({ low: true, available: 4 });
   });
 
   it('refuses adding more than is left to the cart, saying what is left and what the cart holds', async () => {

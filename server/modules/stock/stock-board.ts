@@ -6,10 +6,15 @@
 // would empty): a stock change is not a catalog change. The board is never more than a second old:
 // - the instance that wrote a change brings its board up to date as the transaction commits
 //   (afterCommit, server/db/changes.ts), with the rows the write returned, at no cost to anyone else;
-// - every instance reads all counts again once its board is REFRESH_AFTER_MS old and a face asks,
-//   in the background, and a face never uses a board older than FRESH_MS (it waits for a new read),
-//   so another instance's change shows within a second. docs/performance-stock.md measured this
-//   against a change notice per order and says why the notice lost.
+// - with other instances (PostgreSQL), every instance reads all counts again once its board is
+//   REFRESH_AFTER_MS old and a face asks, in the background, and a face never uses a board older than
+//   FRESH_MS (it waits for a new read), so another instance's change shows within a second.
+//   docs/performance-stock.md measured this against a change notice per order and says why the
+//   notice lost;
+// - alone (the embedded database, one process), every change is this instance's own, so the board is
+//   read once and then kept by the writers; a write made in a transaction that cannot say when it
+//   commits (not opened by inTransaction) makes the board read again, after that transaction (the
+//   embedded database runs one transaction at a time).
 // Each row carries a version from one sequence, so an older copy of a row (a read that began before
 // a change this instance applied) never replaces a newer one.
 //
@@ -17,6 +22,7 @@
 // it runs out): each such change moves the board's epoch, and a reply kept in memory that showed the
 // product is no longer served (stillShown), while every other kept reply stays.
 import type { Kysely } from 'kysely';
+import { hearing } from '../../db/changes';
 import type { Database } from '../../db/schema';
 
 /** A board older than this is not used: the face waits for a new read. */
@@ -66,11 +72,14 @@ interface Board {
   changedAt: Map<string, number>;
 }
 
+// Keyed by the database's adapter, which a handle and every transaction opened on it share: a write
+// in a transaction reaches the same board as the reads on the handle.
 const boards = new WeakMap<object, Board>();
 
 function boardOf(db: Kysely<Database>): Board {
-  let board = boards.get(db);
-  if (!board) boards.set(db, (board = { entries: new Map(), readAt: -Infinity, epoch: 0, changedAt: new Map() }));
+  const key = db.getExecutor().adapter;
+  let board = boards.get(key);
+  if (!board) boards.set(key, (board = { entries: new Map(), readAt: -Infinity, epoch: 0, changedAt: new Map() }));
   return board;
 }
 
@@ -141,10 +150,16 @@ function startReading(db: Kysely<Database>, board: Board): Promise<void> {
   return board.reading;
 }
 
+/** How old the board is, as far as freshness goes: alone, a board once read is kept up to date by the writers. */
+function ageOf(db: Kysely<Database>, board: Board): number {
+  if (board.readAt > -Infinity && hearing({ db }) === 'alone') return 0;
+  return Date.now() - board.readAt;
+}
+
 /** The board, never older than FRESH_MS; past REFRESH_AFTER_MS a new read starts behind this one. */
 export async function freshBoard(db: Kysely<Database>): Promise<Board> {
   const board = boardOf(db);
-  const age = Date.now() - board.readAt;
+  const age = ageOf(db, board);
   if (age >= FRESH_MS) await startReading(db, board);
   else if (age >= REFRESH_AFTER_MS) startReading(db, board).catch(() => {});
   return board;
@@ -153,10 +168,15 @@ export async function freshBoard(db: Kysely<Database>): Promise<Board> {
 /** The board when it is fresh enough to use without waiting; undefined (and a read started) when not. */
 export function boardIfFresh(db: Kysely<Database>): Board | undefined {
   const board = boardOf(db);
-  const age = Date.now() - board.readAt;
+  const age = ageOf(db, board);
   if (age < REFRESH_AFTER_MS) return board;
   startReading(db, board).catch(() => {});
   return age < FRESH_MS ? board : undefined;
+}
+
+/** A change this instance cannot apply itself (its transaction cannot say when it commits): read the counts again. */
+export function readAgain(db: Kysely<Database>): void {
+  boardOf(db).readAt = -Infinity;
 }
 
 /** A counted product's count on this board; undefined for a product that keeps none. */

@@ -24,6 +24,7 @@ import {
   epochOf,
   freshBoard,
   fromMilli,
+  readAgain,
   shownOf,
   toMilli,
   unchangedSince,
@@ -131,9 +132,14 @@ async function moveCounts(trx: Transaction<Database>, moves: readonly Move[], en
   return result.rows;
 }
 
-/** Once the caller's transaction commits, this instance's board takes the rows it wrote (other instances read them within a second). */
+/**
+ * Once the caller's transaction commits, this instance's board takes the rows it wrote (other
+ * instances read them within a second). A transaction that cannot say when it commits (not opened by
+ * inTransaction) has the board read again instead.
+ */
 function publish(trx: Transaction<Database>, rows: readonly CountRow[], gone: readonly { product_id: string; version: number }[] = []): void {
-  if (rows.length || gone.length) afterCommit(trx, (db) => applyCommitted(db, rows, gone));
+  if (!rows.length && !gone.length) return;
+  if (!afterCommit(trx, (db) => applyCommitted(db, rows, gone))) readAgain(trx);
 }
 
 /** Lines for one product added up (a product is one line of an order; a caller may still pass two). */
