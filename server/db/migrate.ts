@@ -16,6 +16,7 @@ import * as checkoutStatements from './migrations/014-checkout-statements';
 import * as momoCallbackChecks from './migrations/015-momo-callback-checks';
 import * as roles from './migrations/017-roles';
 import * as basketPayers from './migrations/019-basket-payers';
+import * as stock from './migrations/021-stock';
 
 const migrations: Record<string, Migration> = {
   '001-shop': shop,
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '015-momo-callback-checks': momoCallbackChecks,
   '017-roles': roles,
   '019-basket-payers': basketPayers,
+  '021-stock': stock,
 };
 
 // Migrations run before the schema they create exists: Kysely's own convention is Kysely<any> here.

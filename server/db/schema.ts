@@ -336,6 +336,34 @@ export interface WhatsappDeliveriesTable {
   received_at: Generated<Date>;
 }
 
+/** Numeric columns come back from the drivers as text (exact decimals); they are written as numbers. */
+type Numeric = ColumnType<string, number | string | undefined, number | string>;
+
+/** A product's stock count: present only while the product keeps one (staff choose). */
+export interface StockLevelsTable {
+  product_id: string;
+  on_hand: Numeric;
+  reserved: Numeric;
+  low_threshold: Numeric;
+  /** A new value of the sequence stock_versions on every change: a copy kept in memory takes a row only when it is newer. */
+  version: ColumnType<number, never, number>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** One change of a product's stock: received, adjusted, spoiled (by staff), reserved, released, sold (by an order). */
+export interface StockMovementsTable {
+  id: Generated<number>;
+  product_id: string;
+  kind: string;
+  on_hand_change: Numeric;
+  reserved_change: Numeric;
+  order_id: string | null;
+  note: string | null;
+  staff_id: string | null;
+  staff_name: string | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -363,4 +391,6 @@ export interface Database {
   baskets: BasketsTable;
   basket_lines: BasketLinesTable;
   basket_runs: BasketRunsTable;
+  stock_levels: StockLevelsTable;
+  stock_movements: StockMovementsTable;
 }

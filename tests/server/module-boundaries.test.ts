@@ -31,6 +31,9 @@ const OWNERS: Readonly<Record<string, string>> = {
   order_lines: 'modules/orders',
   order_history: 'modules/orders',
   momo_requests: 'modules/payments',
+  // Counts change only as ledger rows (docs/decisions/012-stock.md): receiving, reserving, selling, releasing.
+  stock_levels: 'modules/stock',
+  stock_movements: 'modules/stock',
   delivery_schedule: 'modules/delivery',
   delivery_window_bookings: 'modules/delivery',
   baskets: 'modules/baskets',

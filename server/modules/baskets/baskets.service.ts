@@ -4,12 +4,14 @@
 // day or time, another address) and stopping them. Each is the shopper's own: another's id is a 404.
 import { sql, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { BasketsTable, Database } from '../../db/schema';
+import { inTransaction } from '../../db/changes';
 import { nowOf, type ShopDeps } from '../../lib/deps';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { effectivePrice, toFrw } from '../../lib/money';
 import { getAddress } from '../addresses/addresses.service';
 import { getCart } from '../cart/cart.service';
+import { shownCounts } from '../stock/stock.service';
 import { windowLabel, slotsOfDay, type Schedule } from '../delivery/delivery-windows';
 import { readSchedule } from '../delivery/delivery.service';
 import { addDays, daysBetween, kigaliIso, kigaliMoment, minutesOf, timeOfDay, weekOf } from '../delivery/kigali-time';
@@ -181,6 +183,8 @@ async function toBaskets(deps: ShopDeps, rows: BasketRow[]): Promise<Basket[]> {
     placedAhead(deps.db, ids, today),
     addressIds.length ? deps.db.selectFrom('addresses').select(['id', 'description', 'street', 'district']).where('id', 'in', addressIds).execute() : [],
   ]);
+  // A product that keeps a count is for sale while some is left (as the faces show it).
+  const left = await shownCounts(deps, lines.map((line) => line.product_id));
   return rows.map((row) => {
     const own = lines.filter((line) => line.basket_id === row.id);
     const priced = own.map((line) => {
@@ -192,7 +196,7 @@ async function toBaskets(deps: ShopDeps, rows: BasketRow[]): Promise<Basket[]> {
         quantity: line.quantity,
         unit: line.unit ?? 'pcs',
         price: priceMinor === null ? null : toFrw(priceMinor),
-        forSale: sold && Boolean(line.in_stock),
+        forSale: sold && Boolean(line.in_stock) && (left.get(line.product_id) ?? 1) > 0,
         priceMinor,
       };
     });
@@ -277,7 +281,7 @@ export async function updateBasket(deps: ShopDeps, userId: string, basketId: str
   const today = kigaliMoment(now).date;
   const schedule = await readSchedule(deps);
   if (input.addressId) await getAddress(deps, userId, input.addressId);
-  await deps.db.transaction().execute(async (trx) => {
+  await inTransaction(deps, async ({ trx }) => {
     const row = await basketRow(trx, userId, basketId, true);
     const change: BasketChange = {};
     if (input.weekday !== undefined || input.windowStart !== undefined) {

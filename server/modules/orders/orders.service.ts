@@ -14,6 +14,8 @@ import type { AddressInput } from '../addresses/addresses.schema';
 import { insertAddress } from '../addresses/addresses.service';
 import { noticeHasReaders, notifyOrder } from './order-notices';
 import { orderDeliveryWindow, reserveDeliveryWindow } from '../delivery/delivery.service';
+import { reserveStock } from '../stock/stock.service';
+import { inTransaction } from '../../db/changes';
 import { MOMO_STATES, ORDER_STATUSES, PAYMENT_STATUSES, type OrderChannel } from './order-lists.schema';
 import { MOMO_NUMBER_MESSAGE, momoPayerNumber, type Order, type OrdersQuery, type PlaceOrderInput } from './orders.schema';
 
@@ -132,7 +134,7 @@ export function momoPayerPhone(given: string | null | undefined, deliveryPhone: 
  */
 export async function placeOrder(deps: ShopDeps, userId: string, input: PlaceOrderOptions): Promise<Order> {
   if (input.paymentType === 'momo' && !deps.config.momo) throw badRequest(MOMO_OFF_MESSAGE, [{ msg: MOMO_OFF_MESSAGE, param: 'paymentType' }]);
-  const { order, placedNow } = await deps.db.transaction().execute((trx) => placeOrderIn(trx, deps, userId, input));
+  const { order, placedNow } = await inTransaction(deps, ({ trx }) => placeOrderIn(trx, deps, userId, input));
   // The shopper's receipt by e-mail; the answer does not wait for the mail server. A retried
   // request that found the order it placed earlier sends nothing again. The address snapshot
   // carries the account's e-mail, read with the order: without one there is no one to tell.
@@ -202,6 +204,10 @@ export async function placeOrderIn(trx: Transaction<Database>, deps: ShopDeps, u
     throw badRequest(message, outOfStock.map((line) => ({ msg: outOfStockMessage(line.name), param: `products.${line.id}` })), 'out_of_stock');
   }
 
+  // Stock before the window: every writer takes stock rows before a window's row (cancelling too), so none waits on another in a circle.
+  const orderId = newId();
+  await reserveStock(trx, { orderId, lines: cartLines.map((line) => ({ productId: line.id, name: line.name, unit: line.unit, quantity: line.quantity })) });
+
   const lines = cartLines.map((line, position) => {
     const priceMinor = effectivePrice(line.price_minor, line.offer_price_minor);
     return {
@@ -233,7 +239,7 @@ export async function placeOrderIn(trx: Transaction<Database>, deps: ShopDeps, u
   const order = await trx
     .insertInto('orders')
     .values({
-      id: newId(),
+      id: orderId,
       user_id: userId,
       invoice_number: await nextInvoiceNumber(trx),
       amount_minor: lines.reduce((sum, line) => sum + line.subtotal_minor, 0),

@@ -11,6 +11,7 @@ import { addStaffCatalogRoutes } from '../catalog/staff-catalog.routes';
 import { addStaffMessageRoutes } from '../contact/staff-messages.routes';
 import { addStaffDeliveryRoutes } from '../delivery/staff-delivery.routes';
 import { addStaffOrderRoutes, addStaffReportRoutes } from '../orders/staff-orders.routes';
+import { addStaffStockRoutes } from '../stock/staff-stock.routes';
 import { addStaffMemberRoutes } from '../users/staff-members.routes';
 
 type AdminApp = ReturnType<typeof openApiRoutes>;
@@ -25,6 +26,7 @@ export function staffRoutes(deps: ShopDeps) {
   addStaffReportRoutes(app, deps);
   addStaffDeliveryRoutes(app, deps);
   addStaffBasketRoutes(app, deps);
+  addStaffStockRoutes(app, deps);
   refuseUndeclaredRoles(app);
   return app;
 }
