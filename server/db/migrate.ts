@@ -17,6 +17,7 @@ import * as momoCallbackChecks from './migrations/015-momo-callback-checks';
 import * as roles from './migrations/017-roles';
 import * as basketPayers from './migrations/019-basket-payers';
 import * as stock from './migrations/021-stock';
+import * as packing from './migrations/026-packing';
 
 const migrations: Record<string, Migration> = {
   '001-shop': shop,
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '017-roles': roles,
   '019-basket-payers': basketPayers,
   '021-stock': stock,
+  '026-packing': packing,
 };
 
 // Migrations run before the schema they create exists: Kysely's own convention is Kysely<any> here.

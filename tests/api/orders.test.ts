@@ -64,6 +64,12 @@ describe('POST /order/placeOrder', () => {
         price: 800,
         subtotal: 1600,
         productDetails: { productname: 'Tomatoes', productImage: expect.stringMatching(ABSOLUTE_IMAGE_URL) },
+        // Beyond the spec's fields: weighed, so an estimate until packed, and the shop's default if it is missing.
+        estimated: true,
+        substitution: 'similar',
+        packedQuantity: null,
+        substitutedBy: null,
+        finalSubtotal: null,
       },
       {
         productId: 'cabbage',
@@ -74,6 +80,11 @@ describe('POST /order/placeOrder', () => {
         price: 350,
         subtotal: 1050,
         productDetails: { productname: 'Cabbage', productImage: expect.stringMatching(ABSOLUTE_IMAGE_URL) },
+        estimated: false,
+        substitution: 'similar',
+        packedQuantity: null,
+        substitutedBy: null,
+        finalSubtotal: null,
       },
     ]);
     expect((await shop.http.get('/api/cart').set(shopper.auth)).body).toEqual({ success: true, cart: { products: [], totalItems: 0, totalPrice: 0 } });

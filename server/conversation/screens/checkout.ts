@@ -15,7 +15,7 @@ import type { CheckoutAddress, Outcome, Screen, ScreenContext } from '../types';
 import { accountId, invalidChoice, needsAccount, newState, pageOf, pageSizeOf, push, refuse } from './helpers';
 import { menuActions, menuChoice } from './menu';
 import { askMomo, momoOffered } from './momo';
-import { cartTotals, unsellableLines } from './cart-totals';
+import { aboutAmount, cartTotals, unsellableLines } from './cart-totals';
 import { againBelow, backToAgain } from './again-state';
 import { chosenOrNext, freeWindows, slotText, windowsAhead, windowText } from './delivery-time';
 
@@ -107,7 +107,7 @@ export const checkoutConfirm: Screen<'checkout-confirm'> = {
     return {
       title: ctx.t('checkout.title'),
       lines: [
-        ctx.t('checkout.items', { count: items, total: formatFrw(totalMinor) }),
+        ctx.t('checkout.items', { count: items, total: aboutAmount(ctx.t, totalMinor, cart.estimated) }),
         shownWindow ? ctx.t('checkout.delivery', { window: slotText(ctx, shownWindow.slot) }) : ctx.t('window.none'),
         ctx.t('checkout.pay', { code: payCode, business: businessName }),
       ],

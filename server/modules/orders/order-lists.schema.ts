@@ -29,3 +29,7 @@ export const MOMO_STATES = ['waiting', 'unconfirmed', 'successful', 'failed'] as
 export function mtnMayStillCharge(state: string | null | undefined): boolean {
   return state === 'waiting' || state === 'unconfirmed';
 }
+
+/** A shopper's answer to a proposed substitute: asked (waiting), accepted, refused, or timed out (their preference applied). */
+export const SUBSTITUTE_ANSWERS = ['asked', 'accepted', 'refused', 'timed_out'] as const;
+export type SubstituteAnswer = (typeof SUBSTITUTE_ANSWERS)[number];

@@ -5,7 +5,8 @@ import { normalizePhone } from '../../lib/phone';
 import { ORDERS_PAGE_SIZE } from '../../lib/page-sizes';
 import { addressSchema } from '../addresses/addresses.schema';
 import { orderDeliveryWindowSchema } from '../delivery/delivery.schema';
-import { MOMO_STATES, ORDER_STATUSES, PAYMENT_STATUSES, PAYMENT_TYPES } from './order-lists.schema';
+import { substitutionSchema } from '../cart/cart.schema';
+import { MOMO_STATES, SUBSTITUTE_ANSWERS, ORDER_STATUSES, PAYMENT_STATUSES, PAYMENT_TYPES } from './order-lists.schema';
 
 /** What every face says of a number MTN MoMo Rwanda cannot ask: the web form, the API, the services. */
 export const MOMO_NUMBER_MESSAGE = 'Enter an MTN MoMo number of Rwanda, like 0788123456';
@@ -49,11 +50,32 @@ export const orderLineSchema = z.object({
   productId: z.string(),
   productName: z.string(),
   productImage: imageUrlField,
-  productQuantity: z.number().int(),
+  /** As ordered (1.5 for 1.5 kg); price and subtotal too are as placed (a weighed line's subtotal an estimate). */
+  productQuantity: z.number(),
   unit: z.string(),
   price: z.number(),
   subtotal: z.number(),
   productDetails: z.object({ productname: z.string(), productImage: imageUrlField }),
+  /** Weighed when packed: subtotal is "about" until then. */
+  estimated: z.boolean(),
+  /** What the packer does if it is missing. */
+  substitution: substitutionSchema,
+  /** What went in the bag (of the substitute when substitutedBy is set); null until packed, 0 when left out. */
+  packedQuantity: z.number().nullable(),
+  /** The product packed in its place, at the price charged for it; null when none. */
+  substitutedBy: z
+    .object({
+      productId: z.string(),
+      productName: z.string(),
+      unit: z.string(),
+      price: z.number(),
+      /** The shopper's answer: asked (until answerBy), accepted, refused, or timed_out (their preference applied). */
+      answer: z.enum(SUBSTITUTE_ANSWERS).nullable(),
+      answerBy: z.string().nullable(),
+    })
+    .nullable(),
+  /** What this line costs as packed; null until packed. */
+  finalSubtotal: z.number().nullable(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
@@ -75,6 +97,10 @@ export const orderSchema = z.object({
   momoRequest: z.object({ state: z.enum(MOMO_STATES), payerPhone: z.string() }).nullable(),
   /** When it is delivered; null on orders placed before the shop had windows. */
   deliveryWindow: orderDeliveryWindowSchema.nullable(),
+  /** What the shopper pays: the packed amount once packed, until then `amount` (an estimate when a line is weighed). */
+  finalAmount: z.number(),
+  /** When packing ended; null until then. */
+  packedAt: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
