@@ -23,6 +23,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ALTER TABLE cart_lines ADD CONSTRAINT cart_lines_quantity_positive CHECK (quantity > 0);
     ALTER TABLE cart_lines ADD COLUMN substitution text CHECK (substitution IN ('similar', 'none', 'product'));
     ALTER TABLE cart_lines ADD COLUMN substitute_product_id text;
+    ALTER TABLE basket_lines DROP CONSTRAINT IF EXISTS basket_lines_quantity_check;
+    ALTER TABLE basket_lines ALTER COLUMN quantity TYPE double precision;
+    ALTER TABLE basket_lines ADD CONSTRAINT basket_lines_quantity_range CHECK (quantity > 0 AND quantity <= 999);
     ALTER TABLE order_lines DROP CONSTRAINT IF EXISTS order_lines_quantity_check;
     ALTER TABLE order_lines ALTER COLUMN quantity TYPE double precision;
     ALTER TABLE order_lines ADD CONSTRAINT order_lines_quantity_positive CHECK (quantity > 0);
