@@ -16,7 +16,8 @@ type Db = Pick<ShopDeps, 'db'>;
 type InTransaction = { db: Transaction<Database> };
 
 export interface OrderChange {
-  kind: 'status' | 'payment';
+  /** packing: what a packer recorded, or the shopper's answer to a substitute (order-packing.service.ts). */
+  kind: 'status' | 'payment' | 'packing';
   from: string;
   to: string;
   note?: string | null;

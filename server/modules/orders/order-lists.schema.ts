@@ -32,4 +32,3 @@ export function mtnMayStillCharge(state: string | null | undefined): boolean {
 
 /** A shopper's answer to a proposed substitute: asked (waiting), accepted, refused, or timed out (their preference applied). */
 export const SUBSTITUTE_ANSWERS = ['asked', 'accepted', 'refused', 'timed_out'] as const;
-export type SubstituteAnswer = (typeof SUBSTITUTE_ANSWERS)[number];

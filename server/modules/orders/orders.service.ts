@@ -18,7 +18,8 @@ import { reserveStock } from '../stock/stock.service';
 import { getPackingSettings } from '../packing/packing-settings.service';
 import { isEstimated, lineMinor } from '../../lib/quantities';
 import { inTransaction } from '../../db/changes';
-import { MOMO_STATES, ORDER_STATUSES, PAYMENT_STATUSES, SUBSTITUTE_ANSWERS, type OrderChannel } from './order-lists.schema';
+import { answerNow } from './packing-amounts';
+import { MOMO_STATES, ORDER_STATUSES, PAYMENT_STATUSES, type OrderChannel } from './order-lists.schema';
 import { MOMO_NUMBER_MESSAGE, momoPayerNumber, type Order, type OrdersQuery, type PlaceOrderInput } from './orders.schema';
 
 export const EMPTY_CART_MESSAGE = 'Your cart is empty. Add products before placing an order.';
@@ -101,7 +102,7 @@ function toOrder(order: OrderRow, lines: OrderLineRow[], now: Date): Order {
             productName: line.substitute_name ?? '',
             unit: line.substitute_unit ?? line.unit,
             price: toFrw(line.substitute_price_minor ?? line.price_minor),
-            answer: line.substitute_answer ? oneOf(SUBSTITUTE_ANSWERS, line.substitute_answer, 'asked') : null,
+            answer: answerNow(line.substitute_answer, line.substitute_answer_by, now),
             answerBy: line.substitute_answer_by ? new Date(line.substitute_answer_by).toISOString() : null,
           }
         : null,

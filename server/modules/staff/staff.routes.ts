@@ -12,6 +12,8 @@ import { addStaffMessageRoutes } from '../contact/staff-messages.routes';
 import { addStaffDeliveryRoutes } from '../delivery/staff-delivery.routes';
 import { addStaffOrderRoutes, addStaffReportRoutes } from '../orders/staff-orders.routes';
 import { addStaffStockRoutes } from '../stock/staff-stock.routes';
+import { addPackingRoutes } from '../orders/staff-packing.routes';
+import { addPackingSettingsRoutes } from '../packing/staff-packing-settings.routes';
 import { addStaffMemberRoutes } from '../users/staff-members.routes';
 
 type AdminApp = ReturnType<typeof openApiRoutes>;
@@ -27,6 +29,8 @@ export function staffRoutes(deps: ShopDeps) {
   addStaffDeliveryRoutes(app, deps);
   addStaffBasketRoutes(app, deps);
   addStaffStockRoutes(app, deps);
+  addPackingRoutes(app, deps);
+  addPackingSettingsRoutes(app, deps);
   refuseUndeclaredRoles(app);
   return app;
 }
