@@ -159,3 +159,27 @@ describe('PUT /api/admin/orders/{id}/packing', () => {
     }
   });
 });
+
+describe('GET /api/admin/delivery/windows/{id}/picklist', () => {
+  it("sums a window's products across its orders, with each order's packing slip", async () => {
+    const first = await shop.newVerifiedShopper({ fullName: 'Jean Picker' });
+    const second = await shop.newVerifiedShopper({ fullName: 'Claire Picker' });
+    const one = await placeOrder(first, [{ productId: 'red-onions', quantity: '1.5' }, { productId: 'garlic', quantity: 1, substitution: 'none' }]);
+    const windowId = (await details(first, one._id)).deliveryWindow.start.slice(0, 16);
+    const two = await placeOrder(second, [{ productId: 'red-onions', quantity: 2 }]);
+    expect((await details(second, two._id)).deliveryWindow.start.slice(0, 16)).toBe(windowId);
+
+    const reply = await shop.http.get(`/api/admin/delivery/windows/${windowId}/picklist`).set(packer.auth);
+    expect(reply.status).toBe(200);
+    const onions = reply.body.items.find((item: { productId: string }) => item.productId === 'red-onions');
+    expect(onions).toMatchObject({ quantity: 3.5, unit: 'kg', orders: 2, category: 'Vegetables', preferences: { similar: 2, none: 0, product: 0 } });
+    const slip = reply.body.slips.find((entry: { orderId: string }) => entry.orderId === one._id);
+    expect(slip).toMatchObject({ orderNumber: one._id.slice(-8).toUpperCase(), shopper: { fullName: 'Jean Picker' }, address: { description: 'Blue gate', street: 'KG 7 Ave' }, packed: false });
+    expect(slip.lines).toEqual([
+      expect.objectContaining({ productId: 'red-onions', quantity: 1.5, estimated: true, substitution: 'similar' }),
+      expect.objectContaining({ productId: 'garlic', quantity: 1, substitution: 'none' }),
+    ]);
+    expect((await shop.http.get('/api/admin/delivery/windows/tomorrow/picklist').set(packer.auth)).status).toBe(400);
+    expect((await shop.http.get(`/api/admin/delivery/windows/${windowId}/picklist`).set(first.auth)).status).toBe(403);
+  });
+});

@@ -145,7 +145,7 @@ export const checkoutConfirm: Screen<'checkout-confirm'> = {
       text: ctx.t('checkout.placed', {
         number: orderNumber(order._id),
         window: order.deliveryWindow ? windowText(ctx, order.deliveryWindow) : '',
-        total: formatFrw(toMinor(order.amount)),
+        total: formatFrw(toMinor(order.finalAmount)),
         code: ctx.deps.config.shop.payCode,
       }),
     };

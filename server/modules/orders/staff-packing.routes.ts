@@ -9,6 +9,8 @@ import { idParam } from '../../lib/path-params';
 import { orderSchema } from './orders.schema';
 import { packingInputSchema } from './order-packing.schema';
 import { recordPacking } from './order-packing.service';
+import { pickListReplySchema } from './pick-list.schema';
+import { pickList } from './pick-list.service';
 
 /** Who packs: packers, and staff and the owner who may do all a packer does. */
 const packingCall = { tags: ['staff'], ...allowRoles('packer', 'staff', 'owner') };
@@ -27,10 +29,21 @@ const pack = createRoute({
   responses: { 200: jsonReply(z.object({ success: z.literal(true), message: z.string(), order: orderSchema })) },
 });
 
+const picklist = createRoute({
+  ...packingCall,
+  method: 'get',
+  path: '/delivery/windows/{id}/picklist',
+  summary: "A window's pick list: products summed across its orders by category, with units and preferences, and each order's packing slip",
+  description: 'The window id is its Kigali date and start, as GET /api/delivery/windows gives it (`2026-11-24T16:00`). Orders pending or processing in that window are listed.',
+  request: { params: z.object({ id: z.string().max(40) }) },
+  responses: { 200: jsonReply(pickListReplySchema) },
+});
+
 export function addPackingRoutes(app: OpenAPIHono<AppEnv>, deps: ShopDeps): void {
   addRoute(app, pack, async (c) => {
     const input = c.req.valid('json');
     const order = await recordPacking(deps, actingAccount(c), c.req.param('id'), input);
     return c.json({ success: true as const, message: input.done ? 'Order packed' : 'Packing saved', order });
   });
+  addRoute(app, picklist, async (c) => c.json({ success: true as const, ...(await pickList(deps, c.req.param('id'))) }));
 }

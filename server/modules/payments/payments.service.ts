@@ -27,7 +27,7 @@ import { localPhone } from '../../lib/phone';
 import { notifyOrder, type NoticeEvent, type NoticeExtras } from '../orders/order-notices';
 import { lockOrder, markMomoHeld, markMomoRequested, markMomoUnanswered, momoRequestRefusal, settleMomo, type MomoSettlement } from '../orders/order-payments.service';
 import { MOMO_NUMBER_MESSAGE, momoPayerNumber, orderNumber, type Order } from '../orders/orders.schema';
-import { MOMO_OFF_MESSAGE, orderWithLines } from '../orders/orders.service';
+import { amountToCollectMinor, MOMO_OFF_MESSAGE, orderWithLines } from '../orders/orders.service';
 import { momoAmount } from './momo-amount';
 import { momoCollections, type MomoCollections, type MomoReason, type RequestToPayBody, type RequestToPaySent, type RequestToPayStatus } from './momo-collections';
 
@@ -112,7 +112,8 @@ async function createRequest(deps: ShopDeps, settings: MomoSettings, orderId: st
     const referenceId = randomUUID();
     const number = orderNumber(order.id);
     const body: RequestToPayBody = {
-      amount: momoAmount(order.amount_minor, settings.currency),
+      // MTN is asked for what the shopper pays: the packed amount once packed.
+      amount: momoAmount(amountToCollectMinor(order), settings.currency),
       currency: settings.currency,
       externalId: order.id,
       payer: { partyIdType: 'MSISDN', partyId: payer.slice(1) },
@@ -199,7 +200,7 @@ async function readOrder(deps: ShopDeps, orderId: string): Promise<Order> {
  */
 export function momoStartMessage(deps: ShopDeps, order: Order): string {
   const { payCode, businessName } = deps.config.shop;
-  const total = formatFrw(toMinor(order.amount));
+  const total = formatFrw(toMinor(order.finalAmount));
   const phone = localPhone(order.momoRequest?.payerPhone ?? '');
   if (order.paymentStatus === 'completed') return 'This order is paid.';
   if (order.momoRequest?.state === 'waiting') return `Approve the payment on your phone: MTN MoMo asked ${phone} for ${total}.`;

@@ -66,7 +66,7 @@ export function PaymentPanel({ order, config }: { order: Order; config: ShopConf
       </dl>
       {order.paymentType === 'momo' ? null : (
         <p className="confirm-reminder">
-          Cash on delivery: please prepare the exact amount of {formatMoney(order.amount)} to pay with Mobile Money
+          Cash on delivery: please prepare the exact amount of {formatMoney(order.finalAmount)} to pay with Mobile Money
           {config ? ` (pay code ${config.payCode}, ${config.businessName})` : ''}.
         </p>
       )}

@@ -123,7 +123,7 @@ function OrderConfirmation() {
             </div>
             <div className="order-total">
               <dt>Total</dt>
-              <dd>{formatMoney(order.amount)}</dd>
+              <dd>{formatMoney(order.finalAmount)}</dd>
             </div>
           </dl>
         </section>
