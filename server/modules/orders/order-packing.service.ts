@@ -3,7 +3,7 @@
 // by side, and its final amount is what the shopper pays everywhere. When packing ends the order
 // moves to processing and the shopper is told the amount. A proposed substitute waits for the
 // shopper's answer for the shop's minutes; no answer applies their preference. Orders owns every
-// table written here (docs/decisions/007-one-writer-per-table.md).
+// table written here (docs/decisions/007-owners-rooms.md).
 import type { Selectable, Transaction } from 'kysely';
 import type { Database, OrderLinesTable } from '../../db/schema';
 import { runInBackground } from '../../lib/background';

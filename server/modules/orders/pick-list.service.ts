@@ -5,7 +5,6 @@ import { badRequest } from '../../lib/errors';
 import { toFrw } from '../../lib/money';
 import { isEstimated } from '../../lib/quantities';
 import type { OrderAddressSnapshot } from '../../db/schema';
-import { kigaliInstant } from '../delivery/kigali-time';
 import { substitutionOf } from '../cart/cart.service';
 import { orderNumber } from './orders.schema';
 import { amountToCollectMinor } from './orders.service';
@@ -16,12 +15,13 @@ const WINDOW_ID = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/;
 /** A window's id as GET /delivery/windows gives it (Kigali date and start, 2026-11-24T16:00) as an instant. */
 function windowStart(id: string): Date {
   const match = WINDOW_ID.exec(id.trim());
-  const minutes = match ? Number(match[2]) * 60 + Number(match[3]) : NaN;
-  if (!match || minutes >= 24 * 60 || Number.isNaN(kigaliInstant(match[1], minutes).getTime())) {
+  // Kigali keeps UTC+2 all year (no daylight saving), as the delivery module's times do.
+  const start = match ? new Date(`${match[1]}T${match[2]}:${match[3]}:00+02:00`) : undefined;
+  if (!start || Number.isNaN(start.getTime())) {
     const message = 'A window is its Kigali date and start, like 2026-11-24T16:00';
     throw badRequest(message, [{ msg: message, param: 'id' }]);
   }
-  return kigaliInstant(match[1], minutes);
+  return start;
 }
 
 export async function pickList(deps: ShopDeps, windowId: string): Promise<PickList> {
