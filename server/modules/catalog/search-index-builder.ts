@@ -1,0 +1,191 @@
+// Builds the search index (catalog-search.ts) a product at a time, newest first, then lays it out in
+// flat arrays (search-index-layout.ts). A large catalog takes a while: addSoon and finishSoon let the
+// event loop go between slices of the work, so requests that need no search never wait for it.
+import { SortedWords } from '@server/lib/sorted-words';
+import { SearchIndex } from './catalog-search';
+import { IN_CATEGORY, IN_DESCRIPTION, IN_NAME, joinTexts, LABEL_BITS, type NumberLists } from './search-index-layout';
+import { searchWords, singular } from './search-text';
+
+export interface SearchEntry {
+  id: string;
+  name: string;
+  localName: string;
+  category: string;
+  categoryId: string;
+  description: string;
+}
+
+/** Products, or postings, handled between two turns of the event loop. */
+const SLICE = 2_000;
+const POSTINGS_SLICE = 200_000;
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+export class SearchIndexBuilder {
+  private readonly wordNumbers = new Map<string, number>();
+  private readonly wordList: string[] = [];
+  /** Three numbers a posting: word number, product, where the product holds it (IN_* bits). */
+  private postings = new Uint32Array(3 * 1024);
+  private postingCount = 0;
+  private readonly ids: string[] = [];
+  private readonly names: string[] = [];
+  private readonly loweredNames: string[] = [];
+  private readonly categoryOf: number[] = [];
+  private readonly categoryNumbers = new Map<string, number>();
+  private readonly categories: Array<{ id: string; name: string; words: string[] }> = [];
+  /** One product's words and where it holds them, reused from product to product. */
+  private readonly where = new Map<string, number>();
+
+  add(entry: SearchEntry): void {
+    const product = this.ids.length;
+    this.ids.push(entry.id);
+    this.names.push(entry.name);
+    this.loweredNames.push(entry.name.toLowerCase(), entry.localName.toLowerCase());
+    const category = this.categoryNumber(entry);
+    this.categoryOf.push(category);
+    this.where.clear();
+    this.mark(searchWords(`${entry.name} ${entry.localName}`), IN_NAME);
+    this.mark(this.categories[category].words, IN_CATEGORY);
+    this.mark(searchWords(entry.description), IN_DESCRIPTION);
+    for (const [word, bits] of this.where) this.post(this.wordNumber(word), product, bits);
+  }
+
+  async addSoon(entries: SearchEntry[]): Promise<void> {
+    for (let from = 0; from < entries.length; from += SLICE) {
+      if (from) await nextTurn();
+      for (let at = from; at < Math.min(entries.length, from + SLICE); at += 1) this.add(entries[at]);
+    }
+  }
+
+  finish(): SearchIndex {
+    const steps = this.layOut();
+    for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
+  }
+
+  async finishSoon(): Promise<SearchIndex> {
+    const steps = this.layOut();
+    for (let step = steps.next(); ; step = steps.next()) {
+      if (step.done) return step.value;
+      await nextTurn();
+    }
+  }
+
+  /** The index's arrays, yielding between slices of the work. */
+  private *layOut(): Generator<void, SearchIndex> {
+    const words = SortedWords.of(this.wordList);
+    yield;
+    const renumbered = new Uint32Array(this.wordList.length);
+    for (let number = 0; number < this.wordList.length; number += 1) renumbered[number] = words.indexOf(this.wordList[number]);
+    yield;
+    const isLabel = new Uint8Array(words.size);
+    const labelStarts = new Uint32Array(words.size + 1);
+    const descriptionStarts = new Uint32Array(words.size + 1);
+    const postings = this.postings;
+    for (let at = 0; at < this.postingCount; at += 3) {
+      const word = renumbered[postings[at]];
+      // A word in a product's name or category ranks it there: its description adds nothing.
+      if (postings[at + 2] & (IN_NAME | IN_CATEGORY)) {
+        isLabel[word] = 1;
+        labelStarts[word + 1] += 1;
+      } else descriptionStarts[word + 1] += 1;
+      if (at % POSTINGS_SLICE === 0) yield;
+    }
+    const labelHolders = { starts: runningTotals(labelStarts), values: new Uint32Array(labelStarts[words.size]) };
+    const descriptionHolders = { starts: runningTotals(descriptionStarts), values: new Uint32Array(descriptionStarts[words.size]) };
+    const labelFilled = labelHolders.starts.slice(0, words.size);
+    const descriptionFilled = descriptionHolders.starts.slice(0, words.size);
+    // Postings came product by product, newest first, so each word's list is in that order too.
+    for (let at = 0; at < this.postingCount; at += 3) {
+      const word = renumbered[postings[at]];
+      const bits = postings[at + 2] & (IN_NAME | IN_CATEGORY);
+      if (bits) labelHolders.values[labelFilled[word]++] = (postings[at + 1] << LABEL_BITS) | bits;
+      else descriptionHolders.values[descriptionFilled[word]++] = postings[at + 1];
+      if (at % POSTINGS_SLICE === 0) yield;
+    }
+    this.postings = new Uint32Array(0);
+    const { singulars, plurals } = singularsOf(this.wordList, renumbered);
+    yield;
+    const labelWords = this.wordList.filter((word, number) => isLabel[renumbered[number]]);
+    const labelKeys = SortedWords.of([...labelWords, ...labelWords.map(singular)], { forTypos: true });
+    yield;
+    return new SearchIndex({
+      words,
+      isLabel,
+      labelHolders,
+      descriptionHolders,
+      singulars,
+      plurals,
+      labelKeys,
+      ids: joinTexts(this.ids),
+      names: joinTexts(this.names),
+      loweredNames: joinTexts(this.loweredNames),
+      categoryOf: Uint32Array.from(this.categoryOf),
+      categories: this.categories.map(({ id, name }) => ({ id, name })),
+    });
+  }
+
+  private mark(words: string[], bit: number): void {
+    for (const word of words) this.where.set(word, (this.where.get(word) ?? 0) | bit);
+  }
+
+  private categoryNumber(entry: SearchEntry): number {
+    let number = this.categoryNumbers.get(entry.categoryId);
+    if (number === undefined) {
+      this.categoryNumbers.set(entry.categoryId, (number = this.categories.length));
+      this.categories.push({ id: entry.categoryId, name: entry.category, words: searchWords(entry.category) });
+    }
+    return number;
+  }
+
+  private wordNumber(word: string): number {
+    let number = this.wordNumbers.get(word);
+    if (number === undefined) {
+      this.wordNumbers.set(word, (number = this.wordList.length));
+      this.wordList.push(word);
+    }
+    return number;
+  }
+
+  private post(word: number, product: number, bits: number): void {
+    if (this.postingCount + 3 > this.postings.length) {
+      const larger = new Uint32Array(this.postings.length * 2);
+      larger.set(this.postings);
+      this.postings = larger;
+    }
+    this.postings[this.postingCount++] = word;
+    this.postings[this.postingCount++] = product;
+    this.postings[this.postingCount++] = bits;
+  }
+}
+
+/** An index of `entries`, newest first, built at once. */
+export function searchIndexOf(entries: Iterable<SearchEntry>): SearchIndex {
+  const builder = new SearchIndexBuilder();
+  for (const entry of entries) builder.add(entry);
+  return builder.finish();
+}
+
+/** Counts per slot (slot 0 empty) into where each list starts, in place. */
+function runningTotals(counts: Uint32Array): Uint32Array {
+  for (let slot = 1; slot < counts.length; slot += 1) counts[slot] += counts[slot - 1];
+  return counts;
+}
+
+/** Each singular that differs from its word, and the numbers of the words it is the singular of. */
+function singularsOf(wordList: string[], renumbered: Uint32Array): { singulars: SortedWords; plurals: NumberLists } {
+  const pluralsOf = new Map<string, number[]>();
+  for (const [number, word] of wordList.entries()) {
+    const one = singular(word);
+    if (one === word) continue;
+    const list = pluralsOf.get(one);
+    if (list) list.push(renumbered[number]);
+    else pluralsOf.set(one, [renumbered[number]]);
+  }
+  const singulars = SortedWords.of(pluralsOf.keys());
+  const starts = new Uint32Array(singulars.size + 1);
+  const values: number[] = [];
+  for (let index = 0; index < singulars.size; index += 1) {
+    values.push(...pluralsOf.get(singulars.word(index))!);
+    starts[index + 1] = values.length;
+  }
+  return { singulars, plurals: { starts, values: Uint32Array.from(values) } };
+}
