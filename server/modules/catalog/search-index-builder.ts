@@ -3,7 +3,7 @@
 // event loop go between slices of the work, so requests that need no search never wait for it.
 import { SortedWords } from '@server/lib/sorted-words';
 import { SearchIndex } from './catalog-search';
-import { IN_CATEGORY, IN_DESCRIPTION, IN_NAME, joinTexts, LABEL_BITS, type NumberLists } from './search-index-layout';
+import { GrowingNumbers, IN_CATEGORY, IN_DESCRIPTION, IN_NAME, LABEL_BITS, TextJoiner, type NumberLists } from './search-index-layout';
 import { searchWords, singular } from './search-text';
 
 export interface SearchEntry {
@@ -23,30 +23,36 @@ const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 export class SearchIndexBuilder {
   private readonly wordNumbers = new Map<string, number>();
   private readonly wordList: string[] = [];
-  /** Three numbers a posting: word number, product, where the product holds it (IN_* bits). */
-  private postings = new Uint32Array(3 * 1024);
-  private postingCount = 0;
-  private readonly ids: string[] = [];
-  private readonly names: string[] = [];
-  private readonly loweredNames: string[] = [];
-  private readonly categoryOf: number[] = [];
+  /** Each product's postings one after another: the word's number, and where the product holds it (IN_* bits). */
+  private readonly postedWords = new GrowingNumbers(Uint32Array);
+  private readonly postedWhere = new GrowingNumbers(Uint8Array);
+  /** Where each product's postings end. */
+  private readonly productEnds = new GrowingNumbers(Uint32Array);
+  private readonly ids = new TextJoiner();
+  private readonly names = new TextJoiner();
+  private readonly loweredNames = new TextJoiner();
+  private readonly categoryOf = new GrowingNumbers(Uint32Array);
   private readonly categoryNumbers = new Map<string, number>();
   private readonly categories: Array<{ id: string; name: string; words: string[] }> = [];
   /** One product's words and where it holds them, reused from product to product. */
   private readonly where = new Map<string, number>();
 
   add(entry: SearchEntry): void {
-    const product = this.ids.length;
     this.ids.push(entry.id);
     this.names.push(entry.name);
-    this.loweredNames.push(entry.name.toLowerCase(), entry.localName.toLowerCase());
+    this.loweredNames.push(entry.name.toLowerCase());
+    this.loweredNames.push(entry.localName.toLowerCase());
     const category = this.categoryNumber(entry);
     this.categoryOf.push(category);
     this.where.clear();
     this.mark(searchWords(`${entry.name} ${entry.localName}`), IN_NAME);
     this.mark(this.categories[category].words, IN_CATEGORY);
     this.mark(searchWords(entry.description), IN_DESCRIPTION);
-    for (const [word, bits] of this.where) this.post(this.wordNumber(word), product, bits);
+    for (const [word, bits] of this.where) {
+      this.postedWords.push(this.wordNumber(word));
+      this.postedWhere.push(bits);
+    }
+    this.productEnds.push(this.postedWords.length);
   }
 
   async addSoon(entries: SearchEntry[]): Promise<void> {
@@ -79,29 +85,30 @@ export class SearchIndexBuilder {
     const isLabel = new Uint8Array(words.size);
     const labelStarts = new Uint32Array(words.size + 1);
     const descriptionStarts = new Uint32Array(words.size + 1);
-    const postings = this.postings;
-    for (let at = 0; at < this.postingCount; at += 3) {
-      const word = renumbered[postings[at]];
+    const { postedWords, postedWhere, productEnds } = this;
+    for (let at = 0; at < postedWords.length; at += 1) {
+      const word = renumbered[postedWords.get(at)];
       // A word in a product's name or category ranks it there: its description adds nothing.
-      if (postings[at + 2] & (IN_NAME | IN_CATEGORY)) {
+      if (postedWhere.get(at) & (IN_NAME | IN_CATEGORY)) {
         isLabel[word] = 1;
         labelStarts[word + 1] += 1;
       } else descriptionStarts[word + 1] += 1;
-      if (at % POSTINGS_SLICE === 0) yield;
+      if (at % POSTINGS_SLICE === POSTINGS_SLICE - 1) yield;
     }
     const labelHolders = { starts: runningTotals(labelStarts), values: new Uint32Array(labelStarts[words.size]) };
     const descriptionHolders = { starts: runningTotals(descriptionStarts), values: new Uint32Array(descriptionStarts[words.size]) };
     const labelFilled = labelHolders.starts.slice(0, words.size);
     const descriptionFilled = descriptionHolders.starts.slice(0, words.size);
-    // Postings came product by product, newest first, so each word's list is in that order too.
-    for (let at = 0; at < this.postingCount; at += 3) {
-      const word = renumbered[postings[at]];
-      const bits = postings[at + 2] & (IN_NAME | IN_CATEGORY);
-      if (bits) labelHolders.values[labelFilled[word]++] = (postings[at + 1] << LABEL_BITS) | bits;
-      else descriptionHolders.values[descriptionFilled[word]++] = postings[at + 1];
-      if (at % POSTINGS_SLICE === 0) yield;
+    // Products came newest first, so each word's list is in that order too.
+    for (let product = 0, at = 0; product < productEnds.length; product += 1) {
+      for (; at < productEnds.get(product); at += 1) {
+        const word = renumbered[postedWords.get(at)];
+        const bits = postedWhere.get(at) & (IN_NAME | IN_CATEGORY);
+        if (bits) labelHolders.values[labelFilled[word]++] = (product << LABEL_BITS) | bits;
+        else descriptionHolders.values[descriptionFilled[word]++] = product;
+      }
+      if (product % SLICE === SLICE - 1) yield;
     }
-    this.postings = new Uint32Array(0);
     const { singulars, plurals } = singularsOf(this.wordList, renumbered);
     yield;
     const labelWords = this.wordList.filter((word, number) => isLabel[renumbered[number]]);
@@ -115,10 +122,10 @@ export class SearchIndexBuilder {
       singulars,
       plurals,
       labelKeys,
-      ids: joinTexts(this.ids),
-      names: joinTexts(this.names),
-      loweredNames: joinTexts(this.loweredNames),
-      categoryOf: Uint32Array.from(this.categoryOf),
+      ids: this.ids.finish(),
+      names: this.names.finish(),
+      loweredNames: this.loweredNames.finish(),
+      categoryOf: this.categoryOf.finish(),
       categories: this.categories.map(({ id, name }) => ({ id, name })),
     });
   }
@@ -143,17 +150,6 @@ export class SearchIndexBuilder {
       this.wordList.push(word);
     }
     return number;
-  }
-
-  private post(word: number, product: number, bits: number): void {
-    if (this.postingCount + 3 > this.postings.length) {
-      const larger = new Uint32Array(this.postings.length * 2);
-      larger.set(this.postings);
-      this.postings = larger;
-    }
-    this.postings[this.postingCount++] = word;
-    this.postings[this.postingCount++] = product;
-    this.postings[this.postingCount++] = bits;
   }
 }
 

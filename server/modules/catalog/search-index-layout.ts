@@ -30,11 +30,60 @@ export interface JoinedTexts {
   ends: Uint32Array;
 }
 
-export function joinTexts(texts: string[]): JoinedTexts {
-  const ends = new Uint32Array(texts.length);
-  let length = 0;
-  for (let index = 0; index < texts.length; index += 1) ends[index] = length += texts[index].length;
-  return { text: texts.join(''), ends };
+/**
+ * Texts joined as they come: a thousand at a time become one string, so a large catalog's names
+ * never stand as hundreds of thousands of strings while the index is built.
+ */
+export class TextJoiner {
+  private readonly pieces: string[] = [];
+  private waiting: string[] = [];
+  private readonly ends = new GrowingNumbers(Uint32Array);
+  private length = 0;
+
+  push(text: string): void {
+    this.waiting.push(text);
+    this.ends.push((this.length += text.length));
+    if (this.waiting.length === 1_000) this.joinWaiting();
+  }
+
+  finish(): JoinedTexts {
+    this.joinWaiting();
+    return { text: this.pieces.join(''), ends: this.ends.finish() };
+  }
+
+  private joinWaiting(): void {
+    this.pieces.push(this.waiting.join(''));
+    this.waiting = [];
+  }
+}
+
+type NumberArray = Uint8Array | Uint32Array;
+
+/** A typed array that grows as numbers are pushed (doubling), cut to length at the end. */
+export class GrowingNumbers<T extends NumberArray> {
+  private values: T;
+  length = 0;
+
+  constructor(private readonly make: new (length: number) => T) {
+    this.values = new make(1024);
+  }
+
+  push(value: number): void {
+    if (this.length === this.values.length) {
+      const larger = new this.make(this.values.length * 2);
+      larger.set(this.values);
+      this.values = larger;
+    }
+    this.values[this.length++] = value;
+  }
+
+  get(index: number): number {
+    return this.values[index];
+  }
+
+  finish(): T {
+    return this.values.slice(0, this.length) as T;
+  }
 }
 
 const startOf = (texts: JoinedTexts, index: number) => (index ? texts.ends[index - 1] : 0);
