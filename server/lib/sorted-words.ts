@@ -17,6 +17,15 @@ interface LetterTree {
   after: Uint32Array;
   /** The word a node ends, or -1. */
   words: Int32Array;
+  /** The shortest and the longest word at or under a node, in letters. */
+  shortest: Uint16Array;
+  longest: Uint16Array;
+}
+
+/** What close() looks for: words within `typos`, and beginnings within `beginningTypos` (none if negative). */
+export interface Closeness {
+  typos: number;
+  beginningTypos: number;
 }
 
 export class SortedWords {
@@ -69,15 +78,16 @@ export class SortedWords {
 
   /**
    * Calls `found` with each word within `typos` edits of `query` (Levenshtein: a letter left out, added
-   * or changed), and `begun` with each beginning of exactly query.length letters within `typos` of it
-   * (a word itself, or the start of longer ones). A beginning whose every continuation is already more
-   * than `typos` away is skipped with everything under it in one step. Needs the list made `forTypos`.
+   * or changed), and `begun` with each beginning of exactly query.length letters within `beginningTypos`
+   * of it (a word itself, or the start of longer ones). A part of the tree that can hold neither is
+   * stepped over at once: what its words share is already too far, or they are all too short or too
+   * long for what is left of the query. Needs the list made `forTypos`.
    */
-  close(query: string, typos: number, found: (index: number, typos: number) => void, begun?: (beginning: string, typos: number) => void): void {
+  close(query: string, { typos, beginningTypos }: Closeness, found: (index: number, typos: number) => void, begun?: (beginning: string, typos: number) => void): void {
     const tree = this.tree;
     if (!tree) throw new Error('this word list was not made for typo lookups');
     const width = query.length + 1;
-    const deepest = query.length + typos;
+    const deepest = query.length + Math.max(typos, beginningTypos);
     const wanted = Uint8Array.from(query, (letter) => letter.charCodeAt(0));
     // Row d holds the distances between the node's first d letters and each start of the query.
     const rows = new Uint8Array((deepest + 1) * width);
@@ -86,16 +96,15 @@ export class SortedWords {
     for (let node = 0; node < tree.letters.length; ) {
       const depth = tree.depths[node];
       path[depth - 1] = tree.letters[node];
-      const least = fillRow(rows, depth, width, tree.letters[node], wanted);
-      if (least > typos) {
-        node = tree.after[node];
-        continue;
-      }
-      const distance = rows[depth * width + query.length];
+      fillRow(rows, depth, width, tree.letters[node], wanted);
+      const row = depth * width;
+      const distance = rows[row + query.length];
       if (distance <= typos && tree.words[node] >= 0) found(tree.words[node], distance);
-      if (depth === query.length && distance <= typos && begun) begun(String.fromCharCode(...path.subarray(0, depth)), distance);
-      // Nothing deeper than `deepest` letters can be close.
-      node = depth === deepest ? tree.after[node] : node + 1;
+      if (depth === query.length && distance <= beginningTypos && begun) begun(String.fromCharCode(...path.subarray(0, depth)), distance);
+      const words = wordBound(rows, row, query.length, tree.shortest[node] - depth, tree.longest[node] - depth);
+      const beginnings = depth < query.length && tree.longest[node] >= query.length ? beginningBound(rows, row, depth, query.length) : Number.POSITIVE_INFINITY;
+      const keepGoing = depth < deepest && (words <= typos || beginnings <= beginningTypos);
+      node = keepGoing ? node + 1 : tree.after[node];
     }
   }
 
@@ -136,19 +145,37 @@ export class SortedWords {
   }
 }
 
-/** Fills row `depth` of the distance table from the row above for the letter `letter`; returns its least value. */
-function fillRow(rows: Uint8Array, depth: number, width: number, letter: number, query: Uint8Array): number {
+/** Fills row `depth` of the distance table from the row above, for the node's letter `letter`. */
+function fillRow(rows: Uint8Array, depth: number, width: number, letter: number, query: Uint8Array): void {
   const row = depth * width;
   const above = row - width;
   rows[row] = depth;
-  let least = depth;
   for (let column = 1; column < width; column += 1) {
     const change = rows[above + column - 1] + (query[column - 1] === letter ? 0 : 1);
-    const distance = Math.min(change, rows[above + column] + 1, rows[row + column - 1] + 1);
-    rows[row + column] = distance;
-    if (distance < least) least = distance;
+    rows[row + column] = Math.min(change, rows[above + column] + 1, rows[row + column - 1] + 1);
   }
-  return least;
+}
+
+/**
+ * The fewest typos a word under the node can have: its first letters against some start of the query,
+ * plus at least the difference in length between the rest of the word (`fewest` to `most` letters)
+ * and the rest of the query.
+ */
+function wordBound(rows: Uint8Array, row: number, queryLength: number, fewest: number, most: number): number {
+  let bound = Number.POSITIVE_INFINITY;
+  for (let column = 0; column <= queryLength; column += 1) {
+    const left = queryLength - column;
+    const gap = left > most ? left - most : fewest > left ? fewest - left : 0;
+    bound = Math.min(bound, rows[row + column] + gap);
+  }
+  return bound;
+}
+
+/** The fewest typos a beginning as long as the query under the node can have. */
+function beginningBound(rows: Uint8Array, row: number, depth: number, queryLength: number): number {
+  let bound = Number.POSITIVE_INFINITY;
+  for (let column = 0; column <= queryLength; column += 1) bound = Math.min(bound, rows[row + column] + Math.abs(column - depth));
+  return bound;
 }
 
 /** Letters two words share at their start. */
@@ -162,7 +189,14 @@ function sharedStart(a: string, b: string): number {
 function letterTree(sorted: string[]): LetterTree {
   let nodes = 0;
   for (const [index, word] of sorted.entries()) nodes += word.length - (index ? sharedStart(sorted[index - 1], word) : 0);
-  const tree: LetterTree = { letters: new Uint8Array(nodes), depths: new Uint16Array(nodes), after: new Uint32Array(nodes), words: new Int32Array(nodes).fill(-1) };
+  const tree: LetterTree = {
+    letters: new Uint8Array(nodes),
+    depths: new Uint16Array(nodes),
+    after: new Uint32Array(nodes),
+    words: new Int32Array(nodes).fill(-1),
+    shortest: new Uint16Array(nodes).fill(0xffff),
+    longest: new Uint16Array(nodes),
+  };
   /** The node at each depth of the path to the word before. */
   const open: number[] = [];
   let node = 0;
@@ -178,5 +212,16 @@ function letterTree(sorted: string[]): LetterTree {
     tree.words[open[word.length - 1]] = index;
   }
   for (const opened of open) tree.after[opened] = node;
+  // Children come after their parent: going backwards, a node's children are done before it.
+  for (let at = nodes - 1; at >= 0; at -= 1) {
+    if (tree.words[at] >= 0) {
+      tree.shortest[at] = tree.depths[at];
+      tree.longest[at] = Math.max(tree.longest[at], tree.depths[at]);
+    }
+    for (let child = at + 1; child < tree.after[at]; child = tree.after[child]) {
+      tree.shortest[at] = Math.min(tree.shortest[at], tree.shortest[child]);
+      tree.longest[at] = Math.max(tree.longest[at], tree.longest[child]);
+    }
+  }
   return tree;
 }

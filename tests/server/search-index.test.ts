@@ -1,5 +1,5 @@
-// The search index stands on MiniSearch (decision 003); before it, the search was written by hand. A
-// shopper must not see the difference: on the seed catalog every search a shopper types ranks, and
+// The search index is flat arrays of our own (decision 013); before them it stood on MiniSearch (decision
+// 003), and before that the search was written by hand. A shopper must not see the difference: on the seed catalog every search a shopper types ranks, and
 // every "did you mean" offers, what the hand-written search answered (search-answers.json, recorded
 // from it at the commit it names), and on a large generated catalog a search finds the same products
 // in the same order. Re-record the answers only for a change of ranking meant to be seen: they were

@@ -14,6 +14,7 @@
 //   in its name, local name or category: "tomato" lists tomatoes, not the greens whose description
 //   says to fry them with tomato;
 // - ties go to the newest product.
+import type { Closeness } from '@server/lib/sorted-words';
 import { IN_CATEGORY, IN_NAME, LABEL_BITS, listLength, listOf, phraseMatch, textAt, type SearchIndexParts } from './search-index-layout';
 import { looksAlike, MAX_SEARCH_WORDS, neighbourSwaps, searchWords, singular, typoAllowance } from './search-text';
 
@@ -130,7 +131,8 @@ export class SearchIndex {
     if (word.length >= 2) add(this.wordsStartingWith(word), PREFIX);
     const allowance = typoAllowance(word.length);
     if (!allowance) return matches;
-    for (const [key, close] of this.closeWords(word, allowance)) {
+    // A beginning counts only for a word still being typed, with one typo.
+    for (const [key, close] of this.closeWords(word, { typos: allowance, beginningTypos: word.length >= 6 ? 1 : -1 })) {
       if (close.isKey) add(this.labelWordsFor(key), FUZZY);
       // A typo in a word still being typed: "tungurs" for "tungurusumu"; shorter starts are too vague.
       if (word.length >= 6 && close.typos <= 1 && close.begins) add(this.wordsStartingWith(key, word.length + 1, true), FUZZY);
@@ -173,7 +175,7 @@ export class SearchIndex {
    * Name and category words (and their singulars) within `typos` edits of `word`, with the beginnings
    * as long as it, and the word with two neighbours swapped (one typo to a shopper, two to Levenshtein).
    */
-  private closeWords(word: string, typos: number): Map<string, CloseWord> {
+  private closeWords(word: string, closeness: Closeness): Map<string, CloseWord> {
     const close = new Map<string, CloseWord>();
     const note = (key: string, found: Partial<CloseWord> & { typos: number }) => {
       const known = close.get(key);
@@ -182,7 +184,7 @@ export class SearchIndex {
     };
     this.parts.labelKeys.close(
       word,
-      typos,
+      closeness,
       (index, distance) => note(this.parts.labelKeys.word(index), { typos: distance, isKey: true }),
       (beginning, distance) => note(beginning, { typos: distance, begins: true }),
     );
@@ -294,7 +296,7 @@ export class SearchIndex {
     };
     for (const typed of searchWords(text).filter((word) => word.length >= 3).slice(0, MAX_SEARCH_WORDS)) {
       const allowance = Math.min(SUGGESTION_TYPOS, Math.max(1, Math.ceil(typed.length / 3)));
-      for (const [key, { typos, isKey, begins }] of this.closeWords(typed, allowance)) {
+      for (const [key, { typos, isKey, begins }] of this.closeWords(typed, { typos: allowance, beginningTypos: allowance - 1 })) {
         if (isKey) close(key, typed, typos);
         // What was typed may be the start of a longer word: that is a little further away.
         if (typos + 0.5 > allowance || !begins) continue;
