@@ -34,16 +34,18 @@ function closeByWalk(list: SortedWords, query: string, typos: number, beginningT
   return { found, begun };
 }
 
-function closeByLooking(words: string[], query: string, typos: number, beginningTypos: number) {
-  const found = new Map<string, number>();
-  const begun = new Map<string, number>();
-  for (const word of new Set(words)) {
-    const typo = distance(word, query);
-    if (typo <= typos) found.set(word, typo);
-    const beginning = word.slice(0, query.length);
-    if (beginning.length === query.length && distance(beginning, query) <= beginningTypos) begun.set(beginning, distance(beginning, query));
-  }
-  return { found, begun };
+/** Every distinct word's distance to the query, and every beginning's as long as it: worked out once a query. */
+function distancesTo(words: string[], query: string) {
+  const toWords = new Map([...new Set(words)].map((word) => [word, distance(word, query)]));
+  const beginnings = new Set(words.filter((word) => word.length >= query.length).map((word) => word.slice(0, query.length)));
+  return { toWords, toBeginnings: new Map([...beginnings].map((beginning) => [beginning, distance(beginning, query)])) };
+}
+
+function closeByLooking({ toWords, toBeginnings }: ReturnType<typeof distancesTo>, typos: number, beginningTypos: number) {
+  return {
+    found: new Map([...toWords].filter(([, typo]) => typo <= typos)),
+    begun: new Map([...toBeginnings].filter(([, typo]) => typo <= beginningTypos)),
+  };
 }
 
 const sorted = (map: Map<string, number>) => [...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
@@ -73,9 +75,10 @@ describe('a sorted word list', () => {
   it('finds every word within k typos, and every beginning as long as the query, as looking at each word does', () => {
     const queries = [...wordsFrom(11, 80), 'beans1234', 'beans12', 'tomatos', 'b', 'ab', 'rt', 'tse', '1', '12', 'snare', '12345', 'tungurusumuxy', 'tomatoesxx'];
     for (const query of queries) {
+      const distances = distancesTo(words, query);
       for (const [typos, beginningTypos] of [[1, -1], [1, 1], [2, 1], [3, 2], [0, 0]]) {
         const walked = closeByWalk(list, query, typos, beginningTypos);
-        const looked = closeByLooking(words, query, typos, beginningTypos);
+        const looked = closeByLooking(distances, typos, beginningTypos);
         expect(sorted(walked.found), `${query} within ${typos}`).toEqual(sorted(looked.found));
         expect(sorted(walked.begun), `${query} beginnings within ${beginningTypos}`).toEqual(sorted(looked.begun));
       }
