@@ -37,20 +37,30 @@ export class SortedWords {
   ) {}
 
   /** The distinct words of `words`, sorted; `forTypos` adds the letter tree close() walks. */
-  static of(words: Iterable<string>, { forTypos = false } = {}): SortedWords {
-    const sorted = [...new Set(words)].filter(Boolean).sort();
+  static of(words: Iterable<string>, options: { forTypos?: boolean } = {}): SortedWords {
+    const steps = SortedWords.steps(words, options);
+    for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
+  }
+
+  /**
+   * The same, made a slice at a time: it yields between slices, so a caller can let the event loop
+   * go (100,000 words sorted and laid out at once held it for a tenth of a second).
+   */
+  static *steps(words: Iterable<string>, { forTypos = false } = {}): Generator<void, SortedWords> {
+    const sorted = yield* sortedByFirstLetter(words);
     const starts = new Uint32Array(sorted.length + 1);
-    let length = 0;
-    for (const [index, word] of sorted.entries()) starts[index + 1] = length += word.length;
-    const letters = new Uint8Array(length);
-    for (const [index, word] of sorted.entries()) {
+    for (let index = 0; index < sorted.length; index += 1) starts[index + 1] = starts[index] + sorted[index].length;
+    const letters = new Uint8Array(starts[sorted.length]);
+    for (let index = 0; index < sorted.length; index += 1) {
+      const word = sorted[index];
       for (let at = 0; at < word.length; at += 1) {
         const code = word.charCodeAt(at);
         if (code > 0xff) throw new Error(`a sorted word is single-byte letters only: ${word}`);
         letters[starts[index] + at] = code;
       }
+      if (index % SLICE === SLICE - 1) yield;
     }
-    return new SortedWords(letters, starts, forTypos ? letterTree(sorted) : undefined);
+    return new SortedWords(letters, starts, forTypos ? yield* letterTree(sorted) : undefined);
   }
 
   get size(): number {
@@ -178,6 +188,30 @@ function beginningBound(rows: Uint8Array, row: number, depth: number, queryLengt
   return bound;
 }
 
+/** Words or nodes handled between two yields. */
+const SLICE = 10_000;
+
+/** The distinct words, sorted (as strings sort), a first letter at a time. */
+function* sortedByFirstLetter(words: Iterable<string>): Generator<void, string[]> {
+  const byFirstLetter = new Map<string, string[]>();
+  const seen = new Set<string>();
+  let counted = 0;
+  for (const word of words) {
+    if ((counted += 1) % SLICE === 0) yield;
+    if (!word || seen.has(word)) continue;
+    seen.add(word);
+    const group = byFirstLetter.get(word[0]);
+    if (group) group.push(word);
+    else byFirstLetter.set(word[0], [word]);
+  }
+  const sorted: string[] = [];
+  for (const first of [...byFirstLetter.keys()].sort()) {
+    for (const word of byFirstLetter.get(first)!.sort()) sorted.push(word);
+    yield;
+  }
+  return sorted;
+}
+
 /** Letters two words share at their start. */
 function sharedStart(a: string, b: string): number {
   let at = 0;
@@ -186,9 +220,12 @@ function sharedStart(a: string, b: string): number {
 }
 
 /** The letter tree of sorted words: each word adds a node for each letter past what it shares with the word before. */
-function letterTree(sorted: string[]): LetterTree {
+function* letterTree(sorted: string[]): Generator<void, LetterTree> {
   let nodes = 0;
-  for (const [index, word] of sorted.entries()) nodes += word.length - (index ? sharedStart(sorted[index - 1], word) : 0);
+  for (const [index, word] of sorted.entries()) {
+    nodes += word.length - (index ? sharedStart(sorted[index - 1], word) : 0);
+    if (index % SLICE === SLICE - 1) yield;
+  }
   const tree: LetterTree = {
     letters: new Uint8Array(nodes),
     depths: new Uint16Array(nodes),
@@ -210,6 +247,7 @@ function letterTree(sorted: string[]): LetterTree {
       open.push(node);
     }
     tree.words[open[word.length - 1]] = index;
+    if (index % SLICE === SLICE - 1) yield;
   }
   for (const opened of open) tree.after[opened] = node;
   // Children come after their parent: going backwards, a node's children are done before it.
@@ -222,6 +260,7 @@ function letterTree(sorted: string[]): LetterTree {
       tree.shortest[at] = Math.min(tree.shortest[at], tree.shortest[child]);
       tree.longest[at] = Math.max(tree.longest[at], tree.longest[child]);
     }
+    if (at % SLICE === 0) yield;
   }
   return tree;
 }

@@ -16,7 +16,7 @@ export interface SearchEntry {
 }
 
 /** Products, or postings, handled between two turns of the event loop. */
-const SLICE = 2_000;
+const SLICE = 1_000;
 const POSTINGS_SLICE = 200_000;
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -77,11 +77,12 @@ export class SearchIndexBuilder {
 
   /** The index's arrays, yielding between slices of the work. */
   private *layOut(): Generator<void, SearchIndex> {
-    const words = SortedWords.of(this.wordList);
-    yield;
+    const words = yield* SortedWords.steps(this.wordList);
     const renumbered = new Uint32Array(this.wordList.length);
-    for (let number = 0; number < this.wordList.length; number += 1) renumbered[number] = words.indexOf(this.wordList[number]);
-    yield;
+    for (let number = 0; number < this.wordList.length; number += 1) {
+      renumbered[number] = words.indexOf(this.wordList[number]);
+      if (number % SLICE === SLICE - 1) yield;
+    }
     const isLabel = new Uint8Array(words.size);
     const labelStarts = new Uint32Array(words.size + 1);
     const descriptionStarts = new Uint32Array(words.size + 1);
@@ -109,10 +110,13 @@ export class SearchIndexBuilder {
       }
       if (product % SLICE === SLICE - 1) yield;
     }
-    const { singulars, plurals } = singularsOf(this.wordList, renumbered);
+    const { singulars, plurals } = yield* singularsOf(this.wordList, renumbered);
+    const labelKeys = yield* SortedWords.steps(labelKeysOf(this.wordList, renumbered, isLabel), { forTypos: true });
+    const ids = this.ids.finish();
     yield;
-    const labelWords = this.wordList.filter((word, number) => isLabel[renumbered[number]]);
-    const labelKeys = SortedWords.of([...labelWords, ...labelWords.map(singular)], { forTypos: true });
+    const names = this.names.finish();
+    yield;
+    const loweredNames = this.loweredNames.finish();
     yield;
     return new SearchIndex({
       words,
@@ -122,9 +126,9 @@ export class SearchIndexBuilder {
       singulars,
       plurals,
       labelKeys,
-      ids: this.ids.finish(),
-      names: this.names.finish(),
-      loweredNames: this.loweredNames.finish(),
+      ids,
+      names,
+      loweredNames,
       categoryOf: this.categoryOf.finish(),
       categories: this.categories.map(({ id, name }) => ({ id, name })),
     });
@@ -167,16 +171,18 @@ function runningTotals(counts: Uint32Array): Uint32Array {
 }
 
 /** Each singular that differs from its word, and the numbers of the words it is the singular of. */
-function singularsOf(wordList: string[], renumbered: Uint32Array): { singulars: SortedWords; plurals: NumberLists } {
+function* singularsOf(wordList: string[], renumbered: Uint32Array): Generator<void, { singulars: SortedWords; plurals: NumberLists }> {
   const pluralsOf = new Map<string, number[]>();
   for (const [number, word] of wordList.entries()) {
     const one = singular(word);
-    if (one === word) continue;
-    const list = pluralsOf.get(one);
-    if (list) list.push(renumbered[number]);
-    else pluralsOf.set(one, [renumbered[number]]);
+    if (one !== word) {
+      const list = pluralsOf.get(one);
+      if (list) list.push(renumbered[number]);
+      else pluralsOf.set(one, [renumbered[number]]);
+    }
+    if (number % SLICE === SLICE - 1) yield;
   }
-  const singulars = SortedWords.of(pluralsOf.keys());
+  const singulars = yield* SortedWords.steps(pluralsOf.keys());
   const starts = new Uint32Array(singulars.size + 1);
   const values: number[] = [];
   for (let index = 0; index < singulars.size; index += 1) {
@@ -184,4 +190,13 @@ function singularsOf(wordList: string[], renumbered: Uint32Array): { singulars: 
     starts[index + 1] = values.length;
   }
   return { singulars, plurals: { starts, values: Uint32Array.from(values) } };
+}
+
+/** The words typos are looked for among: those of names, local names and categories, and their singulars. */
+function* labelKeysOf(wordList: string[], renumbered: Uint32Array, isLabel: Uint8Array): Generator<string, void> {
+  for (const [number, word] of wordList.entries()) {
+    if (!isLabel[renumbered[number]]) continue;
+    yield word;
+    yield singular(word);
+  }
 }
