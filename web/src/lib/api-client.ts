@@ -1,5 +1,5 @@
 // Every request detail in one place: base /api, 10 s time-out, JSON, the Bearer token, and
-// session expiry (spec sections 7 and 8) for every call.
+// session expiry (docs/product.md sections 7 and 8) for every call.
 import ky, { HTTPError, type KyInstance } from 'ky';
 import { storage } from './storage';
 

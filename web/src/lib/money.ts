@@ -1,4 +1,4 @@
-// Prices as the spec shows them: 'frw' and two decimals, with thousands separators (frw 1,500.00).
+// Prices as docs/product.md shows them: 'frw' and two decimals, with thousands separators (frw 1,500.00).
 // The price rule and the format are the server's own (server/lib/money.ts), so the web never differs.
 import { effectivePrice, formatFrwAmount } from '@server/lib/money';
 

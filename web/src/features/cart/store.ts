@@ -1,10 +1,10 @@
-// The shopper's cart (spec sections 3, 4, 5, 8). The server owns the cart; this store mirrors the
+// The shopper's cart (docs/product.md sections 3, 4, 5, 8). The server owns the cart; this store mirrors the
 // last whole cart it returned, so every screen (header badge, drawer, cart page, checkout) agrees.
 import { create } from 'zustand';
 import type { Product } from '@server/modules/catalog/catalog.schema';
 import { ApiError, toApiError } from '@web/lib/api-client';
 import { storage } from '@web/lib/storage';
-import { requireLogin } from '@web/features/auth/login-guard';
+import { requireLogin } from '@web/features/auth';
 import { toast } from '@web/components/ui/toast';
 import { deleteCart, deleteCartLine, getCart, postAddToCart, putCartQuantity, type CartResponse } from './api/cart-api';
 import { toCartItem, type CartItem } from './cart-item';
@@ -24,7 +24,10 @@ export interface CartState {
   closeDrawer(): void;
   fetchCart(): Promise<void>;
   /** Adds one of the product; false when refused (guest, bad product) or failed. */
-  /** failureMessage: what the shopper hears when the server gives no reason (spec 8 differs by screen). */
+  /**
+   * failureMessage: what the shopper hears when the server gives no reason (docs/product.md section 8 differs
+   * by screen).
+   */
   addItem(product: Pick<Product, '_id' | 'productname'> & Partial<Product>, failureMessage?: string): Promise<boolean>;
   updateQuantity(productId: string, quantity: number): Promise<void>;
   removeItem(productId: string): Promise<void>;
@@ -46,7 +49,10 @@ const EMPTY = { items: [] as CartItem[], totalItems: 0, totalPrice: 0 };
 let inFlightFetch: Promise<void> | null = null;
 
 export const useCartStore = create<CartState>()((set, get) => {
-  /** Takes a whole cart from the server; a reply without success or cart empties the local cart (spec 4). */
+  /**
+   * Takes a whole cart from the server; a reply without success or cart empties the local cart
+   * (docs/product.md section 4).
+   */
   function applyCart(response: CartResponse | undefined) {
     if (!response?.success || !response.cart || !Array.isArray(response.cart.products)) {
       set({ ...EMPTY });
@@ -132,7 +138,7 @@ export const useCartStore = create<CartState>()((set, get) => {
 
     async updateQuantity(productId, quantity) {
       if (!requireLogin('Please log in to update your cart.')) return;
-      // Quantity cannot go below 1 (spec 5): removing is its own action.
+      // Quantity cannot go below 1 (docs/product.md section 5): removing is its own action.
       if (!Number.isFinite(quantity) || quantity < 1) return;
       await change(async () => {
         try {
@@ -140,7 +146,9 @@ export const useCartStore = create<CartState>()((set, get) => {
           toast.success('Quantity updated');
         } catch (error) {
           const failure = await toApiError(error, 'Failed to update quantity');
-          if (!isSessionExpiry(failure)) toast.error('Failed to update quantity');
+          if (isSessionExpiry(failure)) return;
+          // More than stock has left: the server's words say how many are ("Only 3 trays of Eggs left").
+          toast.error(failure.error === 'not_enough_stock' ? failure.message : 'Failed to update quantity');
         }
       });
     },

@@ -1,4 +1,4 @@
-// About (spec 2): mission, values, services, and the way back home.
+// About (docs/product.md section 2): mission, values, services, and the way back home.
 import { Link } from 'react-router-dom';
 import { paths } from '@web/app/paths';
 import { ArrowLeftIcon, ChatIcon, ClockIcon, HeartIcon, LeafIcon, PackageIcon, PhoneIcon, StoreIcon, TruckIcon } from '@web/components/ui/icons';

@@ -1,4 +1,4 @@
-// A list that failed to load: its message and a way to try again (spec 2: 'Try Again').
+// A list that failed to load: its message and a way to try again (docs/product.md section 2: 'Try Again').
 export function RetryError({ message, onRetry }: { message: string | null; onRetry: () => void }) {
   return (
     <div className="state-message state-error" role="alert">

@@ -1,5 +1,6 @@
-// One category's products (spec 2, Category page). The address may hold the category's name (any case)
-// or its id; an unknown one sends the shopper to all products. ?search= narrows the loaded products by name.
+// One category's products (docs/product.md section 2, Category page). The address may hold the category's
+// name (any case) or its id; an unknown one sends the shopper to all products. ?search= narrows the loaded
+// products by name.
 import { useCallback } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { paths } from '@web/app/paths';
@@ -51,7 +52,7 @@ export default function CategoryPage() {
       {state.status === 'loading' && <LoadingBlock label="Loading products..." />}
       {state.status === 'error' && (
         <div className="state-message state-error" role="alert">
-          {/* The server's words only when it never answered (offline, timed out); otherwise the spec's. */}
+          {/* The server's words only when it never answered (offline, timed out); otherwise docs/product.md's. */}
           <p>{state.error.status ? CATEGORY_FAILURE : state.error.message}</p>
           <button type="button" className="btn btn-primary" onClick={retry}>
             Try Again

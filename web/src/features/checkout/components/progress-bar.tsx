@@ -1,4 +1,5 @@
-// The three-step progress bar (spec 2: Payment, Delivery, Confirmation); the current step is announced.
+// The three-step progress bar (docs/product.md section 2: Payment, Delivery, Confirmation); the current step
+// is announced.
 const STEPS = ['Payment', 'Delivery', 'Confirmation'] as const;
 
 export function CheckoutProgress({ current }: { current: 1 | 2 | 3 }) {

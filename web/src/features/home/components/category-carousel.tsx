@@ -1,11 +1,12 @@
-// 'Explore Our Categories' (spec 2): a sideways-scrolling row of categories with buttons that move it 400px.
+// 'Explore Our Categories' (docs/product.md section 2): a sideways-scrolling row of categories with buttons
+// that move it 400px.
 import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@web/app/paths';
 import { ChevronLeftIcon, ChevronRightIcon } from '@web/components/ui/icons';
 import { Image } from '@web/components/ui/image';
 import { Spinner } from '@web/components/ui/spinner';
-import { getCategories, type Category } from '@web/features/catalog/api/catalog-api';
+import { getCategories, type Category } from '@web/features/catalog';
 import { useRemote } from '@web/lib/use-remote';
 
 export const CAROUSEL_SCROLL_PX = 400;

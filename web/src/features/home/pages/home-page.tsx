@@ -1,4 +1,4 @@
-// Home (spec 2): a 1 s splash, then hero, feature cards, categories, featured and popular products,
+// Home (docs/product.md section 2): a 1 s splash, then hero, feature cards, categories, featured and popular products,
 // an About teaser and the newsletter. Everything renders under the splash so it is ready when it lifts.
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useDocumentTitle } from '@web/components/ui/use-document-title';

@@ -1,4 +1,5 @@
-// The footer (spec 2): site links, three placeholder policy links and the shop's contact details from GET /api/config.
+// The footer (docs/product.md section 2): site links, three placeholder policy links and the shop's contact
+// details from GET /api/config.
 import { Link } from 'react-router-dom';
 import { paths } from '@web/app/paths';
 import { MailIcon, MapPinIcon, PhoneIcon } from '@web/components/ui/icons';
