@@ -3,6 +3,7 @@
 import { isAppError } from '../../lib/errors';
 import { effectivePrice, formatFrw, hasOffer, toMinor } from '../../lib/money';
 import { quantityWithUnit } from '../../lib/units';
+import { localNameIn } from '../../lib/local-name';
 import type { Product } from '../../modules/catalog/catalog.schema';
 import type { Language, MessageKey, Translate } from '../i18n';
 import type { Outcome, ProductCard, ReturnableScreen, ScreenContext, ScreenDataMap, ScreenName, ScreenState, StateOf, ViewRow } from '../types';
@@ -83,8 +84,8 @@ export function quantityText(quantity: number, unit: string, language: Language 
  * ("Inyanya (Tomatoes)"): a short USSD line cuts from the end, so what is kept is the word they use.
  */
 export function productName(product: Pick<Product, 'productname' | 'localName'>, language: Language | undefined): string {
-  if (language !== 'rw' || !product.localName) return product.productname;
-  return `${product.localName.charAt(0).toUpperCase()}${product.localName.slice(1)} (${product.productname})`;
+  const local = localNameIn(product, language);
+  return local ? `${local} (${product.productname})` : product.productname;
 }
 
 export function productCard(product: Product): ProductCard {

@@ -1,10 +1,12 @@
-// What wraps the whole app once: the router, the toasts, and the cart following the session.
-import { useEffect } from 'react';
+// What wraps the whole app once: the router, the toasts, the cart following the session, and the
+// shopper's language (a new language renders everything again from here, every word in it).
+import { Fragment, useEffect } from 'react';
 import { BrowserRouter, useLocation, useNavigate } from 'react-router-dom';
 import { Toaster } from '@web/components/ui/toast';
 import { useAuthStore } from '@web/features/auth/store';
 import { setLoginNavigator } from '@web/features/auth/login-guard';
 import { useCartStore } from '@web/features/cart/store';
+import { useLanguage } from '@web/lib/i18n/i18n';
 import { AppErrorBoundary } from '@web/features/errors/error-boundary';
 // The error screen's styles, in the entry's stylesheet (see router-error-page.tsx).
 import '@web/features/errors/errors.css';
@@ -38,14 +40,15 @@ function RoutesWithBoundary() {
 }
 
 export function App() {
+  const language = useLanguage((state) => state.language);
   return (
-    <>
+    <Fragment key={language}>
       <BrowserRouter>
         <LoginNavigatorBridge />
         <CartFollowsSession />
         <RoutesWithBoundary />
       </BrowserRouter>
       <Toaster />
-    </>
+    </Fragment>
   );
 }

@@ -1,4 +1,5 @@
 // The client's cart line (spec section 3), built from a server line whose product is populated.
+import { t } from '@lingui/core/macro';
 import type { Cart } from '@server/modules/cart/cart.schema';
 import { percentOff } from '@web/lib/money';
 
@@ -7,6 +8,8 @@ export const DEFAULT_PRODUCT_IMAGE = '/images/placeholder.svg';
 export interface CartItem {
   id: string;
   name: string;
+  /** The product's Kinyarwanda name, when it has one (shown in Kinyarwanda). */
+  localName?: string;
   /** What the shopper pays per unit, as the server priced it (the offer when present and lower). */
   price: number;
   /** price × quantity, as the server priced it (what checkout charges for the line). */
@@ -33,13 +36,14 @@ export function toCartItem(line: { productId?: unknown; quantity?: unknown; pric
   const offer = product.offerPrice != null ? Number(product.offerPrice) : null;
   return {
     id: product._id,
-    name: product.productname || 'Unknown Product',
+    name: product.productname || t`Unknown Product`,
+    ...(product.localName ? { localName: product.localName } : {}),
     price: Number(line.price) || 0,
     subtotal: Number(line.subtotal) || 0,
     originalPrice: listPrice,
     image: product.productImage || DEFAULT_PRODUCT_IMAGE,
-    description: product.description || 'No description available',
-    unit: product.productUnit || product.unit || product.productunit || 'unit',
+    description: product.description || t`No description available`,
+    unit: product.productUnit || product.unit || product.productunit || t`unit`,
     quantity: Math.max(1, Math.trunc(Number(line.quantity) || 1)),
     discount: percentOff(listPrice, offer),
   };

@@ -1,5 +1,8 @@
 // The shopper's cart (spec sections 3, 4, 5, 8). The server owns the cart; this store mirrors the
 // last whole cart it returned, so every screen (header badge, drawer, cart page, checkout) agrees.
+import { t } from '@lingui/core/macro';
+import { localNameIn } from '@server/lib/local-name';
+import { currentLanguage } from '@web/lib/i18n/i18n';
 import { create } from 'zustand';
 import type { Product } from '@server/modules/catalog/catalog.schema';
 import { ApiError, toApiError } from '@web/lib/api-client';
@@ -75,8 +78,8 @@ export const useCartStore = create<CartState>()((set, get) => {
       try {
         applyCart(await getCart());
       } catch (error) {
-        const failure = await toApiError(error, 'Failed to fetch cart');
-        if (!isSessionExpiry(failure)) toast.error('Failed to fetch cart');
+        const failure = await toApiError(error, t`Failed to fetch cart`);
+        if (!isSessionExpiry(failure)) toast.error(t`Failed to fetch cart`);
       } finally {
         set({ isLoading: false });
         inFlightFetch = null;
@@ -104,77 +107,78 @@ export const useCartStore = create<CartState>()((set, get) => {
     closeDrawer: () => set({ isDrawerOpen: false }),
     fetchCart: fetchCartNow,
 
-    async addItem(product, failureMessage = 'Failed to add item to cart') {
-      if (!requireLogin('Please log in to add items to your cart.')) return false;
+    async addItem(product, failureMessage = t`Failed to add item to cart`) {
+      if (!requireLogin(t`Please log in to add items to your cart.`)) return false;
       if (!product?._id) {
-        toast.error('Invalid product data');
+        toast.error(t`Invalid product data`);
         return false;
       }
       if (!product.productname) {
-        toast.error('Product information is incomplete.');
+        toast.error(t`Product information is incomplete.`);
         return false;
       }
       let added = false;
+      const productName = localNameIn(product, currentLanguage()) ?? product.productname;
       await change(async () => {
         try {
           const response = await postAddToCart(product._id, 1);
           await reload(response);
           added = true;
-          toast.success(`Added ${product.productname} to your cart!`);
+          toast.success(t`Added ${productName} to your cart!`);
         } catch (error) {
           const failure = await toApiError(error, failureMessage);
           if (isSessionExpiry(failure)) return;
-          toast.error(failure.status === 404 ? 'Product not found' : failure.message || failureMessage);
+          toast.error(failure.status === 404 ? t`Product not found` : failure.message || failureMessage);
         }
       });
       return added;
     },
 
     async updateQuantity(productId, quantity) {
-      if (!requireLogin('Please log in to update your cart.')) return;
+      if (!requireLogin(t`Please log in to update your cart.`)) return;
       // Quantity cannot go below 1 (spec 5): removing is its own action.
       if (!Number.isFinite(quantity) || quantity < 1) return;
       await change(async () => {
         try {
           await reload(await putCartQuantity(productId, Math.trunc(quantity)));
-          toast.success('Quantity updated');
+          toast.success(t`Quantity updated`);
         } catch (error) {
-          const failure = await toApiError(error, 'Failed to update quantity');
-          if (!isSessionExpiry(failure)) toast.error('Failed to update quantity');
+          const failure = await toApiError(error, t`Failed to update quantity`);
+          if (!isSessionExpiry(failure)) toast.error(t`Failed to update quantity`);
         }
       });
     },
 
     async removeItem(productId) {
-      if (!requireLogin('Please log in to remove items from your cart.')) return;
+      if (!requireLogin(t`Please log in to remove items from your cart.`)) return;
       await change(async () => {
         try {
           await reload(await deleteCartLine(productId));
-          toast.success('Item removed from cart');
+          toast.success(t`Item removed from cart`);
         } catch (error) {
-          const failure = await toApiError(error, 'Failed to remove item from cart');
+          const failure = await toApiError(error, t`Failed to remove item from cart`);
           if (isSessionExpiry(failure)) return;
           if (failure.status === 404) {
             // Already gone on the server (another tab, another device): that is the result we wanted.
-            toast.info('Product already removed from cart');
+            toast.info(t`Product already removed from cart`);
             await fetchCartNow();
             return;
           }
-          toast.error('Failed to remove item from cart');
+          toast.error(t`Failed to remove item from cart`);
         }
       });
     },
 
     async clearCart() {
-      if (!requireLogin('Please log in to update your cart.')) return;
+      if (!requireLogin(t`Please log in to update your cart.`)) return;
       await change(async () => {
         try {
           await deleteCart();
           set({ ...EMPTY });
-          toast.success('Cart cleared successfully');
+          toast.success(t`Cart cleared successfully`);
         } catch (error) {
-          const failure = await toApiError(error, 'Failed to clear cart');
-          if (!isSessionExpiry(failure)) toast.error('Failed to clear cart');
+          const failure = await toApiError(error, t`Failed to clear cart`);
+          if (!isSessionExpiry(failure)) toast.error(t`Failed to clear cart`);
         }
       });
     },

@@ -1,5 +1,6 @@
 // A labelled input with its validation message tied to it (aria-describedby), used by every account form,
 // and the two kinds every account and address form asks for the same way: an email and a phone number.
+import { t } from '@lingui/core/macro';
 import { forwardRef, type InputHTMLAttributes } from 'react';
 import { LabelledField } from '@web/components/ui/labelled-field';
 
@@ -19,11 +20,11 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
 type PresetFieldProps = Omit<TextFieldProps, 'label'> & { label?: string };
 
 /** An email: the email keyboard and the browser's saved address. */
-export const EmailField = forwardRef<HTMLInputElement, PresetFieldProps>(function EmailField({ label = 'Email', ...props }, ref) {
+export const EmailField = forwardRef<HTMLInputElement, PresetFieldProps>(function EmailField({ label = t`Email`, ...props }, ref) {
   return <TextField label={label} type="email" autoComplete="email" inputMode="email" {...props} ref={ref} />;
 });
 
 /** A phone number as the shop writes them (+250...): the phone keypad and the browser's saved number. */
-export const PhoneField = forwardRef<HTMLInputElement, PresetFieldProps>(function PhoneField({ label = 'Phone number', ...props }, ref) {
+export const PhoneField = forwardRef<HTMLInputElement, PresetFieldProps>(function PhoneField({ label = t`Phone number`, ...props }, ref) {
   return <TextField label={label} type="tel" autoComplete="tel" inputMode="tel" placeholder="+250788123456" {...props} ref={ref} />;
 });

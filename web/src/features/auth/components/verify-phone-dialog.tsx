@@ -1,5 +1,7 @@
 // After sign-up with a phone number, or a new number on the profile: the shopper types the 6-digit
 // code we sent by SMS. Until then the number does not reach this account from USSD.
+import { t } from '@lingui/core/macro';
+import { knownMessage } from '@web/lib/i18n/known-messages';
 import { useState, type FormEvent } from 'react';
 import { verifyPhoneSchema } from '@server/modules/auth/auth.schema';
 import { Button } from '@web/components/ui/button';
@@ -36,10 +38,10 @@ export function VerifyPhoneDialog({ open, phoneNumber, onVerified, onClose }: Ve
       await postVerifyPhone(parsed.data.code);
       setError(undefined);
       setCode('');
-      toast.success('Phone number verified');
+      toast.success(t`Phone number verified`);
       onVerified();
     } catch (failure) {
-      const problem = await toApiError(failure, 'Could not verify the phone number');
+      const problem = await toApiError(failure, t`Could not verify the phone number`);
       setError(problem.errors[0]?.message ?? problem.message);
     } finally {
       setBusy(undefined);
@@ -51,9 +53,9 @@ export function VerifyPhoneDialog({ open, phoneNumber, onVerified, onClose }: Ve
     setError(undefined);
     try {
       const answer = await postResendPhoneCode();
-      setNotice(answer.message ?? 'We have sent a new code by SMS.');
+      setNotice(knownMessage(answer.message ?? t`We have sent a new code by SMS.`));
     } catch (failure) {
-      const problem = await toApiError(failure, 'Could not send a new code');
+      const problem = await toApiError(failure, t`Could not send a new code`);
       setError(problem.errors[0]?.message ?? problem.message);
     } finally {
       setBusy(undefined);
@@ -64,12 +66,12 @@ export function VerifyPhoneDialog({ open, phoneNumber, onVerified, onClose }: Ve
     <Dialog
       open={open}
       onClose={onClose}
-      title="Confirm your phone number"
-      description={`We sent a 6-digit code by SMS to ${phoneNumber}. Enter it so you can also shop from this phone by USSD.`}
+      title={t`Confirm your phone number`}
+      description={t`We sent a 6-digit code by SMS to ${phoneNumber}. Enter it so you can also shop from this phone by USSD.`}
     >
-      <form className="auth-form" onSubmit={verify} noValidate aria-label="Confirm your phone number">
+      <form className="auth-form" onSubmit={verify} noValidate aria-label={t`Confirm your phone number`}>
         <TextField
-          label="6-digit code"
+          label={t`6-digit code`}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
@@ -84,13 +86,13 @@ export function VerifyPhoneDialog({ open, phoneNumber, onVerified, onClose }: Ve
         )}
         <div className="dialog-actions">
           <Button variant="secondary" onClick={resend} busy={busy === 'resend'} disabled={busy !== undefined}>
-            Send a new code
+            {t`Send a new code`}
           </Button>
           <Button variant="secondary" onClick={onClose} disabled={busy !== undefined}>
-            Later
+            {t`Later`}
           </Button>
           <Button type="submit" busy={busy === 'verify'} disabled={busy !== undefined}>
-            {busy === 'verify' ? 'Confirming...' : 'Confirm'}
+            {busy === 'verify' ? t`Confirming...` : t`Confirm`}
           </Button>
         </div>
       </form>

@@ -1,4 +1,8 @@
 // One line of the cart (drawer and cart page): picture, name, description, prices, quantity and Remove.
+import { t } from '@lingui/core/macro';
+import { localNameIn } from '@server/lib/local-name';
+import { unitName } from '@web/lib/i18n/units';
+import { currentLanguage } from '@web/lib/i18n/i18n';
 import { Link } from 'react-router-dom';
 import { paths } from '@web/app/paths';
 import { Image } from '@web/components/ui/image';
@@ -20,6 +24,7 @@ export function CartLine({ item, disabled, onNavigate, outOfStock = false }: Car
   const updateQuantity = useCartStore((state) => state.updateQuantity);
   const removeItem = useCartStore((state) => state.removeItem);
   const discounted = item.price < item.originalPrice;
+  const name = localNameIn(item, currentLanguage()) ?? item.name;
 
   return (
     <li className="cart-line">
@@ -28,33 +33,33 @@ export function CartLine({ item, disabled, onNavigate, outOfStock = false }: Car
         <div className="cart-line-top">
           <h3 className="cart-line-name">
             <Link to={paths.product(item.id)} onClick={onNavigate}>
-              {item.name}
+              {name}
             </Link>
           </h3>
           <p className="cart-line-total">{formatMoney(item.subtotal)}</p>
         </div>
         {outOfStock ? (
           <p className="stock-flag" role="status">
-            Out of stock: remove it to check out
+            {t`Out of stock: remove it to check out`}
           </p>
         ) : null}
         <p className="cart-line-description">{item.description}</p>
         <p className="cart-line-unit-price">
-          {formatMoney(item.price)}/{item.unit}
+          {formatMoney(item.price)}/{unitName(item.unit)}
           {discounted && (
             <s className="price-original">
-              <span className="visually-hidden">was </span>
+              <span className="visually-hidden">{t`was`} </span>
               {formatMoney(item.originalPrice)}
             </s>
           )}
-          {item.discount > 0 && <span className="discount-badge cart-line-discount">{item.discount}% OFF</span>}
+          {item.discount > 0 && <span className="discount-badge cart-line-discount">{t`${item.discount}% OFF`}</span>}
         </p>
         <div className="cart-line-controls">
-          <div className="quantity" role="group" aria-label={`Quantity of ${item.name}`}>
+          <div className="quantity" role="group" aria-label={t`Quantity of ${name}`}>
             <button
               type="button"
               className="quantity-button"
-              aria-label={`Decrease quantity of ${item.name}`}
+              aria-label={t`Decrease quantity of ${name}`}
               disabled={disabled || item.quantity <= 1}
               onClick={() => void updateQuantity(item.id, item.quantity - 1)}
             >
@@ -66,7 +71,7 @@ export function CartLine({ item, disabled, onNavigate, outOfStock = false }: Car
             <button
               type="button"
               className="quantity-button"
-              aria-label={`Increase quantity of ${item.name}`}
+              aria-label={t`Increase quantity of ${name}`}
               disabled={disabled}
               onClick={() => void updateQuantity(item.id, item.quantity + 1)}
             >
@@ -76,11 +81,11 @@ export function CartLine({ item, disabled, onNavigate, outOfStock = false }: Car
           <button
             type="button"
             className="btn btn-ghost btn-sm cart-line-remove"
-            aria-label={`Remove ${item.name} from cart`}
+            aria-label={t`Remove ${name} from cart`}
             disabled={disabled}
             onClick={() => void removeItem(item.id)}
           >
-            <TrashIcon size={16} /> Remove
+            <TrashIcon size={16} /> {t`Remove`}
           </button>
         </div>
       </div>

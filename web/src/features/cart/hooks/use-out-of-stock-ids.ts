@@ -2,6 +2,7 @@
 // line's product with `inStock`; this asks it again whenever the cart's lines change and gives back
 // the ids of lines that can no longer be ordered, so the cart page and checkout can flag them.
 // (Read here rather than kept in the cart store, so the storefront's first load does not grow.)
+import { t } from '@lingui/core/macro';
 import { useRemote } from '@web/lib/use-remote';
 import { getCart } from '../api/cart-api';
 import { useCartStore } from '../store';
@@ -17,7 +18,7 @@ export function outOfStockIds(cart: Awaited<ReturnType<typeof getCart>>['cart'])
 
 export function useOutOfStockIds(): ReadonlySet<string> {
   const lineIds = useCartStore((state) => state.items.map((item) => item.id).join(','));
-  const { state } = useRemote((signal) => getCart(signal).then((response) => outOfStockIds(response.cart)), [lineIds], 'Failed to fetch cart', Boolean(lineIds));
+  const { state } = useRemote((signal) => getCart(signal).then((response) => outOfStockIds(response.cart)), [lineIds], t`Failed to fetch cart`, Boolean(lineIds));
   // Not knowing is not a reason to block: the server still refuses an out-of-stock order.
   return lineIds && state.data ? state.data : NONE;
 }

@@ -1,4 +1,7 @@
 // The order summary beside the steps: each line, subtotal, delivery 'Negotiable' and the total.
+import { t } from '@lingui/core/macro';
+import { localNameIn } from '@server/lib/local-name';
+import { currentLanguage } from '@web/lib/i18n/i18n';
 import { CartTotals } from '@web/features/cart';
 import type { CartItem } from '@web/features/cart/store';
 import { Image } from '@web/components/ui/image';
@@ -15,24 +18,24 @@ export function OrderSummary({ items, totalPrice, outOfStock }: OrderSummaryProp
   return (
     <aside className="card checkout-summary" aria-labelledby="summary-title">
       <h2 id="summary-title" className="checkout-step-title">
-        Order Summary
+        {t`Order Summary`}
       </h2>
       <ul className="summary-lines">
         {items.map((item) => (
           <li key={item.id} className="summary-line">
             <Image src={item.image} alt="" width={48} height={48} className="summary-image" />
             <div className="summary-line-text">
-              <span className="summary-name">{item.name}</span>
+              <span className="summary-name">{localNameIn(item, currentLanguage()) ?? item.name}</span>
               <span className="summary-qty">
-                Qty: {item.quantity} × {formatMoney(item.price)}
+                {t`Qty: ${item.quantity} × ${formatMoney(item.price)}`}
               </span>
-              {outOfStock?.has(item.id) ? <span className="stock-flag">Out of stock</span> : null}
+              {outOfStock?.has(item.id) ? <span className="stock-flag">{t`Out of stock`}</span> : null}
             </div>
             <div className="summary-price">
               <span>{formatMoney(item.subtotal)}</span>
               {item.discount > 0 ? (
                 <s className="summary-original">
-                  <span className="visually-hidden">was </span>
+                  <span className="visually-hidden">{t`was`} </span>
                   {formatMoney(item.originalPrice * item.quantity)}
                 </s>
               ) : null}
@@ -40,7 +43,7 @@ export function OrderSummary({ items, totalPrice, outOfStock }: OrderSummaryProp
           </li>
         ))}
       </ul>
-      <CartTotals totalPrice={totalPrice} delivery="Negotiable" className="summary-totals" totalClassName="summary-total" />
+      <CartTotals totalPrice={totalPrice} delivery={t`Negotiable`} className="summary-totals" totalClassName="summary-total" />
     </aside>
   );
 }

@@ -1,4 +1,7 @@
 // /checkout (spec 2, 4): payment, then delivery, then the order is placed and the shopper sees it confirmed.
+import { t } from '@lingui/core/macro';
+import { localNameIn } from '@server/lib/local-name';
+import { currentLanguage } from '@web/lib/i18n/i18n';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { Address } from '@server/modules/addresses/addresses.schema';
@@ -41,7 +44,7 @@ function chosenWindowId(windows: DeliveryWindow[], picked: string): string {
   return free.find((window) => window.id === picked)?.id ?? free[0]?.id ?? '';
 }
 
-const MOMO_NUMBER_MESSAGE = 'Enter the MoMo number as 07XXXXXXXX';
+const momoNumberMessage = () => t`Enter the MoMo number as 07XXXXXXXX`;
 
 /** The account's number as a shopper writes it (07…), when MoMo Rwanda can ask it. */
 function localMomoNumber(phone: string | null | undefined): string {
@@ -50,7 +53,7 @@ function localMomoNumber(phone: string | null | undefined): string {
   return /^07\d{8}$/.test(digits) ? digits : '';
 }
 
-const OUT_OF_STOCK_MESSAGE = 'Remove the items that are out of stock from your cart to place your order.';
+const outOfStockMessage = () => t`Remove the items that are out of stock from your cart to place your order.`;
 
 function Checkout() {
   const navigate = useNavigate();
@@ -67,14 +70,14 @@ function Checkout() {
   const payerPhone = typedPayerPhone ?? localMomoNumber(accountPhone);
   const [payerPhoneError, setPayerPhoneError] = useState('');
   const [continuing, setContinuing] = useState(false);
-  const { state: addressList, reload: reloadAddresses } = useRemote(toastOnFailure('Failed to fetch addresses', fetchAddresses), []);
+  const { state: addressList, reload: reloadAddresses } = useRemote(toastOnFailure(t`Failed to fetch addresses`, fetchAddresses), []);
   // A failed reload keeps the list shown.
   const addresses = addressList.data ?? [];
   const addressesLoading = addressList.status === 'loading';
   // The shopper's pick, else the default address once the list is in.
   const [pickedId, setPickedId] = useState('');
   const selectedId = pickedId || defaultAddressId(addresses);
-  const { state: windowList, reload: reloadWindows } = useRemote(fetchDeliveryWindows, [], 'Could not load the delivery times');
+  const { state: windowList, reload: reloadWindows } = useRemote(fetchDeliveryWindows, [], t`Could not load the delivery times`);
   const windows = windowList.data ?? [];
   const [pickedWindowId, setPickedWindowId] = useState('');
   const windowId = chosenWindowId(windows, pickedWindowId);
@@ -85,7 +88,8 @@ function Checkout() {
   const placedRef = useRef(false);
   const idempotencyKey = useIdempotencyKey();
   const outOfStock = useOutOfStockIds();
-  const outOfStockNames = items.filter((item) => outOfStock.has(item.id)).map((item) => item.name);
+  const outOfStockNames = items.filter((item) => outOfStock.has(item.id)).map((item) => localNameIn(item, currentLanguage()) ?? item.name);
+  const outOfStockList = outOfStockNames.join(', ');
 
   // Returning from a payment page with status=success: the order exists, show its confirmation.
   const returnedOrderId = params.get('status') === 'success' ? (params.get('orderId') ?? storage.getLastOrderId()) : null;
@@ -111,11 +115,11 @@ function Checkout() {
 
   async function continueToDelivery() {
     if (!method) {
-      toast.error('Please select a payment method');
+      toast.error(t`Please select a payment method`);
       return;
     }
     if (method === 'momo' && payerPhone.trim() && !isMomoNumber(payerPhone)) {
-      setPayerPhoneError(MOMO_NUMBER_MESSAGE);
+      setPayerPhoneError(momoNumberMessage());
       return;
     }
     setPayerPhoneError('');
@@ -139,20 +143,20 @@ function Checkout() {
   async function submitOrder() {
     if (placingRef.current) return;
     if (noWindowFree) {
-      toast.error('No delivery time is free in the next 7 days. Please try again later.');
+      toast.error(t`No delivery time is free in the next 7 days. Please try again later.`);
       return;
     }
     if (!method) {
-      toast.error('Please select a payment method');
+      toast.error(t`Please select a payment method`);
       setStep(1);
       return;
     }
     if (!selectedId) {
-      toast.error('Please select a shipping address');
+      toast.error(t`Please select a shipping address`);
       return;
     }
     if (outOfStockNames.length) {
-      toast.error(OUT_OF_STOCK_MESSAGE);
+      toast.error(outOfStockMessage());
       return;
     }
     placingRef.current = true;
@@ -170,11 +174,11 @@ function Checkout() {
       placedRef.current = true;
       storage.setLastOrderId(orderId);
       useCartStore.getState().reset();
-      toast.success('Order placed successfully and cart cleared!');
+      toast.success(t`Order placed successfully and cart cleared!`);
       navigate(paths.orderConfirmationFor(orderId), { replace: true });
     } catch (error) {
-      const failure = await toApiError(error, 'Failed to place order');
-      toast.error(failure.errors[0]?.message ?? failure.message ?? 'Failed to place order');
+      const failure = await toApiError(error, t`Failed to place order`);
+      toast.error(failure.errors[0]?.message ?? failure.message ?? t`Failed to place order`);
       if (failure.error === 'delivery_window_unavailable') {
         // The window filled up or passed meanwhile: the server named the next free one; offer it.
         const next = (failure.data as { nextWindow?: DeliveryWindow | null } | undefined)?.nextWindow;
@@ -190,7 +194,7 @@ function Checkout() {
   if (returnedOrderId || !cartChecked || items.length === 0) {
     return (
       <div className="container checkout-page">
-        <LoadingBlock label="Loading checkout..." />
+        <LoadingBlock label={t`Loading checkout...`} />
       </div>
     );
   }
@@ -198,16 +202,16 @@ function Checkout() {
   return (
     <div className="container checkout-page">
       <Link to={paths.cart} className="back-link">
-        <ArrowLeftIcon size={16} aria-hidden="true" /> Back to Cart
+        <ArrowLeftIcon size={16} aria-hidden="true" /> {t`Back to Cart`}
       </Link>
-      <h1 className="page-title">Checkout</h1>
+      <h1 className="page-title">{t`Checkout`}</h1>
       <CheckoutProgress current={step} />
       {outOfStockNames.length ? (
         <div className="form-message form-message-error checkout-stock" role="alert">
           <p>
-            Out of stock: {outOfStockNames.join(', ')}. {OUT_OF_STOCK_MESSAGE}
+            {t`Out of stock: ${outOfStockList}.`} {outOfStockMessage()}
           </p>
-          <Link to={paths.cart}>Go to your cart</Link>
+          <Link to={paths.cart}>{t`Go to your cart`}</Link>
         </div>
       ) : null}
       <div className="checkout-layout">
@@ -256,7 +260,7 @@ function Checkout() {
       </div>
       <AddressFormDialog
         open={dialogOpen}
-        title="New Address"
+        title={t`New Address`}
         onClose={() => setDialogOpen(false)}
         onSaved={(address) => {
           setDialogOpen(false);
@@ -270,7 +274,7 @@ function Checkout() {
 }
 
 export default function CheckoutPage() {
-  useDocumentTitle('Checkout');
+  useDocumentTitle(t`Checkout`);
   return (
     <RequireLogin>
       <Checkout />

@@ -1,14 +1,16 @@
 // Home (spec 2): a 1 s splash, then hero, feature cards, categories, featured and popular products,
 // an About teaser and the newsletter. Everything renders under the splash so it is ready when it lifts.
+import { t } from '@lingui/core/macro';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useDocumentTitle } from '@web/components/ui/use-document-title';
 import { FeatureCards } from '../components/feature-cards';
 import { HeroSlider } from '../components/hero-slider';
 import { Splash, useSplash } from '../components/splash';
+import { withMessages } from '@web/lib/i18n/i18n';
 // home.css is imported by app/router.tsx so it arrives with the entry stylesheet: a dynamic chunk with
 // its own CSS waits for that file before rendering, one more round trip before the hero can paint.
 
-const HomeSections = lazy(() => import('../components/home-sections'));
+const HomeSections = lazy(withMessages(() => import('../components/home-sections')));
 
 /** Performance marks the paint benchmark reads: the hero is "painted" once the splash is gone and
  *  the first slide's picture has arrived. */
@@ -29,7 +31,7 @@ function useHeroVisibleMark(splashVisible: boolean) {
 }
 
 export default function HomePage() {
-  useDocumentTitle('Fresh groceries delivered in Kigali');
+  useDocumentTitle(t`Fresh groceries delivered in Kigali`);
   const splashVisible = useSplash();
   const onFirstImage = useHeroVisibleMark(splashVisible);
 
