@@ -57,6 +57,6 @@ export const SERVER_SENTENCES = [
   msg({ id: 'Sorry, every delivery window is full.' }),
   msg({ id: 'A MoMo payment request for this order is already on its way' }),
   msg({ id: 'There is nothing to make a weekly basket of: your cart is empty' }),
-  msg({ id: 'Too many requests. Please wait a moment and try again.' }),
+  msg({ id: 'Too many failed attempts. Try again in 15 minutes or reset your password.' }),
   msg({ id: 'Something went wrong' }),
 ];
