@@ -24,7 +24,7 @@ async function updateCatalog(file: string, language: string): Promise<number> {
   for (const [id, entry] of Object.entries(catalog)) {
     const english = entry.message ?? id;
     const sentence = shared.get(english);
-    const comments = (entry.extra?.translatorComments ?? []).filter((comment) => !comment.startsWith(SHARED_MARK));
+    const comments = ((entry.extra?.translatorComments as string[] | undefined) ?? []).filter((comment) => !comment.startsWith(SHARED_MARK));
     if (sentence) {
       comments.unshift(`${SHARED_MARK} ${sentence.keys.join(', ')}`);
       if (language === 'rw') {
@@ -36,7 +36,7 @@ async function updateCatalog(file: string, language: string): Promise<number> {
       if (language === 'fr' && !entry.translation) entry.translation = sentence.fr;
       copied += 1;
     }
-    entry.extra = { flags: entry.extra?.flags ?? [], translatorComments: comments };
+    entry.extra = { ...entry.extra, translatorComments: comments };
   }
   writeFileSync(file, await po.serialize(catalog, context));
   return copied;

@@ -3,12 +3,14 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
+import { VitePWA } from 'vite-plugin-pwa';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { bootSplash } from './boot-splash';
 import { linguiMacros } from './lingui-macro';
+import { offlineShell, precompressServiceWorker } from './offline-shell';
 
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:3000';
 
@@ -102,7 +104,7 @@ const serverProxy = {
 export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
   publicDir: 'public',
-  plugins: [linguiMacros(), react(), lingui(), bootSplash(), preloadHomeRoute(), precompressAssets(), serveConsolePage()],
+  plugins: [linguiMacros(), react(), lingui(), bootSplash(), preloadHomeRoute(), precompressAssets(), serveConsolePage(), VitePWA(offlineShell()), precompressServiceWorker()],
   resolve: {
     // The web imports the server's plain zod schemas so one shape serves both sides.
     alias: [

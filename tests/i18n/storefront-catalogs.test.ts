@@ -32,7 +32,7 @@ async function entries(language: string): Promise<Entry[]> {
         catalog: `${language}/${name}`,
         english: entry.message ?? id,
         translation: entry.translation ?? '',
-        review: (entry.extra?.translatorComments ?? []).includes('REVIEW'),
+        review: ((entry.extra?.translatorComments as string[] | undefined) ?? []).includes('REVIEW'),
       });
     }
   }

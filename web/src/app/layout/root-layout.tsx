@@ -8,6 +8,7 @@ import { Header } from '@web/features/layout/components/header';
 import { useCartStore } from '@web/features/cart/store';
 import { AppErrorBoundary } from '@web/features/errors/error-boundary';
 import { ChatLauncher } from './chat-launcher';
+import { ConnectionBanner } from './connection-banner';
 import '@web/features/layout/layout.css';
 import { withMessages } from '@web/lib/i18n/i18n';
 
@@ -47,6 +48,7 @@ export function RootLayout() {
         {t`Skip to content`}
       </a>
       <Header />
+      <ConnectionBanner />
       <main id="main" tabIndex={-1}>
         {/* Inside the layout, so the header still works when a page fails. */}
         <AppErrorBoundary resetKey={pathname}>

@@ -4,6 +4,8 @@ import { t } from '@lingui/core/macro';
 // each entry's own stylesheet (app/providers.tsx, staff.css), never a chunk shared by both.
 
 function describe(error: unknown): string {
+  // A screen never opened on this phone has no script kept for it: say why, not the browser's words.
+  if (typeof navigator !== 'undefined' && !navigator.onLine) return t`You are offline, and this page was not opened on this phone before. It opens when the network returns.`;
   if (error instanceof Error && error.message) return error.message;
   return t`Something went wrong.`;
 }

@@ -17,7 +17,9 @@ import { useCartStore } from '@web/features/cart/store';
 import { useOutOfStockIds } from '@web/features/cart/hooks/use-out-of-stock-ids';
 import { RequireLogin } from '@web/features/auth';
 import { AddressFormDialog, fetchAddresses } from '@web/features/addresses';
-import { placeOrder } from '@web/features/orders';
+import { placeOrder, placeOrderCall } from '@web/features/orders';
+import { isOnline } from '@web/lib/connection';
+import { enqueue, useOutbox } from '@web/lib/outbox';
 import { CheckoutProgress } from '../components/progress-bar';
 import { isMomoNumber, PaymentStep, type PaymentMethod } from '../components/payment-step';
 import { useAuthStore } from '@web/features/auth/store';
@@ -87,6 +89,8 @@ function Checkout() {
   const placingRef = useRef(false);
   const placedRef = useRef(false);
   const idempotencyKey = useIdempotencyKey();
+  // An order placed without a network waits on this phone (lib/outbox.ts) and goes once it returns.
+  const orderWaiting = useOutbox((state) => state.entries.some((entry) => entry.kind === 'order'));
   const outOfStock = useOutOfStockIds();
   const outOfStockNames = items.filter((item) => outOfStock.has(item.id)).map((item) => localNameIn(item, currentLanguage()) ?? item.name);
   const outOfStockList = outOfStockNames.join(', ');
@@ -140,8 +144,14 @@ function Checkout() {
     setPickedWindowId(id);
   }
 
+  /** No network: the order, with its idempotency key, waits to be sent once; app/providers.tsx follows it. */
+  function keepOrderForNetwork(body: Parameters<typeof placeOrderCall>[0], key: string) {
+    enqueue({ kind: 'order', ...placeOrderCall(body, key) });
+    toast.info(t`You are offline. Your order is kept on this phone and sent once, as soon as the network returns.`);
+  }
+
   async function submitOrder() {
-    if (placingRef.current) return;
+    if (placingRef.current || orderWaiting) return;
     if (noWindowFree) {
       toast.error(t`No delivery time is free in the next 7 days. Please try again later.`);
       return;
@@ -159,18 +169,20 @@ function Checkout() {
       toast.error(outOfStockMessage());
       return;
     }
+    const body = {
+      addressId: selectedId,
+      paymentType: method,
+      ...(method === 'momo' && payerPhone.trim() ? { payerPhone: payerPhone.trim() } : {}),
+      callbackUrl: `${window.location.origin}${paths.orderConfirmation}`,
+      // Windows that could not be loaded: the server takes the earliest free one.
+      ...(windowId ? { deliveryWindowId: windowId } : {}),
+    };
+    const key = idempotencyKey.current();
+    if (!isOnline()) return keepOrderForNetwork(body, key);
     placingRef.current = true;
     setPlacing(true);
     try {
-      const body = {
-        addressId: selectedId,
-        paymentType: method,
-        ...(method === 'momo' && payerPhone.trim() ? { payerPhone: payerPhone.trim() } : {}),
-        callbackUrl: `${window.location.origin}${paths.orderConfirmation}`,
-        // Windows that could not be loaded: the server takes the earliest free one.
-        ...(windowId ? { deliveryWindowId: windowId } : {}),
-      };
-      const [orderId] = await Promise.all([placeOrder(body, idempotencyKey.current()), wait(MIN_PLACE_ORDER_MS)]);
+      const [orderId] = await Promise.all([placeOrder(body, key), wait(MIN_PLACE_ORDER_MS)]);
       placedRef.current = true;
       storage.setLastOrderId(orderId);
       useCartStore.getState().reset();
@@ -178,6 +190,10 @@ function Checkout() {
       navigate(paths.orderConfirmationFor(orderId), { replace: true });
     } catch (error) {
       const failure = await toApiError(error, t`Failed to place order`);
+      placingRef.current = false;
+      setPlacing(false);
+      // The network dropped on the way: the same order, same key, goes when it is back (never twice).
+      if (failure.error === 'network_error') return keepOrderForNetwork(body, key);
       toast.error(failure.errors[0]?.message ?? failure.message ?? t`Failed to place order`);
       if (failure.error === 'delivery_window_unavailable') {
         // The window filled up or passed meanwhile: the server named the next free one; offer it.
@@ -186,8 +202,6 @@ function Checkout() {
         setPickedWindowId(next?.id ?? '');
         void reloadWindows();
       }
-      placingRef.current = false;
-      setPlacing(false);
     }
   }
 
@@ -206,6 +220,11 @@ function Checkout() {
       </Link>
       <h1 className="page-title">{t`Checkout`}</h1>
       <CheckoutProgress current={step} />
+      {orderWaiting ? (
+        <p className="form-message form-message-info checkout-waiting" role="status">
+          {t`Your order waits on this phone and is sent once, as soon as the network returns.`}
+        </p>
+      ) : null}
       {outOfStockNames.length ? (
         <div className="form-message form-message-error checkout-stock" role="alert">
           <p>
@@ -242,7 +261,7 @@ function Checkout() {
               onNewAddress={() => setDialogOpen(true)}
               onBack={() => setStep(1)}
               onPlaceOrder={submitOrder}
-              placing={placing}
+              placing={placing || orderWaiting}
               windowPicker={
                 <DeliveryWindowPicker
                   windows={windows}

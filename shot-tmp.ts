@@ -1,0 +1,12 @@
+import { chromium } from '@playwright/test';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium-headless-shell', args: ['--no-sandbox'] });
+const context = await browser.newContext({ viewport: { width: 360, height: 640 }, isMobile: true, locale: process.argv[2] ?? 'rw-RW' });
+const page = await context.newPage();
+const errors: string[] = [];
+page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') errors.push(m.text()); });
+page.on('pageerror', (e) => errors.push(String(e)));
+await page.goto('http://localhost:4471' + (process.argv[3] ?? '/'));
+await page.waitForTimeout(3000);
+await page.screenshot({ path: '/tmp/sf/shot.png', fullPage: false });
+console.log(await page.evaluate(() => document.documentElement.lang), errors.slice(0, 5));
+await browser.close();
