@@ -1,8 +1,10 @@
 // The storefront as an installable app that opens without a network: a web app manifest, and a service
 // worker that Workbox generates (vite-plugin-pwa's generateSW). What it keeps:
 //   - precached at install: the app shell, what the home page's first load runs (the entry, its CSS, the
-//     home page's chunks, the messages of each language), the hero pictures and the placeholder picture;
-//     all of it the first visit has just downloaded, so the browser's cache answers the install;
+//     home page's chunks, the api client); all of it the first visit has just downloaded, so the
+//     browser's cache answers the install;
+//   - what the visit itself used (its language's messages, its pictures), kept as soon as the worker
+//     takes the page (web/src/lib/pwa/service-worker.ts), again from the browser's cache;
 //   - as the shopper goes: every other script the app loads (cache first: names change with content),
 //     the catalog's replies (network first, the last one seen when the network is slow or gone) and
 //     the product pictures (cache first);
@@ -30,15 +32,15 @@ interface ManifestChunk {
 /** Paths that belong to the server or another page, never to the storefront's index.html. */
 export const NOT_THE_STOREFRONT = [/^\/admin(?:[/?#]|$)/, /^\/api\//, /^\/ussd(?:[/?#]|$)/, /^\/rider/, /^\/whatsapp/, /^\/momo/, /^\/images\//, /^\/uploads\//];
 
-/** Modules whose chunks (and their static imports) make the shell, besides the storefront's entry. */
-const SHELL_MODULES = [
-  /^src\/features\/home\//,
-  /^src\/features\/layout\/components\/footer/,
-  /^src\/locales\//,
-  /node_modules\/ky\//,
-];
+/**
+ * Modules whose chunks (and their static imports) make the shell, besides the storefront's entry. The
+ * languages' catalogs are not among them: a phone keeps its own language's, as it keeps every script and
+ * picture the visit used (web/src/lib/pwa/service-worker.ts), never the two it does not read.
+ */
+const SHELL_MODULES = [/^src\/features\/home\//, /^src\/features\/layout\/components\/footer/, /node_modules\/ky\//];
 
-const STATIC_SHELL = ['index.html', 'favicon.svg', 'images/placeholder.svg', 'hero/fresh-produce.svg', 'hero/grocery-products.svg', 'hero/fast-delivery.svg'];
+/** The page itself; its pictures are kept as the visit shows them, like every other picture. */
+const STATIC_SHELL = ['index.html'];
 
 /** The files of the shell, read from Vite's manifest: the entry's static closure and the shell's chunks'. */
 function shellFiles(outDir: string): Set<string> {
@@ -122,9 +124,9 @@ export function offlineShell(outDir = path.resolve(import.meta.dirname, 'dist'))
           },
         },
         {
-          // Product and category pictures: their names change when staff change them.
-          urlPattern: ({ url, request, sameOrigin }) =>
-            sameOrigin && request.destination === 'image' && /^\/(images|uploads)\//.test(url.pathname),
+          // Pictures: products' and categories' (their names change when staff change them), the hero's,
+          // the placeholder and the mark. Asked for by an <img>, or by the page keeping what it showed.
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/(images|uploads|hero)\/|^\/favicon\.svg$/.test(url.pathname),
           handler: 'CacheFirst',
           options: { cacheName: 'isoko-images', expiration: { maxEntries: 150, maxAgeSeconds: 30 * 24 * 3600 }, cacheableResponse: { statuses: [200] } },
         },
@@ -150,6 +152,20 @@ export function precompressServiceWorker(): Plugin {
           writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }));
         }
       },
+    },
+  };
+}
+
+/** The staff console is not the installable shop: its page names no app manifest. */
+export function consoleWithoutManifest(consolePage: string): Plugin {
+  return {
+    name: 'isoko-console-without-manifest',
+    apply: 'build',
+    // After vite-plugin-pwa's own (post) step, which puts the link in every page.
+    enforce: 'post',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, context) => (context.filename === consolePage ? html.replace(/\s*<link rel="manifest"[^>]*>/, '') : html),
     },
   };
 }
