@@ -19,7 +19,7 @@ import { RequireLogin } from '@web/features/auth';
 import { AddressFormDialog, fetchAddresses } from '@web/features/addresses';
 import { placeOrder, placeOrderCall } from '@web/features/orders';
 import { isOnline } from '@web/lib/connection';
-import { enqueue, useOutbox } from '@web/lib/outbox';
+import { enqueue, onOutboxResult, useOutbox } from '@web/lib/outbox';
 import { CheckoutProgress } from '../components/progress-bar';
 import { isMomoNumber, PaymentStep, type PaymentMethod } from '../components/payment-step';
 import { useAuthStore } from '@web/features/auth/store';
@@ -110,6 +110,16 @@ function Checkout() {
       active = false;
     };
   }, []);
+
+  // The order kept offline has gone (app/providers.tsx shows its confirmation): the emptied cart is no
+  // reason to send the shopper back to /cart while the confirmation opens.
+  useEffect(
+    () =>
+      onOutboxResult(({ entry, error }) => {
+        if (entry.kind === 'order' && !error) placedRef.current = true;
+      }),
+    [],
+  );
 
   useEffect(() => {
     if (cartChecked && items.length === 0 && !placedRef.current && !returnedOrderId) {
