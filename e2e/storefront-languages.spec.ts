@@ -74,7 +74,8 @@ test.describe('a phone set to French', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.getByRole('heading', { level: 1, name: 'Tomatoes' })).toBeVisible();
     await page.reload();
-    await expect(page.getByRole('button', { name: /^Add to Cart/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add to Cart', exact: true })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });
 });
 
