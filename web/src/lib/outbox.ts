@@ -70,8 +70,8 @@ export function enqueue(entry: Omit<OutboxEntry, 'id' | 'createdAt'>): OutboxEnt
   return kept;
 }
 
-/** The entries still waiting, of one kind. */
-export const waiting = (kind?: OutboxKind): OutboxEntry[] => useOutbox.getState().entries.filter((entry) => !kind || entry.kind === kind);
+/** The entries still waiting, of one kind: as stored, which another tab may have changed. */
+export const waiting = (kind?: OutboxKind): OutboxEntry[] => read().filter((entry) => !kind || entry.kind === kind);
 
 /** A call that never reached an answer (no network, a time-out): it stays for the next try. */
 const unanswered = (error: ApiError) => error.status === 0 || error.status >= 500 || error.status === 429;

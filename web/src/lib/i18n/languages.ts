@@ -1,11 +1,14 @@
 // Which of the shop's languages (server/lib/languages.ts: the conversation's too) the storefront speaks
 // to this shopper: the one they chose in the header, remembered on this phone; on a first visit, the
 // first of the phone's own languages the shop speaks; else English.
-import { isLanguage, LANGUAGES, type Language } from '@server/lib/languages';
+import { isLanguage, type Language } from '@server/lib/languages';
 
-export { LANGUAGES, isLanguage, type Language };
+export { isLanguage, type Language };
 
 const STORAGE_KEY = 'language';
+
+/** The order the header offers them in: Kigali's own language first. */
+export const OFFERED: readonly Language[] = ['rw', 'en', 'fr'];
 
 /** Each language named in its own words, as the header's switcher offers it. */
 export const LANGUAGE_NAMES: Record<Language, string> = { rw: 'Kinyarwanda', en: 'English', fr: 'Français' };

@@ -2,7 +2,7 @@
 // loads its messages, remembers it on this phone and shows the whole app in it (lib/i18n/i18n.ts).
 import { t } from '@lingui/core/macro';
 import { useEffect, useId, useRef, useState } from 'react';
-import { LANGUAGE_NAMES, LANGUAGE_TAGS, LANGUAGES, isLanguage } from '@web/lib/i18n/languages';
+import { LANGUAGE_NAMES, LANGUAGE_TAGS, OFFERED, isLanguage } from '@web/lib/i18n/languages';
 import { useLanguage } from '@web/lib/i18n/i18n';
 import { toast } from '@web/components/ui/toast';
 
@@ -44,7 +44,7 @@ export function LanguageSwitcher({ place }: { place: 'header' | 'menu' }) {
         {t`Language`}
       </label>
       <select ref={select} id={id} className="language-select" value={language} disabled={busy} onChange={(event) => void onChange(event.target.value)}>
-        {LANGUAGES.map((option) => (
+        {OFFERED.map((option) => (
           <option key={option} value={option} lang={LANGUAGE_TAGS[option]}>
             {LANGUAGE_NAMES[option]}
           </option>
