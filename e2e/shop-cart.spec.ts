@@ -1,4 +1,4 @@
-// Cart drawer and cart page (spec 2) for a signed-in shopper whose cart was filled through the API.
+// Cart drawer and cart page (docs/product.md section 2) for a signed-in shopper whose cart was filled through the API.
 import { expect, fastForwardUntil, PHONE, SETTLE, test, WAITS } from './support/test';
 import { expectAccessible, expectToast, signIn } from './support/pages';
 

@@ -1,4 +1,4 @@
-// Category page (spec 2): name in any case or id, unknown goes to all products, search filter, messages.
+// Category page (docs/product.md section 2): name in any case or id, unknown goes to all products, search filter, messages.
 import { expect, test } from './support/test';
 import { expectAccessible } from './support/pages';
 

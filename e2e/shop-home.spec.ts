@@ -1,4 +1,4 @@
-// Home (spec 2): splash, hero with dots and Shop Now, feature cards, categories, featured and popular
+// Home (docs/product.md section 2): splash, hero with dots and Shop Now, feature cards, categories, featured and popular
 // products, about teaser, newsletter, footer; and the header on top of it.
 import { expect, fastForwardUntil, PHONE, SETTLE, test, WAITS } from './support/test';
 import { expectAccessible, isPhone, waitForHome } from './support/pages';

@@ -1,4 +1,4 @@
-// Product details (spec 2 and 4): price rule and badge, guest guard, Add to Cart and Buy Now, rating,
+// Product details (docs/product.md sections 2 and 4): price rule and badge, guest guard, Add to Cart and Buy Now, rating,
 // accordion, related and latest products, not found.
 import { expect, test } from './support/test';
 import { expectAccessible, expectToast, signIn } from './support/pages';

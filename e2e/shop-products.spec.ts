@@ -1,4 +1,4 @@
-// Products list (spec 2): titles, infinite scroll of 15 a page, search from the header, messages.
+// Products list (docs/product.md section 2): titles, infinite scroll of 15 a page, search from the header, messages.
 import { expect, PHONE, test } from './support/test';
 import { expectAccessible, headerSearch } from './support/pages';
 

@@ -4,10 +4,9 @@
 // own session rules (when a session opens, what a message means, what is remembered) are its turn
 // handling, in server/channels/<name>/.
 import type { ShopDeps } from '../lib/deps';
-import { withoutLoneSurrogates } from '../lib/text';
 import { isUnfinished, step } from './engine';
 import { createSessionStore, databasePhoneBook, writingOnChange, type PhoneBook, type PhoneMemory, type SessionStore } from './sessions';
-import type { ChannelFace, ChannelLimits, Reply, Session } from './types';
+import type { ChannelFace, Reply, Session } from './types';
 
 /** Dialling again within this time after stopping mid-journey offers to continue. */
 export const RESUME_WINDOW_MS = 10 * 60_000;
@@ -23,28 +22,14 @@ export interface Conversation {
   store: SessionStore;
   phoneBook: PhoneBook;
   now: () => number;
-  /** One step of the engine (input null opens the conversation) with the shop's services. */
-  step(session: Session, input: string | null, limits: ChannelLimits): Promise<{ session: Session; reply: Reply }>;
+  /**
+   * One step of the engine (input null opens the conversation) with the shop's services. Typed
+   * words are read through the channel's face (a button's words name its key); a tapped choice
+   * (`chosen`) is its key already.
+   */
+  step(session: Session, input: string | null, face: ChannelFace, how?: { chosen?: boolean }): Promise<{ session: Session; reply: Reply }>;
   /** The journey this phone left unfinished, from what the phone book recalls of it (read once by the caller). */
   unfinishedJourneyOf(memory: PhoneMemory | undefined): Promise<Session['resumable']>;
-}
-
-// Control characters are exactly what this pattern is for (they are dropped from what a shopper typed).
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
-
-/**
- * What a shopper typed, as text the session can keep: PostgreSQL's jsonb refuses a NUL byte and a
- * lone surrogate half, and neither means anything to a menu, so they are dropped or replaced here,
- * once, for every channel.
- */
-export function readableText(text: string): string {
-  return withoutLoneSurrogates(text).replace(CONTROL_CHARACTERS, '');
-}
-
-/** The key typed words name on the session's last reply, as the channel reads them. */
-export function typedKey(face: ChannelFace, session: Session, text: string): string {
-  return session.lastReply && face.keyFor ? face.keyFor(session.lastReply, text, session.language ?? 'en') : text;
 }
 
 export function createConversation(deps: ShopDeps, options: ConversationOptions = {}): Conversation {
@@ -59,7 +44,13 @@ export function createConversation(deps: ShopDeps, options: ConversationOptions 
     return { current: previous.current!, stack: previous.stack };
   }
 
-  return { store, phoneBook, now, unfinishedJourneyOf, step: (session, input, limits) => step(session, input, deps, limits) };
+  return {
+    store,
+    phoneBook,
+    now,
+    unfinishedJourneyOf,
+    step: (session, input, face, how = {}) => step(session, input, deps, face.limits, how.chosen ? undefined : face.keyFor),
+  };
 }
 
 const conversations = new WeakMap<ShopDeps, Conversation>();

@@ -3,11 +3,12 @@
 // is: a phone's line, a small screen) come in with the turn; no rule asks the channel's name. Apart from the shop's services it is pure: the session comes in and a new session goes
 // out, the caller stores it.
 import type { ShopDeps } from '../lib/deps';
-import { findOrCreatePhoneAccount } from '../modules/auth/auth.service';
+import { withoutLoneSurrogates } from '../lib/text';
+import { findOrCreatePhoneAccount } from '../modules/users/accounts.service';
 import { translator, type Translate } from './i18n';
 import { screenOf } from './screens';
 import { newState, refusalText } from './screens/helpers';
-import type { ChannelFlags, ChannelLimits, Outcome, Reply, ReplyOption, ScreenContext, ScreenState, ScreenView, Session, SessionChanges } from './types';
+import type { ChannelFace, ChannelFlags, ChannelLimits, Outcome, Reply, ReplyOption, ScreenContext, ScreenState, ScreenView, Session, SessionChanges } from './types';
 
 export const KEY_BACK = '0';
 export const KEY_HOME = '00';
@@ -16,6 +17,28 @@ export const KEY_MORE = '98';
 export interface StepResult {
   session: Session;
   reply: Reply;
+}
+
+// Control characters are exactly what this pattern is for (they are dropped from what a shopper typed).
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/g;
+/** Characters a phone's keyboard slips in that show as nothing: zero-width spaces and joiners, the BOM. */
+const INVISIBLE_CHARACTERS = /[\u200b-\u200d\u2060\ufeff]/g;
+
+/**
+ * What a shopper typed, as every screen reads it, whichever channel it came by: the same letters
+ * (composed the one Unicode way), without what shows as nothing (control characters, zero-width
+ * spaces, half a surrogate pair, which PostgreSQL's jsonb also refuses), spaces run together and
+ * none at the ends. " 1 " on WhatsApp is "1" as on USSD, and "search  products" names the
+ * "Search products" button.
+ */
+export function typedText(text: string): string {
+  return withoutLoneSurrogates(text)
+    .normalize('NFC')
+    .replace(CONTROL_CHARACTERS, '')
+    .replace(INVISIBLE_CHARACTERS, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 type Note = { error?: string; notice?: string; cartChanged?: boolean; accountMade?: boolean };
@@ -248,9 +271,11 @@ function endReply(outcome: Extract<Outcome, { type: 'end' }>): Reply {
 /**
  * One turn. `input` null opens the conversation (a dial, a chat opened): the first screen is
  * chosen from what is known of the phone (language, account, an unfinished journey). The limits
- * are the channel's: how many rows a page holds, and its flags.
+ * are the channel's: how many rows a page holds, and its flags. Typed input is cleaned here, once
+ * for every channel, then read as the key its words name on the last reply (`keyFor`, the
+ * channel's: chat's "Back" is 0).
  */
-export async function step(session: Session, input: string | null, deps: ShopDeps, limits: ChannelLimits): Promise<StepResult> {
+export async function step(session: Session, input: string | null, deps: ShopDeps, limits: ChannelLimits, keyFor?: ChannelFace['keyFor']): Promise<StepResult> {
   const next = copySession(session);
   let note: Note = {};
   if (input === null || !next.current || next.ended) {
@@ -259,7 +284,9 @@ export async function step(session: Session, input: string | null, deps: ShopDep
     next.stack = [];
     next.current = entryState(next, limits.flags);
   } else {
-    const outcome = rememberAsked(await respond(contextOf(next, deps, limits), input.trim()), input.trim());
+    const typed = typedText(input);
+    const key = keyFor && next.lastReply ? keyFor(next.lastReply, typed, next.language ?? 'en') : typed;
+    const outcome = rememberAsked(await respond(contextOf(next, deps, limits), key), key);
     if (outcome.type === 'end') {
       next.ended = true;
       next.resumable = undefined;

@@ -11,11 +11,13 @@ import { isLanguage, type Language } from './i18n';
 import type { Session } from './types';
 
 /**
- * jsonb refuses half of a surrogate pair, and a reply kept for a gateway retry can hold one where a
- * label was cut to fit a screen: every string is stored whole-character, a lone half as U+FFFD.
+ * jsonb refuses half of a surrogate pair and the NUL character: a reply kept for a gateway retry can
+ * hold a half where a label was cut to fit a screen, and a gateway's text (kept to tell its next
+ * request's new inputs) is kept as it came. Every string is stored whole-character, a lone half as
+ * U+FFFD, without NUL.
  */
 function storableString(_key: string, value: unknown): unknown {
-  return typeof value === 'string' ? withoutLoneSurrogates(value) : value;
+  return typeof value === 'string' ? withoutLoneSurrogates(value).replaceAll('\u0000', '') : value;
 }
 
 /** A session outlives the gateway's own time-out long enough to be resumed (10 minutes) and a chat pause. */

@@ -13,6 +13,10 @@ import * as instances from './migrations/013-instances';
 import * as deliveryWindows from './migrations/011-delivery-windows';
 import * as weeklyBaskets from './migrations/012-weekly-baskets';
 import * as checkoutStatements from './migrations/014-checkout-statements';
+import * as momoCallbackChecks from './migrations/015-momo-callback-checks';
+import * as roles from './migrations/017-roles';
+import * as basketPayers from './migrations/019-basket-payers';
+import * as stock from './migrations/021-stock';
 
 const migrations: Record<string, Migration> = {
   '001-shop': shop,
@@ -28,6 +32,10 @@ const migrations: Record<string, Migration> = {
   '011-delivery-windows': deliveryWindows,
   '012-weekly-baskets': weeklyBaskets,
   '014-checkout-statements': checkoutStatements,
+  '015-momo-callback-checks': momoCallbackChecks,
+  '017-roles': roles,
+  '019-basket-payers': basketPayers,
+  '021-stock': stock,
 };
 
 // Migrations run before the schema they create exists: Kysely's own convention is Kysely<any> here.

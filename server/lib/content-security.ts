@@ -31,3 +31,9 @@ export function storefrontPolicy(html: string, publicBaseUrl?: string): string {
     "frame-ancestors 'none'",
   ].join('; ');
 }
+
+/**
+ * The policy of /api/docs, a page the server draws with no script and one inline style: nothing may
+ * load or run but that style, so the reference stays readable offline and nothing injected runs.
+ */
+export const API_DOCS_POLICY = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";

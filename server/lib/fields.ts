@@ -1,9 +1,9 @@
 // Field rules shared by several schemas. Plain zod only: the web imports this file too.
 import { z } from 'zod';
 
-/** Spec 5: an optional +, then 1-15 digits, the first not zero. */
+/** docs/product.md section 5: an optional +, then 1-15 digits, the first not zero. */
 export const PHONE_PATTERN = /^\+?[1-9]\d{0,14}$/;
-/** Spec 5 (profile): an optional +, then 2-15 digits, the first not zero. */
+/** docs/product.md section 5 (profile): an optional +, then 2-15 digits, the first not zero. */
 export const PROFILE_PHONE_PATTERN = /^\+?[1-9]\d{1,14}$/;
 /** Kigali shoppers type their number the local way (0788 123 456); the server accepts it too. */
 export const LOCAL_RWANDA_PHONE_PATTERN = /^0\d{9}$/;
@@ -24,7 +24,7 @@ export function compactPhone(value: string): string {
 }
 
 /**
- * The phone rule of every face (forms, the USSD gateway, the conversation): the spec's international
+ * The phone rule of every face (forms, the USSD gateway, the conversation): docs/product.md's international
  * pattern (the profile form's is a digit longer), or the local 07xx form Kigali uses.
  */
 export function isPhoneLike(value: string, pattern: RegExp = PHONE_PATTERN): boolean {
@@ -32,14 +32,14 @@ export function isPhoneLike(value: string, pattern: RegExp = PHONE_PATTERN): boo
   return pattern.test(compact) || LOCAL_RWANDA_PHONE_PATTERN.test(compact);
 }
 
-/** Spec 5: 'Full name is required' (sign-up and profile alike). */
+/** docs/product.md section 5: 'Full name is required' (sign-up and profile alike). */
 export const fullNameField = z
   .string({ error: 'Full name is required' })
   .trim()
   .min(1, 'Full name is required')
   .max(100, 'Full name must be at most 100 characters');
 
-/** Spec 5: required, at least 6 characters (sign-up, reset, password change). */
+/** docs/product.md section 5: required, at least 6 characters (sign-up, reset, password change). */
 export const newPasswordField = z
   .string({ error: 'Password is required' })
   .min(1, 'Password is required')

@@ -4,6 +4,7 @@
 import { OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
 import type { z } from 'zod';
 import type { AppEnv } from './deps';
+import { isRole, type Role } from './roles';
 import { errorReplySchema } from './replies';
 import { jsonBody, pathParamError, validationError } from './validate';
 
@@ -28,7 +29,9 @@ export function openApiRoutes() {
  */
 export function addRoute<R extends RouteConfig>(app: OpenAPIHono<AppEnv>, route: R, handler: RouteHandler<R, AppEnv>): void {
   const { middleware, hide: _hide, ...declared } = route;
-  app.openAPIRegistry.registerPath({ ...declared, responses: { ...declared.responses, ...refusalsOf(declared) } });
+  const roles = declaredRoles(declared);
+  const description = roles ? [declared.description, `Roles allowed: ${roles.join(', ')}.`].filter(Boolean).join('\n\n') : declared.description;
+  app.openAPIRegistry.registerPath({ ...declared, ...(description ? { description } : {}), responses: { ...declared.responses, ...refusalsOf(declared) } });
   const body = (declared.request?.body?.content['application/json'] as { schema?: z.ZodType } | undefined)?.schema;
   const { body: _body, ...request } = declared.request ?? {};
   const checks = [...(middleware ? [middleware].flat() : []), ...(body ? [jsonBody(body)] : [])];
@@ -47,44 +50,41 @@ export const jsonReply = <S extends z.ZodType>(schema: S, description = 'Success
 /** The security requirement of a signed-in call. */
 export const bearerAuth = [{ bearer: [] }];
 
-/** What every staff console call declares: signed in, with the staff role (a shopper's token: 403). */
-export const staffCall = { tags: ['staff'], security: bearerAuth };
+/**
+ * The roles a route allows, as it declares them (`x-roles`, put there by the auth module's
+ * allowRoles with the check made from the same list); undefined for a route open to any signed-in
+ * account or to anyone.
+ */
+export function declaredRoles(route: object): readonly Role[] | undefined {
+  const roles = (route as { 'x-roles'?: unknown })['x-roles'];
+  return Array.isArray(roles) ? roles.filter(isRole) : undefined;
+}
 
 const refusal = (description: string) => jsonReply(errorReplySchema, description);
 
 /**
  * The refusals a call may answer with, in docs/api.md's one error shape: bad input and not found for
- * every call, 401 for a signed-in one, 403 for the staff console's.
+ * every call, 401 for a signed-in one, 403 for one that allows only some roles.
  */
-function refusalsOf(route: Pick<RouteConfig, 'security' | 'tags'>) {
+function refusalsOf(route: Pick<RouteConfig, 'security'>) {
+  const roles = declaredRoles(route);
   return {
     400: refusal("Bad input: `message` is the first field's message, `errors` lists each"),
     404: refusal('Not found'),
     ...(route.security ? { 401: refusal('No token, or one that is invalid or expired') } : {}),
-    ...(route.tags?.includes('staff') ? { 403: refusal('Staff only') } : {}),
+    ...(roles ? { 403: refusal(`The account holds none of the roles allowed: ${roles.join(', ')}`) } : {}),
   };
 }
+
+/** What every call keeps, said once at the top of the document (docs/api.md, Rules for every call). */
+const RULES = [
+  'Every call takes and gives JSON under `/api`; `_id` is a string; money is a number of frw (`1500`, `1499.5`), never a string.',
+  'A signed-in call sends `Authorization: Bearer <token>` (the token from `POST /auth/login` or `/auth/register`). No token, or one that is unknown, expired or revoked: 401, its `message` naming the token. The staff console\'s calls (`/api/admin/*`) answer 403 to an account without a role they allow, before any 404.',
+  'A refusal is `{success:false, message, error, errors?:[{msg, param}]}`: 400 for bad input (each field named in `errors`), 404 for what does not exist or is not the caller\'s, 409 when what the caller saw changed meanwhile or is taken, 413 for a body too large. An unexpected failure is 500 `Something went wrong`, never a stack trace.',
+].join('\n\n');
 
 /** The whole document: every routes file's declarations, under /api. */
 export function buildOpenApiDocument(api: OpenAPIHono<AppEnv>, info: { title: string; version: string }) {
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
-  return api.getOpenAPI31Document({ openapi: '3.1.0', info, servers: [{ url: '/api' }] });
-}
-
-/** A readable page of the document, drawn here so no script or style comes from another host. */
-export function renderDocsPage(document: ReturnType<typeof buildOpenApiDocument>): string {
-  const escape = (text: string) => text.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
-  const rows = Object.entries(document.paths ?? {})
-    .flatMap(([path, methods]) =>
-      Object.entries(methods).map(([method, operation]) => {
-        const op = operation as { summary: string; security?: unknown; requestBody?: unknown; responses: Record<string, unknown> };
-        const success = Object.keys(op.responses)[0];
-        const detail = escape(JSON.stringify({ requestBody: op.requestBody, responses: op.responses[success] }, null, 2));
-        return `<details><summary><code class="m ${method}">${method.toUpperCase()}</code> <code>/api${escape(path)}</code> ${escape(op.summary)}${op.security ? ' <small>(signed in)</small>' : ''}</summary><pre>${detail}</pre></details>`;
-      }),
-    )
-    .join('\n');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(document.info.title)}</title>
-<style>body{font:15px/1.5 system-ui,sans-serif;max-width:960px;margin:2rem auto;padding:0 1rem;color:#1c2b20}details{border:1px solid #d5e2d8;border-radius:6px;margin:.4rem 0;padding:.4rem .6rem}pre{overflow:auto;background:#f4f8f5;padding:.6rem;font-size:12px}.m{display:inline-block;min-width:4.2em;font-weight:700}.get{color:#1b6e3a}.post{color:#8a5a00}.put{color:#1d4f91}.delete{color:#a3242b}</style></head>
-<body><h1>${escape(document.info.title)}</h1><p>Every call takes and gives JSON under <code>/api</code>. Signed-in calls send <code>Authorization: Bearer &lt;token&gt;</code>. The machine-readable document is at <a href="/api/openapi.json">/api/openapi.json</a>.</p>${rows}</body></html>`;
+  return api.getOpenAPI31Document({ openapi: '3.1.0', info: { ...info, description: RULES }, servers: [{ url: '/api' }] });
 }

@@ -1,4 +1,4 @@
-// /api/address/*: the shopper's delivery addresses (docs/api.md; spec 5 messages).
+// /api/address/*: the shopper's delivery addresses (docs/api.md; docs/product.md section 5 messages).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Address } from '../../server/modules/addresses/addresses.schema';
 import { createAddress } from '../../server/modules/addresses/addresses.service';
@@ -124,7 +124,7 @@ describe('addresses', () => {
     expect((await create(shopper, address())).body.address.isDefault).toBe(true);
   });
 
-  it('names each missing field with the spec message', async () => {
+  it('names each missing field with its message', async () => {
     const shopper = await shop.newShopper();
     expectFieldErrors(await create(shopper, {}), {
       description: 'Description is required',

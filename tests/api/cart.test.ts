@@ -1,4 +1,4 @@
-// /api/cart/*: the signed-in shopper's cart (docs/api.md; spec 3 cart lines are populated products).
+// /api/cart/*: the signed-in shopper's cart (docs/api.md; docs/product.md section 3 cart lines are populated products).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestShop, type Shopper, type TestShop } from '../support/test-app';
 import { expectErrorShape, expectFieldErrors, expectProductShape, expectTokenRejected } from './expectations';

@@ -1,5 +1,6 @@
 // /api/contact, /api/config, /api/health, the OpenAPI document and CORS (docs/api.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLES } from '../../server/modules/auth/roles.schema';
 import { createTestShop, lastMessageTo, uniqueEmail, type TestShop } from '../support/test-app';
 import { expectFieldErrors } from './expectations';
 
@@ -156,6 +157,29 @@ describe('API documents', () => {
     for (const path of served) expect(documented, path).toContain(path);
   });
 
+  it('names the roles every /api/admin call allows, with the token it needs and the 403 it may answer', async () => {
+    const { paths } = (await shop.http.get('/api/openapi.json')).body as { paths: Record<string, Record<string, AdminOperation>> };
+    const admin = Object.entries(paths)
+      .filter(([path]) => path.startsWith('/admin/'))
+      .flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ key: `${method.toUpperCase()} /api${path}`, operation })));
+    expect(admin.length).toBeGreaterThanOrEqual(20);
+    const undeclared = admin.filter(({ operation }) => !Array.isArray(operation['x-roles']) || operation['x-roles'].length === 0).map(({ key }) => key);
+    expect(undeclared, 'these /api/admin calls declare no roles').toEqual([]);
+    for (const { key, operation } of admin) {
+      const roles = operation['x-roles']!;
+      for (const role of roles) expect(ROLES, key).toContain(role);
+      expect(roles, `${key}: no /api/admin call is open to every shopper`).not.toContain('shopper');
+      expect(operation.security, key).toEqual([{ bearer: [] }]);
+      expect(operation.responses['403'], key).toBeDefined();
+      expect(operation.description, key).toContain(`Roles allowed: ${roles.join(', ')}.`);
+    }
+    expect(paths['/admin/orders']!.get!['x-roles']).toEqual(['staff', 'owner']);
+    expect(paths['/admin/staff']!.get!['x-roles']).toEqual(['owner']);
+    const docs = await shop.http.get('/api/docs');
+    expect(docs.text).toMatch(/\/api\/admin\/staff<\/code> [^<]+<span class="who">owner<\/span>/);
+    expect(docs.text).toMatch(/\/api\/admin\/orders<\/code> [^<]+<span class="who">staff, owner<\/span>/);
+  });
+
   it('/api/docs is a readable HTML page that loads nothing from another host', async () => {
     const response = await shop.http.get('/api/docs');
     expect(response.status).toBe(200);
@@ -164,7 +188,34 @@ describe('API documents', () => {
     expect(response.text).toContain('/order/placeOrder');
     expect(response.text).not.toMatch(/<script[^>]+src=["']https?:|<link[^>]+href=["']https?:/i);
   });
+
+  it("/api/docs is the reference of every call, the staff console's with its fields and rules", async () => {
+    const response = await shop.http.get('/api/docs');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    const paths = Object.entries((await shop.http.get('/api/openapi.json')).body.paths as Record<string, object>);
+    for (const [path, methods] of paths) {
+      for (const method of Object.keys(methods)) expect(response.text, `${method} ${path}`).toContain(`${method.toUpperCase()}</code> <code>/api${path}</code>`);
+    }
+    expect(response.text).toContain('Staff console (/api/admin)');
+    for (const call of ['/api/admin/orders/{id}/status', '/api/admin/orders/{id}/payment', '/api/admin/products', '/api/admin/uploads', '/api/admin/delivery', '/api/admin/staff', '/api/admin/messages', '/api/admin/dashboard', '/api/admin/baskets']) {
+      expect(response.text, call).toContain(`<code>${call}</code>`);
+    }
+    // A call's body with its fields, and the rules the declaration carries.
+    expect(response.text).toMatch(/expectedStatus: &#34;pending&#34; \| &#34;processing&#34;/);
+    expect(response.text).toContain('only from <code>pending</code> or <code>processing</code>');
+    // Offline and locked down: no script at all, and a policy that lets nothing load or run but its inline style.
+    expect(response.text).not.toMatch(/<script/i);
+    expect(response.headers['content-security-policy']).toMatch(/^default-src 'none'; style-src 'unsafe-inline';/);
+  });
 });
+
+interface AdminOperation {
+  'x-roles'?: string[];
+  security?: unknown;
+  description?: string;
+  responses: Record<string, unknown>;
+}
 
 describe('CORS', () => {
   it('lets a configured origin send Authorization and Content-Type', async () => {

@@ -1,4 +1,4 @@
-// The error rules every call shares (docs/api.md "Rules for every call", spec 8): bad JSON, unknown
+// The error rules every call shares (docs/api.md "Rules for every call", docs/product.md section 8): bad JSON, unknown
 // paths, unexpected failures, and a request log with no secrets in it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';

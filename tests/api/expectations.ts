@@ -20,7 +20,7 @@ export function expectErrorShape(response: Response, status: number, message?: s
   expectNoInternals(response);
 }
 
-/** 401 whose message names the token, so clients treat it as an expired session (spec 7). */
+/** 401 whose message names the token, so clients treat it as an expired session (docs/product.md section 7). */
 export function expectTokenRejected(response: Response): void {
   expectErrorShape(response, 401);
   expect(response.body.message.toLowerCase()).toContain('token');

@@ -1,4 +1,5 @@
-// /api/order/*: cash orders from the cart, the order list and one order (docs/api.md; spec 3 line shape).
+// /api/order/*: cash orders from the cart, the order list and one order (docs/api.md; the line shape of
+// docs/product.md section 3).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestShop, type Shopper, type TestShop } from '../support/test-app';
 import { ABSOLUTE_IMAGE_URL, address, expectErrorShape, expectTokenRejected } from './expectations';

@@ -3,7 +3,7 @@
 //   first visit: every byte the server sends (headers included) from the navigation until the service
 //     worker has installed and the network has been quiet for 2 s (aim: <= 150 KB);
 //   repeat visit: the same, on a later visit to / from the same phone (aim: <= 20 KB), and when the hero
-//     is painted (the 'hero-painted' mark: the first slide's picture on the page, under the spec's 1 s
+//     is painted (the 'hero-painted' mark: the first slide's picture on the page, under docs/product.md's 1 s
 //     splash; aim <= 1.0 s), with the moment the splash lifts off it reported beside it;
 //   offline reload: the network gone, the page reloaded: the shop must show (its hero and its offline notice).
 // Bytes are counted by a proxy between the browser and the server, so the service worker's own fetches

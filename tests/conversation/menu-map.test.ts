@@ -114,6 +114,21 @@ const DOC_MAP: { from: ScreenName; key?: string; words?: string; via?: 'rows' | 
   { from: 'address-phone', key: '1', words: 'Use 07', to: 'checkout-window' },
   { from: 'address-phone', key: '2', words: 'Another number', to: 'address-phone-other' },
   { from: 'checkout-confirm', key: '1', words: 'Confirm', to: 'placed' },
+  { from: 'checkout-confirm', key: '2', words: 'Pay now with MoMo', to: 'placed' },
+  { from: 'order', key: '1', words: 'Pay again', to: 'momo-requested' },
+  { from: 'order', key: '2', words: 'Deliver every week', to: 'basket-day' },
+  { from: 'basket-day', via: 'rows', to: 'basket-time' },
+  { from: 'basket-time', via: 'rows', to: 'basket' },
+  { from: 'home', key: '7', words: 'Order again', to: 'again-confirm' },
+  { from: 'again-confirm', key: '1', words: 'Confirm', to: 'placed' },
+  { from: 'again-confirm', key: '2', words: 'Pay now with MoMo', to: 'placed' },
+  { from: 'again-confirm', key: '3', words: 'Change address', to: 'checkout-address' },
+  { from: 'again-confirm', key: '4', words: 'Change time', to: 'checkout-window' },
+  { from: 'home', key: '8', words: 'My weekly basket', to: 'basket' },
+  { from: 'basket', key: '1', words: 'Skip the next one', to: 'basket' },
+  { from: 'basket', key: '2', words: 'Pause', to: 'basket' },
+  { from: 'basket', key: '3', words: 'Change day or time', to: 'basket-day' },
+  { from: 'basket', key: '4', words: 'Stop it', to: 'basket-stop' },
 ];
 
 /** Whether going to `to` can end on `wanted` (a screen a shared step may lead to counts). */

@@ -7,7 +7,9 @@ import { renderWhatsApp } from '../../server/channels/whatsapp/render-whatsapp';
 import type { Reply } from '../../server/conversation/types';
 import { signBody } from '../../server/channels/whatsapp/signature';
 import { messageProblems, startFakeGraphApi, whatsappEnv, type FakeGraphApi } from '../support/fake-graph-api';
+import { newSession } from '../../server/conversation/engine';
 import { decodePng } from '../support/png';
+import { playUssd } from '../support/play-ussd';
 import { createTestShop, uniquePhone, type TestShop } from '../support/test-app';
 
 const APP_SECRET = 'whatsapp-test-app-secret-0123';
@@ -130,6 +132,44 @@ describe('a shopper on WhatsApp', () => {
     expect(graph.sentTo(from)).toHaveLength(6);
     const cart = await shop.http.get('/api/cart').set(shopper.auth);
     expect(cart.body.cart.products).toEqual([expect.objectContaining({ quantity: 2, productId: expect.objectContaining({ productname: 'Tomatoes' }) })]);
+  });
+});
+
+describe('typed text on WhatsApp', () => {
+  /** The words a WhatsApp message shows: its body, and its list rows' or buttons' titles. */
+  const shown = (message: any) => {
+    const interactive = message.body.interactive;
+    if (!interactive) return { text: message.body.text.body as string, choices: [] as string[] };
+    const choices = interactive.type === 'list' ? interactive.action.sections.flatMap((section: any) => section.rows.map((row: any) => row.title)) : interactive.action.buttons.map((button: any) => button.reply.title);
+    return { text: interactive.body.text as string, choices: choices as string[] };
+  };
+
+  it('reads stray spaces, capitals and invisible characters as USSD reads the plain keys', async () => {
+    const shopper = await shop.newVerifiedShopper();
+    const from = digits(shopper.user.phoneNumber!);
+    // Typed by hand on a phone: the language button's words in capitals, a key between spaces with a
+    // zero-width space, a product name in capitals with a NUL and a no-break space, Home padded.
+    const typed = ['Hi', '  ENGLISH ', '\u200b 1 ', ' TOMATOES\u0000\u00a0', '  00  '];
+    for (const [index, message] of typed.entries()) {
+      expect((await post(delivery(from, text(message)))).status).toBe(200);
+      await repliesTo(from, index + 1);
+    }
+    const [, home, prompt, results, homeAgain] = graph.sentTo(from).map(shown);
+
+    // The same journey on USSD, keyed plainly: English, Search, tomatoes.
+    const ussd = newSession({ id: `ussd-typed-${from}`, channel: 'ussd', phone: shopper.user.phoneNumber! });
+    const ussdPrompt = await playUssd(shop.deps, ussd, [null, '1', '1']);
+    const ussdResults = await playUssd(shop.deps, ussdPrompt.session, ['tomatoes']);
+
+    expect(home.text).toContain('Welcome to Isoko!');
+    expect(ussdPrompt.text).toContain(prompt.text.split('\n')[0]);
+    expect(results.choices[0]).toBe('Tomatoes');
+    // The same products in the same order (USSD fits fewer on a screen, and may shorten a name).
+    const ussdNames = [...ussdResults.text.matchAll(/^\d\. (.+?) frw/gm)].map((match) => match[1].replace(/\.$/, ''));
+    expect(ussdNames[0]).toBe('Tomatoes');
+    expect(ussdNames.length).toBeGreaterThan(1);
+    ussdNames.forEach((name, index) => expect(results.choices[index].startsWith(name)).toBe(true));
+    expect(homeAgain.text).toContain('Welcome to Isoko!');
   });
 });
 

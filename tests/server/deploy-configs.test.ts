@@ -1,15 +1,15 @@
-// The load balancer configurations the README shows are the files in deploy/ that the load-balancer
-// tests run (tests/support/balancer.ts), word for word.
+// The load balancer configurations docs/operating.md shows are the files in deploy/ that the
+// load-balancer tests run (tests/support/balancer.ts), word for word.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+const operating = readFileSync(path.join(root, 'docs/operating.md'), 'utf8');
 
-describe('the README', () => {
+describe('docs/operating.md', () => {
   it.each(['haproxy.cfg', 'nginx.conf'])('shows deploy/%s exactly as tested', (file) => {
     const tested = readFileSync(path.join(root, 'deploy', file), 'utf8').trimEnd();
-    expect(readme).toContain(`\`\`\`\n${tested}\n\`\`\``);
+    expect(operating).toContain(`\`\`\`\n${tested}\n\`\`\``);
   });
 });

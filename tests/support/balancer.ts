@@ -1,7 +1,7 @@
 // A real load balancer (HAProxy or nginx from Debian) in front of Isoko instances on 127.0.0.1, for
 // the multi-instance tests. It runs the configuration committed in deploy/ as it is, with only the
 // test's ports put in place of the addresses written there (a change that moves them fails here, so
-// what the README shows stays what was tested).
+// what docs/operating.md shows stays what was tested).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';

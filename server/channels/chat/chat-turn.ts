@@ -3,10 +3,10 @@
 // the shopper has one, a guest who signs in carries on with what they asked for, an empty message
 // shows where the shopper is, and a changed language is remembered for the shopper's phone.
 import { randomUUID } from 'node:crypto';
-import { readableText, typedKey, type Conversation } from '../../conversation/conversation';
+import type { Conversation } from '../../conversation/conversation';
 import { afterLogin, newSession } from '../../conversation/engine';
 import type { Language } from '../../conversation/i18n';
-import type { ChannelFace, ChannelLimits, Reply, Session } from '../../conversation/types';
+import type { ChannelFace, Reply, Session } from '../../conversation/types';
 import { normalizePhone } from '../../lib/phone';
 
 export interface ChatTurn {
@@ -24,28 +24,28 @@ export interface ChatAnswer {
 
 const chatKey = (sessionId: string) => `chat:${sessionId}`;
 
-async function openChatSession(conversation: Conversation, id: string, turn: ChatTurn, limits: ChannelLimits): Promise<{ session: Session; reply: Reply }> {
+async function openChatSession(conversation: Conversation, id: string, turn: ChatTurn, face: ChannelFace): Promise<{ session: Session; reply: Reply }> {
   const phone = turn.user?.phoneNumber ? normalizePhone(turn.user.phoneNumber) : undefined;
   const memory = phone ? await conversation.phoneBook.recall(phone) : undefined;
   // A chat has no first-call language screen: the phone's choice if known, else English (changeable from the menu).
   const session = newSession({ id, channel: 'chat', phone, userId: turn.user?.id, language: memory?.language ?? 'en' });
-  return conversation.step(session, null, limits);
+  return conversation.step(session, null, face);
 }
 
 /** One chat turn; undefined (nothing done) when the session given belongs to another account. */
 async function turnOn(conversation: Conversation, turn: ChatTurn, face: ChannelFace): Promise<ChatAnswer | undefined> {
   const { store, phoneBook, now } = conversation;
-  const { limits } = face;
   const sessionId = turn.sessionId ?? randomUUID();
   const id = chatKey(sessionId);
   return store.turn(id, async (stored) => {
     const existing = turn.sessionId ? stored : undefined;
     if (existing?.userId && existing.userId !== turn.user?.id) return undefined;
-    const text = readableText(turn.text).trim();
+    // The engine reads what was typed; an empty message (the widget reopened) is only told apart here.
+    const text = turn.text.trim() ? turn.text : '';
     let result: { session: Session; reply: Reply };
     if (!existing || existing.ended) {
-      result = await openChatSession(conversation, id, turn, limits);
-      if (text) result = await conversation.step(result.session, text, limits);
+      result = await openChatSession(conversation, id, turn, face);
+      if (text) result = await conversation.step(result.session, text, face);
     } else {
       // A guest who has logged in since keeps their place, now as themselves.
       const phone = turn.user?.phoneNumber ? normalizePhone(turn.user.phoneNumber) : existing.phone;
@@ -53,12 +53,12 @@ async function turnOn(conversation: Conversation, turn: ChatTurn, face: ChannelF
       const resumed = text ? undefined : afterLogin(session);
       if (resumed) {
         // Back from the chat's log-in link: do what they asked for (add to cart, checkout) as themselves.
-        result = await conversation.step(resumed.session, resumed.input, limits);
+        result = await conversation.step(resumed.session, resumed.input, face, { chosen: true });
       } else if (!text && existing.lastReply) {
         // An empty message (the widget reopened) shows where the shopper is.
         result = { session: existing, reply: existing.lastReply };
       } else {
-        result = await conversation.step(session, typedKey(face, existing, text), limits);
+        result = await conversation.step(session, text, face);
       }
     }
     const languageBefore = existing?.language;

@@ -2,7 +2,7 @@
 // one opens on the language or sign-up screen of a new phone (offering to continue a journey left
 // within the last minutes), only the inputs the gateway's text adds are played, a gateway retry of
 // the same text gets the stored answer, and the phone's language and last session are remembered.
-import { readableText, type Conversation } from '../../conversation/conversation';
+import type { Conversation } from '../../conversation/conversation';
 import { isUnfinished, newSession } from '../../conversation/engine';
 import type { ChannelLimits, Reply, Session } from '../../conversation/types';
 import { normalizePhone } from '../../lib/phone';
@@ -31,15 +31,15 @@ async function openUssdSession(conversation: Conversation, id: string, phone: st
   const memory = await conversation.phoneBook.recall(phone);
   const session = newSession({ id, channel: 'ussd', phone, language: memory?.language });
   session.resumable = await conversation.unfinishedJourneyOf(memory);
-  return { ...(await conversation.step(session, null, limits)), known: memory !== undefined };
+  return { ...(await conversation.step(session, null, { limits })), known: memory !== undefined };
 }
 
 /** A phone the book has never seen, still without a language and with no journey to resume: nothing to remember yet. */
 const nothingToRemember = (session: Session, known: boolean) => !known && !session.language && !isUnfinished(session);
 
-export async function ussdTurn(conversation: Conversation, rawTurn: UssdTurn, gateway: UssdReader): Promise<Reply> {
+export async function ussdTurn(conversation: Conversation, turn: UssdTurn, gateway: UssdReader): Promise<Reply> {
   const { store, phoneBook, now } = conversation;
-  const turn = { ...rawTurn, text: readableText(rawTurn.text) };
+  const face = { limits: gateway.limits };
   const id = ussdKey(turn.sessionId);
   const phone = normalizePhone(turn.phoneNumber);
   // One turn per session at a time, on any instance: a gateway retry waits, then is answered from the stored reply.
@@ -51,7 +51,7 @@ export async function ussdTurn(conversation: Conversation, rawTurn: UssdTurn, ga
     let { session, reply } = opened;
     for (const text of inputs ?? []) {
       if (session.ended) break;
-      ({ session, reply } = await conversation.step(session, text, gateway.limits));
+      ({ session, reply } = await conversation.step(session, text, face));
     }
     session.consumedText = turn.text;
     await store.save(session);

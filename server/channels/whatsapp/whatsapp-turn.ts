@@ -2,7 +2,7 @@
 // on from message to message. A greeting (where no free text is asked for), or a message after the
 // journey ended, opens the menu as a dial would (offering to continue an unfinished journey); a first
 // message that is not a greeting is also read on the home screen ("tomatoes" searches at once).
-import { typedKey, type Conversation } from '../../conversation/conversation';
+import type { Conversation } from '../../conversation/conversation';
 import { newSession } from '../../conversation/engine';
 import type { ChannelFace, Reply, Session } from '../../conversation/types';
 import { normalizePhone } from '../../lib/phone';
@@ -35,7 +35,6 @@ export async function whatsappTurn(
   deliver: (reply: Reply, session: Session) => Promise<void>,
 ): Promise<Reply> {
   const { store, phoneBook, now } = conversation;
-  const { limits } = face;
   const phone = normalizePhone(turn.phoneNumber);
   const id = whatsappKey(phone);
   return store.turn(id, async (existing) => {
@@ -46,11 +45,10 @@ export async function whatsappTurn(
       const memory = await phoneBook.recall(phone);
       const session = newSession({ id, channel: 'whatsapp', phone, language: memory?.language });
       session.resumable = await conversation.unfinishedJourneyOf(memory);
-      result = await conversation.step(session, null, limits);
-      if (turn.text.trim() && !isGreeting(turn.text) && result.session.current?.name === 'home') result = await conversation.step(result.session, turn.text, limits);
+      result = await conversation.step(session, null, face);
+      if (turn.text.trim() && !isGreeting(turn.text) && result.session.current?.name === 'home') result = await conversation.step(result.session, turn.text, face);
     } else {
-      const input = turn.chosen ? turn.text : typedKey(face, existing, turn.text);
-      result = await conversation.step(existing, input, limits);
+      result = await conversation.step(existing, turn.text, face, { chosen: turn.chosen });
     }
     // Still held while the reply goes out, so two quick messages are answered in their order.
     await store.save(result.session, { keepHeld: true });

@@ -1,4 +1,5 @@
-// What a guest in chat sees when an action needs an account: the spec's message and a login link.
+// What a guest in chat sees when an action needs an account: the storefront's message (docs/product.md
+// section 5) and a login link.
 import type { Screen } from '../types';
 
 export const LOGIN_OPTION_KEY = 'login';

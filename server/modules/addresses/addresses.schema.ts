@@ -34,6 +34,6 @@ export const KIGALI_DISTRICTS = ['Gasabo', 'Kicukiro', 'Nyarugenge'] as const;
 /** POST /address/create and PUT /address/update/:id: the address as saved. */
 export const addressReplySchema = z.object({ success: z.boolean(), message: z.string(), address: addressSchema });
 export type AddressReply = z.infer<typeof addressReplySchema>;
-/** GET /address/allAddress: default first; `data` is the same list (spec 7). */
+/** GET /address/allAddress: default first; `data` is the same list (docs/product.md section 7). */
 export const addressListReplySchema = z.object({ success: z.boolean(), addresses: z.array(addressSchema), data: z.array(addressSchema) });
 export type AddressListReply = z.infer<typeof addressListReplySchema>;

@@ -7,6 +7,7 @@ import {
   optionalPhoneField,
   optionalText,
 } from '../../lib/fields';
+import { roleSchema } from './roles.schema';
 
 const password = newPasswordField;
 
@@ -30,7 +31,7 @@ export const registerSchema = z
         ctx.addIssue({ code: 'custom', path: ['phoneNumber'], message: 'Phone number is required' });
       }
     },
-    // Also when other fields are wrong, so an empty form hears about every field at once (spec 5).
+    // Also when other fields are wrong, so an empty form hears about every field at once (docs/product.md section 5).
     { when: (payload) => isPlainObject(payload.value) },
   );
 export type RegisterInput = z.infer<typeof registerSchema>;
@@ -75,7 +76,8 @@ export const publicUserSchema = z.object({
   fullName: z.string(),
   email: z.string().optional(),
   phoneNumber: z.string().optional(),
-  isStaff: z.boolean().optional(), // true for accounts that may use the staff console
+  /** Every role the account holds, `shopper` first (roles.schema.ts); `staff` or `owner` opens the console. */
+  roles: z.array(roleSchema),
   /** false while the number waits for its SMS code; only a verified number reaches USSD. */
   phoneVerified: z.boolean().optional(),
 });

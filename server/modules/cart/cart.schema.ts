@@ -1,4 +1,4 @@
-// The shopper's cart (spec section 3: a line is a populated product and a quantity).
+// The shopper's cart (docs/product.md section 3: a line is a populated product and a quantity).
 import { z } from 'zod';
 import { productSchema } from '../catalog/catalog.schema';
 
@@ -26,17 +26,28 @@ export type AddToCartInput = z.infer<typeof addToCartSchema>;
 
 export const updateCartLineSchema = z.object({ quantity });
 
-// Beyond the spec's {products:[{productId, quantity}]}: each line's unit price (the offer when it applies) and
-// subtotal, and the cart's totals, all in frw and priced as checkout will charge, so no face sums on its own.
+/** Why a line cannot be sold as it is: none left (or staff marked it out of stock), or fewer left than it wants. */
+export const UNSELLABLE_REASONS = ['out_of_stock', 'not_enough'] as const;
+
+// Beyond the storefront's {products:[{productId, quantity}]} (docs/product.md section 3): each line's unit
+// price (the offer when it applies) and subtotal, and the cart's totals, all in frw and priced as checkout
+// will charge, so no face sums on its own.
 export const cartLineSchema = z.object({
   productId: productSchema,
   quantity: z.number().int(),
   price: z.number(),
   subtotal: z.number(),
+  /** Whether checkout can sell this line as it is; a line that cannot is left out of the totals. */
+  sellable: z.boolean(),
+  reason: z.enum(UNSELLABLE_REASONS).optional().describe('why the line cannot be sold, when it cannot'),
+  message: z.string().optional().describe('the reason in words: "Out of stock", "Only 2 left"'),
+  available: z.number().optional().describe('what is left, when fewer are left than the line wants'),
 });
 export const cartSchema = z.object({
   products: z.array(cartLineSchema),
+  /** Every item the cart holds, sellable or not (the cart's badge). */
   totalItems: z.number().int(),
+  /** What checkout charges: the sellable lines only. */
   totalPrice: z.number(),
 });
 export type Cart = z.infer<typeof cartSchema>;

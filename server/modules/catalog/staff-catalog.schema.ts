@@ -1,6 +1,6 @@
 // The catalog as staff edit it in the console (/api/admin/products, /categories, /uploads): every
 // product and category, hidden ones too, and the images staff upload. Plain zod only: the web
-// console imports this file (docs/staff-api.md lists the calls).
+// console imports this file (/api/docs lists the calls).
 import { z } from 'zod';
 import { pageNumber, paginationSchema } from '../../lib/fields';
 import { categorySchema, productSchema } from './catalog.schema';

@@ -1,5 +1,5 @@
 // Contact-form messages as staff read them in the console (/api/admin/messages). Plain zod only: the
-// web console imports this file (docs/staff-api.md lists the calls).
+// web console imports this file (/api/docs lists the calls).
 import { z } from 'zod';
 import { pageNumber, paginationSchema } from '../../lib/fields';
 

@@ -1,23 +1,30 @@
 // /api/admin/delivery: the delivery schedule staff set, and the coming week's windows with
-// the orders booked in each. Mounted inside staffRoutes (modules/staff), under its one requireStaff.
+// the orders booked in each. Mounted inside staffRoutes (modules/staff); each call allows staff and
+// owners (consoleCall).
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv, ShopDeps } from '../../lib/deps';
-import { addRoute, jsonReply, jsonRequest, staffCall } from '../../lib/openapi';
+import { consoleCall } from '../auth/auth.middleware';
+import { addRoute, jsonReply, jsonRequest } from '../../lib/openapi';
 import { deliveryScheduleSchema, staffDeliveryReplySchema, staffScheduleReplySchema } from './delivery.schema';
 import { getDeliverySchedule, saveDeliverySchedule, staffDeliveryWindows } from './delivery.service';
 
 const delivery = createRoute({
-  ...staffCall,
+  ...consoleCall,
   method: 'get',
   path: '/delivery',
   summary: "The delivery schedule, and every window of today and the next 6 days with its orders",
+  description: 'Windows earliest first, today\'s started ones too, each with its capacity, the places booked and the orders in it (cancelled ones left out). A window the schedule no longer makes stays listed while orders are booked in it.',
   responses: { 200: jsonReply(staffDeliveryReplySchema) },
 });
 const saveSchedule = createRoute({
-  ...staffCall,
+  ...consoleCall,
   method: 'put',
   path: '/delivery',
   summary: 'Change the delivery schedule (days, hours, window length, orders per window, same-day cut-off)',
+  description: [
+    '`days` are ISO weekdays (Monday = 1); times are Kigali time (UTC+2, no daylight saving). A day\'s windows run back to back from `openFrom`, `windowHours` long, the last one ending by `openUntil`. Shoppers see a window as available while it holds fewer than `capacity` orders, starts at least an hour ahead and, for a window today, it is before `sameDayCutoff`. Defaults: every day, 08:00-20:00, 2-hour windows, 20 orders each, cut-off 14:00.',
+    'A change applies at once on every instance; orders already placed keep their window. Refused input is a 400 naming the field: `openUntil` must leave room for one window after `openFrom`, `windowHours` 1-12, `capacity` at least 1, at least one day.',
+  ].join('\n\n'),
   request: { body: jsonRequest(deliveryScheduleSchema) },
   responses: { 200: jsonReply(staffScheduleReplySchema) },
 });

@@ -14,7 +14,7 @@ import { getAccount, updatePassword, updateProfile } from './users.service';
 
 /**
  * docs/api.md: on updateProfile `errors` is a list of strings, each naming its field, because clients
- * written against the spec show `errors[0]` as text. Other calls keep `{msg, param}`.
+ * written against docs/product.md show `errors[0]` as text. Other calls keep `{msg, param}`.
  */
 const errorsAsText: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
@@ -60,7 +60,8 @@ const password = createRoute({
   request: { body: jsonRequest(updatePasswordSchema) },
   responses: { 200: jsonReply(messageReplySchema) },
 });
-// GET is the spec's call; POST is accepted too, as clients that avoid side effects on GET send.
+// GET is the storefront's call (docs/product.md section 7); POST is accepted too, as clients that avoid side
+// effects on GET send.
 const signOut = { ...userCall, path: '/logout', summary: 'Sign out: the token stops working', responses: { 200: jsonReply(messageReplySchema) } } as const;
 const logoutGet = createRoute({ ...signOut, method: 'get' });
 const logoutPost = createRoute({ ...signOut, method: 'post' });

@@ -11,9 +11,9 @@ import {
 import { publicUserSchema } from '../auth/auth.schema';
 
 /**
- * PUT /user/updateProfile. The spec asks for an email; a shopper who signed up with only a phone
- * number (USSD) must still be able to edit the profile, so email may be left empty while a phone
- * number is kept, and at least one of the two stays.
+ * PUT /user/updateProfile. The profile form asks for an email (docs/product.md section 5); a shopper
+ * who signed up with only a phone number (USSD) must still be able to edit the profile, so email may be
+ * left empty while a phone number is kept, and at least one of the two stays.
  */
 export const updateProfileSchema = z
   .object({

@@ -1,5 +1,5 @@
-// Moving a shop from the embedded database to PostgreSQL (README, Running several instances), by the
-// commands the README gives: the shop stopped, `npm run backup -- <file>` on the embedded database,
+// Moving a shop from the embedded database to PostgreSQL (docs/operating.md, Several instances), by
+// the commands it gives: the shop stopped, `npm run backup -- <file>` on the embedded database,
 // then `DATABASE_URL=… npm run restore -- <file>`. Shoppers, orders, uploaded images and the invoice
 // numbering all come along; a server that already holds a shop is left alone without --force.
 // On the PostgreSQL pass only (TEST_DATABASE_URL).

@@ -1,4 +1,4 @@
-// Every route of the storefront (spec section 2) and how to build its address. The one place paths live.
+// Every route of the storefront (docs/product.md section 2) and how to build its address. The one place paths live.
 
 export const paths = {
   home: '/',

@@ -24,8 +24,8 @@ function LoginNavigatorBridge() {
   return null;
 }
 
-/** Spec 4: becoming authenticated loads the cart; becoming a guest empties it locally. */
-function CartFollowsSession() {
+/** docs/product.md section 4: becoming authenticated loads the cart; becoming a guest empties it locally. */
+export function CartFollowsSession() {
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
   useEffect(() => {
     const cart = useCartStore.getState();

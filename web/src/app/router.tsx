@@ -1,4 +1,4 @@
-// The route table of spec section 2. Every page is its own chunk (React.lazy), so the home page's
+// The route table of docs/product.md section 2. Every page is its own chunk (React.lazy), so the home page's
 // first load carries only React, the router, the shell and the home page itself.
 //
 // Declarative routes (<BrowserRouter> + useRoutes) rather than createBrowserRouter: the data router

@@ -1,6 +1,6 @@
 // Every request detail in one place: base /api, 10 s time-out, JSON, the Bearer token, and
-// session expiry (spec sections 7 and 8) for every call. ky itself arrives with the first call (its own
-// chunk): a page's first paint asks the server nothing, so a phone's first load need not carry it.
+// session expiry (docs/product.md sections 7 and 8) for every call. ky itself arrives with the first call
+// (its own chunk): a page's first paint asks the server nothing, so a phone's first load need not carry it.
 import { t } from '@lingui/core/macro';
 import type { HTTPError, KyInstance, Options } from 'ky';
 import { knownMessage } from './i18n/known-messages';

@@ -1,5 +1,5 @@
-// Prices as the spec shows them: 'frw' and two decimals, with thousands separators (frw 1,500.00), and
-// as Kinyarwanda and French write them. The price rule and the format are the server's own
+// Prices as docs/product.md shows them: 'frw' and two decimals, with thousands separators (frw 1,500.00),
+// and as Kinyarwanda and French write them. The price rule and the format are the server's own
 // (server/lib/money.ts), so the web never differs.
 import { effectivePrice, formatFrwAmount } from '@server/lib/money';
 import { currentLanguage } from './i18n/i18n';

@@ -6,7 +6,7 @@ import type { ShopConfig } from '@server/modules/shop/shop.schema';
 import { api } from './api-client';
 import { useRemote } from './use-remote';
 
-/** What the footer and contact card show if the call fails: the spec's address, nothing invented. */
+/** What the footer and contact card show if the call fails: the address docs/product.md gives, nothing invented. */
 export const FALLBACK_ADDRESS = 'Nyarugenge, Kigali, Rwanda';
 
 let pending: Promise<ShopConfig> | null = null;

@@ -1,4 +1,4 @@
-// Local storage keys of spec section 3: token, user, lastOrderId. Reads never throw (private mode, bad JSON).
+// Local storage keys of docs/product.md section 3: token, user, lastOrderId. Reads never throw (private mode, bad JSON).
 const KEYS = { token: 'token', user: 'user', lastOrderId: 'lastOrderId' } as const;
 
 export interface StoredUser {

@@ -1,5 +1,5 @@
 // Sentences the storefront shows but does not write itself: the server's refusals (docs/api.md, in
-// English, as the spec gives them) and the validation messages of the zod schemas the web shares with the
+// English, as docs/product.md gives them) and the validation messages of the zod schemas the web shares with the
 // server (a schema is made once, at import, before any language is chosen). Each is listed here for the
 // catalogs, its id being its English words: lib/i18n/known-messages.ts shows a listed sentence in the
 // shopper's language by looking that id up. Nothing imports this list at run time, so it costs a phone
@@ -7,7 +7,7 @@
 import { msg } from '@lingui/core/macro';
 
 export const SERVER_SENTENCES = [
-  // Sign-up, sign-in and password reset (spec 5).
+  // Sign-up, sign-in and password reset (docs/product.md section 5).
   msg({ id: 'Please provide an email or phone number' }),
   msg({ id: 'Invalid email format' }),
   msg({ id: 'Invalid phone number format (e.g., +1234567890)' }),
@@ -32,7 +32,7 @@ export const SERVER_SENTENCES = [
   msg({ id: 'There is no phone number waiting to be verified' }),
   msg({ id: 'Invalid or missing email' }),
   msg({ id: 'Invalid phone number' }),
-  // Addresses (spec 5).
+  // Addresses (docs/product.md section 5).
   msg({ id: 'Description is required' }),
   msg({ id: 'City is required' }),
   msg({ id: 'Street is required' }),
@@ -50,6 +50,7 @@ export const SERVER_SENTENCES = [
   msg({ id: 'Quantity cannot be less than 1' }),
   msg({ id: 'Rating must be from 1 to 5' }),
   msg({ id: 'Please select a payment method' }),
+  msg({ id: 'Enter an MTN MoMo number of Rwanda, like 0788123456' }),
   msg({ id: 'Please select a shipping address' }),
   msg({ id: 'That delivery window is full.' }),
   msg({ id: 'That delivery window is not offered.' }),

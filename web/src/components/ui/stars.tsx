@@ -1,4 +1,4 @@
-// A five-star display with the numeric average to one decimal (spec 9: rating 1 to 5).
+// A five-star display with the numeric average to one decimal (docs/product.md section 9: rating 1 to 5).
 import { t } from '@lingui/core/macro';
 import { StarIcon } from './icons';
 

@@ -1,4 +1,4 @@
-// The client-side forms of spec section 5. They extend the server's own schemas (the same rules run on
+// The client-side forms of docs/product.md section 5. They extend the server's own schemas (the same rules run on
 // the server) with what only the form has: the email/phone toggle, confirmation fields and the terms box.
 import { z } from 'zod';
 import { loginSchema, registerSchema, resetPasswordSchema } from '@server/modules/auth/auth.schema';
@@ -11,14 +11,14 @@ export const INVALID_PHONE_EXAMPLE = 'Invalid phone number format (e.g., +123456
 export type IdentifierMethod = 'email' | 'phone';
 const method = z.enum(['email', 'phone']);
 
-/** Checks the identifier against the chosen method (spec 5: the login and reset rules). */
+/** Checks the identifier against the chosen method (docs/product.md section 5: the login and reset rules). */
 function checkIdentifier(value: { method: IdentifierMethod; identifier: string }, ctx: z.RefinementCtx) {
   const identifier = value.identifier.trim();
   if (!identifier) return; // the required message already covers it
   if (value.method === 'email' && !EMAIL_PATTERN.test(identifier)) {
     ctx.addIssue({ code: 'custom', path: ['identifier'], message: INVALID_EMAIL });
   }
-  // isPhoneLike is the server's rule: the spec's international pattern, plus the local 07xx form Kigali uses.
+  // isPhoneLike is the server's rule: docs/product.md's international pattern, plus the local 07xx form Kigali uses.
   if (value.method === 'phone' && !isPhoneLike(identifier)) {
     ctx.addIssue({ code: 'custom', path: ['identifier'], message: INVALID_PHONE_EXAMPLE });
   }

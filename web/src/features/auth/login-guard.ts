@@ -1,4 +1,4 @@
-// The guard of actions a guest may not take (add to cart, rate, buy now; spec 5): the shopper is told
+// The guard of actions a guest may not take (add to cart, rate, buy now; docs/product.md section 5): the shopper is told
 // why and sent to sign in, with a way back to the page they were on. It is auth's rule, not the cart's.
 import { toast } from '@web/components/ui/toast';
 import { storage } from '@web/lib/storage';

@@ -1,11 +1,10 @@
-// The session (spec section 4): who is signed in, shared by every screen. Screens navigate; the store
+// The session (docs/product.md section 4): who is signed in, shared by every screen. Screens navigate; the store
 // keeps the token, the stored user and the toasts of sign-in, sign-up, sign-out and session expiry.
 import { t } from '@lingui/core/macro';
 import { create } from 'zustand';
 import { ApiError, setSessionExpiredHandler, toApiError } from '@web/lib/api-client';
 import { storage, type StoredUser } from '@web/lib/storage';
 import { toast } from '@web/components/ui/toast';
-import { useCartStore } from '@web/features/cart/store';
 import type { RegisterInput } from '@server/modules/auth/auth.schema';
 import { getIsAuth, getLogout, postLogin, postRegister, type AuthResponse } from './api/auth-api';
 import { browserNavigation } from './login-guard';
@@ -28,7 +27,7 @@ export interface AuthState {
   register(input: RegisterInput): Promise<void>;
   /** Signs out on the server, then locally even if the server call failed. */
   logout(options?: { navigate?: (to: string) => void }): Promise<void>;
-  /** Forgets the session locally: token, user and the local cart. */
+  /** Forgets the session locally: token and user (the app then empties the local cart). */
   clearSession(): void;
   /** After a profile edit: the header and stored user show the new name and contacts. */
   updateUser(user: StoredUser): void;
@@ -63,14 +62,13 @@ async function registerError(error: unknown): Promise<ApiError> {
   return toApiError(error, t`Registration failed. Please check the server configuration or try again.`);
 }
 
-/** Remember me keeps only the fields the spec names; without it, the user is kept for this visit only. */
+/**
+ * Remember me keeps only the fields docs/product.md names (section 3); without it, the user is kept for this
+ * visit only.
+ */
 function rememberedUser(user: AuthResponse['user'] | StoredUser): StoredUser | null {
   if (!user) return null;
   return { fullName: user.fullName, email: user.email, phoneNumber: user.phoneNumber };
-}
-
-function resetCart() {
-  useCartStore.getState().reset();
 }
 
 export const useAuthStore = create<AuthState>()((set, get) => ({
@@ -128,8 +126,9 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
 
   clearSession() {
     storage.clearSession();
+    // The local cart follows: the app empties it when isAuthenticated turns false (CartFollowsSession in
+    // app/providers.tsx), so the session knows nothing of the cart and the cart may ask the session.
     set({ token: null, user: null, isAuthenticated: false });
-    resetCart();
   },
 
   updateUser(user) {

@@ -37,12 +37,12 @@ export function keepCart(cart: CartLines): void {
   }
 }
 
-/** Counts and sums the lines as the server would (each line's total is its price times its quantity). */
+/** Counts and sums the lines as the server would (each line's total is its price times its quantity; a line stock cannot sell adds nothing). */
 function withTotals(items: CartItem[]): CartLines {
   return {
     items,
     totalItems: items.reduce((sum, item) => sum + item.quantity, 0),
-    totalPrice: Math.round(items.reduce((sum, item) => sum + item.subtotal, 0) * 100) / 100,
+    totalPrice: Math.round(items.reduce((sum, item) => sum + (item.sellable ? item.subtotal : 0), 0) * 100) / 100,
   };
 }
 
@@ -66,6 +66,8 @@ export function addedLocally(cart: CartLines, product: Pick<Product, '_id' | 'pr
     unit: product.productUnit || t`unit`,
     quantity: 1,
     discount: percentOff(listPrice, product.offerPrice),
+    // Added while offline from a product page that offered it: checkout and the server judge it again.
+    sellable: product.inStock !== false,
   };
   return withTotals([...cart.items, item]);
 }

@@ -1,7 +1,5 @@
-// The shopper's cart (spec sections 3, 4, 5, 8). The server owns the cart; this store mirrors the
-// last whole cart it returned, so every screen (header badge, drawer, cart page, checkout) agrees. It is
-// kept on the phone too (offline-cart.ts): without a network the cart still shows, and a change made then
-// shows at once and waits in the outbox (lib/outbox.ts) until the server can take it.
+// The shopper's cart (docs/product.md sections 3, 4, 5, 8). The server owns the cart; this store mirrors the
+// last whole cart it returned, so every screen (header badge, drawer, cart page, checkout) agrees.
 import { t } from '@lingui/core/macro';
 import { localNameIn } from '@server/lib/local-name';
 import { currentLanguage } from '@web/lib/i18n/i18n';
@@ -9,7 +7,7 @@ import { create } from 'zustand';
 import type { Product } from '@server/modules/catalog/catalog.schema';
 import { ApiError, toApiError } from '@web/lib/api-client';
 import { storage } from '@web/lib/storage';
-import { requireLogin } from '@web/features/auth/login-guard';
+import { requireLogin } from '@web/features/auth';
 import { toast } from '@web/components/ui/toast';
 import { isOnline } from '@web/lib/connection';
 import { enqueue, onOutboxResult, waiting, type OutboxEntry } from '@web/lib/outbox';
@@ -32,7 +30,10 @@ export interface CartState {
   closeDrawer(): void;
   fetchCart(): Promise<void>;
   /** Adds one of the product; false when refused (guest, bad product) or failed. */
-  /** failureMessage: what the shopper hears when the server gives no reason (spec 8 differs by screen). */
+  /**
+   * failureMessage: what the shopper hears when the server gives no reason (docs/product.md section 8 differs
+   * by screen).
+   */
   addItem(product: Pick<Product, '_id' | 'productname'> & Partial<Product>, failureMessage?: string): Promise<boolean>;
   updateQuantity(productId: string, quantity: number): Promise<void>;
   removeItem(productId: string): Promise<void>;
@@ -63,7 +64,10 @@ const noNetwork = (error: ApiError) => error.status === 0 && error.error !== 'ti
 let inFlightFetch: Promise<void> | null = null;
 
 export const useCartStore = create<CartState>()((set, get) => {
-  /** Takes a whole cart from the server; a reply without success or cart empties the local cart (spec 4). */
+  /**
+   * Takes a whole cart from the server; a reply without success or cart empties the local cart
+   * (docs/product.md section 4).
+   */
   function applyCart(response: CartResponse | undefined) {
     if (!response?.success || !response.cart || !Array.isArray(response.cart.products)) {
       set({ ...EMPTY });
@@ -169,7 +173,7 @@ export const useCartStore = create<CartState>()((set, get) => {
 
     async updateQuantity(productId, quantity) {
       if (!requireLogin(t`Please log in to update your cart.`)) return;
-      // Quantity cannot go below 1 (spec 5): removing is its own action.
+      // Quantity cannot go below 1 (docs/product.md section 5): removing is its own action.
       if (!Number.isFinite(quantity) || quantity < 1) return;
       const wanted = Math.trunc(quantity);
       const offline = () => {
@@ -184,7 +188,9 @@ export const useCartStore = create<CartState>()((set, get) => {
         } catch (error) {
           const failure = await toApiError(error, t`Failed to update quantity`);
           if (noNetwork(failure)) return offline();
-          if (!isSessionExpiry(failure)) toast.error(t`Failed to update quantity`);
+          if (isSessionExpiry(failure)) return;
+          // More than stock has left: the server's words say how many are ("Only 3 trays of Eggs left").
+          toast.error(failure.error === 'not_enough_stock' ? failure.message : t`Failed to update quantity`);
         }
       });
     },

@@ -1,7 +1,8 @@
-// Reading a product the lenient way the spec describes (section 3 fallbacks), in one place.
+// Reading a product the lenient way docs/product.md describes (section 3 fallbacks), in one place.
 import { t } from '@lingui/core/macro';
 import { localNameIn } from '@server/lib/local-name';
 import { currentLanguage } from '@web/lib/i18n/i18n';
+import { onlyLeftIn } from '@web/lib/i18n/units';
 import type { Product } from './api/catalog-api';
 
 type LooseProduct = Partial<Product> & { unit?: string; productunit?: string };
@@ -26,4 +27,10 @@ export function productDisplayName(product: LooseProduct): string {
 /** The catalog's own name under a local one, so the product is never unrecognisable; else nothing. */
 export function productSecondName(product: LooseProduct): string | undefined {
   return localNameIn(product, currentLanguage()) ? product.productname : undefined;
+}
+
+/** "Only 3 left" (or "Only 2.5 kg left") while a product that keeps a stock count runs low; undefined otherwise. */
+export function leftNote(product: LooseProduct): string | undefined {
+  if (product.inStock === false || !product.stock?.low || product.stock.available === undefined) return undefined;
+  return onlyLeftIn(product.stock.available, productUnit(product));
 }

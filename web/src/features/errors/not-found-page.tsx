@@ -1,4 +1,4 @@
-// Any unknown address (spec 2): say so, log it for whoever reads the console, and offer the way home.
+// Any unknown address (docs/product.md section 2): say so, log it for whoever reads the console, and offer the way home.
 import { t } from '@lingui/core/macro';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';

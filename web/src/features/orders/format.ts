@@ -15,7 +15,7 @@ export function lineTotal(line: OrderLine): number {
   return Number.isFinite(line.subtotal) ? line.subtotal : (Number(line.price) || 0) * (Number(line.productQuantity) || 0);
 }
 
-/** Spec 3: the line's name and image may sit in several places depending on who wrote the order. */
+/** docs/product.md section 3: the line's name and image may sit in several places depending on who wrote the order. */
 export function lineName(line: OrderLine): string {
   return line.productName || line.productDetails?.productname || t`Unknown Product`;
 }

@@ -1,4 +1,4 @@
-// Spec 4: which payment message the confirmation shows, from the query or the order.
+// docs/product.md section 4: which payment message the confirmation shows, from the query or the order.
 import { describe, expect, it } from 'vitest';
 import { paymentOutcome } from './payment-status';
 

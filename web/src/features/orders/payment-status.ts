@@ -1,5 +1,6 @@
-// Spec 4, confirmation: what the payment outcome is, from the return address's query or from the order.
-// A payment page's query may say 'paid'; the server's order says so as paymentStatus 'completed'.
+// docs/product.md section 4, confirmation: what the payment outcome is, from the return address's query or
+// from the order. A payment page's query may say 'paid'; the server's order says so as paymentStatus
+// 'completed'.
 import { t } from '@lingui/core/macro';
 import type { Order } from '@server/modules/orders/orders.schema';
 

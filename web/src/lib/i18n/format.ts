@@ -1,4 +1,4 @@
-// Numbers, dates and units as the shopper's language writes them. English keeps the spec's own forms
+// Numbers, dates and units as the shopper's language writes them. English keeps docs/product.md's own forms
 // (frw 1,500.00, "12 Mar 2026", the unit as the catalog writes it); Kinyarwanda and French follow CLDR's
 // patterns, with the month and day names written out here because a phone's browser may carry no
 // Kinyarwanda calendar data.
@@ -25,7 +25,7 @@ const WEEKDAYS: Record<Exclude<Language, 'en'>, string[]> = {
 
 export type DateStyle = 'short' | 'long' | 'withTime';
 
-/** The spec's English patterns for each style (date-fns). */
+/** docs/product.md's English patterns for each style (date-fns). */
 const ENGLISH_PATTERNS: Record<DateStyle, string> = { short: 'd MMM yyyy', long: 'EEEE, d MMMM yyyy', withTime: 'd MMM yyyy, HH:mm' };
 
 const pad = (value: number) => String(value).padStart(2, '0');

@@ -1,15 +1,13 @@
 // The shopper's language: chosen, remembered, offered from the phone's; its messages loaded (two catalogs,
 // never another language's); amounts, dates and delivery windows as it writes them; the server's sentences
 // translated when the catalogs know them.
-import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatFrwAmount } from '@server/lib/money';
 import { deliveryWindowName, formatDate } from './format';
 import { i18n, startI18n, useLanguage } from './i18n';
 import { knownMessage } from './known-messages';
 import { phoneLanguage, startLanguage } from './languages';
-import { unitName } from './units';
-import { LanguageSwitcher } from '@web/features/layout/components/language-switcher';
+import { onlyLeftIn, unitName } from './units';
 
 afterEach(async () => {
   await startI18n('en');
@@ -34,22 +32,20 @@ describe('the language a visit starts in', () => {
     expect(i18n._({ id: 'unknown-id', message: 'Still English' })).toBe('Still English');
     expect(knownMessage('Invalid credentials')).toBe('Amakuru yo kwinjira si yo');
     expect(knownMessage('A sentence no catalog has')).toBe('A sentence no catalog has');
+    // 'Only N left', in the conversation's own Kinyarwanda, the unit in the language.
+    expect(onlyLeftIn(2.5, 'kg')).toBe('Hasigaye ibiro 2.5 gusa');
+    expect(onlyLeftIn(3, 'tray')).toBe('Hasigaye 3 gusa');
   });
-});
 
-describe('the header\u2019s language choice', () => {
-  it('offers each language in its own words and shows the app in the one chosen, remembered', async () => {
-    render(<LanguageSwitcher place="header" />);
-    const select = screen.getByRole('combobox', { name: 'Language' });
-    expect([...select.querySelectorAll('option')].map((option) => option.textContent)).toEqual(['Kinyarwanda', 'English', 'Français']);
-    await useLanguage.getState().choose('fr');
-    expect(window.localStorage.getItem('language')).toBe('fr');
-    expect(document.documentElement.lang).toBe('fr');
+  it('says what stock has left as the storefront always has in English', async () => {
+    await startI18n('en');
+    expect(onlyLeftIn(2.5, 'kg')).toBe('Only 2.5 kg left');
+    expect(onlyLeftIn(3, 'tray')).toBe('Only 3 left');
   });
 });
 
 describe('amounts, dates, units and delivery windows', () => {
-  it('writes frw amounts as each language does, English exactly as the spec', () => {
+  it('writes frw amounts as each language does, English exactly as docs/product.md writes them', () => {
     expect(formatFrwAmount(1500)).toBe('frw 1,500.00');
     expect(formatFrwAmount(1500, 'rw')).toBe('frw 1.500,00');
     expect(formatFrwAmount(1234567.5, 'fr')).toBe('1\u202f234\u202f567,50 frw');

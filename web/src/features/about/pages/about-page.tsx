@@ -1,4 +1,4 @@
-// About (spec 2): mission, values, services, and the way back home.
+// About (docs/product.md section 2): mission, values, services, and the way back home.
 import { msg, t } from '@lingui/core/macro';
 import { i18n } from '@lingui/core';
 import { Link } from 'react-router-dom';

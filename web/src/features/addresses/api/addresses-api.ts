@@ -5,7 +5,7 @@ import type { MessageReply } from '@server/lib/replies';
 
 export async function fetchAddresses(signal?: AbortSignal): Promise<Address[]> {
   const body = await api.get('address/allAddress', { signal }).json<AddressListReply>();
-  // docs/api.md: `addresses`, also readable as `data` (spec 7).
+  // docs/api.md: `addresses`, also readable as `data` (docs/product.md section 7).
   return body.addresses ?? body.data ?? [];
 }
 

@@ -1,5 +1,6 @@
-// Add or edit an address in a dialog (600px wide at most, spec 9). It saves through the API itself, so
-// address management and checkout get the same messages (spec 8) and hand back the saved address.
+// Add or edit an address in a dialog (600px wide at most, docs/product.md section 9). It saves through the
+// API itself, so address management and checkout get the same messages (docs/product.md section 8) and hand
+// back the saved address.
 import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import type { Address, AddressInput } from '@server/modules/addresses/addresses.schema';

@@ -1,4 +1,4 @@
-// The shared address form: the five required-field messages of spec 5, and clean values on submit.
+// The shared address form: the five required-field messages of docs/product.md section 5, and clean values on submit.
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

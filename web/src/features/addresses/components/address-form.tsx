@@ -1,4 +1,4 @@
-// The one address form (spec 5): used by address management and by checkout's New Address dialog.
+// The one address form (docs/product.md section 5): used by address management and by checkout's New Address dialog.
 import { t } from '@lingui/core/macro';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -6,8 +6,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { addressInputSchema, type AddressInput } from '@server/modules/addresses/addresses.schema';
 import { Button } from '@web/components/ui/button';
-import { PhoneField, TextField } from '@web/features/auth';
+import { PhoneField, TextField } from '@web/components/ui/text-field';
 import type { ApiFieldError } from '@web/lib/api-client';
+import { setServerFieldErrors } from '@web/lib/server-field-errors';
 
 export type AddressFormValues = z.input<typeof addressInputSchema>;
 
@@ -45,10 +46,7 @@ export function AddressForm({ initial, submitLabel, busyLabel, busy, serverError
   });
 
   useEffect(() => {
-    for (const entry of serverErrors ?? []) {
-      const field = FIELDS.find((name) => name === entry.field);
-      if (field) setError(field, { message: entry.message });
-    }
+    setServerFieldErrors(setError, serverErrors ?? [], FIELDS);
   }, [serverErrors, setError]);
 
   return (

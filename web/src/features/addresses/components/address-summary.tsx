@@ -1,4 +1,5 @@
-// An address in a few lines: description, street, district, city (spec 2, checkout summary) and phone.
+// An address in a few lines: description, street, district, city (docs/product.md section 2, checkout
+// summary) and phone.
 import type { Address } from '@server/modules/addresses/addresses.schema';
 
 export function AddressSummary({ address }: { address: Address }) {

@@ -1,4 +1,4 @@
-// The delete confirmation of spec 2, with the section 8 messages for each way deleting can fail.
+// The delete confirmation of docs/product.md section 2, with the section 8 messages for each way deleting can fail.
 import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import type { Address } from '@server/modules/addresses/addresses.schema';

@@ -1,4 +1,5 @@
-// Address management requires login (spec 6): a stored token, and the server confirming it still works.
+// Address management requires login (docs/product.md section 6): a stored token, and the server confirming it
+// still works.
 import { t } from '@lingui/core/macro';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';

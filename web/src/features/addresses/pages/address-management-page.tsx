@@ -1,4 +1,4 @@
-// /address-management (spec 2): the shopper's saved delivery addresses; add, edit and delete them.
+// /address-management (docs/product.md section 2): the shopper's saved delivery addresses; add, edit and delete them.
 import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// The login form of spec sections 2, 5 and 8: email or phone, password, Remember me, forgot password.
+// The login form of docs/product.md sections 2, 5 and 8: email or phone, password, Remember me, forgot password.
 import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,8 +10,8 @@ import { useTimedErrors } from '../hooks/use-timed-errors';
 import { toApiError } from '@web/lib/api-client';
 import { FormErrorList } from './form-error-list';
 import { MethodToggle } from './method-toggle';
-import { PasswordField } from './password-field';
-import { TextField } from './text-field';
+import { PasswordField } from '@web/components/ui/password-field';
+import { TextField } from '@web/components/ui/text-field';
 
 export const LOGIN_ERROR_MS = 3000;
 

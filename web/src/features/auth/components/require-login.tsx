@@ -1,4 +1,4 @@
-// Checkout, orders, tracking and profile need a signed-in shopper (spec 6). Checked when the screen
+// Checkout, orders, tracking and profile need a signed-in shopper (docs/product.md section 6). Checked when the screen
 // opens only: signing out from the profile must not bounce the shopper to /login during its 3 s wait.
 import { t } from '@lingui/core/macro';
 import { useEffect, useState, type ReactNode } from 'react';

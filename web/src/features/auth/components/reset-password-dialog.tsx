@@ -1,4 +1,4 @@
-// The reset-password dialog (the spec, section 2): step 1 names the account and asks the server to send a
+// The reset-password dialog (docs/product.md section 2): step 1 names the account and asks the server to send a
 // one-time code; step 2 takes that code and the new password. Closing at any point forgets everything.
 import { t } from '@lingui/core/macro';
 import { useState } from 'react';
@@ -17,8 +17,8 @@ import {
 } from '../form-schemas';
 import { FormErrorList } from './form-error-list';
 import { MethodToggle } from './method-toggle';
-import { PasswordField } from './password-field';
-import { TextField } from './text-field';
+import { PasswordField } from '@web/components/ui/password-field';
+import { TextField } from '@web/components/ui/text-field';
 
 interface ResetPasswordDialogProps {
   open: boolean;

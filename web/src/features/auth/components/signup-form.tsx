@@ -1,4 +1,4 @@
-// The signup form of spec sections 2, 5 and 8. Email, phone or both; the server signs the new user in.
+// The signup form of docs/product.md sections 2, 5 and 8. Email, phone or both; the server signs the new user in.
 import { t } from '@lingui/core/macro';
 import { knownMessage } from '@web/lib/i18n/known-messages';
 import { useState } from 'react';
@@ -11,8 +11,8 @@ import { useAuthStore } from '../store';
 import { signupFormSchema, type SignupFormValues } from '../form-schemas';
 import { useTimedErrors } from '../hooks/use-timed-errors';
 import { FormErrorList } from './form-error-list';
-import { PasswordField } from './password-field';
-import { EmailField, PhoneField, TextField } from './text-field';
+import { PasswordField } from '@web/components/ui/password-field';
+import { EmailField, PhoneField, TextField } from '@web/components/ui/text-field';
 
 export const SIGNUP_ERROR_MS = 5000;
 

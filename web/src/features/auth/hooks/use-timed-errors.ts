@@ -1,4 +1,4 @@
-// Server errors under a form that disappear on their own (spec 4: login after 3 s, signup after 5 s).
+// Server errors under a form that disappear on their own (docs/product.md section 4: login after 3 s, signup after 5 s).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiFieldError } from '@web/lib/api-client';
 

@@ -1,4 +1,4 @@
-// /login (spec 2): the login form, the reset-password dialog and a way to /signup.
+// /login (docs/product.md section 2): the login form, the reset-password dialog and a way to /signup.
 import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// /signup (spec 2): create an account; the server signs the new shopper in straight away.
+// /signup (docs/product.md section 2): create an account; the server signs the new shopper in straight away.
 import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';

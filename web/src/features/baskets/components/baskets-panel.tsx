@@ -1,7 +1,8 @@
 // The profile's weekly baskets: each one's day and time, its coming delivery, its lines at
-// this week's prices, and Skip the next one, Pause, Change and Stop.
+// this week's prices, the MoMo number a MoMo basket asks each week, and Skip the next one, Pause,
+// Change (day or time, MoMo number) and Stop.
 import { t } from '@lingui/core/macro';
-import { useState } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { Basket } from '@server/modules/baskets/baskets.schema';
 import { Button } from '@web/components/ui/button';
 import { Dialog } from '@web/components/ui/dialog';
@@ -9,6 +10,7 @@ import { LoadingBlock } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toast';
 import { toApiError } from '@web/lib/api-client';
 import { formatMoney } from '@web/lib/money';
+import { localNumber } from '@web/lib/phone';
 import { useRemote } from '@web/lib/use-remote';
 import { fetchBaskets, fetchWeeklyTimes, stopBasket, updateBasket } from '../api/baskets-api';
 import { WeeklyTimeFields } from './weekly-time-fields';
@@ -23,13 +25,60 @@ function nextText(basket: Basket): string {
   return number ? t`Next: ${when} (order #${number}, placed)` : t`Next: ${when}`;
 }
 
+/** A MoMo basket's number: shown, and changed in place (the shop checks it is one MTN MoMo can ask). */
+function MomoNumber({ basket, busy, onSave }: { basket: Basket; busy: boolean; onSave: (payerPhone: string) => Promise<boolean> }) {
+  const id = useId();
+  const [editing, setEditing] = useState(false);
+  const [phone, setPhone] = useState('');
+  if (basket.paymentType !== 'momo') return null;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (await onSave(phone.trim())) setEditing(false);
+  }
+
+  function startEditing() {
+    setPhone(basket.payerPhone ? localNumber(basket.payerPhone) : '');
+    setEditing(true);
+  }
+
+  if (!editing) {
+    const payer = basket.payerPhone ? localNumber(basket.payerPhone) : '';
+    return (
+      <p className="basket-momo">
+        {payer ? t`Paid by MTN MoMo from ${payer}` : t`Paid by MTN MoMo from the delivery phone`}{' '}
+        <Button size="sm" variant="ghost" disabled={busy} onClick={startEditing}>
+          {t`Change MoMo number`}
+        </Button>
+      </p>
+    );
+  }
+  return (
+    <form className="basket-momo" onSubmit={(event) => void submit(event)}>
+      <label className="field-label" htmlFor={`${id}-phone`}>
+        {t`MoMo number`}
+      </label>
+      <input id={`${id}-phone`} className="input" type="tel" inputMode="tel" autoComplete="tel" value={phone} onChange={(event) => setPhone(event.target.value)} />
+      <div className="basket-actions">
+        <Button size="sm" type="submit" busy={busy}>
+          {t`Save`}
+        </Button>
+        <Button size="sm" variant="ghost" onClick={() => setEditing(false)} disabled={busy}>
+          {t`Cancel`}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
 function BasketCard({ basket, onChanged, onStopped }: { basket: Basket; onChanged: (basket: Basket) => void; onStopped: () => void }) {
   const [busy, setBusy] = useState(false);
   const [changing, setChanging] = useState<{ weekday: number; windowStart: string } | null>(null);
   const [asking, setAsking] = useState(false);
   const times = useRemote(fetchWeeklyTimes, [], t`Could not load the delivery times`, changing !== null).state.data;
 
-  async function act(work: () => Promise<{ message: string; basket?: Basket }>) {
+  /** Runs a change; true once it is saved. */
+  async function act(work: () => Promise<{ message: string; basket?: Basket }>): Promise<boolean> {
     setBusy(true);
     try {
       const reply = await work();
@@ -38,9 +87,11 @@ function BasketCard({ basket, onChanged, onStopped }: { basket: Basket; onChange
       else onStopped();
       setChanging(null);
       setAsking(false);
+      return true;
     } catch (error) {
       const failure = await toApiError(error, t`Could not change the weekly basket`);
       if (failure.error !== 'unauthorized') toast.error(failure.errors[0]?.message ?? failure.message);
+      return false;
     } finally {
       setBusy(false);
     }
@@ -56,6 +107,7 @@ function BasketCard({ basket, onChanged, onStopped }: { basket: Basket; onChange
         {basket.lines.map((line) => `${line.productName} × ${line.quantity}${line.forSale ? '' : ` ${t`(not for sale this week)`}`}`).join(', ')}
       </p>
       <p className="basket-total">{t`This week: ${formatMoney(basket.total)}`}</p>
+      <MomoNumber basket={basket} busy={busy} onSave={(payerPhone) => act(() => updateBasket(basket._id, { payerPhone }))} />
       {changing ? (
         <div className="basket-change">
           {times ? (

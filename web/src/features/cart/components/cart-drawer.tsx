@@ -1,4 +1,4 @@
-// The cart drawer (spec 2): lines, subtotal, View Cart / Checkout after a 1 s pause with their busy
+// The cart drawer (docs/product.md section 2): lines, subtotal, View Cart / Checkout after a 1 s pause with their busy
 // labels, an 'Updating cart...' overlay while a change is on its way. Loaded on first open.
 import { t } from '@lingui/core/macro';
 import { useEffect, useRef, useState } from 'react';
@@ -9,7 +9,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { formatMoney } from '@web/lib/money';
 import { useCartStore } from '../store';
 import { CartEmpty } from './cart-empty';
-import { CartLine } from './cart-line';
+import { CartLines } from './cart-lines';
 import '../cart.css';
 
 export const DRAWER_NAVIGATION_DELAY_MS = 1000;
@@ -88,11 +88,7 @@ export default function CartDrawer() {
           </button>
         </CartEmpty>
       ) : (
-        <ul className="cart-lines" aria-busy={isRefreshing}>
-          {items.map((item) => (
-            <CartLine key={item.id} item={item} disabled={busy} onNavigate={closeDrawer} />
-          ))}
-        </ul>
+        <CartLines items={items} disabled={busy} busy={isRefreshing} onNavigate={closeDrawer} />
       )}
       {isRefreshing && (
         <div className="cart-updating" role="status">

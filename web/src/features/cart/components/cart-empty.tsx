@@ -1,4 +1,4 @@
-// The empty cart (spec 2): the same words in the drawer and on the cart page; the actions differ.
+// The empty cart (docs/product.md section 2): the same words in the drawer and on the cart page; the actions differ.
 import { t } from '@lingui/core/macro';
 import type { ReactNode } from 'react';
 import { CartIcon } from '@web/components/ui/icons';

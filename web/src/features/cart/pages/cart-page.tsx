@@ -1,5 +1,6 @@
-// The cart page (spec 2): the lines, an order summary, Proceed to Checkout after a 3 s pause, Clear Cart.
-import { t } from '@lingui/core/macro';
+// The cart page (docs/product.md section 2): the lines, an order summary, Proceed to Checkout after a 3 s
+// pause, Clear Cart.
+import { plural, t } from '@lingui/core/macro';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '@web/app/paths';
@@ -7,9 +8,8 @@ import { ArrowLeftIcon } from '@web/components/ui/icons';
 import { LoadingBlock, Spinner } from '@web/components/ui/spinner';
 import { useDocumentTitle } from '@web/components/ui/use-document-title';
 import { CartEmpty } from '../components/cart-empty';
-import { CartLine } from '../components/cart-line';
+import { CartLines } from '../components/cart-lines';
 import { CartTotals } from '../components/cart-totals';
-import { useOutOfStockIds } from '../hooks/use-out-of-stock-ids';
 import { useCartStore } from '../store';
 import '../cart.css';
 
@@ -20,7 +20,8 @@ export default function CartPage() {
   const navigate = useNavigate();
   const { items, totalItems, totalPrice, isLoading, isRefreshing, clearCart } = useCartStore();
   const [proceeding, setProceeding] = useState(false);
-  const outOfStock = useOutOfStockIds();
+  // Lines checkout cannot sell as they are: they wait apart, out of the totals, until changed or removed.
+  const unsellable = items.filter((item) => !item.sellable).length;
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -53,11 +54,7 @@ export default function CartPage() {
       ) : (
         <div className="cart-page-grid">
           <section className="card cart-page-items" aria-label={t`Items in your cart (${totalItems})`}>
-            <ul className="cart-lines" aria-busy={isRefreshing}>
-              {items.map((item) => (
-                <CartLine key={item.id} item={item} disabled={busy} outOfStock={outOfStock.has(item.id)} />
-              ))}
-            </ul>
+            <CartLines items={items} disabled={busy} busy={isRefreshing} />
             {isRefreshing && (
               <div className="cart-updating" role="status">
                 <Spinner label={t`Updating cart...`} />
@@ -69,10 +66,15 @@ export default function CartPage() {
               {t`Order Summary`}
             </h2>
             <CartTotals totalPrice={totalPrice} delivery={t`Negotiable with delivery agent`} className="cart-summary-rows" totalClassName="cart-summary-total" />
-            <button type="button" className="btn btn-primary btn-block btn-lg" disabled={busy || outOfStock.size > 0} onClick={proceed}>
+            <button type="button" className="btn btn-primary btn-block btn-lg" disabled={busy || unsellable > 0} aria-describedby={unsellable ? 'cart-unsellable' : undefined} onClick={proceed}>
               {proceeding && <span className="spinner spinner-sm" aria-hidden="true" />}
               {proceeding ? t`Processing...` : t`Proceed to Checkout`}
             </button>
+            {unsellable ? (
+              <p id="cart-unsellable" className="stock-flag">
+                {plural(unsellable, { one: 'Change or remove the line that cannot be sold to check out.', other: 'Change or remove the lines that cannot be sold to check out.' })}
+              </p>
+            ) : null}
             <Link to={paths.products} className="btn btn-secondary btn-block">
               {t`Continue Shopping`}
             </Link>

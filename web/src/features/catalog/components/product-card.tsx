@@ -1,5 +1,5 @@
-// A product in a grid (spec 2, Product card): the whole card links to the product; the add button sits
-// above the link so the two never nest.
+// A product in a grid (docs/product.md section 2, Product card): the whole card links to the product; the add
+// button sits above the link so the two never nest.
 import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -7,9 +7,9 @@ import { paths } from '@web/app/paths';
 import { Image } from '@web/components/ui/image';
 import { CartIcon } from '@web/components/ui/icons';
 import { Stars } from '@web/components/ui/stars';
-import { useCartStore } from '@web/features/cart/store';
+import { useCartStore } from '@web/features/cart';
 import type { Product } from '../api/catalog-api';
-import { categoryName, productDisplayName, productSecondName, productUnit } from '../product-fields';
+import { categoryName, leftNote, productDisplayName, productSecondName, productUnit } from '../product-fields';
 import { DiscountBadge } from './discount-badge';
 import { PriceTag } from './price-tag';
 import './product-card.css';
@@ -27,6 +27,7 @@ export function ProductCard({ product, priority = false }: ProductCardProps) {
   const secondName = productSecondName(product);
   // Staff mark a product out of stock; it stays listed but cannot go into a cart.
   const soldOut = product.inStock === false;
+  const left = leftNote(product);
 
   async function handleAdd() {
     setAdding(true);
@@ -43,6 +44,7 @@ export function ProductCard({ product, priority = false }: ProductCardProps) {
         <Image src={product.productImage} alt="" width={300} height={300} priority={priority} />
         <DiscountBadge price={product.price} offerPrice={product.offerPrice} className="product-card-badge" />
         {soldOut ? <span className="stock-badge product-card-stock">{t`Out of stock`}</span> : null}
+        {left ? <span className="stock-badge stock-badge-low product-card-stock">{left}</span> : null}
       </div>
       <div className="product-card-body">
         <p className="product-card-category">{categoryName(product)}</p>

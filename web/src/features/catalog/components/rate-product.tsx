@@ -1,4 +1,4 @@
-// The Rate Product popover (spec 2 and 4): hovering or focusing a star previews the rating, choosing
+// The Rate Product popover (docs/product.md sections 2 and 4): hovering or focusing a star previews the rating, choosing
 // one sends it; signed-in shoppers only.
 import { plural, t } from '@lingui/core/macro';
 import { productDisplayName } from '../product-fields';
@@ -7,7 +7,7 @@ import { StarIcon } from '@web/components/ui/icons';
 import { toast } from '@web/components/ui/toast';
 import { usePopover } from '@web/components/ui/use-popover';
 import { toApiError } from '@web/lib/api-client';
-import { requireLogin } from '@web/features/auth/login-guard';
+import { requireLogin } from '@web/features/auth';
 import { rateProduct, type Product } from '../api/catalog-api';
 
 interface RateProductProps {

@@ -1,5 +1,5 @@
+// A list that failed to load: its message and a way to try again (docs/product.md section 2: 'Try Again').
 import { t } from '@lingui/core/macro';
-// A list that failed to load: its message and a way to try again (spec 2: 'Try Again').
 export function RetryError({ message, onRetry }: { message: string | null; onRetry: () => void }) {
   return (
     <div className="state-message state-error" role="alert">

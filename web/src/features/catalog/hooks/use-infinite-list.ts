@@ -1,4 +1,4 @@
-// Page-by-page lists that grow as the shopper scrolls (spec 4, Product list): the first page loads
+// Page-by-page lists that grow as the shopper scrolls (docs/product.md section 4, Product list): the first page loads
 // whenever `key` changes (through useRemote, the one data-fetching hook); the next one when the end of
 // the list comes within 100px of the screen.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';

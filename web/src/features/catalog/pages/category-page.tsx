@@ -1,5 +1,6 @@
-// One category's products (spec 2, Category page). The address may hold the category's name (any case)
-// or its id; an unknown one sends the shopper to all products. ?search= narrows the loaded products by name.
+// One category's products (docs/product.md section 2, Category page). The address may hold the category's
+// name (any case) or its id; an unknown one sends the shopper to all products. ?search= narrows the loaded
+// products by name.
 import { t } from '@lingui/core/macro';
 import { useCallback } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router-dom';
@@ -52,7 +53,7 @@ export default function CategoryPage() {
       {state.status === 'loading' && <LoadingBlock label={t`Loading products...`} />}
       {state.status === 'error' && (
         <div className="state-message state-error" role="alert">
-          {/* The server's words only when it never answered (offline, timed out); otherwise the spec's. */}
+          {/* The server's words only when it never answered (offline, timed out); otherwise docs/product.md's. */}
           <p>{state.error.status ? categoryFailure() : state.error.message}</p>
           <button type="button" className="btn btn-primary" onClick={retry}>
             {t`Try Again`}

@@ -1,4 +1,4 @@
-// One product (spec 2, Product details): picture and badge, price, rating, Add to Cart and Buy Now,
+// One product (docs/product.md section 2, Product details): picture and badge, price, rating, Add to Cart and Buy Now,
 // the Rate Product popover, an accordion, and related or latest products.
 import { t } from '@lingui/core/macro';
 import { useState } from 'react';
@@ -12,14 +12,14 @@ import { toast } from '@web/components/ui/toast';
 import { useDocumentTitle } from '@web/components/ui/use-document-title';
 import { ApiError, toApiError } from '@web/lib/api-client';
 import { useRemote } from '@web/lib/use-remote';
-import { requireLogin } from '@web/features/auth/login-guard';
-import { useCartStore } from '@web/features/cart/store';
+import { requireLogin } from '@web/features/auth';
+import { useCartStore } from '@web/features/cart';
 import { getProductDetails, type Product } from '../api/catalog-api';
 import { DiscountBadge } from '../components/discount-badge';
 import { PriceTag } from '../components/price-tag';
 import { RateProduct } from '../components/rate-product';
 import { RelatedProducts } from '../components/related-products';
-import { categoryName, productDescription, productDisplayName, productSecondName, productUnit } from '../product-fields';
+import { categoryName, leftNote, productDescription, productDisplayName, productSecondName, productUnit } from '../product-fields';
 import '../catalog.css';
 
 const productFailure = () => t`Failed to fetch product details`;
@@ -86,6 +86,7 @@ function ProductDetails({ product, onRated }: { product: Product; onRated: (prod
   const name = productDisplayName(product);
   const categoryLabel = categoryName(product, t`Uncategorized`);
   const secondName = productSecondName(product) ?? product.localName;
+  const left = leftNote(product);
 
   async function handleAdd() {
     // A guest on a product page hears 'Please log in to continue shopping' and comes back here after.
@@ -127,6 +128,11 @@ function ProductDetails({ product, onRated }: { product: Product; onRated: (prod
         {soldOut ? (
           <p className="stock-badge product-details-stock" id="product-stock">
             {t`Out of stock`}
+          </p>
+        ) : null}
+        {left ? (
+          <p className="stock-badge stock-badge-low product-details-stock" id="product-stock">
+            {left}
           </p>
         ) : null}
         <div className="product-details-actions">

@@ -1,27 +1,33 @@
-// The order summary beside the steps: each line, subtotal, delivery 'Negotiable' and the total.
+// The order summary beside the steps: each line, subtotal, delivery 'Negotiable' and the total (which
+// leaves out a line stock cannot sell as it is, flagged here).
 import { t } from '@lingui/core/macro';
 import { localNameIn } from '@server/lib/local-name';
 import { currentLanguage } from '@web/lib/i18n/i18n';
-import { CartTotals } from '@web/features/cart';
-import type { CartItem } from '@web/features/cart/store';
+import { CartTotals, type CartItem } from '@web/features/cart';
 import { Image } from '@web/components/ui/image';
 import { formatMoney } from '@web/lib/money';
 
 interface OrderSummaryProps {
   items: CartItem[];
   totalPrice: number;
-  /** Lines staff marked out of stock since they were added. */
-  outOfStock?: ReadonlySet<string>;
 }
 
-export function OrderSummary({ items, totalPrice, outOfStock }: OrderSummaryProps) {
+/** Why stock cannot sell a line as it is, as the summary flags it. */
+function stockFlag(item: CartItem): string {
+  const note = item.stockNote ?? '';
+  return item.stockReason === 'not_enough' ? t`${note}: not in the total` : t`Out of stock: not in the total`;
+}
+
+export function OrderSummary({ items, totalPrice }: OrderSummaryProps) {
+  // The lines stock can sell first; those it cannot, flagged, after them (the total leaves them out).
+  const ordered = [...items.filter((item) => item.sellable), ...items.filter((item) => !item.sellable)];
   return (
     <aside className="card checkout-summary" aria-labelledby="summary-title">
       <h2 id="summary-title" className="checkout-step-title">
         {t`Order Summary`}
       </h2>
       <ul className="summary-lines">
-        {items.map((item) => (
+        {ordered.map((item) => (
           <li key={item.id} className="summary-line">
             <Image src={item.image} alt="" width={48} height={48} className="summary-image" />
             <div className="summary-line-text">
@@ -29,7 +35,7 @@ export function OrderSummary({ items, totalPrice, outOfStock }: OrderSummaryProp
               <span className="summary-qty">
                 {t`Qty: ${item.quantity} × ${formatMoney(item.price)}`}
               </span>
-              {outOfStock?.has(item.id) ? <span className="stock-flag">{t`Out of stock`}</span> : null}
+              {item.sellable ? null : <span className="stock-flag">{stockFlag(item)}</span>}
             </div>
             <div className="summary-price">
               <span>{formatMoney(item.subtotal)}</span>

@@ -20,11 +20,6 @@ interface PaymentStepProps {
   onContinue: () => void;
 }
 
-/** A number MTN MoMo Rwanda can ask: 07XXXXXXXX, 2507XXXXXXXX or +2507XXXXXXXX, spaces allowed. */
-export function isMomoNumber(phone: string): boolean {
-  return /^(\+?250|0)7\d{8}$/.test(phone.replace(/[\s\-().]/g, ''));
-}
-
 function PayCodeInstructions({ payCode, businessName }: { payCode: string; businessName: string }) {
   return (
     <div className="momo-instructions">
@@ -104,7 +99,8 @@ export function PaymentStep(props: PaymentStepProps) {
             <li>{t`MTN MoMo asks this number (or, left empty, the delivery address's phone) to approve the order total: enter your MoMo PIN on that phone.`}</li>
             <li>{t`Your order is paid at once; no one needs to call you about payment.`}</li>
             <li>
-              {t`If MoMo does not answer, pay with the MoMo Pay code`} <strong className="pay-code">{payCode}</strong> ({businessName}) {t`instead.`}
+              {t`If MTN MoMo is slow to answer, approve the prompt when it comes and wait: do not pay another way.`}{' '}
+              {t`Only if the payment fails or expires, pay again or pay with the MoMo Pay code`} <strong className="pay-code">{payCode}</strong> ({businessName}).
             </li>
           </ol>
         </div>

@@ -1,6 +1,7 @@
+// The three-step progress bar (docs/product.md section 2: Payment, Delivery, Confirmation); the current step
+// is announced.
 import { msg, t } from '@lingui/core/macro';
 import { i18n } from '@lingui/core';
-// The three-step progress bar (spec 2: Payment, Delivery, Confirmation); the current step is announced.
 const STEPS = [msg`Payment`, msg`Delivery`, msg`Confirmation`];
 
 export function CheckoutProgress({ current }: { current: 1 | 2 | 3 }) {

@@ -1,11 +1,14 @@
-// /checkout (spec 2, 4): payment, then delivery, then the order is placed and the shopper sees it confirmed.
+// /checkout (docs/product.md sections 2, 4): payment, then delivery, then the order is placed and the shopper
+// sees it confirmed.
 import { t } from '@lingui/core/macro';
 import { localNameIn } from '@server/lib/local-name';
 import { currentLanguage } from '@web/lib/i18n/i18n';
+import { knownMessage } from '@web/lib/i18n/known-messages';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { Address } from '@server/modules/addresses/addresses.schema';
 import type { DeliveryWindow } from '@server/modules/delivery/delivery.schema';
+import { MOMO_NUMBER_MESSAGE, payerPhoneField } from '@server/modules/orders/orders.schema';
 import { ArrowLeftIcon } from '@web/components/ui/icons';
 import { LoadingBlock } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toast';
@@ -13,16 +16,14 @@ import { paths } from '@web/app/paths';
 import { storage } from '@web/lib/storage';
 import { toApiError } from '@web/lib/api-client';
 import { toastOnFailure, useRemote } from '@web/lib/use-remote';
-import { useCartStore } from '@web/features/cart/store';
-import { useOutOfStockIds } from '@web/features/cart/hooks/use-out-of-stock-ids';
-import { RequireLogin } from '@web/features/auth';
+import { useCartStore, type CartItem } from '@web/features/cart';
+import { RequireLogin, useAuthStore } from '@web/features/auth';
 import { AddressFormDialog, fetchAddresses } from '@web/features/addresses';
 import { placeOrder, placeOrderCall } from '@web/features/orders';
 import { isOnline } from '@web/lib/connection';
 import { enqueue, onOutboxResult, useOutbox } from '@web/lib/outbox';
 import { CheckoutProgress } from '../components/progress-bar';
-import { isMomoNumber, PaymentStep, type PaymentMethod } from '../components/payment-step';
-import { useAuthStore } from '@web/features/auth/store';
+import { PaymentStep, type PaymentMethod } from '../components/payment-step';
 import { DeliveryStep } from '../components/delivery-step';
 import { DeliveryWindowPicker } from '../components/delivery-window-picker';
 import { fetchDeliveryWindows } from '../api/delivery-windows-api';
@@ -46,8 +47,6 @@ function chosenWindowId(windows: DeliveryWindow[], picked: string): string {
   return free.find((window) => window.id === picked)?.id ?? free[0]?.id ?? '';
 }
 
-const momoNumberMessage = () => t`Enter the MoMo number as 07XXXXXXXX`;
-
 /** The account's number as a shopper writes it (07…), when MoMo Rwanda can ask it. */
 function localMomoNumber(phone: string | null | undefined): string {
   const digits = (phone ?? '').replace(/\D/g, '');
@@ -55,7 +54,17 @@ function localMomoNumber(phone: string | null | undefined): string {
   return /^07\d{8}$/.test(digits) ? digits : '';
 }
 
-const outOfStockMessage = () => t`Remove the items that are out of stock from your cart to place your order.`;
+const unsellableMessage = () => t`Change or remove them in your cart to place your order.`;
+
+/** "Tomatoes (Only 2 kg left), Eggs (out of stock)", each in the shopper's language. */
+const unsellableWords = (items: CartItem[]) =>
+  items
+    .map((item) => {
+      const name = localNameIn(item, currentLanguage()) ?? item.name;
+      const note = item.stockReason === 'not_enough' && item.stockNote ? item.stockNote : t`out of stock`;
+      return t`${name} (${note})`;
+    })
+    .join(', ');
 
 function Checkout() {
   const navigate = useNavigate();
@@ -91,9 +100,9 @@ function Checkout() {
   const idempotencyKey = useIdempotencyKey();
   // An order placed without a network waits on this phone (lib/outbox.ts) and goes once it returns.
   const orderWaiting = useOutbox((state) => state.entries.some((entry) => entry.kind === 'order'));
-  const outOfStock = useOutOfStockIds();
-  const outOfStockNames = items.filter((item) => outOfStock.has(item.id)).map((item) => localNameIn(item, currentLanguage()) ?? item.name);
-  const outOfStockList = outOfStockNames.join(', ');
+  // Lines stock cannot sell as they are (none left, or fewer than they hold): the order would be refused.
+  const unsellable = items.filter((item) => !item.sellable);
+  const unsellableNames = unsellableWords(unsellable);
 
   // Returning from a payment page with status=success: the order exists, show its confirmation.
   const returnedOrderId = params.get('status') === 'success' ? (params.get('orderId') ?? storage.getLastOrderId()) : null;
@@ -132,8 +141,9 @@ function Checkout() {
       toast.error(t`Please select a payment method`);
       return;
     }
-    if (method === 'momo' && payerPhone.trim() && !isMomoNumber(payerPhone)) {
-      setPayerPhoneError(momoNumberMessage());
+    // The server's own field and message: what placeOrder would answer, said before anything is sent.
+    if (method === 'momo' && !payerPhoneField.safeParse(payerPhone).success) {
+      setPayerPhoneError(knownMessage(MOMO_NUMBER_MESSAGE));
       return;
     }
     setPayerPhoneError('');
@@ -175,8 +185,8 @@ function Checkout() {
       toast.error(t`Please select a shipping address`);
       return;
     }
-    if (outOfStockNames.length) {
-      toast.error(outOfStockMessage());
+    if (unsellable.length) {
+      toast.error(`${t`Cannot be sold as it is: ${unsellableNames}.`} ${unsellableMessage()}`);
       return;
     }
     const body = {
@@ -204,7 +214,10 @@ function Checkout() {
       setPlacing(false);
       // The network dropped on the way: the same order, same key, goes when it is back (never twice).
       if (failure.error === 'network_error') return keepOrderForNetwork(body, key);
-      toast.error(failure.errors[0]?.message ?? failure.message ?? t`Failed to place order`);
+      // Refused for want of stock, the message names every short line; the cart shows them again as they now are.
+      const shortOfStock = failure.error === 'not_enough_stock';
+      toast.error((shortOfStock ? failure.message : failure.errors[0]?.message) ?? failure.message ?? t`Failed to place order`);
+      if (shortOfStock) void useCartStore.getState().fetchCart();
       if (failure.error === 'delivery_window_unavailable') {
         // The window filled up or passed meanwhile: the server named the next free one; offer it.
         const next = (failure.data as { nextWindow?: DeliveryWindow | null } | undefined)?.nextWindow;
@@ -235,10 +248,10 @@ function Checkout() {
           {t`Your order waits on this phone and is sent once, as soon as the network returns.`}
         </p>
       ) : null}
-      {outOfStockNames.length ? (
+      {unsellable.length ? (
         <div className="form-message form-message-error checkout-stock" role="alert">
           <p>
-            {t`Out of stock: ${outOfStockList}.`} {outOfStockMessage()}
+            {t`Cannot be sold as it is: ${unsellableNames}.`} {unsellableMessage()}
           </p>
           <Link to={paths.cart}>{t`Go to your cart`}</Link>
         </div>
@@ -285,7 +298,7 @@ function Checkout() {
             />
           )}
         </div>
-        <OrderSummary items={items} totalPrice={totalPrice} outOfStock={outOfStock} />
+        <OrderSummary items={items} totalPrice={totalPrice} />
       </div>
       <AddressFormDialog
         open={dialogOpen}

@@ -1,5 +1,5 @@
-// 'Get in Touch' (spec 2 and 4): validated with the same schema the server uses; 'Sending...' while it
-// goes; cleared on success.
+// 'Get in Touch' (docs/product.md sections 2 and 4): validated with the same schema the server uses;
+// 'Sending...' while it goes; cleared on success.
 import { t } from '@lingui/core/macro';
 import { knownMessage } from '@web/lib/i18n/known-messages';
 import { useId, useState } from 'react';

@@ -1,5 +1,5 @@
-// Contact (spec 2): the form, the shop's contact details (from GET /api/config) and the vendor prompt.
-// The page fades in after 100 ms.
+// Contact (docs/product.md section 2): the form, the shop's contact details (from GET /api/config) and the
+// vendor prompt. The page fades in after 100 ms.
 import { t } from '@lingui/core/macro';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -31,7 +31,7 @@ export default function ContactPage() {
   const [vendorSent, setVendorSent] = useState(false);
 
   function requestVendorInfo() {
-    // The spec's vendor prompt makes no call: it only confirms.
+    // The vendor prompt makes no call (docs/product.md section 2): it only confirms.
     setVendorSent(true);
     toast.success(vendorSuccess());
   }

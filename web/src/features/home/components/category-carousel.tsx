@@ -1,4 +1,5 @@
-// 'Explore Our Categories' (spec 2): a sideways-scrolling row of categories with buttons that move it 400px.
+// 'Explore Our Categories' (docs/product.md section 2): a sideways-scrolling row of categories with buttons
+// that move it 400px.
 import { t } from '@lingui/core/macro';
 import { useRef } from 'react';
 import { Link } from 'react-router-dom';
@@ -6,7 +7,7 @@ import { paths } from '@web/app/paths';
 import { ChevronLeftIcon, ChevronRightIcon } from '@web/components/ui/icons';
 import { Image } from '@web/components/ui/image';
 import { Spinner } from '@web/components/ui/spinner';
-import { getCategories, type Category } from '@web/features/catalog/api/catalog-api';
+import { getCategories, type Category } from '@web/features/catalog';
 import { useRemote } from '@web/lib/use-remote';
 
 export const CAROUSEL_SCROLL_PX = 400;

@@ -1,4 +1,4 @@
-// Three promises under the hero (spec 2).
+// Three promises under the hero (docs/product.md section 2).
 import { msg, t } from '@lingui/core/macro';
 import { i18n } from '@lingui/core';
 import { LeafIcon, ReturnIcon, TruckIcon } from '@web/components/ui/icons';

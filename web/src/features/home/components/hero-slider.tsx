@@ -1,4 +1,4 @@
-// The hero (spec 2): three slides turning every 3 s, dots to pick one, Shop Now to all products.
+// The hero (docs/product.md section 2): three slides turning every 3 s, dots to pick one, Shop Now to all products.
 // Only the visible slide's picture is requested first; the next one follows once the first has arrived.
 import { msg, t } from '@lingui/core/macro';
 import { i18n } from '@lingui/core';

@@ -6,7 +6,6 @@ import { CategoryCarousel } from './category-carousel';
 import { FeaturedProducts } from './featured-products';
 import { Newsletter } from './newsletter';
 import { PopularProducts } from './popular-products';
-import '@web/features/catalog/catalog.css';
 
 export default function HomeSections() {
   return (

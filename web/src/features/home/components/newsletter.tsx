@@ -1,5 +1,5 @@
-// The newsletter block (spec 2): an email field and a Subscribe button. The spec gives it no behaviour yet,
-// so submitting only keeps the page where it is.
+// The newsletter block (docs/product.md section 2): an email field and a Subscribe button. docs/product.md
+// gives it no behaviour yet, so submitting only keeps the page where it is.
 import { t } from '@lingui/core/macro';
 import { useId } from 'react';
 

@@ -1,13 +1,11 @@
-// Popular Products (spec 2): ten skeleton cards until the section scrolls into view, then the
+// Popular Products (docs/product.md section 2): ten skeleton cards until the section scrolls into view, then the
 // most popular products; Load More and View All go to the full list.
 import { t } from '@lingui/core/macro';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '@web/app/paths';
 import { Spinner } from '@web/components/ui/spinner';
-import { getProducts, type Product } from '@web/features/catalog/api/catalog-api';
-import { HOME_SECTION_SIZE } from '@web/features/catalog/catalog-constants';
-import { ProductGrid } from '@web/features/catalog/components/product-grid';
+import { getProducts, HOME_SECTION_SIZE, ProductGrid, type Product } from '@web/features/catalog';
 import { SkeletonGrid } from './featured-products';
 import { useRemote } from '@web/lib/use-remote';
 

@@ -1,4 +1,4 @@
-// The 1 s home splash (spec 2): 'Loading Isoko...' over the page while the page itself renders and
+// The 1 s home splash (docs/product.md section 2): 'Loading Isoko...' over the page while the page itself renders and
 // fetches underneath, so the hero is ready to show the moment the splash lifts.
 import { t } from '@lingui/core/macro';
 import { useEffect, useState } from 'react';

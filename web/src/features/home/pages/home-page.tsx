@@ -1,4 +1,4 @@
-// Home (spec 2): a 1 s splash, then hero, feature cards, categories, featured and popular products,
+// Home (docs/product.md section 2): a 1 s splash, then hero, feature cards, categories, featured and popular products,
 // an About teaser and the newsletter. Everything renders under the splash so it is ready when it lifts.
 import { t } from '@lingui/core/macro';
 import { lazy, Suspense, useEffect, useRef } from 'react';
@@ -26,7 +26,7 @@ function useHeroVisibleMark(splashVisible: boolean) {
   useEffect(markIfReady);
   return () => {
     imageReady.current = true;
-    // The hero is on the page, under the splash the spec keeps for its first second: how soon the
+    // The hero is on the page, under the splash docs/product.md keeps for its first second: how soon the
     // page itself is ready (a repeat visit from the phone's own copy), apart from that fixed second.
     requestAnimationFrame(() => requestAnimationFrame(() => performance.mark('hero-painted')));
     markIfReady();

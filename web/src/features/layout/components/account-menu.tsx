@@ -3,7 +3,7 @@ import { t } from '@lingui/core/macro';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@web/app/paths';
-import { useAuthStore } from '@web/features/auth/store';
+import { useAuthStore } from '@web/features/auth';
 import { withMessages } from '@web/lib/i18n/i18n';
 
 const UserMenu = lazy(withMessages(() => import('./user-menu')));

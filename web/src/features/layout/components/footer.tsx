@@ -1,4 +1,5 @@
-// The footer (spec 2): site links, three placeholder policy links and the shop's contact details from GET /api/config.
+// The footer (docs/product.md section 2): site links, three placeholder policy links and the shop's contact
+// details from GET /api/config.
 import { msg, t } from '@lingui/core/macro';
 import { i18n } from '@lingui/core';
 import { Link } from 'react-router-dom';

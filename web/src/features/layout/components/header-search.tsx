@@ -1,5 +1,5 @@
-// The header search (spec 2): typing searches after a 300 ms pause, clearing goes back to all products,
-// submitting searches at once, blank text is ignored.
+// The header search (docs/product.md section 2): typing searches after a 300 ms pause, clearing goes back to
+// all products, submitting searches at once, blank text is ignored.
 import { t } from '@lingui/core/macro';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// The header on every page (spec 2): links, search, cart button, account menu; solid with a shadow
+// The header on every page (docs/product.md section 2): links, search, cart button, account menu; solid with a shadow
 // once the page has scrolled more than 10px; a folding menu on phones.
 import { t } from '@lingui/core/macro';
 import { i18n } from '@lingui/core';

@@ -1,10 +1,10 @@
-// The phone menu (spec 2): a panel that folds out under the header with the links, the search and the
+// The phone menu (docs/product.md section 2): a panel that folds out under the header with the links, the search and the
 // account actions ('Logging out...' while signing out).
 import { t } from '@lingui/core/macro';
 import { i18n } from '@lingui/core';
 import { Link, NavLink } from 'react-router-dom';
 import { paths } from '@web/app/paths';
-import { useAuthStore } from '@web/features/auth/store';
+import { useAuthStore } from '@web/features/auth';
 import { HeaderSearch } from './header-search';
 import { NAV_LINKS } from './nav-links';
 import { useLogout } from './use-logout';

@@ -1,4 +1,4 @@
-// The four header links (spec 2), shared by the desktop bar and the mobile menu.
+// The four header links (docs/product.md section 2), shared by the desktop bar and the mobile menu.
 import { msg } from '@lingui/core/macro';
 import { paths } from '@web/app/paths';
 

@@ -1,4 +1,5 @@
-// The order calls of docs/api.md, read leniently as spec 7 describes (`order` or `data.order`, and so on).
+// The order calls of docs/api.md, read leniently as docs/product.md section 7 describes (`order` or
+// `data.order`, and so on).
 import { api } from '@web/lib/api-client';
 import type { PaymentType } from '@server/modules/orders/order-lists.schema';
 import type { Order, OrderReply, OrdersPageReply, PlaceOrderReply } from '@server/modules/orders/orders.schema';
@@ -35,7 +36,7 @@ export function placeOrderCall(body: PlaceOrderBody, idempotencyKey: string) {
   };
 }
 
-/** The new order's id in a place-order reply (spec 7: `order._id`, or `data.order._id`). */
+/** The new order's id in a place-order reply (docs/product.md section 7: `order._id`, or `data.order._id`). */
 export function placedOrderId(reply: PlaceOrderReply | undefined): string | undefined {
   return reply?.order?._id ?? reply?.data?.order?._id;
 }
@@ -53,7 +54,7 @@ export async function fetchOrder(orderId: string, signal?: AbortSignal): Promise
   const body = await api
     .get(`order/getOrderDetails/${encodeURIComponent(orderId)}`, { signal })
     .json<OrderReply>();
-  // Spec 7: some servers put the order itself under `data`.
+  // docs/product.md section 7: some servers put the order itself under `data`.
   const data = body.data as OrderReply['data'] | Order | undefined;
   const nested = data && 'order' in data ? data.order : (data as Order | undefined);
   return body.order ?? nested ?? null;

@@ -1,4 +1,4 @@
-// Orders as a table whose rows open to show their products (spec 2, track orders). On a phone each
+// Orders as a table whose rows open to show their products (docs/product.md section 2, track orders). On a phone each
 // row becomes a stacked card (CSS), keeping the table semantics for screen readers.
 import { t } from '@lingui/core/macro';
 import { formatDate } from '@web/lib/i18n/format';

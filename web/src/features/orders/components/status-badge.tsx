@@ -1,4 +1,4 @@
-// Order and payment statuses (spec 4) as coloured badges; unknown values get the neutral style. The
+// Order and payment statuses (docs/product.md section 4) as coloured badges; unknown values get the neutral style. The
 // styled values are the server's own lists (an order that is paid is one whose payment is 'completed').
 import { msg, t } from '@lingui/core/macro';
 import { i18n, type MessageDescriptor } from '@lingui/core';

@@ -1,4 +1,4 @@
-// /order-confirmation (spec 2, 4): the placed order, how to pay for it and what happens next.
+// /order-confirmation (docs/product.md sections 2, 4): the placed order, how to pay for it and what happens next.
 import { t } from '@lingui/core/macro';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -13,7 +13,7 @@ import { storage } from '@web/lib/storage';
 import { formatMoney } from '@web/lib/money';
 import { ApiError, toApiError } from '@web/lib/api-client';
 import { useRemote } from '@web/lib/use-remote';
-import { useCartStore } from '@web/features/cart/store';
+import { useCartStore } from '@web/features/cart';
 import { RequireLogin } from '@web/features/auth';
 import { fetchOrder } from '../api/orders-api';
 import { useShopConfig } from '@web/lib/shop-config';
@@ -69,7 +69,7 @@ function OrderConfirmation() {
       throw failure;
     }
   }, []);
-  // Leaving the page forgets the last order too (spec 4).
+  // Leaving the page forgets the last order too (docs/product.md section 4).
   useEffect(() => () => storage.setLastOrderId(null), []);
 
   // A failure is on its way elsewhere (home, or /login when the session expired): keep showing the wait.

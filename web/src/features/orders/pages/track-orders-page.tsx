@@ -1,5 +1,5 @@
-// /track-orders (spec 2): find an order by its id, or page through all orders 10 at a time. What is shown
-// follows staff's changes while the page is on screen within seconds, with no reload.
+// /track-orders (docs/product.md section 2): find an order by its id, or page through all orders 10 at a
+// time. What is shown follows staff's changes while the page is on screen within seconds, with no reload.
 import { t } from '@lingui/core/macro';
 import { useCallback, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';

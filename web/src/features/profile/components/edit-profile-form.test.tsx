@@ -1,4 +1,5 @@
-// The profile edit form: spec 5's messages, and spec 8's update messages with the call mocked.
+// The profile edit form: its field messages and its update messages (docs/product.md sections 5 and 8),
+// with the call mocked.
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,11 +9,8 @@ import { updateProfile } from '../api/profile-api';
 import { EditProfileForm } from './edit-profile-form';
 
 vi.mock('../api/profile-api', () => ({ updateProfile: vi.fn(), fetchAccount: vi.fn() }));
-vi.mock('@web/features/cart/store', () => ({
-  useCartStore: { getState: () => ({ reset: vi.fn(), fetchCart: vi.fn(async () => undefined) }) },
-}));
 
-const account = { _id: 'u1', fullName: 'Aline Uwase', email: 'aline@example.rw', phoneNumber: '+250788123456' };
+const account = { _id: 'u1', fullName: 'Aline Uwase', email: 'aline@example.rw', phoneNumber: '+250788123456', roles: ['shopper' as const] };
 
 beforeEach(() => {
   toast.clear();
@@ -39,7 +37,7 @@ describe('EditProfileForm', () => {
     expect(screen.getByLabelText('Phone number')).toHaveValue('+250788123456');
   });
 
-  it('shows the spec messages for each field', async () => {
+  it("shows each field's message", async () => {
     renderForm();
     await replace('Full name', '');
     await replace('Email', 'aline@');

@@ -1,4 +1,4 @@
-// /profile (spec 2): the shopper's details and latest orders, an edit panel, and sign-out.
+// /profile (docs/product.md section 2): the shopper's details and latest orders, an edit panel, and sign-out.
 import { t } from '@lingui/core/macro';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -18,7 +18,7 @@ import { ProfileSidebar, type ProfileTab } from '../components/profile-sidebar';
 import { useDocumentTitle } from '@web/components/ui/use-document-title';
 import '../profile.css';
 
-/** Spec 4: the profile's sign-out goes home after 3 seconds. */
+/** docs/product.md section 4: the profile's sign-out goes home after 3 seconds. */
 export const SIGN_OUT_REDIRECT_MS = 3000;
 
 function Profile() {
