@@ -64,8 +64,9 @@ export const weeklyTimesReplySchema = z.object({
   success: z.boolean(),
   days: z.array(
     z.object({
-      weekday: z.number().int().min(1).max(7).openapi({ description: 'ISO weekday, Monday = 1' }),
-      windows: z.array(z.object({ start: z.string().openapi({ example: '08:00' }), end: z.string().openapi({ example: '10:00' }) })),
+      // Plain zod's describe/meta (no .openapi: the web imports this file without the OpenAPI extension).
+      weekday: z.number().int().min(1).max(7).describe('ISO weekday, Monday = 1'),
+      windows: z.array(z.object({ start: z.string().meta({ example: '08:00' }), end: z.string().meta({ example: '10:00' }) })),
     }),
   ),
 });
