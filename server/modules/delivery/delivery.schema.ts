@@ -64,9 +64,8 @@ export const weeklyTimesReplySchema = z.object({
   success: z.boolean(),
   days: z.array(
     z.object({
-      // Plain zod's describe/meta (no .openapi: the web imports this file without the OpenAPI extension).
       weekday: z.number().int().min(1).max(7).describe('ISO weekday, Monday = 1'),
-      windows: z.array(z.object({ start: z.string().meta({ example: '08:00' }), end: z.string().meta({ example: '10:00' }) })),
+      windows: z.array(z.object({ start: z.string().describe('Kigali time, e.g. 08:00'), end: z.string().describe('Kigali time, e.g. 10:00') })),
     }),
   ),
 });
