@@ -60,7 +60,25 @@ function shellFiles(outDir: string): Set<string> {
   return files;
 }
 
-export function offlineShell(outDir = path.resolve(import.meta.dirname, 'dist')): Partial<VitePWAOptions> {
+/**
+ * Where this build writes, as Vite resolved it: scripts/build.ts builds into a folder aside (--outDir)
+ * and swaps it in whole, so web/dist may be absent or hold the previous build's manifest.
+ */
+export function buildOutput(): { plugin: Plugin; dir: () => string } {
+  let outDir = path.resolve(import.meta.dirname, 'dist');
+  return {
+    plugin: {
+      name: 'isoko-build-output',
+      apply: 'build',
+      configResolved(config) {
+        outDir = path.resolve(config.root, config.build.outDir);
+      },
+    },
+    dir: () => outDir,
+  };
+}
+
+export function offlineShell(outDir: () => string): Partial<VitePWAOptions> {
   return {
     strategies: 'generateSW',
     // The page registers the worker itself, after its first paint (web/src/lib/pwa/service-worker.ts).
@@ -90,7 +108,7 @@ export function offlineShell(outDir = path.resolve(import.meta.dirname, 'dist'))
       // Only the shell is precached: a first visit downloads nothing for a screen it has not opened.
       manifestTransforms: [
         (entries) => {
-          const shell = shellFiles(outDir);
+          const shell = shellFiles(outDir());
           return { manifest: entries.filter((entry) => shell.has(entry.url.replace(/^\//, ''))), warnings: [] };
         },
       ],
@@ -136,16 +154,15 @@ export function offlineShell(outDir = path.resolve(import.meta.dirname, 'dist'))
 }
 
 /** The worker and the manifest compressed like every other file (vite.config.ts precompressAssets). */
-export function precompressServiceWorker(): Plugin {
+export function precompressServiceWorker(outDir: () => string): Plugin {
   return {
     name: 'isoko-precompress-service-worker',
     apply: 'build',
     closeBundle: {
       order: 'post',
       handler() {
-        const outDir = path.resolve(import.meta.dirname, 'dist');
         for (const name of ['sw.js', 'manifest.webmanifest']) {
-          const file = path.join(outDir, name);
+          const file = path.join(outDir(), name);
           if (!existsSync(file)) continue;
           const data = readFileSync(file);
           writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
