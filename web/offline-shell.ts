@@ -1,8 +1,8 @@
 // The storefront as an installable app that opens without a network: a web app manifest, and a service
 // worker that Workbox generates (vite-plugin-pwa's generateSW). What it keeps:
-//   - precached at install: the app shell, what the home page's first load runs (the entry, its CSS, the
-//     home page's chunks, the api client); all of it the first visit has just downloaded, so the
-//     browser's cache answers the install;
+//   - precached at install: the app shell, what the home page's first screen runs (the entry, its CSS, the
+//     home page's chunk and its imports, the footer, the api client); the sections below the first screen
+//     are not (the page loads them when the shopper scrolls to them, and keeps them then);
 //   - what the visit itself used (its language's messages, its pictures), kept as soon as the worker
 //     takes the page (web/src/lib/pwa/service-worker.ts), again from the browser's cache;
 //   - as the shopper goes: every other script the app loads (cache first: names change with content),
@@ -37,7 +37,7 @@ export const NOT_THE_STOREFRONT = [/^\/admin(?:[/?#]|$)/, /^\/api\//, /^\/ussd(?
  * languages' catalogs are not among them: a phone keeps its own language's, as it keeps every script and
  * picture the visit used (web/src/lib/pwa/service-worker.ts), never the two it does not read.
  */
-const SHELL_MODULES = [/^src\/features\/home\//, /^src\/features\/layout\/components\/footer/, /node_modules\/ky\//];
+const SHELL_MODULES = [/^src\/features\/home\/pages\/home-page/, /^src\/features\/layout\/components\/footer/, /node_modules\/ky\//];
 
 /** The page itself; its pictures are kept as the visit shows them, like every other picture. */
 const STATIC_SHELL = ['index.html'];
