@@ -3,7 +3,7 @@
 // sections below it load as the shopper scrolls towards them (docs/performance-web.md: a first visit on a slow
 // link does not download a screen of products and their pictures it may never see).
 import { t } from '@lingui/core/macro';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
 import { useDocumentTitle } from '@web/components/ui/use-document-title';
 import { FeatureCards } from '../components/feature-cards';
 import { HeroSlider } from '../components/hero-slider';
@@ -14,8 +14,8 @@ import { useSeen } from '../use-seen';
 // its own CSS waits for that file before rendering, one more round trip before the hero can paint.
 
 /** Sections that cannot load (offline, never seen online): nothing, rather than the page's error screen. */
-const NoSections = () => null;
-const HomeSections = lazy(() => withMessages(() => import('../components/home-sections'))().catch(() => ({ default: NoSections })));
+const NoSections: ComponentType = () => null;
+const HomeSections = lazy<ComponentType>(() => withMessages(() => import('../components/home-sections'))().catch(() => ({ default: NoSections })));
 
 /** Everything below the hero and the feature cards, once it comes within a short scroll of the screen. */
 function BelowTheFold() {
