@@ -6,7 +6,7 @@
 import { useConnection } from './connection';
 import { OUTBOX_STORAGE_KEY, read, useOutbox, write, type OutboxEntry, type OutboxKind } from './outbox-store';
 
-export { onOutboxResult, useOutbox, type OutboxEntry, type OutboxKind, type OutboxResult } from './outbox-store';
+export { onOutboxResult, useOutbox, type OutboxEntry, type OutboxKind } from './outbox-store';
 
 const newId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 

@@ -1,9 +1,9 @@
 // Roles as the shop speaks of them: the list (server/lib/roles.ts, named again here for modules and
 // the web), the ones that are granted, the sets routes allow, and the words a refusal uses. Plain
-// constants, no zod: the staff console's access check imports them on its first load without carrying
-// zod (about 24 KB gzipped) for a list of names. roles.schema.ts builds its zod enums on them. Who
-// holds which is kept by roles.service.ts; each route declares the roles it allows
-// (auth.middleware.ts: allowRoles).
+// constants, no zod (named .schema.ts because the web imports only those): the staff console's access
+// check imports them on its first load without carrying zod (about 24 KB gzipped) for a list of names.
+// roles.schema.ts builds its zod enums on them. Who holds which is kept by roles.service.ts; each
+// route declares the roles it allows (auth.middleware.ts: allowRoles).
 import type { Role } from '../../lib/roles';
 
 export { ROLES, isRole, type Role } from '../../lib/roles';
