@@ -37,7 +37,7 @@ export const NOT_THE_STOREFRONT = [/^\/admin(?:[/?#]|$)/, /^\/api\//, /^\/ussd(?
  * languages' catalogs are not among them: a phone keeps its own language's, as it keeps every script and
  * picture the visit used (web/src/lib/pwa/service-worker.ts), never the two it does not read.
  */
-const SHELL_MODULES = [/^src\/features\/home\/pages\/home-page/, /^src\/features\/layout\/components\/footer/, /node_modules\/ky\//];
+const SHELL_MODULES = [/^src\/features\/home\/pages\/home-page/, /^src\/features\/layout\/components\/footer/, /^src\/lib\/outbox-sender/, /node_modules\/ky\//];
 
 /** The page itself; its pictures are kept as the visit shows them, like every other picture. */
 const STATIC_SHELL = ['index.html'];

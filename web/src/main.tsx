@@ -25,7 +25,7 @@ async function start(root: HTMLElement) {
   // Its own chunk, after the first render: the worker is for the next visit, not this one's first paint.
   void import('./lib/pwa/register-worker').then((worker) => worker.registerServiceWorker()).catch(() => undefined);
   // What the shopper did offline last time goes now, if the network is back.
-  void flushOutbox();
+  void flushOutbox().catch(() => undefined);
 }
 
 void start(container);

@@ -1,5 +1,5 @@
 // Sending what waits in the outbox (outbox.ts, outbox-store.ts), in the order it was made, once each: a chunk of its own,
-// loaded by outbox.ts only when an entry waits, so a visit with nothing to send never downloads it.
+// loaded by outbox.ts after the page's first render, so the first load does not carry it.
 import { api, toApiError, type ApiError } from './api-client';
 import { isOnline } from './connection';
 import { OUTBOX_STORAGE_KEY, read, tellOutboxResult, useOutbox, write, type OutboxEntry } from './outbox-store';

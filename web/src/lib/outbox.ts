@@ -23,16 +23,17 @@ export const waiting = (kind?: OutboxKind): OutboxEntry[] => read().filter((entr
 
 /**
  * Sends what waits, in order, one at a time (outbox-sender.ts). The sending code is a chunk of its own,
- * loaded only when something waits: most visits have nothing to send and never download it.
+ * out of the first load: main.tsx calls this once the page has rendered, so the chunk is in the page
+ * (and kept by the service worker) before the network can go. Loaded first while offline, it could
+ * not be had, and the browser keeps a failed import failed for the page's life.
  */
 export function flushOutbox(): Promise<void> {
-  if (read().length === 0) return Promise.resolve();
   return import('./outbox-sender').then((sender) => sender.sendWaiting());
 }
 
 if (typeof window !== 'undefined') {
   useConnection.subscribe((state) => {
-    if (state.online) void flushOutbox();
+    if (state.online) void flushOutbox().catch(() => undefined);
   });
   // Another tab sent or added entries: show this tab the same list.
   window.addEventListener('storage', (event) => {
