@@ -1,32 +1,34 @@
 // The confirmation's detail blocks: delivery, payment (pay code, exact-amount reminder) and next steps.
+import { t } from '@lingui/core/macro';
+import { deliveryWindowName, formatDate } from '@web/lib/i18n/format';
 import type { Order } from '@server/modules/orders/orders.schema';
 import type { ShopConfig } from '@server/modules/shop/shop.schema';
 import { formatMoney } from '@web/lib/money';
-import { deliveryWhen, formatOrderDate, paymentMethodName } from '../format';
+import { deliveryWhen, paymentMethodName } from '../format';
 import { OrderStatusBadge, PaymentStatusBadge } from './status-badge';
 
 export function DeliveryPanel({ order }: { order: Order }) {
   const address = order.address;
   return (
     <section className="card confirm-panel" aria-labelledby="delivery-info-title">
-      <h2 id="delivery-info-title">Delivery Information</h2>
+      <h2 id="delivery-info-title">{t`Delivery Information`}</h2>
       <dl className="confirm-facts">
         <div>
-          <dt>Delivery window</dt>
+          <dt>{t`Delivery window`}</dt>
           <dd>{deliveryWhen(order)}</dd>
         </div>
         <div>
-          <dt>Shipping address</dt>
+          <dt>{t`Shipping address`}</dt>
           <dd>
             {address ? `${address.description}, ${address.street}, ${address.district}, ${address.city}` : '—'}
           </dd>
         </div>
         <div>
-          <dt>Phone</dt>
+          <dt>{t`Phone`}</dt>
           <dd>{address?.phoneNumber || '—'}</dd>
         </div>
         <div>
-          <dt>Email</dt>
+          <dt>{t`Email`}</dt>
           <dd>{address?.email || '—'}</dd>
         </div>
       </dl>
@@ -35,39 +37,41 @@ export function DeliveryPanel({ order }: { order: Order }) {
 }
 
 export function PaymentPanel({ order, config }: { order: Order; config: ShopConfig | null }) {
+  const amount = formatMoney(order.finalAmount);
   return (
     <section className="card confirm-panel" aria-labelledby="payment-info-title">
-      <h2 id="payment-info-title">Payment Information</h2>
+      <h2 id="payment-info-title">{t`Payment Information`}</h2>
       <dl className="confirm-facts">
         <div>
-          <dt>Order date</dt>
-          <dd>{formatOrderDate(order.createdAt, 'd MMM yyyy, HH:mm')}</dd>
+          <dt>{t`Order date`}</dt>
+          <dd>{formatDate(order.createdAt, 'withTime')}</dd>
         </div>
         <div>
-          <dt>Payment method</dt>
+          <dt>{t`Payment method`}</dt>
           <dd>{paymentMethodName(order.paymentType)}</dd>
         </div>
         <div>
-          <dt>Order status</dt>
+          <dt>{t`Order status`}</dt>
           <dd>
             <OrderStatusBadge status={order.status} />
           </dd>
         </div>
         <div>
-          <dt>Payment status</dt>
+          <dt>{t`Payment status`}</dt>
           <dd>
             <PaymentStatusBadge status={order.paymentStatus} upper />
           </dd>
         </div>
         <div>
-          <dt>MoMo Pay code</dt>
+          <dt>{t`MoMo Pay code`}</dt>
           <dd className="pay-code">{config?.payCode ?? '…'}</dd>
         </div>
       </dl>
       {order.paymentType === 'momo' ? null : (
         <p className="confirm-reminder">
-          Cash on delivery: please prepare the exact amount of {formatMoney(order.finalAmount)} to pay with Mobile Money
-          {config ? ` (pay code ${config.payCode}, ${config.businessName})` : ''}.
+          {config
+            ? t`Cash on delivery: please prepare the exact amount of ${amount} to pay with Mobile Money (pay code ${config.payCode}, ${config.businessName}).`
+            : t`Cash on delivery: please prepare the exact amount of ${amount} to pay with Mobile Money.`}
         </p>
       )}
     </section>
@@ -75,13 +79,14 @@ export function PaymentPanel({ order, config }: { order: Order; config: ShopConf
 }
 
 export function NextStepsPanel({ order }: { order: Order }) {
+  const window = order.deliveryWindow ? deliveryWindowName(order.deliveryWindow) : null;
   return (
     <section className="card confirm-panel" aria-labelledby="next-title">
-      <h2 id="next-title">What Happens Next</h2>
+      <h2 id="next-title">{t`What Happens Next`}</h2>
       <ol className="confirm-next">
-        <li>The administrator verifies your payment and calls you within 10 minutes.</li>
-        <li>{order.deliveryWindow ? `Your groceries are delivered ${order.deliveryWindow.label}.` : 'Your groceries are delivered within 1-2 hours.'}</li>
-        <li>You can follow your order any time from Track Orders.</li>
+        <li>{t`The administrator verifies your payment and calls you within 10 minutes.`}</li>
+        <li>{window ? t`Your groceries are delivered ${window}.` : t`Your groceries are delivered within 1-2 hours.`}</li>
+        <li>{t`You can follow your order any time from Track Orders.`}</li>
       </ol>
     </section>
   );
