@@ -33,7 +33,7 @@ export const cart: Screen<'cart'> = {
     return {
       cart: cartCard(current, ctx.session.language),
       title: ctx.t('cart.title', { count: current.totalItems }),
-      lines: [ctx.t('cart.total', { total: aboutAmount(ctx.t, totalMinor, current.estimated) }), ...(current.estimated ? [ctx.t('price.aboutWhy')] : [])],
+      lines: [ctx.t('cart.total', { total: aboutAmount(ctx.t, totalMinor, current.estimated) }), ...(current.estimated && !ctx.channel.smallScreen ? [ctx.t('price.aboutWhy')] : [])],
       ...pageOf(rows, state.offset, pageSizeOf(ctx, 8)),
       actions: menuActions('cart', ctx.t, whenEmpty(false)),
     };
@@ -55,7 +55,9 @@ async function findLine(ctx: Parameters<Screen['render']>[0], productId: string)
 async function lineScreen(ctx: Parameters<Screen['render']>[0], productId: string, rest: (line: CartLine) => Partial<ScreenView>): Promise<ScreenView> {
   const line = await findLine(ctx, productId);
   if (!line) return { title: ctx.t('product.gone') };
-  return { title: productName(line.productId, ctx.session.language), lines: [lineDetail(line, ctx.t, ctx.session.language)], ...rest(line) };
+  // Why a weighed line is "about": on USSD the cart's list has no room for it, so the line's own screen says it.
+  const why = line.estimated ? [ctx.t('price.aboutWhy')] : [];
+  return { title: productName(line.productId, ctx.session.language), lines: [lineDetail(line, ctx.t, ctx.session.language), ...why], ...rest(line) };
 }
 
 export const cartLine: Screen<'cart-line'> = {
