@@ -13,6 +13,8 @@ import * as instances from './migrations/013-instances';
 import * as deliveryWindows from './migrations/011-delivery-windows';
 import * as weeklyBaskets from './migrations/012-weekly-baskets';
 import * as checkoutStatements from './migrations/014-checkout-statements';
+import * as oneBasketPerOrder from './migrations/038-one-basket-per-order';
+import * as addressSector from './migrations/039-address-sector';
 
 const migrations: Record<string, Migration> = {
   '001-shop': shop,
@@ -28,6 +30,8 @@ const migrations: Record<string, Migration> = {
   '011-delivery-windows': deliveryWindows,
   '012-weekly-baskets': weeklyBaskets,
   '014-checkout-statements': checkoutStatements,
+  '038-one-basket-per-order': oneBasketPerOrder,
+  '039-address-sector': addressSector,
 };
 
 // Migrations run before the schema they create exists: Kysely's own convention is Kysely<any> here.

@@ -130,6 +130,9 @@ export const en = {
   'basket.resumed': 'Your weekly basket is back on.',
   'basket.changed': 'Changed: {when}.',
   'basket.made': 'Weekly basket made: {when}.',
+  'basket.madeCovered': 'Weekly basket made: {when}. This week comes with order {number}.',
+  'basket.already': 'Order {number} already comes every week.',
+  'basket.sameTime': 'Your weekly basket {when} already brings these.',
   'basket.day': 'Deliver it every week on:',
   'basket.time': 'At what time?',
 

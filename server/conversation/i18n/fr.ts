@@ -131,6 +131,9 @@ export const fr: Catalogue = {
   'basket.resumed': 'Votre panier reprend.',
   'basket.changed': 'Change: {when}.',
   'basket.made': 'Panier de la semaine cree: {when}.',
+  'basket.madeCovered': 'Panier de la semaine cree: {when}. Cette semaine, la commande {number} l\'apporte.',
+  'basket.already': 'La commande {number} vient deja chaque semaine.',
+  'basket.sameTime': 'Votre panier {when} les apporte deja.',
   'basket.day': 'Livrer chaque semaine le:',
   'basket.time': 'A quelle heure?',
 

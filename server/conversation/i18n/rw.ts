@@ -132,6 +132,9 @@ export const rw: Catalogue = {
   'basket.resumed': 'Agatebo kawe kongeye gukora.', // REVIEW
   'basket.changed': 'Byahinduwe: {when}.', // REVIEW
   'basket.made': 'Agatebo k\'icyumweru kakozwe: {when}.', // REVIEW
+  'basket.madeCovered': 'Agatebo k\'icyumweru kakozwe: {when}. Iki cyumweru kazanwa na komande {number}.', // REVIEW
+  'basket.already': 'Komande {number} isanzwe iza buri cyumweru.', // REVIEW
+  'basket.sameTime': 'Agatebo kawe {when} gasanzwe kabizana.', // REVIEW
   'basket.day': 'Kakugereho buri cyumweru:', // REVIEW
   'basket.time': 'Ku yihe saha?', // REVIEW
 

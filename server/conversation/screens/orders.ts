@@ -12,6 +12,7 @@ import { windowText } from './delivery-time';
 import { accountId, invalidChoice, productName, push, quantityText, refusalText, refuse, windowLimit, windowOf } from './helpers';
 import { menuActions, menuChoice } from './menu';
 import { askMomo, canPayAgain } from './momo';
+import { deliverEveryWeek } from './weekly-basket';
 import { reasonIn } from '../../modules/payments/momo-reasons';
 import { localPhone } from '../../lib/phone';
 import type { ScreenContext } from '../types';
@@ -108,7 +109,7 @@ export const order: Screen<'order'> = {
   async handle(ctx, state, { text }) {
     const chosen = menuChoice('order', text);
     if (!chosen) return invalidChoice(ctx);
-    if (chosen.to === 'basket-day') return push('basket-day', { orderId: state.data.id });
+    if (chosen.to === 'basket-day') return deliverEveryWeek(ctx, state.data.id);
     const found = await getOrder(ctx.deps, accountId(ctx), state.data.id);
     if (!canPayAgain(ctx, found)) return invalidChoice(ctx);
     try {

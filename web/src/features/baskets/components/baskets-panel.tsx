@@ -17,7 +17,10 @@ function nextText(basket: Basket): string {
   const next = basket.nextDelivery;
   if (!next) return 'Paused';
   if (next.skipped) return `Next: ${next.label}, skipped`;
-  return next.orderId ? `Next: ${next.label} (order #${next.orderId.slice(-8).toUpperCase()}, placed)` : `Next: ${next.label}`;
+  if (next.orderId) return `Next: ${next.label} (order #${next.orderId.slice(-8).toUpperCase()}, placed)`;
+  // The week an order already brings these groceries: the basket's first delivery is the one after.
+  if (basket.coveredBy) return `Next: ${next.label} (order #${basket.coveredBy.orderNumber} brings it ${basket.coveredBy.label})`;
+  return `Next: ${next.label}`;
 }
 
 function BasketCard({ basket, onChanged, onStopped }: { basket: Basket; onChanged: (basket: Basket) => void; onStopped: () => void }) {

@@ -14,6 +14,11 @@ import { useOrderAgain } from '../hooks/use-order-again';
 import { MakeWeeklyButton } from '@web/features/baskets';
 import '../orders.css';
 
+/** The window an order still comes in (not delivered or cancelled), for "Deliver every week" to compare with. */
+function comingWindow(order: Order) {
+  return order.deliveryWindow && ['pending', 'processing', 'shipped'].includes(order.status) ? order.deliveryWindow : undefined;
+}
+
 /** `onOrderChanged`: an order the table changed itself ("Pay again"), to show without waiting for the next load. */
 export function OrdersTable({ orders, caption, onOrderChanged }: { orders: Order[]; caption: string; onOrderChanged?: (order: Order) => void }) {
   const [open, setOpen] = useState<Set<string>>(new Set());
@@ -89,7 +94,7 @@ export function OrdersTable({ orders, caption, onOrderChanged }: { orders: Order
                         >
                           Order again
                         </Button>
-                        <MakeWeeklyButton orderId={order._id} orderNumber={orderNumber(order._id)} />
+                        <MakeWeeklyButton orderId={order._id} orderNumber={orderNumber(order._id)} coming={comingWindow(order)} />
                       </div>
                     </div>
                   ) : null}
