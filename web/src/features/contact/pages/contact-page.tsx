@@ -12,7 +12,6 @@ import '../contact.css';
 
 export const FADE_IN_DELAY_MS = 100;
 export const VENDOR_SUCCESS = 'Vendor information has been sent to your email!';
-const DEFAULT_HOURS = 'Mon-Fri 9AM-6PM, Sat 10AM-4PM, Sun closed';
 
 function useFadeIn(delayMs: number): boolean {
   const [shown, setShown] = useState(false);
@@ -79,7 +78,8 @@ export default function ContactPage() {
                 <span>
                   <strong>Hours</strong>
                   <br />
-                  {config?.hours || DEFAULT_HOURS}
+                  {/* The delivery schedule's days and times (GET /api/config): never a second list of hours here. */}
+                  {config?.hours || '...'}
                 </span>
               </li>
             </ul>
