@@ -84,10 +84,12 @@ export interface ScreenDataMap {
   'cart-clear': Record<string, never>;
   'checkout-address': Record<string, never>;
   'address-district': AddressDraft;
-  'address-street': AddressDraft & { district: string };
-  'address-description': AddressDraft & { district: string; street: string };
-  'address-phone': AddressDraft & { district: string; street: string; description: string };
-  'address-phone-other': AddressDraft & { district: string; street: string; description: string };
+  /** The district's sectors, chosen from the list or typed. */
+  'address-sector': AddressDraft & { district: string };
+  'address-street': AddressDraft & { district: string; sector?: string };
+  'address-description': AddressDraft & { district: string; sector?: string; street: string };
+  'address-phone': AddressDraft & { district: string; sector?: string; street: string; description: string };
+  'address-phone-other': AddressDraft & { district: string; sector?: string; street: string; description: string };
   /** The delivery window for the order going to this address: the next free windows as choices. */
   'checkout-window': CheckoutAddress;
   /** key: the order's idempotency key, made once when the screen is opened. windowId: the delivery window chosen. */

@@ -133,6 +133,8 @@ export interface OrderAddressSnapshot {
   city: string;
   street: string;
   district: string;
+  /** Absent on orders placed before addresses had sectors. */
+  sector?: string | null;
   phoneNumber: string;
   isDefault: boolean;
   email?: string;

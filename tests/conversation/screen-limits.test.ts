@@ -14,6 +14,7 @@ import type { ChannelName, Reply, ScreenName, ScreenState, Session } from '../..
 type GivenData = Record<string, string | boolean | number>;
 import { formatFrw } from '../../server/lib/money';
 import { createAddress } from '../../server/modules/addresses/addresses.service';
+import { KIGALI_DISTRICTS } from '../../server/modules/addresses/addresses.schema';
 import { addToCart } from '../../server/modules/cart/cart.service';
 import { listCategories, listProducts } from '../../server/modules/catalog/catalog.service';
 import { placeOrder } from '../../server/modules/orders/orders.service';
@@ -114,7 +115,7 @@ async function renderScreen(language: Language, name: ScreenName, data: GivenDat
 describe.each(LANGUAGES)('every screen in %s', (language) => {
   it('catalogue strings are GSM-7 and button labels fit chat', () => {
     const t = translator(language);
-    const sample = { shop: 'Isoko', name: 'Aline', query: 'tomatos', count: 3, total: 'frw 1.00', max: 999, unit: 'kg', quantity: '2 kg', offer: 'frw 1.00', price: 'frw 2.00', phone: '0788123456', address: 'KG 1 Ave, Gasabo', code: '123456', business: 'Isoko Ltd', number: 'AB12CD34', status: 'pending', payment: 'pending', reason: LONG_REASONS[0], id: '12345678901234', window: 'Tomorrow 16:00-18:00', basket: 'Tomatoes, Carrots +1', names: 'Avocados (out of stock)', when: 'Wednesdays 16:00-18:00' };
+    const sample = { shop: 'Isoko', name: 'Aline', query: 'tomatos', count: 3, total: 'frw 1.00', max: 999, unit: 'kg', quantity: '2 kg', offer: 'frw 1.00', price: 'frw 2.00', phone: '0788123456', address: 'KG 1 Ave, Gasabo', code: '123456', business: 'Isoko Ltd', number: 'AB12CD34', status: 'pending', payment: 'pending', reason: LONG_REASONS[0], id: '12345678901234', window: 'Tomorrow 16:00-18:00', basket: 'Tomatoes, Carrots +1', names: 'Avocados (out of stock)', when: 'Wednesdays 16:00-18:00', district: 'Nyarugenge' };
     for (const key of Object.keys(catalogues[language]) as (keyof typeof catalogues.en)[]) {
       expect(isGsmSafe(t(key, sample)), key).toBe(true);
     }
@@ -161,6 +162,10 @@ describe.each(LANGUAGES)('every screen in %s', (language) => {
       await renderScreen(language, name, { purpose: 'checkout' });
     }
     await renderScreen(language, 'address-phone', { purpose: 'checkout' }, { channel: 'chat', guest: false });
+    // Every district's sectors, each page: whole names, never cut.
+    for (const district of KIGALI_DISTRICTS) {
+      for (const offset of [0, 7, 14]) await renderScreen(language, 'address-sector', { purpose: 'checkout', district }, { offset });
+    }
     await renderScreen(language, 'checkout-confirm', { addressId, key: 'k' });
     // Ordering again the order of nine long names, 999 of each: its lines are what shortens.
     await renderScreen(language, 'again-confirm', { orderId, key: 'k' });

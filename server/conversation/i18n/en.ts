@@ -69,6 +69,8 @@ export const en = {
   'address.addNew': 'Add new address',
   'address.default': '(default)',
   'address.district': 'New address. Choose the district:',
+  'address.sector': 'Sector in {district}? Choose or type its name:',
+  'address.sectorUnknown': 'Not a sector of {district}. Choose one or type its name.',
   'address.street': 'Enter the street, e.g. KG 11 Ave:',
   'address.description': 'Describe the place (house, landmark):',
   'address.phone': 'Phone number for the delivery:',

@@ -70,6 +70,8 @@ export const fr: Catalogue = {
   'address.addNew': 'Nouvelle adresse',
   'address.default': '(par defaut)',
   'address.district': 'Nouvelle adresse. Choisissez le district:',
+  'address.sector': 'Secteur de {district}? Choisissez ou tapez son nom:',
+  'address.sectorUnknown': 'Pas un secteur de {district}. Choisissez-en un ou tapez son nom.',
   'address.street': 'Entrez la rue, ex. KG 11 Ave:',
   'address.description': 'Decrivez le lieu (maison, repere):',
   'address.phone': 'Telephone pour la livraison:',

@@ -71,6 +71,8 @@ export const rw: Catalogue = {
   'address.addNew': 'Aderesi nshya', // REVIEW
   'address.default': '(iy\'ibanze)', // REVIEW
   'address.district': 'Aderesi nshya. Hitamo akarere:', // REVIEW
+  'address.sector': 'Umurenge wo muri {district}? Hitamo cyangwa wandike izina:', // REVIEW
+  'address.sectorUnknown': 'Si umurenge wo muri {district}. Hitamo cyangwa wandike izina ryawo.', // REVIEW
   'address.street': 'Andika umuhanda, urugero KG 11 Ave:', // REVIEW
   'address.description': 'Sobanura aho ari (inzu, ikimenyetso):', // REVIEW
   'address.phone': 'Telefoni yo kuguhamagaraho:', // REVIEW

@@ -71,7 +71,7 @@ function toOrder(order: OrderRow, lines: OrderLineRow[], now: Date): Order {
     status: oneOf(ORDER_STATUSES, order.status, 'pending'),
     paymentType: order.payment_type,
     paymentStatus: oneOf(PAYMENT_STATUSES, order.payment_status, 'pending'),
-    address,
+    address: { ...address, sector: address.sector ?? null },
     products: lines.map((line) => ({
       productId: line.product_id,
       productName: line.product_name,
@@ -221,6 +221,7 @@ export async function placeOrderIn(trx: Transaction<Database>, deps: ShopDeps, u
     city: address.city,
     street: address.street,
     district: address.district,
+    sector: address.sector,
     phoneNumber: address.phone_number,
     isDefault: address.is_default,
     ...(user.email ? { email: user.email } : {}),
