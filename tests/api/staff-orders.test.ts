@@ -102,10 +102,20 @@ describe('finding orders', () => {
       channel: 'web',
       status: 'pending',
       paymentStatus: 'pending',
-      customer: { fullName: 'Jean Bosco Habimana', phoneNumber: '+250722333444' },
+      customer: { fullName: 'Jean Bosco Habimana', phoneNumber: '+250722333444', phoneVerified: true },
       momoTransactionId: null,
     });
     expect(seen.products[0]).toMatchObject({ productId: 'tomatoes', productQuantity: 2 });
+  });
+
+  it('shows the phone a shopper gave at sign-up before its SMS code is entered, said so; found by it too', async () => {
+    const phone = uniquePhone();
+    const unconfirmed = await shop.newShopper({ fullName: 'Divine Ingabire', phoneNumber: phone });
+    const order = await placeOrder(unconfirmed, '0788999000');
+    const seen = await shop.http.get(`/api/admin/orders/${order._id}`).set(staff.auth);
+    expect(seen.body.order.customer).toMatchObject({ fullName: 'Divine Ingabire', phoneNumber: phone, phoneVerified: false });
+    const listed = await shop.http.get('/api/admin/orders').query({ search: `0${phone.slice(4)}` }).set(staff.auth);
+    expect(listed.body.orders.map((found: { _id: string }) => found._id)).toEqual([order._id]);
   });
 
   it('names the channel each order came from, WhatsApp and chat and USSD included', async () => {

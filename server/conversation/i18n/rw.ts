@@ -166,9 +166,17 @@ export const rw: Catalogue = {
   'status.shipped': 'iri mu nzira', // REVIEW
   'status.delivered': 'yagejejwe', // REVIEW
   'status.cancelled': 'yahagaritswe', // REVIEW
-  'payment.pending': 'bitegereje', // REVIEW
-  'payment.completed': 'byishyuwe', // REVIEW
+  'payment.pending': 'ntirishyurwa', // REVIEW
+  'payment.completed': 'yishyuwe', // REVIEW
   'payment.failed': 'byanze', // REVIEW
+  'statusShort.pending': 'itegereje', // REVIEW
+  'statusShort.processing': 'irategurwa', // REVIEW
+  'statusShort.shipped': 'iri mu nzira', // REVIEW
+  'statusShort.delivered': 'yagejejwe', // REVIEW
+  'statusShort.cancelled': 'yahagaritswe', // REVIEW
+  'paymentShort.pending': 'ntiyishyuwe', // REVIEW
+  'paymentShort.completed': 'yishyuwe', // REVIEW
+  'paymentShort.failed': 'byanze', // REVIEW
 
   'login.addToCart': 'Banza winjire kugira ngo ushyire ibintu mu gatebo.', // REVIEW
   'login.page': 'Banza winjire kugira ngo ubone iyi paji', // REVIEW

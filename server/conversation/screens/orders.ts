@@ -17,19 +17,20 @@ import { reasonIn } from '../../modules/payments/momo-reasons';
 import { localPhone } from '../../lib/phone';
 import type { ScreenContext } from '../types';
 
+/** The order's status and payment in the shopper's words, never the stored values ("pending/pending"). */
 const statusWords = (order: Order, t: Translate) => ({
   status: t(`status.${order.status}`),
   payment: t(`payment.${order.paymentStatus}`),
 });
 
+/** The same, short, for a line of the list of orders: "to pack, unpaid". */
+const shortStatusWords = (order: Order, t: Translate) => `${t(`statusShort.${order.status}`)}, ${t(`paymentShort.${order.paymentStatus}`)}`;
+
 export const orders: Screen<'orders'> = {
   async render(ctx, state) {
     const { orders: latest, pagination } = await listOrders(ctx.deps, accountId(ctx), { page: 1, limit: windowLimit(state.offset, ctx.pageSize) });
     if (!pagination.total) return { title: ctx.t('orders.none') };
-    const rows = latest.map((order) => {
-      const { status, payment } = statusWords(order, ctx.t);
-      return { value: order._id, label: orderNumber(order._id), detail: `${formatFrw(toMinor(order.amount))} ${status}/${payment}` };
-    });
+    const rows = latest.map((order) => ({ value: order._id, label: orderNumber(order._id), detail: `${formatFrw(toMinor(order.amount))} ${shortStatusWords(order, ctx.t)}` }));
     return { title: ctx.t('orders.title'), hint: ctx.t('orders.hint'), ...windowOf(rows, pagination.total, state.offset, ctx.pageSize) };
   },
 

@@ -56,7 +56,7 @@ export function PaymentPanel({ order, config }: { order: Order; config: ShopConf
         <div>
           <dt>Payment status</dt>
           <dd>
-            <PaymentStatusBadge status={order.paymentStatus} upper />
+            <PaymentStatusBadge status={order.paymentStatus} />
           </dd>
         </div>
         <div>

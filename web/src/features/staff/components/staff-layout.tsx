@@ -1,4 +1,4 @@
-// The console's frame: a compact bar with the sections (it scrolls sideways on a 360-pixel phone),
+// The console's frame: a compact bar with the sections (on a 360-pixel phone it wraps to two rows, every section in sight),
 // and the screen under it. No storefront header, cart or chat: staff are at work.
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
