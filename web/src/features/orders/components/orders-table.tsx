@@ -1,5 +1,6 @@
 // Orders as a table whose rows open to show their products (docs/product.md section 2, track orders). On a phone each
-// row becomes a stacked card (CSS), keeping the table semantics for screen readers.
+// row becomes a stacked card (CSS), keeping the table semantics for screen readers. "Order again" and
+// "Deliver every week" are on each row itself, not hidden until the row is opened.
 import { Fragment, useState } from 'react';
 import type { Order } from '@server/modules/orders/orders.schema';
 import { orderNumber } from '@server/modules/orders/orders.schema';
@@ -44,6 +45,9 @@ export function OrdersTable({ orders, caption, onOrderChanged }: { orders: Order
           <th scope="col">Status</th>
           <th scope="col">Payment</th>
           <th scope="col">Total</th>
+          <th scope="col">
+            <span className="visually-hidden">Actions</span>
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -75,9 +79,20 @@ export function OrdersTable({ orders, caption, onOrderChanged }: { orders: Order
                   <PaymentStatusBadge status={order.paymentStatus} /> <PayAgainButton order={order} onChanged={onOrderChanged} />
                 </td>
                 <td data-label="Total">{formatMoney(order.amount)}</td>
+                <td className="order-row-actions">
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    busy={busyId === order._id}
+                    onClick={() => void orderAgain(order._id)}
+                  >
+                    Order again
+                  </Button>
+                  <MakeWeeklyButton orderId={order._id} orderNumber={orderNumber(order._id)} coming={comingWindow(order)} />
+                </td>
               </tr>
               <tr id={detailsId} className="order-details-row" hidden={!expanded}>
-                <td colSpan={6}>
+                <td colSpan={7}>
                   {expanded ? (
                     <div className="order-details">
                       <OrderLines lines={order.products} showUnitPrice />
@@ -85,17 +100,6 @@ export function OrdersTable({ orders, caption, onOrderChanged }: { orders: Order
                         <span>Total items: {itemCount(order)}</span>
                         <strong>Order total: {formatMoney(order.amount)}</strong>
                       </p>
-                      <div className="order-details-actions">
-                        <Button
-                          variant="secondary"
-                          size="sm"
-                          busy={busyId === order._id}
-                          onClick={() => void orderAgain(order._id)}
-                        >
-                          Order again
-                        </Button>
-                        <MakeWeeklyButton orderId={order._id} orderNumber={orderNumber(order._id)} coming={comingWindow(order)} />
-                      </div>
                     </div>
                   ) : null}
                 </td>
