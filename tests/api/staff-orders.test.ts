@@ -24,7 +24,8 @@ async function placeOrder(who: Shopper, phoneNumber = '0788111222') {
     .set(who.auth)
     .send({ description: 'Green door', city: 'Kigali', street: 'KN 5 Rd', district: 'Nyarugenge', phoneNumber });
   await shop.http.post('/api/cart/add').set(who.auth).send({ productId: 'tomatoes', quantity: 2 });
-  const placed = await shop.http.post('/api/order/placeOrder').set(who.auth).send({ addressId: address.body.address._id, paymentType: 'cash' });
+  // The same 2 kg of tomatoes again and again, on purpose: confirmed, as a shopper told of the first would.
+  const placed = await shop.http.post('/api/order/placeOrder').set(who.auth).send({ addressId: address.body.address._id, paymentType: 'cash', confirmDuplicate: true });
   expect(placed.status).toBe(201);
   return placed.body.order as { _id: string; amount: number; deliveryWindow: { label: string } };
 }
@@ -125,7 +126,7 @@ describe('finding orders', () => {
       .send({ description: 'Green door', city: 'Kigali', street: 'KN 5 Rd', district: 'Nyarugenge', phoneNumber: '0788111222' });
     for (const channel of ['whatsapp', 'chat', 'ussd'] as const) {
       await shop.http.post('/api/cart/add').set(shopper.auth).send({ productId: 'tomatoes', quantity: 1 });
-      const order = await placeOrderAs(shop.deps, shopper.user._id, { addressId: address.body.address._id, paymentType: 'cash', channel });
+      const order = await placeOrderAs(shop.deps, shopper.user._id, { addressId: address.body.address._id, paymentType: 'cash', channel, confirmDuplicate: true });
       const seen = await shop.http.get(`/api/admin/orders/${order._id}`).set(staff.auth);
       expect(seen.body.order.channel).toBe(channel);
       const listed = await shop.http.get('/api/admin/orders').query({ search: order._id.slice(-8) }).set(staff.auth);

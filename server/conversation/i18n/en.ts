@@ -51,6 +51,7 @@ export const en = {
   'added.shopMore': 'Shop more',
   'added.cart': 'My cart',
 
+  // Counts products (lines), never their quantities summed: 2 kg of tomatoes is 1 item, shown "Tomatoes 2 kg".
   'cart.title': 'My cart ({count} {count|item|items}):',
   'cart.empty': 'Your cart is empty',
   'cart.total': 'Total: {total}',
@@ -88,7 +89,8 @@ export const en = {
   'address.deleted': 'Address deleted successfully',
   'address.defaultSet': 'Default address updated.',
 
-  'checkout.title': 'Confirm order',
+  'checkout.title': 'Confirm order: {total}',
+  'products.count': '{count} {count|item|items}',
   'checkout.items': '{count} {count|item|items}: {total}',
   'checkout.delivery': 'Delivery: {window}',
   'checkout.to': 'To: {address}',
@@ -101,6 +103,7 @@ export const en = {
   'checkout.placedMomoFailed': 'Order {number} placed: {total}. MTN MoMo did not take the payment: pay with MoMo Pay {code} ({business}) instead.',
   'checkout.emptyCart': 'Your cart is empty. Add products first.',
   'checkout.failed': 'Failed to place order. Try again.',
+  'checkout.twin': 'Ordered {minutes} min ago! Again: {total}',
 
   'again.title': 'Order again: {total}',
   'again.left': 'left out: {names}',

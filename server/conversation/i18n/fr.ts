@@ -89,7 +89,8 @@ export const fr: Catalogue = {
   'address.deleted': 'Adresse supprimee',
   'address.defaultSet': 'Adresse par defaut changee.',
 
-  'checkout.title': 'Confirmer la commande',
+  'checkout.title': 'Confirmer: {total}',
+  'products.count': '{count} {count|article|articles}',
   'checkout.items': '{count} {count|article|articles}: {total}',
   'checkout.delivery': 'Livraison: {window}',
   'checkout.to': 'A: {address}',
@@ -102,6 +103,7 @@ export const fr: Catalogue = {
   'checkout.placedMomoFailed': "Commande {number} passee: {total}. MTN MoMo n'a pas pris le paiement: payez par MoMo Pay {code} ({business}).",
   'checkout.emptyCart': 'Votre panier est vide. Ajoutez des produits.',
   'checkout.failed': 'La commande a echoue. Reessayez.',
+  'checkout.twin': 'Commande il y a {minutes} min! Encore: {total}',
 
   'again.title': 'Recommander: {total}',
   'again.left': 'non inclus: {names}',

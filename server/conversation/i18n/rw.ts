@@ -90,7 +90,8 @@ export const rw: Catalogue = {
   'address.deleted': 'Aderesi yasibwe', // REVIEW
   'address.defaultSet': 'Aderesi y\'ibanze yahinduwe.', // REVIEW
 
-  'checkout.title': 'Emeza komande', // REVIEW
+  'checkout.title': 'Emeza komande: {total}', // REVIEW
+  'products.count': '{count|Ikintu|Ibintu} {count}', // REVIEW
   'checkout.items': '{count|Ikintu|Ibintu} {count}: {total}', // REVIEW
   'checkout.delivery': 'Bizagera: {window}', // REVIEW
   'checkout.to': 'Aho: {address}', // REVIEW
@@ -103,6 +104,7 @@ export const rw: Catalogue = {
   'checkout.placedMomoFailed': 'Komande {number} yakiriwe: {total}. MTN MoMo ntiyakiriye ubwishyu: ishyura kuri MoMo Pay {code} ({business}).', // REVIEW
   'checkout.emptyCart': 'Agatebo kawe nta kirimo.', // REVIEW
   'checkout.failed': 'Komande ntiyakunze. Ongera ugerageze.', // REVIEW
+  'checkout.twin': 'Byatumijwe {minutes} min ishize! Nanone: {total}', // REVIEW
 
   'again.title': 'Ongera utumize: {total}', // REVIEW
   'again.left': 'ntibirimo: {names}', // REVIEW

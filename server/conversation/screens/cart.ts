@@ -23,11 +23,12 @@ export const cart: Screen<'cart'> = {
     if (!current.products.length) {
       return { title: ctx.t('cart.empty'), actions: menuActions('cart', ctx.t, whenEmpty(true)) };
     }
-    const { items, totalMinor } = cartTotals(current);
+    const { totalMinor } = cartTotals(current);
     const rows = current.products.map((line) => ({ value: line.productId._id, label: productName(line.productId, ctx.session.language), detail: lineDetail(line, ctx.t, ctx.session.language) }));
     return {
       cart: cartCard(current, ctx.session.language),
-      title: ctx.t('cart.title', { count: items }),
+      // How many products; each line says its quantity with its unit ("Tomatoes 2 kg").
+      title: ctx.t('cart.title', { count: current.products.length }),
       lines: [ctx.t('cart.total', { total: formatFrw(totalMinor) })],
       ...pageOf(rows, state.offset, pageSizeOf(ctx, 8)),
       actions: menuActions('cart', ctx.t, whenEmpty(false)),

@@ -49,13 +49,13 @@ export const baskets: Screen<'baskets'> = {
 export const basket: Screen<'basket'> = {
   async render(ctx, state) {
     const found = await getBasket(ctx.deps, accountId(ctx), state.data.id);
-    const lines = found.lines.map((line) => `${line.productName} ${quantityText(line.quantity, line.unit, ctx.session.language)}`).join(', ');
+    const lines = found.lines.map((line) => `${line.productName} ${quantityText(line.quantity, line.unit, ctx.session.language)}`);
     const skipped = found.nextDelivery?.skipped ?? false;
     return {
       title: ctx.t('basket.title', { when: basketWhen(ctx, found) }),
       // Its coming delivery; the line a full USSD screen (a refusal on top) leaves out first.
       hint: nextLine(ctx, found),
-      rows: [{ label: lines, detail: formatFrw(toMinor(found.total)) }],
+      rows: [{ label: lines.join(', '), items: lines, brief: ctx.t('products.count', { count: lines.length }), detail: formatFrw(toMinor(found.total)) }],
       actions: menuActions('basket', ctx.t, (chosen) => !(chosen.key === '1' && found.paused)).map((action) => {
         if (action.key === '1' && skipped) return { ...action, label: ctx.t('basket.unskip') };
         if (action.key === '2' && found.paused) return { ...action, label: ctx.t('basket.resume') };

@@ -23,6 +23,8 @@ import { DeliveryStep } from '../components/delivery-step';
 import { DeliveryWindowPicker } from '../components/delivery-window-picker';
 import { fetchDeliveryWindows } from '../api/delivery-windows-api';
 import { OrderSummary } from '../components/order-summary';
+import { DuplicateOrderDialog } from '../components/duplicate-order-dialog';
+import type { DuplicateOf } from '@server/modules/orders/orders.schema';
 import { useIdempotencyKey } from '../hooks/use-idempotency-key';
 import { useDocumentTitle } from '@web/components/ui/use-document-title';
 import '../checkout.css';
@@ -82,6 +84,8 @@ function Checkout() {
   const noWindowFree = windowList.status === 'ready' && !windowId;
   const [dialogOpen, setDialogOpen] = useState(false);
   const [placing, setPlacing] = useState(false);
+  // The same order placed minutes ago (the server asks first): shown in a dialog until the shopper chooses.
+  const [duplicateOf, setDuplicateOf] = useState<DuplicateOf | null>(null);
   const placingRef = useRef(false);
   const placedRef = useRef(false);
   const idempotencyKey = useIdempotencyKey();
@@ -137,7 +141,7 @@ function Checkout() {
     setPickedWindowId(id);
   }
 
-  async function submitOrder() {
+  async function submitOrder(confirmDuplicate = false) {
     if (placingRef.current) return;
     if (noWindowFree) {
       toast.error('No delivery time is free in the next 7 days. Please try again later.');
@@ -166,6 +170,7 @@ function Checkout() {
         callbackUrl: `${window.location.origin}${paths.orderConfirmation}`,
         // Windows that could not be loaded: the server takes the earliest free one.
         ...(windowId ? { deliveryWindowId: windowId } : {}),
+        ...(confirmDuplicate ? { confirmDuplicate: true } : {}),
       };
       const [orderId] = await Promise.all([placeOrder(body, idempotencyKey.current()), wait(MIN_PLACE_ORDER_MS)]);
       placedRef.current = true;
@@ -175,7 +180,9 @@ function Checkout() {
       navigate(paths.orderConfirmationFor(orderId), { replace: true });
     } catch (error) {
       const failure = await toApiError(error, 'Failed to place order');
-      toast.error(failure.errors[0]?.message ?? failure.message ?? 'Failed to place order');
+      const twin = failure.error === 'duplicate_order' ? (failure.data as { duplicateOf?: DuplicateOf } | undefined)?.duplicateOf : undefined;
+      if (twin) setDuplicateOf(twin);
+      else toast.error(failure.errors[0]?.message ?? failure.message ?? 'Failed to place order');
       if (failure.error === 'delivery_window_unavailable') {
         // The window filled up or passed meanwhile: the server named the next free one; offer it.
         const next = (failure.data as { nextWindow?: DeliveryWindow | null } | undefined)?.nextWindow;
@@ -238,7 +245,7 @@ function Checkout() {
               onSelect={selectAddress}
               onNewAddress={() => setDialogOpen(true)}
               onBack={() => setStep(1)}
-              onPlaceOrder={submitOrder}
+              onPlaceOrder={() => void submitOrder()}
               placing={placing}
               windowPicker={
                 <DeliveryWindowPicker
@@ -255,6 +262,12 @@ function Checkout() {
         </div>
         <OrderSummary items={items} totalPrice={totalPrice} outOfStock={outOfStock} />
       </div>
+      <DuplicateOrderDialog
+        duplicateOf={duplicateOf}
+        placing={placing}
+        onClose={() => setDuplicateOf(null)}
+        onPlaceAgain={() => void submitOrder(true).finally(() => setDuplicateOf(null))}
+      />
       <AddressFormDialog
         open={dialogOpen}
         title="New Address"
