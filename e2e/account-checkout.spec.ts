@@ -20,7 +20,8 @@ test('checkout with a new address places exactly one order and confirms it', asy
   await page.goto('/checkout');
 
   await expect(page.getByRole('list', { name: 'Checkout progress' })).toBeVisible();
-  await expect(page.getByText('The administrator verifies payment and calls the customer within 10 minutes.')).toBeVisible();
+  // How cash works, in the one wording every face uses: verified only once paid with the code.
+  await expect(page.getByText('Once you pay with the MoMo Pay code, the administrator verifies your payment and calls you within 10 minutes.')).toBeVisible();
   const config = await (await request.get('/api/config')).json();
   await expect(page.locator('.momo-instructions')).toContainText(config.payCode);
   await expect(page.locator('.momo-instructions')).toContainText(config.businessName);

@@ -298,7 +298,7 @@ describe('moving an order along', () => {
     expect(failed.status).toBe(200);
     expect(failed.body.message).toBe('Payment marked failed');
     const [last] = (await smsTo(shopper.user.phoneNumber!)).slice(-1);
-    expect(last.body).toBe(`Isoko: we could not confirm the payment for order ${order._id.slice(-8).toUpperCase()}. Pay with MoMo code 123456 or call +250 788 000 000.`);
+    expect(last.body).toBe(`Isoko: we could not confirm the payment for order ${order._id.slice(-8).toUpperCase()}. Pay with MoMo Pay 123456 or call +250 788 000 000.`);
     expect(last.kind).toBe('payment');
     const confirmed = await shop.http.post(`/api/admin/orders/${order._id}/payment`).set(staff.auth).send({ expectedPaymentStatus: 'failed', paymentStatus: 'completed', momoTransactionId: 'TX-2' });
     expect(confirmed.status).toBe(200);

@@ -1,5 +1,7 @@
 // English: the reference catalogue. Every other language must give every key (the type checks it).
 // GSM-7 only and short: each string ends up on a 182-character USSD screen.
+import { CASH_WORDS } from '../../lib/payment-words';
+
 export const en = {
   'language.name': 'English',
   'language.title': 'Choose your language:',
@@ -94,7 +96,8 @@ export const en = {
   'checkout.items': '{count} {count|item|items}: {total}',
   'checkout.delivery': 'Delivery: {window}',
   'checkout.to': 'To: {address}',
-  'checkout.pay': 'Pay cash on delivery or MoMo Pay {code} ({business})',
+  // The shop's one wording of how cash works (server/lib/payment-words.ts), as every face says it.
+  'checkout.pay': CASH_WORDS.how,
   'checkout.confirm': 'Confirm',
   'checkout.placed':
     'Order {number} placed. Delivery {window}, fee negotiable. Pay {total} on delivery or by MoMo Pay {code}. We call you within 10 min.',

@@ -1,6 +1,7 @@
 // How orders read on screen: dates via date-fns, the number of items, the payment method's name.
 import { format, isValid, parseISO } from 'date-fns';
 import type { Order, OrderLine } from '@server/modules/orders/orders.schema';
+import { CASH_WORDS, MOMO_WORDS } from '@server/lib/payment-words';
 
 export function formatOrderDate(iso: string | undefined, pattern = 'd MMM yyyy'): string {
   if (!iso) return '—';
@@ -38,6 +39,6 @@ export function deliveryWhen(order: Pick<Order, 'deliveryWindow' | 'createdAt'>)
 }
 
 export function paymentMethodName(paymentType: string): string {
-  if (paymentType === 'momo') return 'Pay now with MoMo (MTN MoMo request to pay)';
-  return paymentType === 'cash' ? 'Cash on Delivery (Mobile Money)' : paymentType;
+  if (paymentType === 'momo') return `${MOMO_WORDS.name} (MTN MoMo request to pay)`;
+  return paymentType === 'cash' ? CASH_WORDS.name : paymentType;
 }

@@ -5,6 +5,7 @@ import { useId } from 'react';
 import type { PaymentType } from '@server/modules/orders/order-lists.schema';
 import { Button } from '@web/components/ui/button';
 import { useShopConfig } from '@web/lib/shop-config';
+import { CASH_WORDS, MOMO_WORDS, payWords } from '@server/lib/payment-words';
 
 export type PaymentMethod = PaymentType;
 
@@ -24,10 +25,13 @@ export function isMomoNumber(phone: string): boolean {
   return /^(\+?250|0)7\d{8}$/.test(phone.replace(/[\s\-().]/g, ''));
 }
 
+/** Cash or the MoMo Pay code, in the words every face uses (payment-words.ts): verified only once paid. */
 function PayCodeInstructions({ payCode, businessName }: { payCode: string; businessName: string }) {
   return (
     <div className="momo-instructions">
-      <h3>How to pay with Mobile Money</h3>
+      <h3>How to pay</h3>
+      <p>{payWords(CASH_WORDS.how, { code: payCode, business: businessName })}.</p>
+      <p>With the MoMo Pay code, before your order arrives or when it does:</p>
       <ol>
         <li>
           Dial the MoMo Pay code <strong className="pay-code">{payCode}</strong>
@@ -36,7 +40,7 @@ function PayCodeInstructions({ payCode, businessName }: { payCode: string; busin
           Check that the business name reads <strong>{businessName}</strong>
         </li>
         <li>Pay the order total shown in your order summary.</li>
-        <li>The administrator verifies payment and calls the customer within 10 minutes.</li>
+        <li>{CASH_WORDS.verified}</li>
       </ol>
     </div>
   );
@@ -60,15 +64,15 @@ export function PaymentStep(props: PaymentStepProps) {
           <input type="radio" name="paymentType" value="cash" checked={method === 'cash'} onChange={() => onMethodChange('cash')} />
           <span>
             <strong>{momoOffered ? 'Cash on delivery (MoMo Pay code)' : 'Cash on Delivery'}</strong>
-            <span className="payment-option-note">Pay with Mobile Money when your order arrives</span>
+            <span className="payment-option-note">{payWords(CASH_WORDS.how, { code: payCode, business: businessName })}</span>
           </span>
         </label>
         {momoOffered ? (
           <label className={`payment-option ${method === 'momo' ? 'is-selected' : ''}`}>
             <input type="radio" name="paymentType" value="momo" checked={method === 'momo'} onChange={() => onMethodChange('momo')} />
             <span>
-              <strong>Pay now with MoMo</strong>
-              <span className="payment-option-note">Your phone asks you to approve the payment with your MoMo PIN</span>
+              <strong>{MOMO_WORDS.name}</strong>
+              <span className="payment-option-note">{MOMO_WORDS.how}</span>
             </span>
           </label>
         ) : null}
@@ -102,9 +106,7 @@ export function PaymentStep(props: PaymentStepProps) {
             <li>Place your order.</li>
             <li>MTN MoMo asks this number (or, left empty, the delivery address&apos;s phone) to approve the order total: enter your MoMo PIN on that phone.</li>
             <li>Your order is paid at once; no one needs to call you about payment.</li>
-            <li>
-              If MoMo does not answer, pay with the MoMo Pay code <strong className="pay-code">{payCode}</strong> ({businessName}) instead.
-            </li>
+            <li>{payWords(MOMO_WORDS.fallback, { code: payCode, business: businessName })}</li>
           </ol>
         </div>
       ) : (

@@ -2,6 +2,7 @@
 import type { Order } from '@server/modules/orders/orders.schema';
 import type { ShopConfig } from '@server/modules/shop/shop.schema';
 import { formatMoney } from '@web/lib/money';
+import { CASH_WORDS, MOMO_WORDS, payWords } from '@server/lib/payment-words';
 import { deliveryWhen, formatOrderDate, paymentMethodName } from '../format';
 import { OrderStatusBadge, PaymentStatusBadge } from './status-badge';
 
@@ -64,14 +65,20 @@ export function PaymentPanel({ order, config }: { order: Order; config: ShopConf
           <dd className="pay-code">{config?.payCode ?? '…'}</dd>
         </div>
       </dl>
-      {order.paymentType === 'momo' ? null : (
+      {order.paymentType === 'momo' || order.paymentStatus === 'completed' ? null : (
         <p className="confirm-reminder">
-          Cash on delivery: please prepare the exact amount of {formatMoney(order.amount)} to pay with Mobile Money
-          {config ? ` (pay code ${config.payCode}, ${config.businessName})` : ''}.
+          {payWords(CASH_WORDS.prepare, { total: formatMoney(order.amount), code: config?.payCode ?? '…', business: config?.businessName ?? '…' })}
         </p>
       )}
     </section>
   );
+}
+
+/** What comes of the payment: "verifies your payment" only of one made with the code, never before. */
+function paymentNext(order: Order): string {
+  if (order.paymentStatus === 'completed') return 'Your payment is confirmed: no one needs to call you about it.';
+  if (order.paymentType !== 'momo') return CASH_WORDS.verified;
+  return order.paymentStatus === 'failed' ? 'The MoMo payment did not go through: pay again, or with the MoMo Pay code.' : MOMO_WORDS.placed;
 }
 
 export function NextStepsPanel({ order }: { order: Order }) {
@@ -79,7 +86,7 @@ export function NextStepsPanel({ order }: { order: Order }) {
     <section className="card confirm-panel" aria-labelledby="next-title">
       <h2 id="next-title">What Happens Next</h2>
       <ol className="confirm-next">
-        <li>The administrator verifies your payment and calls you within 10 minutes.</li>
+        <li>{paymentNext(order)}</li>
         <li>{order.deliveryWindow ? `Your groceries are delivered ${order.deliveryWindow.label}.` : 'Your groceries are delivered within 1-2 hours.'}</li>
         <li>You can follow your order any time from Track Orders.</li>
       </ol>
