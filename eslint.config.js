@@ -24,9 +24,10 @@ const serverZones = [
 
 // Features keep their internals: a server module (or the engine, a channel) uses another module
 // only through its face, `*.schema.ts`, `*.service.ts` and `*.middleware.ts`; a web feature uses
-// another through its `index.ts` and its `store.ts` (state shared across screens). Anything else
-// is listed here, with the reason it is needed; an entry that is no longer used is refused too
-// (see `unusedAllowances` below), so the list stays true.
+// another through its `index.ts` alone, which names what the others may take (the build drops what a
+// chunk does not use of it: docs/decisions/010-feature-faces.md). A server module's other needs are
+// listed here, with the reason each is needed; an entry that is no longer used is refused too (see
+// `refuseUnusedAllowances` below), so the list stays true. The web has no such list.
 const ROOT = import.meta.dirname;
 const featuresIn = (folder) => readdirSync(path.join(ROOT, folder), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
 /** An exact file as a glob (the rule takes exceptions of a glob zone only as globs). */
@@ -37,18 +38,12 @@ const serverAllowed = {
   // repeated catalog GET at Node's handler with the bytes the catalog's cache kept.
   'server/app.ts': ['server/modules/*/*.routes.ts', 'server/modules/catalog/catalog-cache.ts'],
   'server/main.ts': ['server/modules/catalog/seed/seed-catalog.ts'],
-  // The one /api/admin router mounts each module's staff calls under its one requireStaff.
+  // The one /api/admin router mounts each module's staff calls, each checked by the roles it declares.
   'server/modules/staff': ['server/modules/*/staff-*.routes.ts'],
-  // Sign-up, sign-in, a reset and a phone's first call read and write accounts through the users
-  // module's record functions (only users writes the users table).
-  'server/modules/auth': ['server/modules/users/user-records.ts'],
   // Who is told what about an order is decided in orders (order-notices.ts), payment receipts too.
   'server/modules/payments': ['server/modules/orders/order-notices.ts'],
-  // Orders mounts payments' /order/{id}/pay and reorder's /order/{id}/reorder calls inside its /order tree.
-  'server/modules/orders': ['server/modules/payments/payments.routes.ts', 'server/modules/reorder/reorder.routes.ts'],
-  // A notice names the order's delivery window in its reader's words, and a failed MoMo payment's
-  // reason in the reader's language.
-  'server/modules/orders/order-notices.ts': ['server/modules/delivery/delivery-windows.ts', 'server/modules/delivery/window-words.ts', 'server/modules/payments/momo-reasons.ts'],
+  // A notice names the order's delivery window in its reader's words.
+  'server/modules/orders/order-notices.ts': ['server/modules/delivery/delivery-windows.ts', 'server/modules/delivery/window-words.ts'],
   // A weekly basket is a delivery window on a weekday: it reads the delivery calendar's pieces, and the
   // job tells of the order it placed as any order is told of (orders' notices).
   'server/modules/baskets': [
@@ -57,38 +52,12 @@ const serverAllowed = {
     'server/modules/delivery/window-words.ts',
     'server/modules/orders/order-notices.ts',
   ],
-  // The order screen says why a MoMo payment failed in the conversation's language.
-  'server/conversation/screens/orders.ts': ['server/modules/payments/momo-reasons.ts'],
+  // The order screen says why a MoMo payment failed in the conversation's language (the order keeps the words).
+  'server/conversation/screens/orders.ts': ['server/modules/orders/momo-reasons.ts'],
   // A delivery window reads in the conversation's words ("Today", "Tomorrow").
   'server/conversation/screens/delivery-time.ts': ['server/modules/delivery/window-words.ts'],
   // WhatsApp's image header needs a JPEG or PNG of a product's picture.
   'server/channels/whatsapp/render-whatsapp.ts': ['server/modules/catalog/raster-picture.ts'],
-};
-
-const webAllowed = {
-  // The console is a page of its own: it shows auth's sign-in page and errors' not-found page at its own
-  // addresses, catches a failing screen with errors' boundary inside its frame, and guards itself with
-  // RequireLogin alone (the auth barrel's chunk would carry the phone-verification dialog into the
-  // console's first load).
-  'web/src/features/staff': [
-    'web/src/features/auth/pages/login-page.tsx',
-    'web/src/features/auth/components/require-login.tsx',
-    'web/src/features/errors/not-found-page.tsx',
-    'web/src/features/errors/error-boundary.tsx',
-  ],
-  // The storefront's features import what they show of another directly, so a page's chunk carries only it.
-  'web/src/features/cart': ['web/src/features/auth/login-guard.ts'],
-  'web/src/features/catalog': ['web/src/features/auth/login-guard.ts'],
-  'web/src/features/checkout': ['web/src/features/cart/hooks/use-out-of-stock-ids.ts'],
-  'web/src/features/home': [
-    'web/src/features/catalog/api/catalog-api.ts',
-    'web/src/features/catalog/catalog-constants.ts',
-    'web/src/features/catalog/components/product-card.tsx',
-    'web/src/features/catalog/components/product-grid.tsx',
-    'web/src/features/catalog/catalog.css',
-  ],
-  // The profile's test checks its console link against the console's own path.
-  'web/src/features/profile': ['web/src/features/staff/staff-paths.ts'],
 };
 
 const allowedFor = (allowed, target) =>
@@ -114,7 +83,6 @@ function refuseUnusedAllowances(allowed) {
   }
 }
 refuseUnusedAllowances(serverAllowed);
-refuseUnusedAllowances(webAllowed);
 
 /** A zone per feature: the other features of its folder, their faces and `allowed` excepted. */
 function featureZones(folder, face, allowed, message) {
@@ -135,7 +103,7 @@ const boundaryZones = [
     except: [...moduleFace.map((file) => path.join(ROOT, 'server/modules/*', file)), ...Object.keys(serverAllowed).filter((importer) => importer === target || importer.startsWith(`${target}/`)).flatMap((importer) => allowedFor(serverAllowed, importer))],
     message: "the engine and the channels use a module through its schema, service or middleware (or an allowance in eslint.config.js)",
   })),
-  ...featureZones('web/src/features', ['index.ts', 'store.ts'], webAllowed, "a feature uses another through its index.ts or store.ts (or an allowance in eslint.config.js)"),
+  ...featureZones('web/src/features', ['index.ts'], {}, "a feature uses another only through its index.ts (add what it needs there)"),
 ];
 
 // The storefront's layers: shared (components/ui, lib) → features → app. app/paths.ts (the route

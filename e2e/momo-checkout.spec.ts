@@ -1,6 +1,7 @@
 // "Pay now with MoMo" on the web: the payment step beside cash on delivery, the order
 // confirmed while the shopper approves on their phone, the page showing it paid once MTN says so
-// (no staff), "Pay again" after a decline, and MTN down: the order is placed and the code offered.
+// (no staff), "Pay again" after a decline, and MTN's answer lost: the order is placed, the shopper is
+// told to approve if asked and wait (never the code: MTN may still charge), and approving pays.
 // MTN here is the local fake of its Collections API (tests/support/fake-momo-collections.ts).
 import { answerMomoPrompt, nextMomoAnswers, smsTo } from './support/shop-api';
 import { expectAccessible, expectToast, signIn, signInStaff } from './support/pages';
@@ -38,7 +39,7 @@ test('pay now with MoMo: approve on the phone and the order shows paid, with no 
   await expectAccessible(page);
   await page.getByLabel('MoMo number').fill('12345');
   await page.getByRole('button', { name: 'Continue to Delivery' }).click();
-  await expect(page.getByText('Enter the MoMo number as 07XXXXXXXX')).toBeVisible();
+  await expect(page.getByText('Enter an MTN MoMo number of Rwanda, like 0788123456')).toBeVisible();
 
   const orderId = await checkOutWithMomo(page, local(shopper));
   const momo = page.locator('.momo-panel');
@@ -89,19 +90,25 @@ test('"Pay again" from Track Orders after a declined MoMo payment', async ({ pag
   await expect(payAgain).toHaveCount(0);
 });
 
-test('MTN MoMo down: the order is still placed, and the shopper is told to pay with the code', async ({ page, request, shop, shopper }) => {
+test('MTN takes the request but its answer is lost: the page says to approve and wait, never the code, and approving pays', async ({ page, request, shop, shopper }) => {
   await shop.fillCart(shopper, 1);
   await shop.addAddress(shopper);
   await signIn(page, shopper);
-  await nextMomoAnswers(shopper.phoneNumber, 'http_500');
+  await nextMomoAnswers(shopper.phoneNumber, 'accept_then_500');
   const orderId = await checkOutWithMomo(page, local(shopper));
   const config = await (await request.get('/api/config')).json();
-  await expect(page.locator('.momo-panel')).toContainText(`MTN MoMo did not answer. Pay`);
-  await expect(page.locator('.momo-panel')).toContainText(`with MoMo Pay code ${config.payCode} (${config.businessName}) instead`);
+  const momo = page.locator('.momo-panel');
+  await expect(momo).toContainText(`MTN MoMo has not answered yet, so its request to ${spaced(shopper)}`);
+  await expect(momo).toContainText('If your phone asks for your MoMo PIN, approve it, and do not pay another way');
+  await expect(momo).not.toContainText(config.payCode);
   await expect(page.getByText('PENDING', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Pay again' })).toHaveCount(0);
   const number = orderId.slice(-8).toUpperCase();
-  await expect.poll(async () => (await smsTo(DELIVERY_PHONE, number)).join('\n')).toContain(`with MoMo Pay code ${config.payCode} instead`);
+  await expect.poll(async () => (await smsTo(DELIVERY_PHONE, number)).join('\n')).toContain('If your phone asks for your MoMo PIN, approve it, and do not pay another way');
+  expect((await smsTo(DELIVERY_PHONE, number)).join('\n')).not.toContain('MoMo Pay code');
+  // The prompt reached the phone after all: approving it pays the order, once.
+  const paid = await answerMomoPrompt(shopper.phoneNumber, 'approve');
+  await untilShown(page, () => expect(momo).toContainText(`Paid by MoMo. MoMo transaction ${paid.financialTransactionId}.`, SETTLE));
 });
 
 test('the console shows a MoMo order paid by MTN, with MTN\'s ids, and no hand confirmation', async ({ page, shop, shopper }) => {

@@ -127,6 +127,28 @@ export default defineConfig(({ command }) => ({
     // Two pages: the storefront, and the staff console apart from it (see serveConsolePage).
     rolldownOptions: {
       input: { index: STOREFRONT_PAGE, admin: fromRoot('admin.html') },
+      // Our own modules do nothing when imported but declare things, so a module none of whose exports
+      // a chunk uses is left out of it, with the stylesheets it imports. That is what lets a feature
+      // be used through its index.ts alone (docs/decisions/010-feature-faces.md): a chunk taking
+      // RequireLogin from auth's face carries neither the login page nor its styles. A module of ours
+      // that must run for its effect alone would have to be named here (none does).
+      treeshake: {
+        moduleSideEffects: [{ test: /[\\/]web[\\/]src[\\/].*\.tsx?$/, sideEffects: false }],
+      },
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // Three small modules nearly every page uses (the page title hook, the image, money) would
+              // each be a chunk of their own, a request and a gzip frame more on every first load: they
+              // join the chunk every page loads anyway (React's core and JSX runtime, which the group
+              // takes in as their dependencies). `npm run bench web-bundle` measures what it saves.
+              name: 'common',
+              test: /[\\/]web[\\/]src[\\/](components[\\/]ui[\\/](use-document-title\.ts|image\.tsx)|lib[\\/]money\.ts)$|[\\/]server[\\/]lib[\\/]money\.ts$/,
+            },
+          ],
+        },
+      },
     },
     // The bundle benchmark reads the manifest to add up what the home route loads first.
     manifest: true,

@@ -1,5 +1,5 @@
-// The browser suites' server: a fresh database with one staff account (made through the same
-// services `npm run staff -- add` uses), SMS sent to the tests' fake of Africa's Talking and e-mail to
+// The browser suites' server: a fresh database with one staff account, the shop's owner (made through
+// the same services `npm run staff -- add` uses: the first staff member of a shop is its owner too), SMS sent to the tests' fake of Africa's Talking and e-mail to
 // a real SMTP server on 127.0.0.1 (free ports both), then the real server (server/main.ts) in this same
 // process, so the fakes live and die with it.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -8,8 +8,8 @@ import { openDatabase } from '../../server/db/connect';
 import { consoleLogger } from '../../server/lib/logger';
 import { outboxNotifier } from '../../server/lib/notifier';
 import type { ShopDeps } from '../../server/lib/deps';
-import { register } from '../../server/modules/auth/auth.service';
-import { grantStaff } from '../../server/modules/users/staff-members.service';
+import { register } from '../../server/modules/users/accounts.service';
+import { addFromShell } from '../../server/modules/users/staff-members.service';
 import { startFakeAfricasTalkingSms } from '../../tests/support/fake-africas-talking-sms';
 import { startFakeSmtp } from '../../tests/support/fake-smtp';
 import { startFakeMomoCollections } from '../../tests/support/fake-momo-collections';
@@ -22,7 +22,7 @@ async function createStaffAccount() {
     const log = consoleLogger();
     const deps: ShopDeps = { db: database.db, databaseKind: database.kind, config, log, notifier: outboxNotifier(database.db, log) };
     await register(deps, { fullName: E2E_STAFF.fullName, email: E2E_STAFF.email, phoneNumber: E2E_STAFF.phoneNumber, password: E2E_STAFF.password });
-    await grantStaff({ db: database.db }, E2E_STAFF.email);
+    await addFromShell({ db: database.db }, E2E_STAFF.email, 'staff');
   } finally {
     await database.close();
   }

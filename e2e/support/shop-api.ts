@@ -12,6 +12,7 @@ import type {
   StaffOrderDetail,
 } from '../../server/modules/orders/staff-orders.schema';
 import type { productInputSchema, productPatchSchema, StaffCategory, StaffProduct } from '../../server/modules/catalog/staff-catalog.schema';
+import type { GrantedRole } from '../../server/modules/auth/roles.schema';
 import type { FakeSmsMessage } from '../../tests/support/fake-africas-talking-sms';
 import type { FakeMail } from '../../tests/support/fake-smtp';
 import type { FakeMomoRequest, RequestToPayAnswer } from '../../tests/support/fake-momo-collections';
@@ -179,12 +180,28 @@ export function shopApi(request: APIRequestContext) {
       return ((await expectStatus(await request.put(path, { headers: auth({ token: staffToken }), data: change }), 200)) as { product: StaffProduct }).product;
     },
 
+    /** Staff change what is on hand of a product (a product without a count starts counting from it). */
+    async changeStock(staffToken: string, productId: string, change: number, reason: 'received' | 'adjusted' | 'spoiled' = 'received'): Promise<void> {
+      const path = `/api/admin/products/${productId}/stock`;
+      await expectStatus(await request.post(path, { headers: auth({ token: staffToken }), data: { change, reason } }), 200);
+    },
+
     /**
      * The status the staff API answers this token with (200 staff, 403 a shopper), for the specs that
      * check who gets in: unlike the helpers above it does not decide which status is right.
      */
     async staffApiStatus(token: string): Promise<number> {
       return (await request.get('/api/admin/orders', { headers: auth({ token }) })).status();
+    },
+
+    /** The owner gives an existing account a role (staff, packer, rider or owner), as the Staff page does. */
+    async grantRole(ownerToken: string, who: Pick<Shopper, 'email'>, role: GrantedRole): Promise<void> {
+      await expectStatus(await request.post('/api/admin/staff', { headers: auth({ token: ownerToken }), data: { identifier: who.email, role } }), 201);
+    },
+
+    /** The status the owner's Staff list answers this token with (200 an owner, 403 anyone else). */
+    async staffListStatus(token: string): Promise<number> {
+      return (await request.get('/api/admin/staff', { headers: auth({ token }) })).status();
     },
 
     /** A message to the shop from its contact form, for staff to handle. */

@@ -1,5 +1,6 @@
 // The staff account the console specs sign in with, made on the e2e database before the server
 // starts (PGlite is one process's database, so `npm run staff -- add` cannot run beside the server).
+// As the shop's first staff member it is the owner too, so it reaches the Staff page.
 export const E2E_STAFF = {
   fullName: 'Claudine Staff',
   email: 'staff.e2e@isoko.test',

@@ -4,7 +4,7 @@
 // out, the caller stores it.
 import type { ShopDeps } from '../lib/deps';
 import { withoutLoneSurrogates } from '../lib/text';
-import { findOrCreatePhoneAccount } from '../modules/auth/auth.service';
+import { findOrCreatePhoneAccount } from '../modules/users/accounts.service';
 import { translator, type Translate } from './i18n';
 import { screenOf } from './screens';
 import { newState, refusalText } from './screens/helpers';

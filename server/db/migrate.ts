@@ -13,6 +13,10 @@ import * as instances from './migrations/013-instances';
 import * as deliveryWindows from './migrations/011-delivery-windows';
 import * as weeklyBaskets from './migrations/012-weekly-baskets';
 import * as checkoutStatements from './migrations/014-checkout-statements';
+import * as momoCallbackChecks from './migrations/015-momo-callback-checks';
+import * as roles from './migrations/017-roles';
+import * as basketPayers from './migrations/019-basket-payers';
+import * as stock from './migrations/021-stock';
 import * as oneBasketPerOrder from './migrations/038-one-basket-per-order';
 import * as addressSector from './migrations/039-address-sector';
 
@@ -30,6 +34,10 @@ const migrations: Record<string, Migration> = {
   '011-delivery-windows': deliveryWindows,
   '012-weekly-baskets': weeklyBaskets,
   '014-checkout-statements': checkoutStatements,
+  '015-momo-callback-checks': momoCallbackChecks,
+  '017-roles': roles,
+  '019-basket-payers': basketPayers,
+  '021-stock': stock,
   '038-one-basket-per-order': oneBasketPerOrder,
   '039-address-sector': addressSector,
 };

@@ -13,8 +13,14 @@ export interface UsersTable {
   unverified_phone_number: ColumnType<string | null, string | null | undefined, string | null>; // typed on the web, code not yet entered
   password_hash: string | null; // null for accounts made by USSD sign-up until a password is set
   created_at: CreatedAt;
-  is_staff: Generated<boolean>; // may use /api/admin
-  staff_since: Timestamp | null;
+}
+
+/** The roles an account holds beyond shopper (every account's); written by the auth module alone. */
+export interface UserRolesTable {
+  user_id: string;
+  role: string; // 'staff' | 'packer' | 'rider' | 'owner' (server/lib/roles.ts)
+  granted_at: CreatedAt;
+  granted_by: string | null; // who granted it; null from the shell (npm run staff) or the migration
 }
 
 export interface AuthTokensTable {
@@ -29,6 +35,7 @@ export interface PasswordResetCodesTable {
   id: Generated<number>;
   user_id: string;
   code_hash: string;
+  /** No longer counted: a code's tries are counted per requester in attempt_counters (auth.service). */
   attempts: Generated<number>;
   expires_at: Timestamp;
   used_at: Timestamp | null;
@@ -177,6 +184,8 @@ export interface BasketsTable {
   window_start_minutes: number; // Kigali time
   address_id: string | null; // null: the shopper's default address when placed
   payment_type: Generated<string>; // 'cash' | 'momo'
+  /** A MoMo basket's number MTN asks each week (+2507...); null before it was kept: the address's phone. */
+  payer_phone: ColumnType<string | null, string | null | undefined, string | null>;
   paused: Generated<boolean>;
   /** The week (its Monday, YYYY-MM-DD) whose delivery the shopper skips. */
   skip_week: ColumnType<string | null, string | null | undefined, string | null>;
@@ -206,6 +215,8 @@ export interface BasketRunsTable {
   delivery_date: ColumnType<string, string, string>;
   outcome: string;
   order_id: string | null;
+  /** Why the week was not placed when a rule refused it (no MoMo number MTN can ask, ...): the console shows it. */
+  reason: ColumnType<string | null, string | null | undefined, string | null>;
   /** The text to the shopper; kept once sent (texted_at). */
   message: string | null;
   recipient: string | null;
@@ -251,6 +262,8 @@ export interface MomoRequestsTable {
   financial_transaction_id: string | null;
   failure_reason: string | null;
   checks: Generated<number>;
+  /** Status checks its callbacks made (payments.service MOST_CALLBACK_CHECKS bounds them). */
+  callback_checks: Generated<number>;
   next_check_at: Timestamp;
   claimed_until: Timestamp | null;
   created_at: CreatedAt;
@@ -268,6 +281,7 @@ export interface OrderHistoryTable {
   momo_transaction_id: string | null;
   staff_id: string | null;
   staff_name: string | null; // kept so the history still says who after an account is removed
+  staff_role: string | null; // the role the author acted in (a Role of server/lib/roles.ts); null for MTN and rows before roles
   created_at: CreatedAt;
 }
 
@@ -328,6 +342,34 @@ export interface WhatsappDeliveriesTable {
   received_at: Generated<Date>;
 }
 
+/** Numeric columns come back from the drivers as text (exact decimals); they are written as numbers. */
+type Numeric = ColumnType<string, number | string | undefined, number | string>;
+
+/** A product's stock count: present only while the product keeps one (staff choose). */
+export interface StockLevelsTable {
+  product_id: string;
+  on_hand: Numeric;
+  reserved: Numeric;
+  low_threshold: Numeric;
+  /** A new value of the sequence stock_versions on every change: a copy kept in memory takes a row only when it is newer. */
+  version: ColumnType<number, never, number>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** One change of a product's stock: received, adjusted, spoiled (by staff), reserved, released, sold (by an order). */
+export interface StockMovementsTable {
+  id: Generated<number>;
+  product_id: string;
+  kind: string;
+  on_hand_change: Numeric;
+  reserved_change: Numeric;
+  order_id: string | null;
+  note: string | null;
+  staff_id: string | null;
+  staff_name: string | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -341,6 +383,7 @@ export interface Database {
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   order_history: OrderHistoryTable;
+  user_roles: UserRolesTable;
   contact_messages: ContactMessagesTable;
   conversation_sessions: ConversationSessionsTable;
   uploaded_images: UploadedImagesTable;
@@ -354,4 +397,6 @@ export interface Database {
   baskets: BasketsTable;
   basket_lines: BasketLinesTable;
   basket_runs: BasketRunsTable;
+  stock_levels: StockLevelsTable;
+  stock_movements: StockMovementsTable;
 }

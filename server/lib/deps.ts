@@ -5,6 +5,7 @@ import type { DatabaseKind } from '../db/connect';
 import type { Database } from '../db/schema';
 import type { Logger } from './logger';
 import type { Notifier } from './notifier';
+import type { Role } from './roles';
 
 export interface ShopDeps {
   db: Kysely<Database>;
@@ -21,19 +22,26 @@ export function nowOf(deps: Pick<ShopDeps, 'now'>): Date {
   return deps.now?.() ?? new Date();
 }
 
-/** The signed-in shopper, as the auth middleware finds them from the token. */
+/** The signed-in account, as the auth middleware finds it from the token on every request. */
 export interface AuthUser {
   id: string;
   fullName: string;
   email: string | null;
   phoneNumber: string | null;
-  /** Holds the staff role: may call /api/admin/* (checked by requireStaff). */
-  isStaff: boolean;
+  /** Every role the account holds now, `shopper` first (read with the token, so a removed role is gone at once). */
+  roles: readonly Role[];
+}
+
+/** A signed-in account doing something in one of its roles (the one its route allowed it by), as history records it. */
+export interface Actor extends AuthUser {
+  role: Role;
 }
 
 export interface AppEnv {
   Variables: {
     user: AuthUser;
     tokenHash: string;
+    /** The role a call acts in: the first of the roles its route allows that the caller holds (requireRoles). */
+    role: Role;
   };
 }

@@ -37,6 +37,8 @@ interface Operation {
   summary?: string;
   description?: string;
   tags?: string[];
+  /** The roles a staff call allows (auth.middleware's allowRoles). */
+  'x-roles'?: string[];
   security?: unknown[];
   parameters?: Parameter[];
   requestBody?: { content?: Record<string, { schema?: Schema }> };
@@ -147,7 +149,8 @@ function repliesOf(operation: Operation, schemas: Schemas): string {
 const anchorOf = (method: string, path: string) => `${method}-${path.replace(/[^\w]+/g, '-').replace(/^-|-$/g, '')}`;
 
 function operationHtml(method: string, path: string, operation: Operation, schemas: Schemas): string {
-  const who = operation.tags?.includes(STAFF_TAG) ? ' <span class="who">staff</span>' : operation.security?.length ? ' <span class="who">signed in</span>' : '';
+  const roles = operation['x-roles'];
+  const who = roles?.length ? ` <span class="who">${escape(roles.join(', '))}</span>` : operation.security?.length ? ' <span class="who">signed in</span>' : '';
   return `<details id="${anchorOf(method, path)}"><summary><code class="m ${method}">${method.toUpperCase()}</code> <code>/api${escape(path)}</code> ${prose(operation.summary ?? '')}${who}</summary>${operation.description ? paragraphs(operation.description) : ''}${parametersOf(operation, schemas)}${bodyOf(operation, schemas)}${repliesOf(operation, schemas)}</details>`;
 }
 

@@ -4,6 +4,7 @@
 import { OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
 import type { z } from 'zod';
 import type { AppEnv } from './deps';
+import { isRole, type Role } from './roles';
 import { errorReplySchema } from './replies';
 import { jsonBody, pathParamError, validationError } from './validate';
 
@@ -28,7 +29,9 @@ export function openApiRoutes() {
  */
 export function addRoute<R extends RouteConfig>(app: OpenAPIHono<AppEnv>, route: R, handler: RouteHandler<R, AppEnv>): void {
   const { middleware, hide: _hide, ...declared } = route;
-  app.openAPIRegistry.registerPath({ ...declared, responses: { ...declared.responses, ...refusalsOf(declared) } });
+  const roles = declaredRoles(declared);
+  const description = roles ? [declared.description, `Roles allowed: ${roles.join(', ')}.`].filter(Boolean).join('\n\n') : declared.description;
+  app.openAPIRegistry.registerPath({ ...declared, ...(description ? { description } : {}), responses: { ...declared.responses, ...refusalsOf(declared) } });
   const body = (declared.request?.body?.content['application/json'] as { schema?: z.ZodType } | undefined)?.schema;
   const { body: _body, ...request } = declared.request ?? {};
   const checks = [...(middleware ? [middleware].flat() : []), ...(body ? [jsonBody(body)] : [])];
@@ -47,21 +50,29 @@ export const jsonReply = <S extends z.ZodType>(schema: S, description = 'Success
 /** The security requirement of a signed-in call. */
 export const bearerAuth = [{ bearer: [] }];
 
-/** What every staff console call declares: signed in, with the staff role (a shopper's token: 403). */
-export const staffCall = { tags: ['staff'], security: bearerAuth };
+/**
+ * The roles a route allows, as it declares them (`x-roles`, put there by the auth module's
+ * allowRoles with the check made from the same list); undefined for a route open to any signed-in
+ * account or to anyone.
+ */
+export function declaredRoles(route: object): readonly Role[] | undefined {
+  const roles = (route as { 'x-roles'?: unknown })['x-roles'];
+  return Array.isArray(roles) ? roles.filter(isRole) : undefined;
+}
 
 const refusal = (description: string) => jsonReply(errorReplySchema, description);
 
 /**
  * The refusals a call may answer with, in docs/api.md's one error shape: bad input and not found for
- * every call, 401 for a signed-in one, 403 for the staff console's.
+ * every call, 401 for a signed-in one, 403 for one that allows only some roles.
  */
-function refusalsOf(route: Pick<RouteConfig, 'security' | 'tags'>) {
+function refusalsOf(route: Pick<RouteConfig, 'security'>) {
+  const roles = declaredRoles(route);
   return {
     400: refusal("Bad input: `message` is the first field's message, `errors` lists each"),
     404: refusal('Not found'),
     ...(route.security ? { 401: refusal('No token, or one that is invalid or expired') } : {}),
-    ...(route.tags?.includes('staff') ? { 403: refusal('Staff only') } : {}),
+    ...(roles ? { 403: refusal(`The account holds none of the roles allowed: ${roles.join(', ')}`) } : {}),
   };
 }
 

@@ -24,8 +24,8 @@ export const MOMO_WORDS = {
   how: 'Your phone asks you to approve the payment with your MoMo PIN',
   /** Once placed: the request is on its way to the payer's phone. */
   placed: 'Approve the MoMo payment when your phone asks; we will call you about delivery.',
-  /** MTN did not take it or it failed: the code is the way left. */
-  fallback: 'If MoMo does not answer, pay with the MoMo Pay code {code} ({business}) instead.',
+  /** MTN slow, or the payment failed: never a second payment while the first may still be taken. */
+  fallback: 'If MTN MoMo is slow to answer, approve the prompt when it comes and wait: do not pay another way. Only if the payment fails or expires, pay again or pay with the MoMo Pay code {code} ({business}).',
 } as const;
 
 /** The words with their places filled: payWords(CASH_WORDS.how, { code: '123456', business: 'Isoko Ltd' }). */

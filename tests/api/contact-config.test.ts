@@ -1,5 +1,6 @@
 // /api/contact, /api/config, /api/health, the OpenAPI document and CORS (docs/api.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLES } from '../../server/modules/auth/roles.schema';
 import { createTestShop, lastMessageTo, uniqueEmail, type TestShop } from '../support/test-app';
 import { expectFieldErrors } from './expectations';
 import { grantStaff } from '../../server/modules/users/staff-members.service';
@@ -180,6 +181,29 @@ describe('API documents', () => {
     for (const path of served) expect(documented, path).toContain(path);
   });
 
+  it('names the roles every /api/admin call allows, with the token it needs and the 403 it may answer', async () => {
+    const { paths } = (await shop.http.get('/api/openapi.json')).body as { paths: Record<string, Record<string, AdminOperation>> };
+    const admin = Object.entries(paths)
+      .filter(([path]) => path.startsWith('/admin/'))
+      .flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ key: `${method.toUpperCase()} /api${path}`, operation })));
+    expect(admin.length).toBeGreaterThanOrEqual(20);
+    const undeclared = admin.filter(({ operation }) => !Array.isArray(operation['x-roles']) || operation['x-roles'].length === 0).map(({ key }) => key);
+    expect(undeclared, 'these /api/admin calls declare no roles').toEqual([]);
+    for (const { key, operation } of admin) {
+      const roles = operation['x-roles']!;
+      for (const role of roles) expect(ROLES, key).toContain(role);
+      expect(roles, `${key}: no /api/admin call is open to every shopper`).not.toContain('shopper');
+      expect(operation.security, key).toEqual([{ bearer: [] }]);
+      expect(operation.responses['403'], key).toBeDefined();
+      expect(operation.description, key).toContain(`Roles allowed: ${roles.join(', ')}.`);
+    }
+    expect(paths['/admin/orders']!.get!['x-roles']).toEqual(['staff', 'owner']);
+    expect(paths['/admin/staff']!.get!['x-roles']).toEqual(['owner']);
+    const docs = await shop.http.get('/api/docs');
+    expect(docs.text).toMatch(/\/api\/admin\/staff<\/code> [^<]+<span class="who">owner<\/span>/);
+    expect(docs.text).toMatch(/\/api\/admin\/orders<\/code> [^<]+<span class="who">staff, owner<\/span>/);
+  });
+
   it('/api/docs is a readable HTML page that loads nothing from another host', async () => {
     const response = await shop.http.get('/api/docs');
     expect(response.status).toBe(200);
@@ -209,6 +233,13 @@ describe('API documents', () => {
     expect(response.headers['content-security-policy']).toMatch(/^default-src 'none'; style-src 'unsafe-inline';/);
   });
 });
+
+interface AdminOperation {
+  'x-roles'?: string[];
+  security?: unknown;
+  description?: string;
+  responses: Record<string, unknown>;
+}
 
 describe('CORS', () => {
   it('lets a configured origin send Authorization and Content-Type', async () => {

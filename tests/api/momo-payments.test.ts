@@ -1,16 +1,20 @@
 // MoMo request-to-pay against the local fake of MTN's Collections API: placing a MoMo
-// order asks MTN once; the callback is never believed without the status endpoint; polling backs off
-// and is claimed by one instance; SUCCESSFUL pays the order (history, receipt quoting MTN's id);
-// FAILED says why and "Pay again" makes a new request; never two charges for one order; MTN down or
-// slow leaves the order placed and tells the shopper to pay with the code; staff see MTN's ids.
+// order asks MTN once; the callback is never believed without the status endpoint, names its request,
+// and makes a bounded number of checks; polling backs off and is claimed by one instance; SUCCESSFUL
+// pays the order (history, receipt quoting MTN's id); FAILED says why and "Pay again" makes a new
+// request; never two charges for one order; MTN down or slow leaves the order placed and, while MTN
+// may still charge, tells the shopper to approve if asked and wait (the pay code only once MTN says
+// the request ended); staff see MTN's ids.
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { backgroundSettled } from '../../server/lib/background';
 import type { ShopDeps } from '../../server/lib/deps';
+import { cancelUnpaidOrder } from '../../server/modules/orders/order-changes.service';
 import { checkDueMomoRequests } from '../../server/modules/payments/payments.service';
 import { momoAmount } from '../../server/modules/payments/momo-amount';
-import { reasonIn } from '../../server/modules/payments/momo-reasons';
+import { reasonIn } from '../../server/modules/orders/momo-reasons';
 import { grantStaff } from '../../server/modules/users/staff-members.service';
 import { startFakeMomoCollections, type FakeMomo } from '../support/fake-momo-collections';
 import { createTestShop, type Shopper, type TestShop } from '../support/test-app';
@@ -27,8 +31,9 @@ beforeAll(async () => {
     deliverCallback: (url, init) => shop.app.request(new URL(url).pathname, init),
   });
   shop = await createTestShop({ ...fake.environment(), MOMO_PAY_CODE: '654321' });
-  // MTN slow: a test waits 0.3 s for "no answer" instead of the 10 s the shop waits.
-  shop.deps.config.momo!.timeoutMs = 300;
+  // MTN slow: a test waits 1 s for "no answer" instead of the 10 s the shop waits (less, and a busy
+  // machine's first request, token included, could be taken for MTN being slow).
+  shop.deps.config.momo!.timeoutMs = 1000;
   staff = await shop.newVerifiedShopper({ fullName: 'Grace Staff' });
   await grantStaff(shop.deps, staff.user.email!);
 });
@@ -90,7 +95,8 @@ describe('placing a MoMo order', () => {
     expect(more).toEqual([]);
     expect(sent).toMatchObject({
       status: 'PENDING',
-      callbackUrl: 'http://isoko.test/momo/callback',
+      // The request names itself in the callback's address: only MTN and the shop know it.
+      callbackUrl: `http://isoko.test/momo/callback/${sent.referenceId}`,
       body: { amount: '2650', currency: 'RWF', externalId: order._id, payer: { partyIdType: 'MSISDN', partyId: deliveryPhone.slice(1) } },
     });
     expect(sent.body.payerMessage).toContain(order._id.slice(-8).toUpperCase());
@@ -135,7 +141,7 @@ describe('the result', () => {
     expect(sent.statusChecks).toBe(1);
     expect(await orderOf(shopper, order._id)).toMatchObject({ paymentStatus: 'completed', momoTransactionId: settled.financialTransactionId, momoRequest: { state: 'successful' } });
     const seen = await staffOrder(order._id);
-    expect(seen.history).toContainEqual(expect.objectContaining({ kind: 'payment', from: 'pending', to: 'completed', momoTransactionId: settled.financialTransactionId, by: { _id: '', fullName: 'MTN MoMo' } }));
+    expect(seen.history).toContainEqual(expect.objectContaining({ kind: 'payment', from: 'pending', to: 'completed', momoTransactionId: settled.financialTransactionId, by: { _id: '', fullName: 'MTN MoMo', role: null } }));
     expect(seen.momoRequests).toEqual([expect.objectContaining({ referenceId: sent.referenceId, status: 'successful', financialTransactionId: settled.financialTransactionId, amount: '2650', currency: 'RWF' })]);
     const receipt = (await smsTo(deliveryPhone)).at(-1);
     expect(receipt).toContain(`MoMo transaction ${settled.financialTransactionId}`);
@@ -148,13 +154,15 @@ describe('the result', () => {
 
   it('never believes a callback alone: a forged SUCCESSFUL leaves a pending request pending', async () => {
     const { order, shopper } = await momoOrder();
-    const forged = await shop.app.request('/momo/callback', {
+    const forged = await shop.app.request(`/momo/callback/${requestsFor(order._id)[0].referenceId}`, {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ externalId: order._id, status: 'SUCCESSFUL', financialTransactionId: '999', amount: '2650', currency: 'RWF' }),
     });
     expect(forged.status).toBe(200);
     expect(await orderOf(shopper, order._id)).toMatchObject({ paymentStatus: 'pending', momoTransactionId: null, momoRequest: { state: 'waiting' } });
+    // MTN was asked, and said it is still pending.
+    expect(requestsFor(order._id)[0].statusChecks).toBe(1);
     expect((await shop.app.request('/momo/callback', { method: 'POST', body: 'not json' })).status).toBe(400);
   });
 
@@ -289,15 +297,54 @@ describe('never two charges for one order', () => {
 });
 
 describe('MTN down or slow', () => {
+  /** What every face tells the shopper while MTN may still charge: approve if asked, wait, never pay another way. */
+  const WAIT = /MTN MoMo has not answered yet, so its request to 07\d{8} may still come\. If your phone asks for your MoMo PIN, approve it, and do not pay another way/;
+
+  it('MTN takes the request but its answer times out: every face says to approve if asked and wait, never to pay with the code; approving later pays once', async () => {
+    // MTN slow for every order placed meanwhile: none of them is told to pay a second way.
+    const placed = [];
+    for (let order = 0; order < 3; order += 1) {
+      fake.nextRequestToPay('accept_then_no_answer');
+      placed.push(await momoOrder());
+    }
+    for (const { order, response, shopper, deliveryPhone } of placed) {
+      expect(response.body.message).toMatch(WAIT);
+      expect(response.body.message).not.toContain('MoMo Pay code');
+      expect(order).toMatchObject({ paymentStatus: 'pending', status: 'pending', paymentFailureReason: null, momoRequest: { state: 'unconfirmed' } });
+      const texts = await smsTo(deliveryPhone);
+      expect(texts.at(-1)).toContain('MTN MoMo has not answered yet about paying order');
+      expect(texts.at(-1)).toContain('If your phone asks for your MoMo PIN, approve it, and do not pay another way');
+      expect(texts.join('\n')).not.toContain('MoMo Pay code');
+      const mail = await shop.deps.db.selectFrom('outbox').select('body').where('recipient', '=', shopper.user.email!).where('kind', '=', 'payment').executeTakeFirstOrThrow();
+      expect(mail.body).not.toContain('MoMo Pay code');
+      // The order's page says the same, and offers no "Pay again" while MTN may charge.
+      expect((await orderOf(shopper, order._id)).momoRequest.state).toBe('unconfirmed');
+      expectErrorShape(await payAgain(shopper, order._id), 409, /no answer from MTN yet/);
+      // Staff see the same state, and take no payment by hand; the shop cancels nothing (the one rule).
+      const seen = await staffOrder(order._id);
+      expect(seen).toMatchObject({ momoRequest: { state: 'unconfirmed' }, momoRequests: [expect.objectContaining({ status: 'unconfirmed' })] });
+      const byHand = await shop.http.post(`/api/admin/orders/${order._id}/payment`).set(staff.auth).send({ expectedPaymentStatus: 'pending', paymentStatus: 'completed', momoTransactionId: 'CODE-1' });
+      expectErrorShape(byHand, 409, /MoMo request-to-pay for this order is waiting/);
+      const cancelled = await shop.deps.db.transaction().execute((trx) => cancelUnpaidOrder({ db: trx }, order._id, { id: null, name: 'The shopper' }, 'skipped'));
+      expect(cancelled).toBe(false);
+    }
+    // The shopper approves the prompt that came after all: the order is paid once, by MoMo.
+    const [{ order, shopper, deliveryPhone }] = placed;
+    const settled = await fake.settle(requestsFor(order._id)[0].referenceId, { status: 'SUCCESSFUL' });
+    expect(await orderOf(shopper, order._id)).toMatchObject({ paymentStatus: 'completed', momoTransactionId: settled.financialTransactionId, momoRequest: { state: 'successful' } });
+    expect((await smsTo(deliveryPhone)).at(-1)).toContain(`MoMo transaction ${settled.financialTransactionId}`);
+  });
+
   it.each([
     ['answers 500', 'http_500' as const],
     ['does not answer within the time limit', 'no_answer' as const],
-  ])('MTN %s: the order is placed, payment pending, and the shopper is told to pay with the code', async (_, answer) => {
+  ])('MTN %s: the order is placed and the shopper waits; once MTN says it never had the request, the code is offered', async (_, answer) => {
     fake.nextRequestToPay(answer);
     const { order, response, shopper, deliveryPhone } = await momoOrder();
-    expect(response.body.message).toBe('Order placed successfully. MTN MoMo did not take the payment request. Pay frw 2,650.00 with MoMo Pay code 654321 (Isoko Ltd) instead.');
+    expect(response.body.message).toMatch(WAIT);
+    expect(response.body.message).not.toContain('MoMo Pay code');
     expect(order).toMatchObject({ paymentStatus: 'pending', status: 'pending', momoRequest: { state: 'unconfirmed' } });
-    expect((await smsTo(deliveryPhone)).at(-1)).toContain('Please pay frw 2,650.00 with MoMo Pay code 654321 instead');
+    expect((await smsTo(deliveryPhone)).join('\n')).not.toContain('MoMo Pay code');
     expect((await shop.http.get('/api/cart').set(shopper.auth)).body.cart.totalItems).toBe(0);
     // MTN may yet hold it: no new request until the status endpoint says it never arrived.
     expectErrorShape(await payAgain(shopper, order._id), 409, /no answer from MTN yet/);
@@ -306,7 +353,9 @@ describe('MTN down or slow', () => {
     expect((await orderOf(shopper, order._id)).momoRequest.state).toBe('unconfirmed');
     await timePasses(order._id, 61);
     await checkDueMomoRequests(shop.deps);
-    expect(await orderOf(shopper, order._id)).toMatchObject({ paymentStatus: 'pending', paymentFailureReason: 'MTN MoMo did not receive the payment request', momoRequest: { state: 'failed' } });
+    // MTN said it never had it: now the payment failed, the shopper is told why, and the code is offered.
+    expect(await orderOf(shopper, order._id)).toMatchObject({ paymentStatus: 'failed', paymentFailureReason: 'MTN MoMo did not receive the payment request', momoRequest: { state: 'failed' } });
+    expect((await smsTo(deliveryPhone)).at(-1)).toContain('failed: MTN MoMo did not receive the payment request. Pay again from Track orders, or pay frw 2,650.00 with MoMo Pay code 654321.');
     expect((await payAgain(shopper, order._id)).body.success).toBe(true);
   });
 
@@ -321,14 +370,16 @@ describe('MTN down or slow', () => {
     expect((await orderOf(shopper, order._id)).paymentStatus).toBe('completed');
   });
 
-  it('a refused request leaves nothing at MTN: "Pay again" may ask at once', async () => {
+  it('a refused request leaves nothing at MTN: the payment failed, the code is offered, and "Pay again" may ask at once', async () => {
     fake.nextRequestToPay('http_400');
-    const { order, shopper, response } = await momoOrder();
-    expect(response.body.message).toContain('with MoMo Pay code 654321 (Isoko Ltd) instead');
-    expect(order).toMatchObject({ paymentStatus: 'pending', momoRequest: { state: 'failed' }, paymentFailureReason: 'MTN MoMo did not take the payment request' });
+    const { order, shopper, response, deliveryPhone } = await momoOrder();
+    expect(response.body.message).toBe('Order placed successfully. MTN MoMo did not take the payment request. Pay frw 2,650.00 with MoMo Pay code 654321 (Isoko Ltd) instead.');
+    expect(order).toMatchObject({ paymentStatus: 'failed', momoRequest: { state: 'failed' }, paymentFailureReason: 'MTN MoMo did not take the payment request' });
+    expect((await smsTo(deliveryPhone)).at(-1)).toContain('failed: MTN MoMo did not take the payment request. Pay again from Track orders, or pay frw 2,650.00 with MoMo Pay code 654321.');
     const again = await payAgain(shopper, order._id);
     expect(again.body.success).toBe(true);
     expect(requestsFor(order._id)).toHaveLength(1);
+    expect((await staffOrder(order._id)).history.map((entry: { from: string; to: string }) => `${entry.from}>${entry.to}`)).toEqual(['pending>failed', 'failed>pending']);
   });
 
   it('a status check MTN does not answer is asked again later', async () => {
@@ -340,6 +391,43 @@ describe('MTN down or slow', () => {
     }
     expect((await orderOf(shopper, order._id)).momoRequest.state).toBe('waiting');
     expect(await secondsUntilNextCheck(order._id)).toBeGreaterThan(15);
+  });
+});
+
+describe('callbacks cost the shop nothing it did not plan', () => {
+  const callback = (path: string, body: object) => shop.app.request(path, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+
+  it('asks MTN nothing for a callback that names no request, an unknown one, or one already settled', async () => {
+    const { order } = await momoOrder();
+    const [sent] = requestsFor(order._id);
+    const forged = { externalId: order._id, status: 'SUCCESSFUL', financialTransactionId: '999' };
+    for (let n = 0; n < 20; n += 1) {
+      expect((await callback('/momo/callback', forged)).status).toBe(200);
+      expect((await callback(`/momo/callback/${randomUUID()}`, forged)).status).toBe(200);
+      expect((await callback('/momo/callback/not-a-reference', forged)).status).toBe(200);
+    }
+    expect(sent.statusChecks).toBe(0);
+    await fake.settle(sent.referenceId, { status: 'SUCCESSFUL' });
+    expect(sent.statusChecks).toBe(1);
+    for (let n = 0; n < 20; n += 1) await callback(`/momo/callback/${sent.referenceId}`, forged);
+    expect(sent.statusChecks).toBe(1);
+  });
+
+  it('bounds the checks a request\'s own callback address can cause, however often it is replayed', async () => {
+    const { order, shopper } = await momoOrder();
+    const [sent] = requestsFor(order._id);
+    for (let n = 0; n < 20; n += 1) await callback(`/momo/callback/${sent.referenceId}`, { externalId: order._id });
+    expect(sent.statusChecks).toBe(2);
+    // Another order's id in the body is not this request's callback.
+    const other = await momoOrder();
+    await callback(`/momo/callback/${requestsFor(other.order._id)[0].referenceId}`, { externalId: order._id });
+    expect(requestsFor(other.order._id)[0].statusChecks).toBe(0);
+    // The result still arrives: the polling job goes on asking at its own pace.
+    await fake.settle(sent.referenceId, { status: 'SUCCESSFUL' });
+    expect(sent.statusChecks).toBe(2);
+    await timePasses(order._id);
+    await checkDueMomoRequests(shop.deps);
+    expect((await orderOf(shopper, order._id)).paymentStatus).toBe('completed');
   });
 });
 

@@ -3,7 +3,7 @@
 // client sees; a NUL byte stays the 400 the database gave it before.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNSTORABLE_TEXT } from '../../server/lib/path-params';
-import { grantStaff } from '../../server/modules/users/staff-members.service';
+import { addFromShell } from '../../server/modules/users/staff-members.service';
 import { createTestShop, type Shopper, type TestShop } from '../support/test-app';
 import { expectErrorShape } from './expectations';
 
@@ -14,7 +14,8 @@ beforeAll(async () => {
   shop = await createTestShop();
   shopper = await shop.newShopper();
   staff = await shop.newShopper();
-  await grantStaff(shop.deps, staff.user.email!);
+  // The shop's first staff member from the shell: the owner too, so the Staff calls are open to it.
+  await addFromShell(shop.deps, staff.user.email!, 'staff');
 });
 afterAll(async () => shop.close());
 
@@ -43,7 +44,9 @@ const ROUTES: IdRoute[] = [
   { method: 'post', path: '/api/admin/orders/:id/payment', who: 'staff', body: { expectedPaymentStatus: 'pending', paymentStatus: 'completed', momoTransactionId: '1234567890' }, status: 404, message: 'Order not found', code: 'not_found' },
   { method: 'put', path: '/api/admin/products/:id', who: 'staff', body: { inStock: false }, status: 404, message: 'Product not found', code: 'product_not_found' },
   { method: 'put', path: '/api/admin/categories/:id', who: 'staff', body: { hidden: false }, status: 404, message: 'Category not found', code: 'not_found' },
-  { method: 'delete', path: '/api/admin/staff/:id', who: 'staff', status: 404, message: 'That account is not staff', code: 'not_found' },
+  { method: 'delete', path: '/api/admin/staff/:id', who: 'staff', status: 404, message: 'That account holds no role', code: 'not_found' },
+  { method: 'post', path: '/api/admin/staff/:id/roles', who: 'staff', body: { role: 'rider' }, status: 404, message: 'That account holds no role', code: 'not_found' },
+  { method: 'delete', path: '/api/admin/staff/:id/roles/rider', who: 'staff', status: 404, message: 'That account holds no role', code: 'not_found' },
   { method: 'post', path: '/api/admin/messages/:id/handled', who: 'staff', body: { handled: true }, status: 404, message: 'Message not found', code: 'not_found' },
 ];
 

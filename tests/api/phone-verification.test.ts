@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToCart } from '../../server/modules/cart/cart.service';
 import { createAddress } from '../../server/modules/addresses/addresses.service';
-import { findOrCreatePhoneAccount } from '../../server/modules/auth/auth.service';
+import { findOrCreatePhoneAccount } from '../../server/modules/users/accounts.service';
 import { rateProduct } from '../../server/modules/catalog/catalog.service';
 import { placeOrder } from '../../server/modules/orders/orders.service';
 import { MAX_PHONE_CODES_PER_HOUR, PHONE_CODE_MAX_ATTEMPTS } from '../../server/modules/users/phone.service';

@@ -34,14 +34,12 @@ const smsTo = (phone: string) =>
   shop.deps.db.selectFrom('outbox').selectAll().where('recipient', '=', phone).where('channel', '=', 'sms').orderBy('id').execute();
 
 describe('who may call the staff API', () => {
+  // The owner's Staff calls (/api/admin/staff) refuse staff too: tests/api/staff-roles.test.ts.
   const calls: [string, string][] = [
     ['get', '/api/admin/orders'],
     ['get', '/api/admin/orders/whatever'],
     ['post', '/api/admin/orders/whatever/status'],
     ['post', '/api/admin/orders/whatever/payment'],
-    ['get', '/api/admin/staff'],
-    ['post', '/api/admin/staff'],
-    ['delete', '/api/admin/staff/someone'],
     ['get', '/api/admin/products'],
     ['post', '/api/admin/products'],
     ['put', '/api/admin/products/tomatoes'],
@@ -52,7 +50,6 @@ describe('who may call the staff API', () => {
     ['get', '/api/admin/messages'],
     ['post', '/api/admin/messages/1/handled'],
     ['get', '/api/admin/dashboard'],
-    ['get', '/api/admin/no-such-thing'],
   ];
 
   it.each(calls)('%s %s: 401 for a guest, 401 for a bad token, 403 for a shopper', async (method, path) => {
@@ -67,17 +64,18 @@ describe('who may call the staff API', () => {
   });
 
   it('a shopper cannot grant themselves the role, and nothing changed', async () => {
-    await shop.http.post('/api/admin/staff').set(shopper.auth).send({ identifier: shopper.user.email });
+    const attempt = await shop.http.post('/api/admin/staff').set(shopper.auth).send({ identifier: shopper.user.email });
+    expect(attempt.status).toBe(403);
     const me = await shop.http.get('/api/user/is-auth').set(shopper.auth);
-    expect(me.body.user.isStaff).toBe(false);
+    expect(me.body.user.roles).toEqual(['shopper']);
   });
 
-  it('login, is-auth and account say whether the user is staff', async () => {
+  it('login, is-auth and account say which roles the user holds', async () => {
     const login = await shop.http.post('/api/auth/login').send({ identifier: staff.user.email, password: staff.password });
-    expect(login.body.user.isStaff).toBe(true);
-    expect((await shop.http.get('/api/user/is-auth').set(staff.auth)).body.user.isStaff).toBe(true);
-    expect((await shop.http.get('/api/user/account').set(staff.auth)).body.isStaff).toBe(true);
-    expect((await shop.http.get('/api/user/account').set(shopper.auth)).body.isStaff).toBe(false);
+    expect(login.body.user.roles).toEqual(['shopper', 'staff']);
+    expect((await shop.http.get('/api/user/is-auth').set(staff.auth)).body.user.roles).toEqual(['shopper', 'staff']);
+    expect((await shop.http.get('/api/user/account').set(staff.auth)).body.roles).toEqual(['shopper', 'staff']);
+    expect((await shop.http.get('/api/user/account').set(shopper.auth)).body.roles).toEqual(['shopper']);
   });
 });
 
@@ -215,7 +213,7 @@ describe('moving an order along', () => {
       'status:processing>shipped',
       'status:shipped>delivered',
     ]);
-    expect(detail.body.order.history[0]).toMatchObject({ note: 'Checked on the MoMo app', momoTransactionId: 'MP241123.1200.A12345', by: { _id: staff.user._id, fullName: 'Grace Staff' } });
+    expect(detail.body.order.history[0]).toMatchObject({ note: 'Checked on the MoMo app', momoTransactionId: 'MP241123.1200.A12345', by: { _id: staff.user._id, fullName: 'Grace Staff', role: 'staff' } });
 
     // The shopper has a proven phone, so that is where the SMS go: one per change.
     const texts = (await smsTo(shopper.user.phoneNumber!)).slice(-4).map((row) => row.body);
@@ -346,36 +344,5 @@ describe('moving an order along', () => {
     } finally {
       shop.deps.now = undefined;
     }
-  });
-});
-
-describe('staff members', () => {
-  it('grants by e-mail or phone, lists, and revokes others but not oneself', async () => {
-    const newcomer = await shop.newVerifiedShopper({ fullName: 'New Staff' });
-    const granted = await shop.http.post('/api/admin/staff').set(staff.auth).send({ identifier: newcomer.user.phoneNumber!.replace('+250', '0') });
-    expect(granted.status).toBe(201);
-    expect(granted.body).toMatchObject({ success: true, message: 'New Staff is now staff', member: { _id: newcomer.user._id } });
-    expect((await shop.http.get('/api/admin/orders').set(newcomer.auth)).status).toBe(200);
-
-    const list = await shop.http.get('/api/admin/staff').set(staff.auth);
-    expect(list.body.staff.map((member: { _id: string }) => member._id)).toEqual(expect.arrayContaining([staff.user._id, newcomer.user._id]));
-
-    const self = await shop.http.delete(`/api/admin/staff/${staff.user._id}`).set(staff.auth);
-    expect(self.status).toBe(400);
-    expect(self.body.message).toBe('You cannot remove your own staff access');
-
-    const revoked = await shop.http.delete(`/api/admin/staff/${newcomer.user._id}`).set(staff.auth);
-    expect(revoked.status).toBe(200);
-    // The same token is refused at once: the role is read on every call.
-    expect((await shop.http.get('/api/admin/orders').set(newcomer.auth)).status).toBe(403);
-    expect((await shop.http.delete(`/api/admin/staff/${newcomer.user._id}`).set(staff.auth)).status).toBe(404);
-  });
-
-  it('refuses an identifier with no account', async () => {
-    const response = await shop.http.post('/api/admin/staff').set(staff.auth).send({ identifier: 'nobody@example.rw' });
-    expect(response.status).toBe(404);
-    expect(response.body.message).toBe('No account with that e-mail or phone number');
-    const empty = await shop.http.post('/api/admin/staff').set(staff.auth).send({ identifier: ' ' });
-    expect(empty.status).toBe(400);
   });
 });

@@ -18,7 +18,7 @@ describe('GET /user/is-auth', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       success: true,
-      user: { id: shopper.user._id, fullName: 'Jean Bosco', email: shopper.user.email, phoneNumber: shopper.user.phoneNumber, phoneVerified: false, isStaff: false },
+      user: { id: shopper.user._id, fullName: 'Jean Bosco', email: shopper.user.email, phoneNumber: shopper.user.phoneNumber, phoneVerified: false, roles: ['shopper'] },
     });
   });
 });
@@ -34,7 +34,7 @@ describe('GET /user/account', () => {
       fullName: 'Claudine M.',
       email: shopper.user.email,
       phoneNumber: shopper.user.phoneNumber,
-      isStaff: false,
+      roles: ['shopper'],
       phoneVerified: false,
     });
     expect(response.text).not.toMatch(/password|scrypt|hash/i);
@@ -44,7 +44,7 @@ describe('GET /user/account', () => {
     const phone = uniquePhone();
     const shopper = await shop.newShopper({ email: undefined, phoneNumber: phone });
     const response = await shop.http.get('/api/user/account').set(shopper.auth);
-    expect(response.body).toEqual({ success: true, _id: shopper.user._id, fullName: 'Test Shopper', phoneNumber: phone, phoneVerified: false, isStaff: false });
+    expect(response.body).toEqual({ success: true, _id: shopper.user._id, fullName: 'Test Shopper', phoneNumber: phone, phoneVerified: false, roles: ['shopper'] });
   });
 });
 
@@ -103,7 +103,7 @@ describe('PUT /user/updateProfile', () => {
     expect(response.body).toEqual({
       success: true,
       message: 'Profile updated successfully',
-      user: { _id: shopper.user._id, fullName: 'New Name', email, phoneNumber: phone, phoneVerified: false, isStaff: false },
+      user: { _id: shopper.user._id, fullName: 'New Name', email, phoneNumber: phone, phoneVerified: false, roles: ['shopper'] },
     });
     const me = await shop.http.get('/api/user/account').set(shopper.auth);
     expect(me.body).toMatchObject({ fullName: 'New Name', email, phoneNumber: phone });

@@ -11,7 +11,7 @@ import type { Session } from '../../server/conversation/types';
 import { createAddress, listAddresses } from '../../server/modules/addresses/addresses.service';
 import { addToCart, countCartItems } from '../../server/modules/cart/cart.service';
 import { listOrders } from '../../server/modules/orders/orders.service';
-import { findOrCreatePhoneAccount } from '../../server/modules/auth/auth.service';
+import { findOrCreatePhoneAccount } from '../../server/modules/users/accounts.service';
 import { playUssd } from '../support/play-ussd';
 import { createTestShop, uniquePhone, type TestShop } from '../support/test-app';
 

@@ -19,7 +19,9 @@ import { addToCart } from '../../server/modules/cart/cart.service';
 import { listCategories, listProducts } from '../../server/modules/catalog/catalog.service';
 import { placeOrder } from '../../server/modules/orders/orders.service';
 import { createBasket } from '../../server/modules/baskets/baskets.service';
-import { reasonWords } from '../../server/modules/payments/momo-reasons';
+import { reasonWords } from '../../server/modules/orders/momo-reasons';
+import { changeStock } from '../../server/modules/stock/stock.service';
+import { isMeasuredUnit } from '../../server/lib/units';
 import { createTestShop, type TestShop } from '../support/test-app';
 
 let shop: TestShop;
@@ -66,6 +68,12 @@ beforeAll(async () => {
   for (const product of longNames) await addToCart(shop.deps, userId, { productId: product._id, quantity: 999 });
   // A weekly basket of that order: nine long names, 999 of each.
   basketId = (await createBasket(shop.deps, userId, { fromOrderId: orderId, weekday: 3, windowStart: '18:00' }))._id;
+  // The longest names also run low (parts of a unit where it is measured): their screens say what is
+  // left, the cart's 999 of each cannot be sold and says why, ordering again says what is cut.
+  for (const product of longNames) {
+    const left = isMeasuredUnit(product.productUnit) ? 4.125 : 5;
+    await changeStock(shop.deps, { id: 'limits', fullName: 'Limits' }, product._id, { change: left, reason: 'received' });
+  }
 });
 afterAll(async () => shop.close());
 
@@ -209,7 +217,8 @@ describe.each(LANGUAGES)('every screen in %s', (language) => {
     const t = translator(language);
     const worst = { number: 'AB12CD34', window: 'Tomorrow 16:00-18:00', total: formatFrw(99_999_999_00), code: '1234567890', business: 'Isoko Ltd', phone: '0788123456' };
     const placed = t('checkout.placed', worst);
-    const ends = [placed, t('checkout.placedMomo', worst), t('checkout.placedMomoFailed', worst), t('momo.requested', worst), t('momo.notSent', worst), t('error.apology')];
+    const momoEnds = ['checkout.placedMomo', 'checkout.placedMomoUnconfirmed', 'checkout.placedMomoFailed', 'momo.requested', 'momo.unconfirmed', 'momo.notSent', 'momo.paid'] as const;
+    const ends = [placed, ...momoEnds.map((key) => t(key, worst)), t('error.apology')];
     for (const title of ends) check({ title, lines: [], list: [], options: [], end: true }, `${language} end: ${title}`, language);
     // The end screen is never cut: the order number and the promise both show.
     expect(placed.length, placed).toBeLessThanOrEqual(USSD_SCREEN_LIMIT);

@@ -4,6 +4,8 @@
 // is in the matrix without anyone remembering; one that takes a resource id must be classified
 // below, or the matrix fails and says which.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '../../server/modules/auth/roles.schema';
+import { addFromShell } from '../../server/modules/users/staff-members.service';
 import { address, expectErrorShape, expectNoInternals } from '../api/expectations';
 import { createTestShop, type Shopper, type TestShop } from '../support/test-app';
 import { apiRoutes as routeTable, fillPath, paramNames, type Route } from './route-table';
@@ -24,11 +26,12 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/config',
   'GET /api/health',
   'GET /api/delivery/windows',
+  'GET /api/delivery/weekly-times',
   'GET /api/openapi.json',
   'GET /api/docs',
 ]);
 
-/** The staff console's routes: a staff member's token, never a shopper's or a guest's. */
+/** The staff console's routes: each allows the roles it declares (x-roles in /api/openapi.json), never a shopper's or a guest's token. */
 const isOperatorRoute = (path: string) => path.startsWith('/api/admin/');
 
 interface Owned {
@@ -183,6 +186,36 @@ describe('a guest', () => {
         const response = await send(route, path, headers, { status: 'cancelled', paymentStatus: 'completed' });
         expect(response.status, `${route.key} ${JSON.stringify(headers)}: ${response.text}`).toBe(status);
         expect(response.text).not.toContain(aliceInvoice);
+        expectNoInternals(response);
+      }
+    }
+    expect(await aliceData()).toEqual(before);
+  });
+});
+
+describe('each role', () => {
+  it('reaches exactly the /api/admin calls that declare it, and is refused the others with 403', async () => {
+    const { paths } = (await shop.http.get('/api/openapi.json')).body as { paths: Record<string, Record<string, { 'x-roles'?: Role[] }>> };
+    const declared = (route: Route) => paths[route.path.slice('/api'.length).replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()]?.['x-roles'];
+    // One account per role, the owner first (the shell makes the first staff member of an owner-less shop owner too).
+    const holders = new Map<Role, Record<string, string>>();
+    for (const role of ['owner', 'staff', 'packer', 'rider'] as const) {
+      const member = await shop.newShopper({ fullName: `Matrix ${role}` });
+      await addFromShell(shop.deps, member.user.email!, role);
+      const roles = (await shop.http.get('/api/user/is-auth').set(member.auth)).body.user.roles as Role[];
+      expect(roles, `the ${role} holds only that role`).toEqual(['shopper', role]);
+      holders.set(role, member.auth);
+    }
+    const before = await aliceData();
+    const operator = apiRoutes(shop).filter((route) => isOperatorRoute(route.path));
+    for (const route of operator) {
+      const allowed = declared(route);
+      expect(allowed, `${route.key} declares its roles`).toBeDefined();
+      for (const [role, auth] of holders) {
+        // No ids, an empty body: an allowed call is answered (200, or 400/404 for what is missing), never refused.
+        const response = await send(route, fillPath(route.path, {}), auth, {});
+        if (allowed!.includes(role)) expect([401, 403], `${route.key} as ${role}: ${response.text}`).not.toContain(response.status);
+        else expectErrorShape(response, 403);
         expectNoInternals(response);
       }
     }

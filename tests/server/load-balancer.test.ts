@@ -2,14 +2,15 @@
 // start` runs them, on one throwaway PostgreSQL, behind HAProxy and behind nginx (the configurations
 // in deploy/), round robin. A catalog change answered by one instance is what the other serves; a
 // USSD, a chat and a WhatsApp conversation whose turns alternate instances carry on; a WhatsApp
-// message delivered to both is acted on once; failed logins count across instances. The long part
+// message delivered to both is acted on once; failed logins count across instances; a role taken
+// away through one is refused by the other at once. The long part
 // (SIGKILL under 200 order placements, rolling restarts under load) is in
 // tests/reliability/long/load-balancer.long.ts. On the PostgreSQL pass only; skipped where HAProxy
 // or nginx is not installed, and a failure in CI.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signBody } from '../../server/channels/whatsapp/signature';
 import { openDatabase, type OpenDatabase } from '../../server/db/connect';
-import { grantStaff } from '../../server/modules/users/staff-members.service';
+import { addFromShell, grantStaff } from '../../server/modules/users/staff-members.service';
 import { startServer, USSD_SECRET, type ServerProcess } from '../reliability/long/server-process';
 import { BALANCERS, balancersOrSkip, startBalancer, type Balancer, type BalancerKind } from '../support/balancer';
 import { postgresUrl, seededPostgresDatabase } from '../support/database';
@@ -217,6 +218,23 @@ describe.skipIf(skip)('two instances on one PostgreSQL', () => {
         expect((await json(base(), 'PUT', '/api/admin/delivery', schedule, staff.auth)).status).toBe(200);
       }
       await servedEverywhereAfter(Date.now(), '/api/delivery/windows', (reply) => windowHours(reply) === 2);
+    });
+
+    it('refuse a role taken away through one instance on the other at once', async () => {
+      const owner = await newShopper(base());
+      const leaving = await newShopper(base());
+      await addFromShell(database, owner.email, 'owner');
+      await grantStaff(database, leaving.email);
+      for (const instance of instances) expect((await json(instance.url, 'GET', '/api/admin/orders', undefined, leaving.auth)).status).toBe(200);
+      const list = await json(base(), 'GET', '/api/admin/staff', undefined, owner.auth);
+      const member = list.body.staff.find((entry: { email: string }) => entry.email === leaving.email);
+      expect((await json(base(), 'DELETE', `/api/admin/staff/${member._id}/roles/staff`, undefined, owner.auth)).status).toBe(200);
+      // The next call on each instance, straight after the answer: no copy of the roles to wait out.
+      for (const instance of instances) {
+        const refused = await json(instance.url, 'GET', '/api/admin/orders', undefined, leaving.auth);
+        expect(refused.status).toBe(403);
+        expect(refused.body.message).toBe('Staff only');
+      }
     });
 
     it('carry on a USSD, a chat and a WhatsApp conversation whose turns alternate between them', async () => {

@@ -44,6 +44,12 @@ export const rw: Catalogue = {
   'product.add': 'Shyira mu gatebo',
   'product.gone': 'Igicuruzwa ntikibonetse', // REVIEW
   'product.outOfStock': 'Cyashize', // REVIEW
+  'stock.left': 'Hasigaye {quantity} gusa', // REVIEW
+  'stock.leftOf': 'Hasigaye {quantity} bya {name} gusa.', // REVIEW
+  'stock.inCart': 'Mu gatebo kawe harimo {quantity}.', // REVIEW
+  'stock.shortLine': '{name}: hasigaye {quantity}', // REVIEW
+  'stock.outLine': '{name}: byashize', // REVIEW
+  'stock.short': 'Ntibihagije mu bubiko: {names}. Hindura agatebo kawe.', // REVIEW
 
   'quantity.prompt': 'Umubare: {unit} (1-{max})', // REVIEW
   'quantity.invalid': 'Andika umubare wuzuye kuva 1 kugeza {max}.', // REVIEW
@@ -102,6 +108,7 @@ export const rw: Catalogue = {
   'checkout.payMomo': 'Ishyura ubu na MoMo', // REVIEW
   'checkout.placedMomo': 'Komande {number} yakiriwe: {total}, bizagera {window}. Emeza kwishyura kuri telefoni yawe: MoMo irasaba {phone} PIN yawe.', // REVIEW
   'checkout.placedMomoFailed': 'Komande {number} yakiriwe: {total}. MTN MoMo ntiyakiriye ubwishyu: ishyura kuri MoMo Pay {code} ({business}).', // REVIEW
+  'checkout.placedMomoUnconfirmed': 'Komande {number} yakiriwe: {total}. MTN MoMo ntirasubiza: {phone} nibagusaba PIN, yemeze. Ntwishyure ukundi.', // REVIEW
   'checkout.emptyCart': 'Agatebo kawe nta kirimo.', // REVIEW
   'checkout.failed': 'Komande ntiyakunze. Ongera ugerageze.', // REVIEW
   'checkout.twin': 'Byatumijwe {minutes} min ishize! Nanone: {total}', // REVIEW
@@ -115,6 +122,9 @@ export const rw: Catalogue = {
   'again.changeAddress': 'Hindura aderesi', // REVIEW
   'again.changeTime': 'Hindura igihe', // REVIEW
   'again.nothing': 'Nta na kimwe mu byo waherukaga gutumiza kiboneka uyu munsi.', // REVIEW
+  'again.less': 'bike: {names}', // REVIEW
+  'again.lessLine': '{name} {count} kuri {quantity}', // REVIEW
+  'again.lessNow': 'Ubu hasigaye bike: {names}.', // REVIEW
 
   'basket.list': 'Udutebo twanjye tw\'icyumweru:', // REVIEW
   'basket.title': 'Agatebo: {when}', // REVIEW
@@ -158,11 +168,13 @@ export const rw: Catalogue = {
   'order.payAgain': 'Ongera wishyure', // REVIEW
   'order.weekly': 'Bigezwe buri cyumweru', // REVIEW
   'order.momoWaiting': 'Emeza kwishyura kuri MoMo kuri {phone}.', // REVIEW
-  'order.momoUnconfirmed': 'MoMo ntiyasubije: ishyura kuri MoMo Pay {code}.', // REVIEW
+  'order.momoUnconfirmed': 'MoMo ntirasubiza: emeza niba telefone ikubajije. Ntwishyure kabiri.', // REVIEW
   'order.momoFailed': 'MoMo: {reason}.',
   'order.momoPaid': 'Igikorwa cya MoMo {id}', // REVIEW
   'momo.requested': 'Emeza kwishyura kuri telefoni yawe: MoMo irasaba {phone} PIN yawe kugira ngo wishyure {total} ya komande {number}.', // REVIEW
   'momo.notSent': 'MTN MoMo ntiyakiriye icyifuzo cyo kwishyura. Ishyura {total} kuri MoMo Pay {code} ({business}).', // REVIEW
+  'momo.unconfirmed': 'MTN MoMo ntirasubiza: {phone} nibagusaba PIN yo kwishyura {total}, yemeze. Ntwishyure ukundi; reba Kurikirana komande.', // REVIEW
+  'momo.paid': 'Komande {number} yishyuwe kuri MoMo. Murakoze!', // REVIEW
   'status.pending': 'itegereje', // REVIEW
   'status.processing': 'irimo gutegurwa', // REVIEW
   'status.shipped': 'iri mu nzira', // REVIEW

@@ -1,12 +1,14 @@
 // MoMo request-to-pay from a conversation: after placing an order ("Pay now with MoMo") and from an
 // order's screen ("Pay again"). On USSD the session must end first: MTN's PIN prompt arrives on the
 // phone as a session of its own, so the request goes out after this reply and the screen says to
-// approve on the phone; if MTN then refuses or does not answer, the shopper is told by SMS to pay with
-// the code. Chat and WhatsApp wait for MTN's answer (at most 10 s) and say which it was.
+// approve on the phone; if MTN then refuses, the shopper is told by SMS to pay with the code, and if
+// MTN does not answer, to approve if the phone asks and wait. Chat and WhatsApp wait for MTN's answer
+// (at most 10 s) and say which it was: the code is offered only once MTN has said no.
 import { runInBackground } from '../../lib/background';
 import { formatFrw, toMinor } from '../../lib/money';
 import { localPhone } from '../../lib/phone';
-import { orderNumber, type Order } from '../../modules/orders/orders.schema';
+import { mtnMayStillCharge } from '../../modules/orders/order-lists.schema';
+import { momoPayerNumber, orderNumber, type Order } from '../../modules/orders/orders.schema';
 import { startMomoPayment, type StartMomoOptions } from '../../modules/payments/payments.service';
 import type { Outcome, ScreenContext } from '../types';
 import { windowText } from './delivery-time';
@@ -14,7 +16,7 @@ import { accountId } from './helpers';
 
 /** The caller's own number, when MoMo Rwanda can ask it (the phone in their hand); else the order's. */
 export function callerPayerPhone(ctx: ScreenContext): string | undefined {
-  return ctx.session.phone && /^\+2507\d{8}$/.test(ctx.session.phone) ? ctx.session.phone : undefined;
+  return ctx.session.phone ? momoPayerNumber(ctx.session.phone) : undefined;
 }
 
 /** Whether this shop offers MoMo request-to-pay at all. */
@@ -23,7 +25,7 @@ export const momoOffered = (ctx: ScreenContext) => Boolean(ctx.deps.config.momo)
 /** Whether "Pay again" fits this order now: MoMo, unpaid, not cancelled, no request in flight. */
 export function canPayAgain(ctx: ScreenContext, order: Order): boolean {
   if (!momoOffered(ctx) || order.paymentType !== 'momo' || order.paymentStatus === 'completed' || order.status === 'cancelled') return false;
-  return order.momoRequest === null || order.momoRequest.state === 'failed';
+  return !mtnMayStillCharge(order.momoRequest?.state);
 }
 
 /**
@@ -49,7 +51,11 @@ export async function askMomo(ctx: ScreenContext, order: Order, options: { place
     });
     return end(approve(ask.payerPhone ?? order.momoRequest?.payerPhone ?? order.address.phoneNumber));
   }
-  const { order: asked, start } = await startMomoPayment(ctx.deps, order._id, ask);
-  if (start === 'waiting' || (start === 'earlier' && asked.momoRequest?.state === 'waiting')) return end(approve(asked.momoRequest?.payerPhone ?? ''));
+  const { order: asked } = await startMomoPayment(ctx.deps, order._id, ask);
+  const phone = localPhone(asked.momoRequest?.payerPhone ?? '');
+  // Said as the order now stands (a retried Confirm finds the first request's outcome).
+  if (asked.paymentStatus === 'completed') return end(ctx.t('momo.paid', words));
+  if (asked.momoRequest?.state === 'waiting') return end(approve(phone));
+  if (asked.momoRequest?.state === 'unconfirmed') return end(ctx.t(options.placed ? 'checkout.placedMomoUnconfirmed' : 'momo.unconfirmed', { ...words, phone }));
   return end(ctx.t(options.placed ? 'checkout.placedMomoFailed' : 'momo.notSent', words));
 }

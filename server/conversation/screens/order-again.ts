@@ -19,7 +19,8 @@ import type { Language, Translate } from '../i18n';
 import type { Outcome, Screen, ScreenContext, ScreenDataMap } from '../types';
 import { addressLabel } from './checkout';
 import { chosenOrNext, freeWindows, slotText, windowsAhead, windowText } from './delivery-time';
-import { accountId, invalidChoice, newState, push, quantityText, refuse } from './helpers';
+import { accountId, invalidChoice, newState, push, quantityText, refuse, shortLinesText } from './helpers';
+import { shortagesOf } from '../../modules/stock/stock.service';
 import { menuActions, menuChoice } from './menu';
 import { askMomo, momoOffered } from './momo';
 
@@ -47,6 +48,19 @@ const lineTexts = (lines: readonly BasketLine[], language: Language | undefined)
 const skippedText = (skipped: readonly SkippedLine[], t: Translate) =>
   skipped.map((line) => `${line.productName} (${t(line.reason === 'out_of_stock' ? 'again.outOfStock' : 'again.notSold')})`).join(', ');
 
+/** "Tomatoes 1 of 2 kg": the lines stock has fewer of than the earlier order had. */
+const lessText = (lines: readonly BasketLine[], t: Translate, language: Language | undefined) =>
+  lines
+    .filter((line) => line.wanted !== undefined)
+    .map((line) => t('again.lessLine', { name: lineName(line, language), count: line.quantity, quantity: quantityText(line.wanted!, line.unit, language) }))
+    .join(', ');
+
+/** How many of each cut line the shopper is told of. */
+const cutsOf = (lines: readonly BasketLine[]): Record<string, number> | undefined => {
+  const cut = lines.filter((line) => line.wanted !== undefined);
+  return cut.length ? Object.fromEntries(cut.map((line) => [line.productId, line.quantity])) : undefined;
+};
+
 /** The home screen's "Order again" line, when the last order has something for sale today. */
 export async function againOffer(ctx: ScreenContext): Promise<{ label: string; basket: Basket } | undefined> {
   if (!ctx.session.userId) return undefined;
@@ -69,6 +83,7 @@ export async function openAgain(ctx: ScreenContext): Promise<Outcome> {
   const leftOut = offer.basket.skipped.map((line) => line.productId);
   // Ordered again minutes after the last time (the same products): warned of before Confirm.
   const twin = twinOf(await recentTwinOrder(ctx.deps.db, accountId(ctx), offer.basket.lines, nowOf(ctx.deps)));
+  const cuts = cutsOf(offer.basket.lines);
   return {
     type: 'go',
     how: 'push',
@@ -79,6 +94,7 @@ export async function openAgain(ctx: ScreenContext): Promise<Outcome> {
       ...(earliest ? { windowId: earliest.slot.id } : {}),
       ...(leftOut.length ? { leftOut } : {}),
       ...(twin ? { twin } : {}),
+      ...(cuts ? { cuts } : {}),
     }),
   };
 }
@@ -93,6 +109,13 @@ function confirmedLines(basket: Basket, data: ScreenDataMap['again-confirm']): B
 function leftOutLines(basket: Basket, data: ScreenDataMap['again-confirm']): SkippedLine[] {
   const leftOut = new Set(data.leftOut ?? []);
   return [...basket.skipped, ...basket.lines.filter((line) => leftOut.has(line.productId)).map((line) => ({ productName: line.name, reason: 'out_of_stock' as const }))];
+}
+
+/** Stock has fewer left than the screen said: the confirmation again, as it sells now, naming what changed. */
+function lessLeft(ctx: ScreenContext, data: ScreenDataMap['again-confirm'], lines: readonly BasketLine[], names: string): Outcome {
+  const { cuts: _told, ...rest } = data;
+  const cuts = cutsOf(lines);
+  return { type: 'go', how: 'replace', to: newState('again-confirm', { ...rest, ...(cuts ? { cuts } : {}) }), notice: ctx.t('again.lessNow', { names }) };
 }
 
 /** The window refused (full, passed): the confirmation again with the next free one, saying so. */
@@ -119,7 +142,13 @@ export const againConfirm: Screen<'again-confirm'> = {
       // As list rows, the lines and the address are what a small screen shortens (at whole words); the options never are.
       rows: [
         // One row for what comes and what does not, so a small screen shortens it rather than paging.
-        { label: [lineTexts(lines, ctx.session.language).join(', '), ...(skipped.length ? [ctx.t('again.left', { names: skippedText(skipped, ctx.t) })] : [])].join('; ') },
+        {
+          label: [
+            lineTexts(lines, ctx.session.language).join(', '),
+            ...(skipped.length ? [ctx.t('again.left', { names: skippedText(skipped, ctx.t) })] : []),
+            ...(lines.some((line) => line.wanted !== undefined) ? [ctx.t('again.less', { names: lessText(lines, ctx.t, ctx.session.language) })] : []),
+          ].join('; '),
+        },
         { label: address ? ctx.t('checkout.to', { address: addressLabel(address) }) : ctx.t('again.noAddress') },
       ],
       // 1 Confirm (cash on delivery), 2 Pay now with MoMo when the shop has it, 3 Change address, 4 Change time.
@@ -148,6 +177,9 @@ export const againConfirm: Screen<'again-confirm'> = {
     }
     const lines = confirmedLines(basket, state.data);
     if (!lines.length) return refuse(ctx.t('again.nothing'));
+    // Fewer left than the shopper was told: the screen again, saying so, before anything is ordered.
+    const lessNow = lines.filter((line) => line.wanted !== undefined && state.data.cuts?.[line.productId] !== line.quantity);
+    if (lessNow.length) return lessLeft(ctx, state.data, lines, lessText(lessNow, ctx.t, ctx.session.language));
     let order: Order;
     try {
       order = await placeOrder(ctx.deps, userId, {
@@ -164,6 +196,9 @@ export const againConfirm: Screen<'again-confirm'> = {
       if (twin) return warnedAgain(newState('again-confirm', { ...state.data, twin }));
       const moved = nextWindow(ctx, state.data, error);
       if (moved) return moved;
+      // Another order took what was left between this read and the order's own check.
+      const short = shortagesOf(error);
+      if (short.length) return lessLeft(ctx, state.data, (await basketOf(ctx.deps, userId, state.data.orderId)).lines, shortLinesText(short, ctx.t, ctx.session.language));
       throw error;
     }
     // A retried Confirm finds the order placed: its first MoMo request is not asked again.

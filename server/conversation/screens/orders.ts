@@ -13,7 +13,7 @@ import { accountId, invalidChoice, productName, push, quantityText, refusalText,
 import { menuActions, menuChoice } from './menu';
 import { askMomo, canPayAgain } from './momo';
 import { deliverEveryWeek } from './weekly-basket';
-import { reasonIn } from '../../modules/payments/momo-reasons';
+import { reasonIn } from '../../modules/orders/momo-reasons';
 import { localPhone } from '../../lib/phone';
 import type { ScreenContext } from '../types';
 
@@ -58,14 +58,15 @@ async function lineNames(deps: ShopDeps, placed: Order, language: Language | und
   return new Map([...products].map(([id, product]) => [id, productName(product, language)]));
 }
 
-/** What the order's MoMo payment needs from the shopper now, if anything: approve, pay with the code, why it failed. */
+/** What the order's MoMo payment needs from the shopper now, if anything: approve, wait for MTN, why it failed. */
 function momoLine(ctx: ScreenContext, found: Order): string | undefined {
   const request = found.momoRequest;
   if (!request || found.status === 'cancelled') return undefined;
   if (request.state === 'successful') return found.momoTransactionId ? ctx.t('order.momoPaid', { id: found.momoTransactionId }) : undefined;
   if (found.paymentStatus === 'completed') return undefined;
   if (request.state === 'waiting') return ctx.t('order.momoWaiting', { phone: localPhone(request.payerPhone) });
-  if (request.state === 'unconfirmed') return ctx.t('order.momoUnconfirmed', { code: ctx.deps.config.shop.payCode });
+  // MTN may still ask the phone: never the pay code until MTN says the request ended (short: a USSD screen's last room).
+  if (request.state === 'unconfirmed') return ctx.t('order.momoUnconfirmed');
   return found.paymentFailureReason ? ctx.t('order.momoFailed', { reason: reasonIn(ctx.session.language ?? 'en', found.paymentFailureReason) }) : undefined;
 }
 

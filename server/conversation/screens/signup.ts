@@ -1,5 +1,5 @@
 // Sign-up for a number the shop does not know: a full name is enough to make an account tied to it.
-import { signUpByPhone } from '../../modules/auth/auth.service';
+import { signUpByPhone } from '../../modules/users/accounts.service';
 import type { Screen } from '../types';
 import { refuse } from './helpers';
 

@@ -7,6 +7,7 @@ import {
   optionalPhoneField,
   optionalText,
 } from '../../lib/fields';
+import { roleSchema } from './roles.schema';
 
 const password = newPasswordField;
 
@@ -75,7 +76,8 @@ export const publicUserSchema = z.object({
   fullName: z.string(),
   email: z.string().optional(),
   phoneNumber: z.string().optional(),
-  isStaff: z.boolean().optional(), // true for accounts that may use the staff console
+  /** Every role the account holds, `shopper` first (roles.schema.ts); `staff` or `owner` opens the console. */
+  roles: z.array(roleSchema),
   /** false while the number waits for its SMS code; only a verified number reaches USSD. */
   phoneVerified: z.boolean().optional(),
 });

@@ -1,53 +1,17 @@
-// Accounts and sessions: sign-up, sign-in, tokens (random, stored hashed, expiring, revocable),
-// one-time reset codes, and the phone-only accounts the USSD channel creates.
+// Sessions and what they carry: a token (random, stored hashed, expiring, revocable) opens a session
+// for an account, and every request reads the account and its roles with it. Signing up, signing in
+// and resetting a password are the users module's (users/accounts.service.ts), which opens and ends
+// sessions here; roles are roles.service.ts's.
 import { sql } from 'kysely';
-import type { ShopDeps, AuthUser } from '../../lib/deps';
-import { attemptLimiter } from '../../lib/attempt-limiter';
-import { AppError, badRequest, unauthorized } from '../../lib/errors';
-import { EMAIL_PATTERN, isPhoneLike } from '../../lib/fields';
-import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { normalizePhone } from '../../lib/phone';
-import { newSixDigitCode, newToken, sha256 } from '../../lib/secrets';
-import { isUniqueViolation } from '../../db/errors';
-import { assertContactsFree } from '../users/users.service';
-import {
-  findUserByEmail,
-  findUserByPhone,
-  findUsersWithUnverifiedPhone,
-  insertPhoneAccount,
-  insertWebAccount,
-  normalizeEmail,
-  setPasswordHash,
-  toPublicUser,
-  type UserRow,
-} from '../users/user-records';
-import { startPhoneVerification } from '../users/phone.service';
-import type { ForgotPasswordInput, LoginInput, PublicUser, RegisterInput, ResetPasswordInput } from './auth.schema';
+import type { AuthUser, ShopDeps } from '../../lib/deps';
+import { unauthorized } from '../../lib/errors';
+import { newToken, sha256 } from '../../lib/secrets';
+import { inRoleOrder } from './roles.service';
 
-export const RESET_CODE_TTL_MINUTES = 10;
-export const RESET_CODE_MAX_ATTEMPTS = 5;
-const INVALID_CREDENTIALS = 'Invalid credentials';
-const BAD_RESET_CODE = 'The code is wrong or has expired. Ask for a new one.';
-export const MAX_FAILED_LOGINS = 10;
-/**
- * Failed logins from one client address, across every account, per 15 minutes. Many shoppers on a
- * mobile network share one address (carrier NAT), so this is set well above one person's mistakes
- * and low enough to stop one machine trying a password list.
- */
-export const MAX_FAILED_LOGINS_PER_ADDRESS = 100;
-export const MAX_RESET_CODES_PER_HOUR = 5;
-const FIFTEEN_MINUTES = 15 * 60 * 1000;
-const TOO_MANY_ATTEMPTS = 'Too many failed attempts. Try again in 15 minutes or reset your password.';
-const failedLogins = (deps: ShopDeps) => attemptLimiter(deps.db, 'login', MAX_FAILED_LOGINS, FIFTEEN_MINUTES);
-const failedLoginsFrom = (deps: ShopDeps) => attemptLimiter(deps.db, 'login-address', MAX_FAILED_LOGINS_PER_ADDRESS, FIFTEEN_MINUTES);
-const resetCodesSent = (deps: ShopDeps) => attemptLimiter(deps.db, 'reset-code', MAX_RESET_CODES_PER_HOUR, 60 * 60 * 1000);
+type Db = Pick<ShopDeps, 'db'>;
 
-export interface Session {
-  token: string;
-  user: PublicUser;
-}
-
-async function issueToken(deps: ShopDeps, userId: string): Promise<string> {
+/** A new session for the account: the token its holder sends as `Authorization: Bearer <token>`. */
+export async function issueToken(deps: Pick<ShopDeps, 'db' | 'config'>, userId: string): Promise<string> {
   const token = newToken();
   const expiresAt = new Date(Date.now() + deps.config.tokenTtlDays * 24 * 60 * 60 * 1000);
   await deps.db
@@ -57,83 +21,17 @@ async function issueToken(deps: ShopDeps, userId: string): Promise<string> {
   return token;
 }
 
-export async function register(deps: ShopDeps, input: RegisterInput): Promise<Session> {
-  await assertContactsFree(deps, input);
-  // The number is the shopper's word until its SMS code comes back (POST /user/verifyPhone).
-  const phone = input.phoneNumber ? normalizePhone(input.phoneNumber) : null;
-  const user = await insertWebAccount(deps, { fullName: input.fullName, email: input.email, unverifiedPhone: phone, passwordHash: await hashPassword(input.password) }).catch(async (error: unknown) => {
-      // Two sign-ups with one email or phone at once: the loser hears why, as a sequential one would.
-      if (isUniqueViolation(error)) await assertContactsFree(deps, input);
-      throw error;
-    });
-  if (phone) await startPhoneVerification(deps, user.id, phone);
-  return { token: await issueToken(deps, user.id), user: toPublicUser(user) };
-}
-
 /**
- * The account an identifier and password open: the identifier is an email (any case) or a phone
- * number in any usual spelling. Each lookup checks one password hash, found or not, so the time
- * taken does not tell whether the account exists.
+ * The account a token belongs to, if the token is known, unexpired and not revoked, with the roles it
+ * holds now. Read on every request and kept nowhere, so a role taken away stops working on the next
+ * call on every instance.
  */
-async function findByIdentifier(deps: ShopDeps, identifier: string, password: string): Promise<UserRow | undefined> {
-  const trimmed = identifier.trim();
-  let candidates: UserRow[] = [];
-  if (EMAIL_PATTERN.test(trimmed)) candidates = compact([await findUserByEmail(deps, trimmed)]);
-  else if (isPhoneLike(trimmed)) candidates = await accountsTypingPhone(deps, trimmed);
-  if (candidates.length === 0) {
-    await verifyPassword(password, null);
-    return undefined;
-  }
-  for (const candidate of candidates) {
-    if (await verifyPassword(password, candidate.password_hash)) return candidate;
-  }
-  return undefined;
-}
-
-const compact = <T>(items: (T | undefined)[]) => items.filter((item): item is T => item !== undefined);
-
-/**
- * Who may sign in with a phone number: the account that has proven it, then the few newest that
- * typed it at sign-up and have not entered the code yet (each opens only with its own password).
- */
-async function accountsTypingPhone(deps: ShopDeps, phone: string): Promise<UserRow[]> {
-  const [owner, waiting] = await Promise.all([findUserByPhone(deps, phone), findUsersWithUnverifiedPhone(deps, phone, 3)]);
-  return compact([owner, ...waiting]);
-}
-
-/** One spelling per identifier, so `0788 123 999` and `+250788123999` are counted as one. */
-function identifierKey(identifier: string): string {
-  const trimmed = identifier.trim();
-  if (EMAIL_PATTERN.test(trimmed)) return normalizeEmail(trimmed);
-  if (isPhoneLike(trimmed)) return normalizePhone(trimmed);
-  return trimmed.toLowerCase();
-}
-
-/**
- * Wrong passwords are limited per identifier (so an account cannot be guessed at leisure) and per
- * client address (so one machine cannot try a list of accounts).
- */
-export async function login(deps: ShopDeps, input: LoginInput, clientAddress = 'unknown'): Promise<Session> {
-  const perAccount = failedLogins(deps);
-  const perAddress = failedLoginsFrom(deps);
-  const key = identifierKey(input.identifier);
-  const [accountBlocked, addressBlocked] = await Promise.all([perAccount.isBlocked(key), perAddress.isBlocked(clientAddress)]);
-  if (accountBlocked || addressBlocked) throw new AppError(429, TOO_MANY_ATTEMPTS, 'too_many_attempts');
-  const user = await findByIdentifier(deps, input.identifier, input.password);
-  if (!user) {
-    await Promise.all([perAccount.record(key), perAddress.record(clientAddress)]);
-    throw badRequest(INVALID_CREDENTIALS, [], 'auth_error');
-  }
-  await perAccount.reset(key);
-  return { token: await issueToken(deps, user.id), user: toPublicUser(user) };
-}
-
-/** The user a token belongs to, if the token is known, unexpired and not revoked. */
-export async function authenticate(deps: ShopDeps, token: string): Promise<AuthUser | undefined> {
+export async function authenticate(deps: Db, token: string): Promise<AuthUser | undefined> {
   const row = await deps.db
     .selectFrom('auth_tokens')
     .innerJoin('users', 'users.id', 'auth_tokens.user_id')
-    .select(['users.id', 'users.full_name', 'users.email', 'users.phone_number', 'users.is_staff', 'users.unverified_phone_number'])
+    .select(['users.id', 'users.full_name', 'users.email', 'users.phone_number', 'users.unverified_phone_number'])
+    .select(sql<string | null>`(SELECT string_agg(role, ',') FROM user_roles WHERE user_roles.user_id = users.id)`.as('roles'))
     .where('auth_tokens.token_hash', '=', sha256(token))
     .where('auth_tokens.revoked_at', 'is', null)
     .where('auth_tokens.expires_at', '>', sql<Date>`now()`)
@@ -141,10 +39,16 @@ export async function authenticate(deps: ShopDeps, token: string): Promise<AuthU
   if (!row) return undefined;
   // The number the shopper typed counts as their own contact (an address's phone in chat) even
   // before it is verified; it never makes another channel's caller this account.
-  return { id: row.id, fullName: row.full_name, email: row.email, phoneNumber: row.unverified_phone_number ?? row.phone_number, isStaff: row.is_staff };
+  return {
+    id: row.id,
+    fullName: row.full_name,
+    email: row.email,
+    phoneNumber: row.unverified_phone_number ?? row.phone_number,
+    roles: inRoleOrder(row.roles?.split(',') ?? []),
+  };
 }
 
-export async function logout(deps: ShopDeps, tokenHash: string): Promise<void> {
+export async function logout(deps: Db, tokenHash: string): Promise<void> {
   await deps.db
     .updateTable('auth_tokens')
     .set({ revoked_at: new Date() })
@@ -152,129 +56,14 @@ export async function logout(deps: ShopDeps, tokenHash: string): Promise<void> {
     .execute();
 }
 
-async function findForReset(deps: ShopDeps, input: { email?: string; phoneNumber?: string }) {
-  if (input.email) return findUserByEmail(deps, input.email);
-  if (input.phoneNumber) return (await accountsTypingPhone(deps, input.phoneNumber))[0];
-  return undefined;
-}
-
-/**
- * Sends a one-time code to the account's email or phone. Answers the same whether or not the
- * account exists, so the form cannot be used to find out who shops here.
- */
-export async function requestPasswordReset(deps: ShopDeps, input: ForgotPasswordInput): Promise<void> {
-  const user = await findForReset(deps, input);
-  if (!user) return;
-  // A cap on codes per account stops the form being used to flood someone's phone with messages.
-  const sent = resetCodesSent(deps);
-  if ((await sent.record(user.id)) > MAX_RESET_CODES_PER_HOUR) {
-    deps.log.warn('reset_code_limit', { userId: user.id });
-    return;
-  }
-  const code = newSixDigitCode();
-  await deps.db.transaction().execute(async (trx) => {
-    // Only the newest code works: asking again cancels the earlier ones.
-    await trx
-      .updateTable('password_reset_codes')
-      .set({ used_at: new Date() })
-      .where('user_id', '=', user.id)
-      .where('used_at', 'is', null)
-      .execute();
-    await trx
-      .insertInto('password_reset_codes')
-      .values({
-        user_id: user.id,
-        code_hash: sha256(`${user.id}:${code}`),
-        expires_at: new Date(Date.now() + RESET_CODE_TTL_MINUTES * 60 * 1000),
-      })
-      .execute();
-  });
-  const byEmail = Boolean(input.email);
-  await deps.notifier.send({
-    channel: byEmail ? 'email' : 'sms',
-    recipient: byEmail ? user.email! : (user.phone_number ?? user.unverified_phone_number)!,
-    subject: `${deps.config.shop.shopName} password reset code`,
-    body: `Your ${deps.config.shop.shopName} code is ${code}. It works for ${RESET_CODE_TTL_MINUTES} minutes. If you did not ask for it, ignore this message.`,
-    kind: 'reset_code',
-  });
-}
-
-/** Sets a new password when the code is right, unexpired, unused and tried fewer than 5 times. */
-export async function resetPassword(deps: ShopDeps, input: ResetPasswordInput): Promise<void> {
-  const user = await findForReset(deps, input);
-  if (!user) throw badRequest(BAD_RESET_CODE, [{ msg: BAD_RESET_CODE, param: 'code' }], 'invalid_code');
-  // A try is taken before the code is compared, in one statement that re-checks the count on the
-  // row it updates: however many guesses arrive at once, only 5 are ever compared.
-  const pending = await deps.db
-    .updateTable('password_reset_codes')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-    .where('id', '=', (eb) =>
-      eb
-        .selectFrom('password_reset_codes')
-        .select('id')
-        .where('user_id', '=', user.id)
-        .where('used_at', 'is', null)
-        .orderBy('id', 'desc')
-        .limit(1),
-    )
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', sql<Date>`now()`)
-    .where('attempts', '<', RESET_CODE_MAX_ATTEMPTS)
-    .returning(['id', 'code_hash'])
-    .executeTakeFirst();
-  if (!pending || pending.code_hash !== sha256(`${user.id}:${input.code}`)) {
-    throw badRequest(BAD_RESET_CODE, [{ msg: BAD_RESET_CODE, param: 'code' }], 'invalid_code');
-  }
-  const passwordHash = await hashPassword(input.password);
-  await deps.db.transaction().execute(async (trx) => {
-    const claimed = await trx
-      .updateTable('password_reset_codes')
-      .set({ used_at: new Date() })
-      .where('id', '=', pending.id)
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
-    // The same right code sent twice at once: only the first sets the password.
-    if (Number(claimed.numUpdatedRows) === 0) throw badRequest(BAD_RESET_CODE, [{ msg: BAD_RESET_CODE, param: 'code' }], 'invalid_code');
-    await setPasswordHash({ db: trx }, user.id, passwordHash);
-    // A reset means the old password may be known to someone else: sign out every session.
-    await trx
-      .updateTable('auth_tokens')
-      .set({ revoked_at: new Date() })
-      .where('user_id', '=', user.id)
-      .where('revoked_at', 'is', null)
-      .execute();
-  });
-}
-
-/**
- * The one rule for finding the shopper behind a phone number, for every channel that knows people
- * by phone (USSD, WhatsApp): the account that has proven the number, or a new one made on first
- * contact with just a name (the gateway vouches for the number). A number typed on the web but not
- * yet verified never matches, so a squatter's account never receives the caller's cart. The new
- * account has no password until the shopper sets one through the reset flow.
- */
-export async function findOrCreatePhoneAccount(
-  deps: ShopDeps,
-  phoneNumber: string,
-  fullName?: string,
-): Promise<PublicUser | undefined> {
-  if (!fullName) {
-    const existing = await findUserByPhone(deps, phoneNumber);
-    return existing ? toPublicUser(existing) : undefined;
-  }
-  return (await signUpByPhone(deps, phoneNumber, fullName))?.user;
-}
-
-/**
- * A caller signing up a number it found no account for: the insert comes first (one statement for a
- * new caller), and a number taken meanwhile is the account found. `made` says which: an account made
- * here has no cart, orders or baskets yet.
- */
-export async function signUpByPhone(deps: ShopDeps, phoneNumber: string, fullName: string): Promise<{ user: PublicUser; made: boolean } | undefined> {
-  const user = await insertPhoneAccount(deps, phoneNumber, fullName);
-  if (user) return { user: toPublicUser(user), made: true };
-  const existing = await findUserByPhone(deps, phoneNumber);
-  return existing ? { user: toPublicUser(existing), made: false } : undefined;
+/** Ends every session of an account (a password reset: the old password may be known to someone else). */
+export async function endSessions(deps: Db, userId: string): Promise<void> {
+  await deps.db
+    .updateTable('auth_tokens')
+    .set({ revoked_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** The bearer token from an Authorization header, or undefined. */

@@ -4,19 +4,21 @@
 // day or time, another address) and stopping them. Each is the shopper's own: another's id is a 404.
 import { sql, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { BasketsTable, Database } from '../../db/schema';
+import { inTransaction } from '../../db/changes';
 import { nowOf, type ShopDeps } from '../../lib/deps';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { effectivePrice, toFrw } from '../../lib/money';
 import { getAddress } from '../addresses/addresses.service';
 import { getCart } from '../cart/cart.service';
+import { shownCounts } from '../stock/stock.service';
 import { windowLabel, slotsOfDay, type Schedule } from '../delivery/delivery-windows';
 import { readSchedule } from '../delivery/delivery.service';
 import { addDays, daysBetween, kigaliIso, kigaliMoment, minutesOf, timeOfDay, weekOf } from '../delivery/kigali-time';
 import { weekdayName } from '../delivery/window-words';
 import { cancelUnpaidOrder } from '../orders/order-changes.service';
 import { orderNumber } from '../orders/orders.schema';
-import { getOrder } from '../orders/orders.service';
+import { getOrder, momoPayerPhone } from '../orders/orders.service';
 import { basketSlot, nextDeliveryDate, placeAt } from './basket-calendar';
 import type { Basket, CreateBasketInput, StaffBasket, UpdateBasketInput } from './baskets.schema';
 
@@ -75,6 +77,8 @@ interface Source {
   paymentType: string;
   fromOrderId: string | null;
   placedByBasket: string | null;
+  /** The number MoMo asked for the order the basket is made from. */
+  payerPhone: string | null;
 }
 
 /** The lines a basket is made of: an order's (the shopper's own), or the cart's. */
@@ -83,12 +87,19 @@ async function sourceLines(deps: ShopDeps, userId: string, input: CreateBasketIn
     const order = await getOrder(deps, userId, input.fromOrderId);
     const lines = order.products.map((line) => ({ product_id: line.productId, product_name: line.productName, quantity: line.productQuantity }));
     const momo = order.paymentType === 'momo' && Boolean(deps.config.momo);
-    const placed = await deps.db.selectFrom('orders').select('basket_id').where('id', '=', order._id).executeTakeFirst();
-    return { lines, addressId: order.address._id ?? null, paymentType: momo ? 'momo' : 'cash', fromOrderId: order._id, placedByBasket: placed?.basket_id ?? null };
+    const placed = await deps.db.selectFrom('orders').select(['basket_id', 'momo_payer_phone']).where('id', '=', order._id).executeTakeFirst();
+    return {
+      lines,
+      addressId: order.address._id ?? null,
+      paymentType: momo ? 'momo' : 'cash',
+      fromOrderId: order._id,
+      placedByBasket: placed?.basket_id ?? null,
+      payerPhone: momo ? (placed?.momo_payer_phone ?? null) : null,
+    };
   }
   const cart = await getCart(deps, userId);
   const lines = cart.products.map((line) => ({ product_id: line.productId._id, product_name: line.productId.productname, quantity: line.quantity }));
-  return { lines, addressId: null, paymentType: 'cash', fromOrderId: null, placedByBasket: null };
+  return { lines, addressId: null, paymentType: 'cash', fromOrderId: null, placedByBasket: null, payerPhone: null };
 }
 
 /** Two lists of lines bring the same groceries: the same products, the same quantities, in any order. */
@@ -163,6 +174,13 @@ async function ownAddress(deps: ShopDeps, userId: string, addressId: string | nu
   return found?.id ?? null;
 }
 
+/** The phone of one of the shopper's addresses (the basket's own), else of their default one. */
+async function addressPhone(db: Db, userId: string, addressId: string | null): Promise<string | null> {
+  const addresses = await db.selectFrom('addresses').select(['id', 'is_default', 'phone_number']).where('user_id', '=', userId).orderBy('created_at').execute();
+  const chosen = addresses.find((one) => one.id === addressId) ?? addresses.find((one) => one.is_default) ?? addresses[0];
+  return chosen?.phone_number ?? null;
+}
+
 export async function createBasket(deps: ShopDeps, userId: string, input: CreateBasketInput): Promise<Basket> {
   const now = nowOf(deps);
   const schedule = await readSchedule(deps);
@@ -172,6 +190,9 @@ export async function createBasket(deps: ShopDeps, userId: string, input: Create
   if (!source.lines.length) throw badRequest('There is nothing to make a weekly basket of: your cart is empty', [], 'empty_cart');
   const id = newId();
   const addressId = input.addressId ?? (await ownAddress(deps, userId, source.addressId));
+  // Paid by MoMo: the number MTN will ask each week is checked now, by the orders' rule, not found
+  // wanting on the evening it is placed.
+  const payerPhone = source.paymentType === 'momo' ? momoPayerPhone(input.payerPhone ?? source.payerPhone, await addressPhone(deps.db, userId, addressId)) : null;
   await deps.db.transaction().execute(async (trx) => {
     // One at a time per shopper, so the limit holds under a double click.
     await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
@@ -189,6 +210,7 @@ export async function createBasket(deps: ShopDeps, userId: string, input: Create
         address_id: addressId,
         payment_type: source.paymentType,
         from_order_id: source.fromOrderId,
+        payer_phone: payerPhone,
         ...placing,
       })
       .execute();
@@ -267,6 +289,8 @@ async function toBaskets(deps: ShopDeps, rows: BasketRow[]): Promise<Basket[]> {
     coveredAhead(deps.db, ids, today),
     addressIds.length ? deps.db.selectFrom('addresses').select(['id', 'description', 'street', 'district']).where('id', 'in', addressIds).execute() : [],
   ]);
+  // A product that keeps a count is for sale while some is left (as the faces show it).
+  const left = await shownCounts(deps, lines.map((line) => line.product_id));
   return rows.map((row) => {
     const own = lines.filter((line) => line.basket_id === row.id);
     const priced = own.map((line) => {
@@ -278,7 +302,7 @@ async function toBaskets(deps: ShopDeps, rows: BasketRow[]): Promise<Basket[]> {
         quantity: line.quantity,
         unit: line.unit ?? 'pcs',
         price: priceMinor === null ? null : toFrw(priceMinor),
-        forSale: sold && Boolean(line.in_stock),
+        forSale: sold && Boolean(line.in_stock) && (left.get(line.product_id) ?? 1) > 0,
         priceMinor,
       };
     });
@@ -309,6 +333,7 @@ async function toBaskets(deps: ShopDeps, rows: BasketRow[]): Promise<Basket[]> {
       lines: priced.map(({ priceMinor: _priceMinor, ...line }) => line),
       total: toFrw(totalMinor),
       paymentType: row.payment_type,
+      payerPhone: row.payment_type === 'momo' ? row.payer_phone : null,
       address: address ? { _id: address.id, description: address.description, street: address.street, district: address.district } : null,
       createdAt: new Date(row.created_at).toISOString(),
     };
@@ -339,9 +364,25 @@ async function skipNext(trx: Transaction<Database>, basketId: string, row: Pick<
   const [ahead] = await placedAhead(trx, [basketId], today);
   if (!ahead) return { skip_week: weekOf(row.next_delivery) };
   // Never a cancelled order MTN may still charge: one paid, or with a MoMo request open, stands.
-  const cancelled = await cancelUnpaidOrder({ db: trx }, ahead.order_id, { id: null, name: 'The shopper' }, 'Weekly basket skipped by the shopper');
+  const cancelled = await cancelUnpaidOrder({ db: trx }, ahead.order_id, { id: null, name: 'The shopper', role: 'shopper' }, 'Weekly basket skipped by the shopper');
   if (!cancelled) throw conflict('This week\'s basket is already being prepared or paid: it can no longer be skipped. Call us to change it');
   await trx.updateTable('basket_runs').set({ outcome: 'skipped' }).where('basket_id', '=', basketId).where('week', '=', ahead.week).execute();
+  return {};
+}
+
+const CASH_BASKET = 'This weekly basket is paid in cash on delivery: it has no MoMo number to change';
+
+/**
+ * A change of the MoMo number, checked by the orders' rule: the one given, or, for a basket that
+ * kept none (made before it kept one), the new address's phone when the address changes.
+ */
+async function payerChange(trx: Transaction<Database>, row: BasketRow, input: UpdateBasketInput): Promise<BasketChange> {
+  if (row.payment_type !== 'momo') {
+    if (input.payerPhone) throw badRequest(CASH_BASKET, [{ msg: CASH_BASKET, param: 'payerPhone' }]);
+    return {};
+  }
+  if (input.payerPhone) return { payer_phone: momoPayerPhone(input.payerPhone, null) };
+  if (input.addressId && !row.payer_phone) return { payer_phone: momoPayerPhone(null, await addressPhone(trx, row.user_id, input.addressId)) };
   return {};
 }
 
@@ -350,7 +391,7 @@ export async function updateBasket(deps: ShopDeps, userId: string, basketId: str
   const today = kigaliMoment(now).date;
   const schedule = await readSchedule(deps);
   if (input.addressId) await getAddress(deps, userId, input.addressId);
-  await deps.db.transaction().execute(async (trx) => {
+  await inTransaction(deps, async ({ trx }) => {
     const row = await basketRow(trx, userId, basketId, true);
     const change: BasketChange = {};
     if (input.weekday !== undefined || input.windowStart !== undefined) {
@@ -362,6 +403,7 @@ export async function updateBasket(deps: ShopDeps, userId: string, basketId: str
       Object.assign(change, { weekday, window_start_minutes: start, skip_week: null }, await placingWithCover(trx, schedule, when, lines, row.from_order_id, now));
     }
     if (input.addressId) change.address_id = input.addressId;
+    Object.assign(change, await payerChange(trx, row, input));
     if (input.paused !== undefined && input.paused !== row.paused) {
       change.paused = input.paused;
       // Taken up again: the next delivery is counted from now, not from before the pause.
@@ -397,7 +439,37 @@ export async function stopBasket(deps: ShopDeps, userId: string, basketId: strin
   });
 }
 
-/** The console: every basket with a delivery in today and the next 6 days, earliest first. */
+/** Why a week was not placed, in the console's words, by its outcome (a rule's refusal keeps its own reason). */
+const NOT_PLACED: Record<string, string> = {
+  missed: 'Not placed in time: the shop was not running before the window closed',
+  nothing: 'Nothing in it is for sale this week',
+  no_address: 'The shopper has no delivery address',
+  full: 'Every delivery window of that day is full',
+};
+
+/** Each basket's coming week the shop could not place (a delivery today or later), with why. */
+async function notPlacedAhead(db: Db, basketIds: string[], today: string) {
+  if (!basketIds.length) return [];
+  return db
+    .selectFrom('basket_runs')
+    .select(['basket_id', 'delivery_date', 'outcome', 'reason'])
+    .where('basket_id', 'in', basketIds)
+    .where('delivery_date', '>=', today)
+    .where('outcome', 'not in', ['placed', 'skipped'])
+    .execute();
+}
+
+/** A week the shop could not place, as the console shows it: that delivery, and why. */
+function notPlacedWeek(schedule: Schedule, startMinutes: number, run: { delivery_date: string; outcome: string; reason: string | null }, now: Date) {
+  const slot = basketSlot(schedule, run.delivery_date, startMinutes);
+  const nextDelivery = slot ? { date: run.delivery_date, start: kigaliIso(slot.start), end: kigaliIso(slot.end), label: windowLabel(slot, now), skipped: false, orderId: null } : null;
+  return { nextDelivery, problem: run.reason ?? NOT_PLACED[run.outcome] ?? 'Not placed' };
+}
+
+/**
+ * The console: every basket with a delivery in today and the next 6 days, earliest first. A week
+ * the shop could not place shows as 'not placed', with why, from the moment its run is recorded.
+ */
 export async function staffComingBaskets(deps: ShopDeps): Promise<StaffBasket[]> {
   const now = nowOf(deps);
   const today = kigaliMoment(now).date;
@@ -408,16 +480,20 @@ export async function staffComingBaskets(deps: ShopDeps): Promise<StaffBasket[]>
     .select(['users.full_name', 'users.phone_number'])
     .where('baskets.paused', '=', false)
     .execute();
-  const baskets = await toBaskets(deps, rows);
+  const [baskets, notPlaced, schedule] = await Promise.all([toBaskets(deps, rows), notPlacedAhead(deps.db, rows.map((row) => row.id), today), readSchedule(deps)]);
   return baskets
-    .map((basket, index) => {
+    .map((basket, index): StaffBasket => {
       const row = rows[index];
+      const customer = { fullName: row.full_name, phoneNumber: row.phone_number };
+      const failed = notPlaced.find((run) => run.basket_id === basket._id);
+      if (failed) return { ...basket, ...notPlacedWeek(schedule, row.window_start_minutes, failed, now), customer, state: 'not placed', orderNumber: null, placesAt: null };
       const next = basket.nextDelivery;
       const state: StaffBasket['state'] = !next ? 'paused' : next.orderId ? 'placed' : next.skipped ? 'skipped' : 'to place';
       return {
         ...basket,
-        customer: { fullName: row.full_name, phoneNumber: row.phone_number },
+        customer,
         state,
+        problem: null,
         orderNumber: next?.orderId ? orderNumber(next.orderId) : null,
         placesAt: next && !next.orderId && !next.skipped ? new Date(row.next_due_at).toISOString() : null,
       };

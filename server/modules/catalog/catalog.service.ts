@@ -1,4 +1,6 @@
-// The catalog: products, categories, search and ratings.
+// The catalog: products, categories, search and ratings. What is kept in memory is the catalog's own
+// data; what stock shows (in stock, running low, what is left) is added as each read answers
+// (stock.service withStock), so an order never empties a catalog copy.
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, ProductsTable } from '../../db/schema';
 import type { ShopDeps } from '../../lib/deps';
@@ -9,7 +11,9 @@ import type { Pagination } from '../../lib/fields';
 import { cachedRead, cachedReadMany } from './catalog-cache';
 import { lifetimeMs, type Changes } from '../../db/changes';
 import { announceCatalogChange, changeCatalog, onCatalogChange } from './catalog-changes';
-import { indexEntry, SearchIndex, type IndexedEntry } from './catalog-search';
+import type { SearchIndex } from './catalog-search';
+import { SearchIndexBuilder } from './search-index-builder';
+import { withStock } from '../stock/stock.service';
 import type { Category, CategoryProductsQuery, Product, ProductListQuery } from './catalog.schema';
 
 type ProductRow = Selectable<ProductsTable> & { category_name: string };
@@ -69,7 +73,8 @@ async function readCategory(deps: ShopDeps, nameOrId: string): Promise<Category 
 }
 
 export async function getProduct(deps: ShopDeps, productId: string): Promise<Product> {
-  return cachedRead(deps, `product:${productId}`, () => readProduct(deps, productId));
+  const [product] = await withStock(deps, [await cachedRead(deps, `product:${productId}`, () => readProduct(deps, productId))]);
+  return product;
 }
 
 async function readProduct(deps: ShopDeps, productId: string): Promise<Product> {
@@ -91,7 +96,8 @@ export async function getProductsByIds(deps: ShopDeps, productIds: string[]): Pr
     const byId = new Map(rows.map((row) => [row.id, toProduct(row)]));
     return wanted.map((id) => byId.get(id) ?? null);
   });
-  return new Map(ids.flatMap((id, index) => (products[index] ? [[id, products[index]] as const] : [])));
+  const found = await withStock(deps, products.filter((product): product is Product => product !== null));
+  return new Map(found.map((product) => [product._id, product]));
 }
 
 export interface ProductPage {
@@ -219,7 +225,8 @@ export async function prepareSearch(deps: ShopDeps): Promise<void> {
 const SEARCH_INDEX_PAGE = 5_000;
 
 async function buildSearchIndex(deps: ShopDeps): Promise<SearchIndex> {
-  const entries: IndexedEntry[] = [];
+  // Each page is taken into the index and let go: the catalog's rows are never all held at once.
+  const builder = new SearchIndexBuilder();
   for (let offset = 0; ; offset += SEARCH_INDEX_PAGE) {
     const rows = await deps.db
       .selectFrom('products')
@@ -232,14 +239,12 @@ async function buildSearchIndex(deps: ShopDeps): Promise<SearchIndex> {
       .limit(SEARCH_INDEX_PAGE)
       .offset(offset)
       .execute();
-    for (const row of rows) {
-      entries.push(
-        indexEntry({ id: row.id, name: row.name, localName: row.local_name ?? '', category: row.category_name, categoryId: row.category_id, description: row.description }),
-      );
-    }
+    await builder.addSoon(
+      rows.map((row) => ({ id: row.id, name: row.name, localName: row.local_name ?? '', category: row.category_name, categoryId: row.category_id, description: row.description })),
+    );
     if (rows.length < SEARCH_INDEX_PAGE) break;
   }
-  return SearchIndex.build(entries);
+  return builder.finishSoon();
 }
 
 async function searchProducts(
@@ -252,13 +257,13 @@ async function searchProducts(
   // A long paste is cut, never refused.
   const text = search.slice(0, 60);
   const index = await searchIndex(deps);
-  const ranked = index.rank(text, (entry) => !categoryId || entry.categoryId === categoryId);
-  const pageIds = ranked.slice(offsetOf(page, limit), offsetOf(page, limit) + limit).map((hit) => hit.id);
+  const ranked = index.page(text, { categoryId, offset: offsetOf(page, limit), limit });
+  const pageIds = ranked.hits.map((hit) => hit.id);
   const rows = pageIds.length ? await selectProducts(deps.db).where('products.id', 'in', pageIds).execute() : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
   const products = pageIds.flatMap((id) => (byId.has(id) ? [toProduct(byId.get(id)!)] : []));
-  const suggestions = ranked.length ? undefined : index.suggest(text);
-  return { products, pagination: paginate(ranked.length, page, limit), ...(suggestions?.length ? { suggestions } : {}) };
+  const suggestions = ranked.found ? undefined : index.suggest(text);
+  return { products, pagination: paginate(ranked.found, page, limit), ...(suggestions?.length ? { suggestions } : {}) };
 }
 
 /** GET /product/getAllProducts: newest first (or most popular), or best match first with a search. */
@@ -267,8 +272,8 @@ export async function listProducts(
   query: Omit<ProductListQuery, 'sort'> & Partial<Pick<ProductListQuery, 'sort'>>,
 ): Promise<ProductPage> {
   // Popularity moves with every order, not with catalog writes: it is always read fresh.
-  if (dependsOnOrders(query)) return readProductList(deps, query);
-  return cachedRead(deps, productListKey(query), () => readProductList(deps, query));
+  const page = dependsOnOrders(query) ? await readProductList(deps, query) : await cachedRead(deps, productListKey(query), () => readProductList(deps, query));
+  return { ...page, products: await withStock(deps, page.products) };
 }
 
 /** The popular order without a search is ranked by orders, which never signal a catalog change. */
@@ -312,7 +317,7 @@ export async function listCategoryProducts(
   const page = await cachedRead(deps, `category-products:${JSON.stringify([category._id, query.page, query.limit])}`, () =>
     newestProducts(deps, category._id, query.page, query.limit),
   );
-  return { category, ...page };
+  return { category, ...page, products: await withStock(deps, page.products) };
 }
 
 /**

@@ -1,10 +1,11 @@
 // /api/admin/products, /categories and /uploads: the catalog as staff edit it, hidden products and
-// categories included, and the images they upload. Mounted inside staffRoutes (modules/staff), under
-// its one requireStaff.
+// categories included, and the images they upload. Mounted inside staffRoutes (modules/staff); each
+// call allows staff and owners (consoleCall).
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
 import type { AppEnv, ShopDeps } from '../../lib/deps';
-import { addRoute, jsonReply, jsonRequest, staffCall } from '../../lib/openapi';
+import { consoleCall } from '../auth/auth.middleware';
+import { addRoute, jsonReply, jsonRequest } from '../../lib/openapi';
 import { idParam } from '../../lib/path-params';
 import { createCategory, createProduct, getStaffProduct, listStaffCategories, listStaffProducts, updateCategory, updateProduct } from './staff-catalog.service';
 import {
@@ -28,7 +29,7 @@ const productParams = z.object({ id: idParam('Product not found', 'product_not_f
 const categoryParams = z.object({ id: idParam('Category not found') });
 
 const products = createRoute({
-  ...staffCall,
+  ...consoleCall,
   method: 'get',
   path: '/products',
   summary: 'Every product, hidden ones too',
@@ -36,7 +37,7 @@ const products = createRoute({
   responses: { 200: jsonReply(staffProductsResponseSchema) },
 });
 const product = createRoute({
-  ...staffCall,
+  ...consoleCall,
   method: 'get',
   path: '/products/{id}',
   summary: 'One product, hidden ones too (what the edit screen opens with)',
@@ -44,7 +45,7 @@ const product = createRoute({
   responses: { 200: jsonReply(staffProductOneResponseSchema) },
 });
 const addProduct = createRoute({
-  ...staffCall,
+  ...consoleCall,
   method: 'post',
   path: '/products',
   summary: 'Add a product',
@@ -52,7 +53,7 @@ const addProduct = createRoute({
   responses: { 201: jsonReply(staffProductResponseSchema, 'Added') },
 });
 const editProduct = createRoute({
-  ...staffCall,
+  ...consoleCall,
   method: 'put',
   path: '/products/{id}',
   summary: 'Edit, hide or mark out of stock',
@@ -60,9 +61,9 @@ const editProduct = createRoute({
   request: { params: productParams, body: jsonRequest(productPatchSchema) },
   responses: { 200: jsonReply(staffProductResponseSchema) },
 });
-const categories = createRoute({ ...staffCall, method: 'get', path: '/categories', summary: 'Every category, hidden ones too', responses: { 200: jsonReply(staffCategoriesResponseSchema) } });
+const categories = createRoute({ ...consoleCall, method: 'get', path: '/categories', summary: 'Every category, hidden ones too', responses: { 200: jsonReply(staffCategoriesResponseSchema) } });
 const addCategory = createRoute({
-  ...staffCall,
+  ...consoleCall,
   method: 'post',
   path: '/categories',
   summary: 'Add a category',
@@ -70,7 +71,7 @@ const addCategory = createRoute({
   responses: { 201: jsonReply(staffCategoryResponseSchema, 'Added') },
 });
 const editCategory = createRoute({
-  ...staffCall,
+  ...consoleCall,
   method: 'put',
   path: '/categories/{id}',
   summary: 'Edit or hide a category',
@@ -78,7 +79,7 @@ const editCategory = createRoute({
   responses: { 200: jsonReply(staffCategoryResponseSchema) },
 });
 const upload = createRoute({
-  ...staffCall,
+  ...consoleCall,
   method: 'post',
   path: '/uploads',
   summary: 'Upload an image (JPEG, PNG or WebP, at most 2 MB)',

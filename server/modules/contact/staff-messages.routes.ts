@@ -1,15 +1,16 @@
 // /api/admin/messages: contact-form messages for staff to read and mark handled. Mounted inside
-// staffRoutes (modules/staff), under its one requireStaff.
+// staffRoutes (modules/staff); each call allows staff and owners (consoleCall).
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
 import type { AppEnv, ShopDeps } from '../../lib/deps';
-import { addRoute, jsonReply, jsonRequest, staffCall } from '../../lib/openapi';
+import { consoleCall } from '../auth/auth.middleware';
+import { addRoute, jsonReply, jsonRequest } from '../../lib/openapi';
 import { serialParam } from '../../lib/path-params';
 import { listMessages, markHandled } from './staff-messages.service';
 import { markHandledSchema, staffMessageResponseSchema, staffMessagesQuerySchema, staffMessagesResponseSchema } from './staff-messages.schema';
 
 const messages = createRoute({
-  ...staffCall,
+  ...consoleCall,
   method: 'get',
   path: '/messages',
   summary: 'Contact-form messages, newest first',
@@ -17,7 +18,7 @@ const messages = createRoute({
   responses: { 200: jsonReply(staffMessagesResponseSchema) },
 });
 const messageHandled = createRoute({
-  ...staffCall,
+  ...consoleCall,
   method: 'post',
   path: '/messages/{id}/handled',
   summary: 'Mark a message handled (or not)',

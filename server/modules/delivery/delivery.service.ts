@@ -12,7 +12,7 @@ import type { Database, DeliveryScheduleTable } from '../../db/schema';
 import { nowOf, type AuthUser, type ShopDeps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
 import { toFrw } from '../../lib/money';
-import { orderNumber } from '../orders/orders.schema';
+import { orderNumber } from '../../lib/order-number';
 import type { DeliverySchedule, DeliveryWindow, OrderDeliveryWindow, StaffDeliveryWindow, WindowOrder } from './delivery.schema';
 import { isBookable, openingHours, slotById, slotOf, slotsAhead, slotsOfDay, windowLabel, DAYS_AHEAD, type LabelWords, type Schedule, type Slot } from './delivery-windows';
 import { addDays, kigaliInstant, kigaliIso, kigaliMoment, minutesOf, timeOfDay } from './kigali-time';

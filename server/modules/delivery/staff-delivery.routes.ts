@@ -1,13 +1,15 @@
 // /api/admin/delivery: the delivery schedule staff set, and the coming week's windows with
-// the orders booked in each. Mounted inside staffRoutes (modules/staff), under its one requireStaff.
+// the orders booked in each. Mounted inside staffRoutes (modules/staff); each call allows staff and
+// owners (consoleCall).
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv, ShopDeps } from '../../lib/deps';
-import { addRoute, jsonReply, jsonRequest, staffCall } from '../../lib/openapi';
+import { consoleCall } from '../auth/auth.middleware';
+import { addRoute, jsonReply, jsonRequest } from '../../lib/openapi';
 import { deliveryScheduleSchema, staffDeliveryReplySchema, staffScheduleReplySchema } from './delivery.schema';
 import { getDeliverySchedule, saveDeliverySchedule, staffDeliveryWindows } from './delivery.service';
 
 const delivery = createRoute({
-  ...staffCall,
+  ...consoleCall,
   method: 'get',
   path: '/delivery',
   summary: "The delivery schedule, and every window of today and the next 6 days with its orders",
@@ -15,7 +17,7 @@ const delivery = createRoute({
   responses: { 200: jsonReply(staffDeliveryReplySchema) },
 });
 const saveSchedule = createRoute({
-  ...staffCall,
+  ...consoleCall,
   method: 'put',
   path: '/delivery',
   summary: 'Change the delivery schedule (days, hours, window length, orders per window, same-day cut-off)',

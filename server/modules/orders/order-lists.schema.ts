@@ -14,7 +14,18 @@ export const ORDER_CHANNEL_NAMES: Record<OrderChannel, string> = { web: 'Web', c
 export const PAYMENT_TYPES = ['cash', 'momo'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 /**
- * The latest MoMo request-to-pay of an order: waiting for the payer's PIN; unconfirmed (MTN did not
- * answer, so the shopper was told to pay with the code; the shop keeps asking MTN); successful; failed.
+ * The latest MoMo request-to-pay of an order: waiting for the payer's PIN; unconfirmed (MTN's answer
+ * to the request never came, so MTN may hold it and the phone may still ask; the shop keeps asking
+ * MTN); successful; failed (MTN said so, or MTN never had it).
  */
 export const MOMO_STATES = ['waiting', 'unconfirmed', 'successful', 'failed'] as const;
+
+/**
+ * The one rule of whether MTN may still charge the shopper for an order's latest request: it waits
+ * for the PIN, or MTN has not answered yet. Meanwhile every face says to approve on the phone or
+ * wait (never to pay another way), no new request is made, staff take no payment by hand and the
+ * shop cancels nothing; the MoMo Pay code is offered only once MTN has said the request ended.
+ */
+export function mtnMayStillCharge(state: string | null | undefined): boolean {
+  return state === 'waiting' || state === 'unconfirmed';
+}

@@ -10,12 +10,16 @@ import type { OrderAddressSnapshot } from '../../db/schema';
 import { orderNumber } from './orders.schema';
 import { windowLabel } from '../delivery/delivery-windows';
 import { windowWords } from '../delivery/window-words';
-import { reasonIn } from '../payments/momo-reasons';
+import { reasonIn } from './momo-reasons';
 import { CASH_WORDS, MOMO_WORDS, payWords } from '../../lib/payment-words';
 
 export type NoticeEvent = 'placed' | 'processing' | 'shipped' | 'delivered' | 'cancelled' | 'payment_completed' | 'payment_failed' | MomoNoticeEvent;
-/** MoMo request-to-pay: paid (the receipt, quoting MTN's transaction id), failed (with MTN's reason in words), MTN did not take the request. */
-type MomoNoticeEvent = 'momo_paid' | 'momo_failed' | 'momo_unavailable';
+/**
+ * MoMo request-to-pay: paid (the receipt, quoting MTN's transaction id); failed (MTN said why, or
+ * never had the request: only now is the MoMo Pay code offered); unconfirmed (MTN's answer to the
+ * request never came: it may still ask the phone, so the shopper approves or waits, never pays twice).
+ */
+type MomoNoticeEvent = 'momo_paid' | 'momo_failed' | 'momo_unconfirmed';
 interface NoticeFields {
   shop: string;
   number: string;
@@ -53,7 +57,7 @@ const AUDIENCE: Readonly<Record<NoticeEvent, { sms: boolean; door: boolean; emai
   cancelled: { sms: true, door: false, email: true },
   momo_paid: { sms: true, door: false, email: true },
   momo_failed: { sms: true, door: false, email: true },
-  momo_unavailable: { sms: true, door: false, email: true },
+  momo_unconfirmed: { sms: true, door: false, email: true },
 };
 
 const NOTICES: Readonly<Record<Language, Record<NoticeEvent, (f: NoticeFields) => string>>> = {
@@ -68,7 +72,7 @@ const NOTICES: Readonly<Record<Language, Record<NoticeEvent, (f: NoticeFields) =
     cancelled: (f) => `${f.shop}: order ${f.number} was cancelled. Questions? Call ${f.phone}.`,
     momo_paid: (f) => `${f.shop}: we received ${f.charged} by MoMo for order ${f.number}. MoMo transaction ${f.transactionId}. Thank you!`,
     momo_failed: (f) => `${f.shop}: the MoMo payment for order ${f.number} failed: ${f.reason}. Pay again from Track orders, or pay ${f.amount} with MoMo Pay code ${f.payCode}.`,
-    momo_unavailable: (f) => `${f.shop}: MTN MoMo did not take the payment request for order ${f.number}. Please pay ${f.amount} with MoMo Pay code ${f.payCode} instead.`,
+    momo_unconfirmed: (f) => `${f.shop}: MTN MoMo has not answered yet about paying order ${f.number}. If your phone asks for your MoMo PIN, approve it, and do not pay another way. We will text you MTN's answer.`,
   },
   rw: {
     placed: (f) => `${f.shop}: twakiriye komande ${f.number} (${f.amount})${when(f, ', izabagezwaho')}. Murakoze! ${f.byMomo ? 'Emeza kwishyura kuri MoMo igihe telefone yawe ikubajije; turabahamagara ku bijyanye no kubagezaho ibyo mwaguze.' : `Mwishyure ${f.amount} mubigejejweho cyangwa kuri MoMo Pay ${f.payCode}. Turabahamagara mu minota 10.`}`, // REVIEW
@@ -80,7 +84,8 @@ const NOTICES: Readonly<Record<Language, Record<NoticeEvent, (f: NoticeFields) =
     cancelled: (f) => `${f.shop}: komande ${f.number} yahagaritswe. Ikibazo? Hamagara ${f.phone}.`,
     momo_paid: (f) => `${f.shop}: twakiriye ${f.charged} kuri MoMo kuri komande ${f.number}. Nimero y'igikorwa cya MoMo ${f.transactionId}. Murakoze!`,
     momo_failed: (f) => `${f.shop}: kwishyura komande ${f.number} kuri MoMo ntibyakunze: ${f.reason}. Ongera wishyure muri Kurikirana komande, cyangwa wishyure ${f.amount} kuri MoMo Pay ${f.payCode}.`,
-    momo_unavailable: (f) => `${f.shop}: MTN MoMo ntiyakiriye icyifuzo cyo kwishyura komande ${f.number}. Mwishyure ${f.amount} kuri MoMo Pay ${f.payCode}.`,
+    // REVIEW: awaits a native speaker.
+    momo_unconfirmed: (f) => `${f.shop}: MTN MoMo ntirasubiza ku kwishyura komande ${f.number}. Telefone yawe nikubaza PIN ya MoMo, yemeze, kandi ntiwishyure ukundi. Tuzakoherereza igisubizo cya MTN.`,
   },
   fr: {
     placed: (f) => `${f.shop} : nous avons reçu la commande ${f.number} (${f.amount})${when(f, ', livrée')}. Merci ! ${f.byMomo ? 'Approuvez le paiement MoMo quand votre téléphone le demande ; nous vous appellerons pour la livraison.' : `Payez ${f.amount} à la livraison ou par MoMo Pay ${f.payCode}. Nous vous appelons dans les 10 minutes.`}`,
@@ -92,7 +97,7 @@ const NOTICES: Readonly<Record<Language, Record<NoticeEvent, (f: NoticeFields) =
     cancelled: (f) => `${f.shop} : la commande ${f.number} a été annulée. Une question ? Appelez le ${f.phone}.`,
     momo_paid: (f) => `${f.shop} : nous avons reçu ${f.charged} par MoMo pour la commande ${f.number}. Transaction MoMo ${f.transactionId}. Merci !`,
     momo_failed: (f) => `${f.shop} : le paiement MoMo de la commande ${f.number} a échoué : ${f.reason}. Payez à nouveau depuis Suivre mes commandes, ou payez ${f.amount} par MoMo Pay au ${f.payCode}.`,
-    momo_unavailable: (f) => `${f.shop} : MTN MoMo n'a pas pris la demande de paiement de la commande ${f.number}. Payez ${f.amount} par MoMo Pay au ${f.payCode}.`,
+    momo_unconfirmed: (f) => `${f.shop} : MTN MoMo n'a pas encore répondu pour le paiement de la commande ${f.number}. Si votre téléphone demande votre code PIN MoMo, approuvez, et ne payez pas autrement. Nous vous enverrons la réponse de MTN.`,
   },
 };
 

@@ -1,15 +1,20 @@
-// /order/* (docs/api.md): place an order from the cart, list and read the caller's own orders, pay one by MoMo.
+// /order/* (docs/api.md): place an order from the cart, list and read the caller's own orders. The
+// calls other modules make on an order (payments' "Pay again", reorder's "Order again") are theirs,
+// mounted beside these by server/app.ts: orders imports neither.
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { requireUser } from '../auth/auth.middleware';
 import type { ShopDeps } from '../../lib/deps';
 import { addRoute, bearerAuth, jsonReply, jsonRequest, openApiRoutes } from '../../lib/openapi';
 import { orderIdParam } from '../../lib/path-params';
-import { duplicateOrderReplySchema, orderReplySchema, ordersPageReplySchema, ordersQuerySchema, placeOrderReplySchema, placeOrderSchema } from './orders.schema';
+import { duplicateOrderReplySchema, orderReplySchema, ordersPageReplySchema, ordersQuerySchema, placeOrderReplySchema, placeOrderSchema, type Order } from './orders.schema';
 import { getOrder, listOrders, placeOrder } from './orders.service';
-import { orderPaymentRoutes } from '../payments/payments.routes';
-import { orderAgainRoutes } from '../reorder/reorder.routes';
-import { requestPaymentForNewOrder } from '../payments/payments.service';
+
+/**
+ * What placing a MoMo order goes on to do once the order is committed: ask MTN for the payment (the
+ * payments module, given by server/app.ts), and the words the reply says it with.
+ */
+export type AskForPayment = (userId: string, placed: Order) => Promise<{ order: Order; message: string }>;
 
 const idempotencyKey = (header: string | undefined) => header?.trim().slice(0, 200) || undefined;
 
@@ -45,28 +50,28 @@ const details = createRoute({
   responses: { 200: jsonReply(orderReplySchema) },
 });
 
-export function orderRoutes(deps: ShopDeps) {
+export function orderRoutes(deps: ShopDeps, askForPayment: AskForPayment) {
   const app = openApiRoutes();
+  // The whole /order tree is signed in, its unknown paths too (401 before 404, as under /cart).
   app.use(requireUser(deps));
-  addRoute(app, place, async (c) => {
+  const signedIn = { middleware: [requireUser(deps)] };
+  addRoute(app, { ...place, ...signedIn }, async (c) => {
     const placed = await placeOrder(deps, c.get('user').id, {
       ...c.req.valid('json'),
       idempotencyKey: idempotencyKey(c.req.header('Idempotency-Key')),
       channel: 'web',
     });
     // MoMo request-to-pay is asked after the order is committed; the order stands whatever MTN answers.
-    const { order, message } = placed.paymentType === 'momo' ? await requestPaymentForNewOrder(deps, c.get('user').id, placed) : { order: placed, message: 'Order placed successfully' };
+    const { order, message } = placed.paymentType === 'momo' ? await askForPayment(c.get('user').id, placed) : { order: placed, message: 'Order placed successfully' };
     return c.json({ success: true, message, order, invoiceNumber: order.invoiceNumber, data: { order } }, 201);
   });
-  addRoute(app, list, async (c) => {
+  addRoute(app, { ...list, ...signedIn }, async (c) => {
     const { orders, pagination } = await listOrders(deps, c.get('user').id, c.req.valid('query'));
     return c.json({ success: true, orders, pagination, data: { orders, pagination } });
   });
-  addRoute(app, details, async (c) => {
+  addRoute(app, { ...details, ...signedIn }, async (c) => {
     const order = await getOrder(deps, c.get('user').id, c.req.param('id'));
     return c.json({ success: true, order, data: { order } });
   });
-  app.route('/', orderPaymentRoutes(deps));
-  app.route('/', orderAgainRoutes(deps));
   return app;
 }

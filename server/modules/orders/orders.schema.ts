@@ -1,15 +1,29 @@
 // Orders as the API speaks them (docs/product.md section 3, docs/api.md).
 import { z } from 'zod';
-import { imageUrlField, optionalPhoneField, pageNumber, paginationSchema } from '../../lib/fields';
+import { compactPhone, imageUrlField, optionalText, pageNumber, paginationSchema } from '../../lib/fields';
+import { normalizePhone } from '../../lib/phone';
 import { ORDERS_PAGE_SIZE } from '../../lib/page-sizes';
 import { addressSchema } from '../addresses/addresses.schema';
 import { orderDeliveryWindowSchema } from '../delivery/delivery.schema';
 import { MOMO_STATES, ORDER_STATUSES, PAYMENT_STATUSES, PAYMENT_TYPES } from './order-lists.schema';
 
-/** A number MTN MoMo can ask to pay, as any face takes it (0788 123 456, +250788123456). */
-export const payerPhoneField = optionalPhoneField('Enter the MoMo number as 07XXXXXXXX').describe(
-  'The MTN MoMo number asked to approve the payment; by default the delivery phone',
-);
+/** What every face says of a number MTN MoMo Rwanda cannot ask: the web form, the API, the services. */
+export const MOMO_NUMBER_MESSAGE = 'Enter an MTN MoMo number of Rwanda, like 0788123456';
+
+/** An MTN MoMo Rwanda number as shoppers type it: 0788123456, 250788123456 or +250788123456. */
+const MOMO_NUMBER_PATTERN = /^(\+?250|0)7\d{8}$/;
+
+/** Whether MTN MoMo Rwanda can ask this number to pay (spaces and dashes allowed). */
+export const isMomoNumber = (phone: string) => MOMO_NUMBER_PATTERN.test(compactPhone(phone));
+
+/** The number as MTN is asked to charge it (+2507XXXXXXXX), or undefined when MoMo Rwanda cannot ask it. */
+export const momoPayerNumber = (phone: string): string | undefined => (isMomoNumber(phone) ? normalizePhone(phone) : undefined);
+
+/** A number MTN MoMo can ask to pay, as any face takes it (0788 123 456, +250788123456); '' is "not given". */
+export const payerPhoneField = optionalText
+  .transform((value) => (value ? compactPhone(value) : undefined))
+  .refine((value) => !value || isMomoNumber(value), MOMO_NUMBER_MESSAGE)
+  .describe('The MTN MoMo number asked to approve the payment; by default the delivery phone');
 
 export const placeOrderSchema = z.object({
   addressId: z
@@ -79,9 +93,7 @@ export const orderSchema = z.object({
 export type Order = z.infer<typeof orderSchema>;
 
 /** The order number a shopper sees: the last 8 characters of the id, upper-cased. */
-export function orderNumber(orderId: string): string {
-  return orderId.slice(-8).toUpperCase();
-}
+export { orderNumber } from '../../lib/order-number';
 
 /** POST /order/placeOrder: the order placed, also under `data` (docs/product.md section 7). */
 export const placeOrderReplySchema = z.object({

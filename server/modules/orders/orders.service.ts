@@ -8,15 +8,16 @@ import { AppError, badRequest, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { effectivePrice, toFrw } from '../../lib/money';
 import { offsetOf, paginate } from '../../lib/pagination';
-import { normalizePhone } from '../../lib/phone';
 import type { Pagination } from '../../lib/fields';
 import { clearCart, outOfStockMessage } from '../cart/cart.service';
 import type { AddressInput } from '../addresses/addresses.schema';
 import { insertAddress } from '../addresses/addresses.service';
 import { noticeHasReaders, notifyOrder } from './order-notices';
 import { orderDeliveryWindow, reserveDeliveryWindow } from '../delivery/delivery.service';
+import { reserveStock } from '../stock/stock.service';
+import { inTransaction } from '../../db/changes';
 import { MOMO_STATES, ORDER_STATUSES, PAYMENT_STATUSES, type OrderChannel } from './order-lists.schema';
-import { orderNumber, type DuplicateOf, type Order, type OrdersQuery, type PlaceOrderInput } from './orders.schema';
+import { MOMO_NUMBER_MESSAGE, momoPayerNumber, orderNumber, type DuplicateOf, type Order, type OrdersQuery, type PlaceOrderInput } from './orders.schema';
 
 export const EMPTY_CART_MESSAGE = 'Your cart is empty. Add products before placing an order.';
 export const UNKNOWN_ADDRESS_MESSAGE = 'Please select a shipping address';
@@ -171,22 +172,25 @@ async function nextInvoiceNumber(trx: Transaction<Database>): Promise<string> {
 }
 
 export const MOMO_OFF_MESSAGE = 'Pay now with MoMo is not available: choose cash on delivery (MoMo Pay code)';
-export const PAYER_PHONE_MESSAGE = 'Enter an MTN MoMo number of Rwanda, like 0788123456';
 
-/** The number MoMo asks to pay (+2507...): the shopper's choice, else the delivery phone. */
-function payerPhoneFor(input: PlaceOrderOptions, deliveryPhone: string): string {
-  const phone = normalizePhone(input.payerPhone ?? deliveryPhone);
-  if (!/^\+2507\d{8}$/.test(phone)) throw badRequest(PAYER_PHONE_MESSAGE, [{ msg: PAYER_PHONE_MESSAGE, param: 'payerPhone' }]);
+/**
+ * The number MoMo asks to pay (+2507...): the one given, else the delivery phone; refused (400,
+ * naming payerPhone) unless it is an MTN MoMo number of Rwanda (orders.schema's one rule and
+ * message). Every order and weekly basket paid by MoMo is checked by it.
+ */
+export function momoPayerPhone(given: string | null | undefined, deliveryPhone: string | null | undefined): string {
+  const phone = momoPayerNumber(given ?? deliveryPhone ?? '');
+  if (!phone) throw badRequest(MOMO_NUMBER_MESSAGE, [{ msg: MOMO_NUMBER_MESSAGE, param: 'payerPhone' }]);
   return phone;
 }
 
 /**
  * Places the order. A MoMo order only records the choice (and the number to ask) here: the request
- * to MTN is made after this transaction commits (payments.service startMomoPayment), never inside it.
+ * to MTN is made after this transaction commits (by the payments module), never inside it.
  */
 export async function placeOrder(deps: ShopDeps, userId: string, input: PlaceOrderOptions): Promise<Order> {
   if (input.paymentType === 'momo' && !deps.config.momo) throw badRequest(MOMO_OFF_MESSAGE, [{ msg: MOMO_OFF_MESSAGE, param: 'paymentType' }]);
-  const { order, placedNow } = await deps.db.transaction().execute((trx) => placeOrderIn(trx, deps, userId, input));
+  const { order, placedNow } = await inTransaction(deps, ({ trx }) => placeOrderIn(trx, deps, userId, input));
   // The shopper's receipt by e-mail; the answer does not wait for the mail server. A retried
   // request that found the order it placed earlier sends nothing again. The address snapshot
   // carries the account's e-mail, read with the order: without one there is no one to tell.
@@ -261,6 +265,9 @@ export async function placeOrderIn(trx: Transaction<Database>, deps: ShopDeps, u
     const twin = await recentTwinOrder(trx, userId, cartLines.map((line) => ({ productId: line.id, quantity: line.quantity })), nowOf(deps));
     if (twin && twin._id !== input.seenTwin) throw duplicateOrder(twin);
   }
+  // Stock before the window: every writer takes stock rows before a window's row (cancelling too), so none waits on another in a circle.
+  const orderId = newId();
+  await reserveStock(trx, { orderId, lines: cartLines.map((line) => ({ productId: line.id, name: line.name, unit: line.unit, quantity: line.quantity })) });
 
   const lines = cartLines.map((line, position) => {
     const priceMinor = effectivePrice(line.price_minor, line.offer_price_minor);
@@ -275,6 +282,9 @@ export async function placeOrderIn(trx: Transaction<Database>, deps: ShopDeps, u
       subtotal_minor: priceMinor * line.quantity,
     };
   });
+  // Before the window is taken: a refusal here then leaves nothing written (a weekly basket's run
+  // records it and goes on in the same transaction).
+  const payerPhone = input.paymentType === 'momo' ? momoPayerPhone(input.payerPhone, address.phone_number) : null;
   // Last of the checks, so a refused cart never holds a window's lock longer than it must.
   const window = await reserveDeliveryWindow(trx, deps, input.deliveryWindowId);
   const snapshot: OrderAddressSnapshot = {
@@ -291,7 +301,7 @@ export async function placeOrderIn(trx: Transaction<Database>, deps: ShopDeps, u
   const order = await trx
     .insertInto('orders')
     .values({
-      id: newId(),
+      id: orderId,
       user_id: userId,
       invoice_number: await nextInvoiceNumber(trx),
       amount_minor: lines.reduce((sum, line) => sum + line.subtotal_minor, 0),
@@ -302,7 +312,7 @@ export async function placeOrderIn(trx: Transaction<Database>, deps: ShopDeps, u
       idempotency_key: input.idempotencyKey ?? null,
       callback_url: input.callbackUrl ?? null,
       channel: input.channel ?? 'web',
-      momo_payer_phone: input.paymentType === 'momo' ? payerPhoneFor(input, address.phone_number) : null,
+      momo_payer_phone: payerPhone,
       delivery_window_start: window.start,
       delivery_window_end: window.end,
       basket_id: input.basket?.id ?? null,

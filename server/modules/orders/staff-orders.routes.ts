@@ -1,10 +1,11 @@
 // /api/admin/orders and /dashboard: orders as staff administer them (find, read with history, move
 // along the status machine, settle a payment) and the day's figures. Mounted inside staffRoutes
-// (modules/staff), under its one requireStaff.
+// (modules/staff); each call allows staff and owners (consoleCall).
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
 import type { AppEnv, ShopDeps } from '../../lib/deps';
-import { addRoute, jsonReply, jsonRequest, staffCall } from '../../lib/openapi';
+import { actingAccount, consoleCall } from '../auth/auth.middleware';
+import { addRoute, jsonReply, jsonRequest } from '../../lib/openapi';
 import { idParam } from '../../lib/path-params';
 import { dashboard } from './order-reports.service';
 import { changeOrderStatus, changePayment, getStaffOrder, listStaffOrders } from './staff-orders.service';
@@ -28,7 +29,7 @@ const STATUS_MESSAGES: Record<string, string> = {
 const orderParams = z.object({ id: idParam('Order not found') });
 
 const orders = createRoute({
-  ...staffCall,
+  ...consoleCall,
   method: 'get',
   path: '/orders',
   summary: 'Orders, newest first; filter by status and payment, search by order number, phone or name',
@@ -37,7 +38,7 @@ const orders = createRoute({
   responses: { 200: jsonReply(staffOrdersResponseSchema) },
 });
 const order = createRoute({
-  ...staffCall,
+  ...consoleCall,
   method: 'get',
   path: '/orders/{id}',
   summary: 'One order with its history and the moves allowed from here',
@@ -45,7 +46,7 @@ const order = createRoute({
   responses: { 200: jsonReply(staffOrderResponseSchema) },
 });
 const orderStatus = createRoute({
-  ...staffCall,
+  ...consoleCall,
   method: 'post',
   path: '/orders/{id}/status',
   summary: 'Move an order along (409 if it changed since expectedStatus)',
@@ -58,7 +59,7 @@ const orderStatus = createRoute({
   responses: { 200: jsonReply(orderChangeResponseSchema) },
 });
 const orderPayment = createRoute({
-  ...staffCall,
+  ...consoleCall,
   method: 'post',
   path: '/orders/{id}/payment',
   summary: 'Confirm a MoMo payment or mark it failed (409 if it changed)',
@@ -70,7 +71,7 @@ const orderPayment = createRoute({
   responses: { 200: jsonReply(orderChangeResponseSchema) },
 });
 const dashboardCall = createRoute({
-  ...staffCall,
+  ...consoleCall,
   method: 'get',
   path: '/dashboard',
   summary: "Today's figures and 30 days of orders and sales (Kigali days)",
@@ -83,12 +84,12 @@ export function addStaffOrderRoutes(app: OpenAPIHono<AppEnv>, deps: ShopDeps): v
   addRoute(app, order, async (c) => c.json({ success: true as const, order: await getStaffOrder(deps, c.req.param('id')) }));
   addRoute(app, orderStatus, async (c) => {
     const input = c.req.valid('json');
-    const order = await changeOrderStatus(deps, c.get('user'), c.req.param('id'), input);
+    const order = await changeOrderStatus(deps, actingAccount(c), c.req.param('id'), input);
     return c.json({ success: true as const, message: STATUS_MESSAGES[input.status] ?? 'Order updated', order });
   });
   addRoute(app, orderPayment, async (c) => {
     const input = c.req.valid('json');
-    const order = await changePayment(deps, c.get('user'), c.req.param('id'), input);
+    const order = await changePayment(deps, actingAccount(c), c.req.param('id'), input);
     return c.json({ success: true as const, message: input.paymentStatus === 'completed' ? 'Payment confirmed' : 'Payment marked failed', order });
   });
 }

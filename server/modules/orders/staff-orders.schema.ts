@@ -3,9 +3,9 @@
 // the web console imports this file (/api/docs lists the calls).
 import { z } from 'zod';
 import { pageNumber, paginationSchema } from '../../lib/fields';
-import { ORDER_CHANNELS, ORDER_STATUSES, PAYMENT_STATUSES } from './order-lists.schema';
+import { MOMO_STATES, ORDER_CHANNELS, ORDER_STATUSES, PAYMENT_STATUSES } from './order-lists.schema';
 import { orderSchema } from './orders.schema';
-import { momoRequestSchema } from '../payments/payments.schema';
+import { roleSchema } from '../auth/roles.schema';
 
 const optionalNote = z
   .string()
@@ -49,9 +49,26 @@ export const staffOrderSchema = orderSchema.extend({
 });
 export type StaffOrder = z.infer<typeof staffOrderSchema>;
 
+/** One request-to-pay sent to MTN for the order (payments writes them), as staff see it: MTN's ids, who was asked, what came of it. */
+export const momoRequestSchema = z.object({
+  /** The X-Reference-Id the shop made for it (UUID v4): MTN's support finds the request by it. */
+  referenceId: z.string(),
+  status: z.enum(MOMO_STATES),
+  payerPhone: z.string(),
+  /** Exactly as sent to MTN (RWF whole francs; the sandbox's EUR). */
+  amount: z.string(),
+  currency: z.string(),
+  financialTransactionId: z.string().nullable(),
+  /** MTN's code (and message) when it failed. */
+  failureReason: z.string().nullable(),
+  requestedAt: z.string(),
+  settledAt: z.string().nullable(),
+});
+export type MomoRequest = z.infer<typeof momoRequestSchema>;
+
 export const HISTORY_KINDS = ['status', 'payment'] as const;
 
-/** One recorded change: who, when, from, to, note. Nothing is overwritten without one of these. */
+/** One recorded change: who (and the role they acted in), when, from, to, note. Nothing is overwritten without one of these. */
 export const orderHistoryEntrySchema = z.object({
   _id: z.string(),
   kind: z.enum(HISTORY_KINDS),
@@ -60,7 +77,8 @@ export const orderHistoryEntrySchema = z.object({
   note: z.string().nullable(),
   momoTransactionId: z.string().nullable(),
   at: z.string(),
-  by: z.object({ _id: z.string(), fullName: z.string() }).nullable(),
+  // role: what the account acted as (staff, owner; shopper for a skipped weekly basket); null for MTN MoMo and changes made before roles.
+  by: z.object({ _id: z.string(), fullName: z.string(), role: roleSchema.nullable() }).nullable(),
 });
 export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
 

@@ -5,17 +5,19 @@
 // the order the changes were made.
 import { sql, type ExpressionBuilder, type Selectable, type Transaction } from 'kysely';
 import type { Database, OrdersTable } from '../../db/schema';
-import type { AuthUser, ShopDeps } from '../../lib/deps';
+import { inTransaction } from '../../db/changes';
+import type { Actor, ShopDeps } from '../../lib/deps';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { offsetOf, paginate } from '../../lib/pagination';
-import { recordOrderChange, recordStatusChange } from './order-changes.service';
+import { isRole } from '../../lib/roles';
+import { recordStatusChange, type ChangedBy } from './order-changes.service';
 import { notifyOrder, type NoticeEvent } from './order-notices';
+import { lockOrder, MOMO_IN_FLIGHT_MESSAGE, momoInFlight, recordPayment } from './order-payments.service';
 import { NEXT_ORDER_STATUSES, NEXT_PAYMENT_STATUSES } from './order-status';
 import { ORDER_CHANNELS, type OrderStatus, type PaymentStatus } from './order-lists.schema';
 import { orderNumber } from './orders.schema';
 import { ordersWithLines } from './orders.service';
-import { momoRequestInFlight, momoRequestsOf } from '../payments/payments.service';
-import type { ChangeOrderStatusInput, ChangePaymentInput, OrderHistoryEntry, StaffOrder, StaffOrderDetail, StaffOrdersQuery } from './staff-orders.schema';
+import type { ChangeOrderStatusInput, ChangePaymentInput, MomoRequest, OrderHistoryEntry, StaffOrder, StaffOrderDetail, StaffOrdersQuery } from './staff-orders.schema';
 
 type Db = ShopDeps['db'] | Transaction<Database>;
 type OrderRow = Selectable<OrdersTable>;
@@ -114,7 +116,23 @@ async function historyOf(db: Db, orderId: string): Promise<OrderHistoryEntry[]> 
     note: row.note,
     momoTransactionId: row.momo_transaction_id,
     at: new Date(row.created_at).toISOString(),
-    by: row.staff_name ? { _id: row.staff_id ?? '', fullName: row.staff_name } : null,
+    by: row.staff_name ? { _id: row.staff_id ?? '', fullName: row.staff_name, role: isRole(row.staff_role) ? row.staff_role : null } : null,
+  }));
+}
+
+/** Every MoMo request made for an order (payments writes them), newest first. */
+async function momoRequestsOf(db: Db, orderId: string): Promise<MomoRequest[]> {
+  const rows = await db.selectFrom('momo_requests').selectAll().where('order_id', '=', orderId).orderBy('created_at', 'desc').execute();
+  return rows.map((row) => ({
+    referenceId: row.reference_id,
+    status: row.status === 'pending' ? (row.accepted ? 'waiting' : 'unconfirmed') : row.status === 'successful' ? 'successful' : 'failed',
+    payerPhone: row.payer_phone,
+    amount: row.amount,
+    currency: row.currency,
+    financialTransactionId: row.financial_transaction_id,
+    failureReason: row.failure_reason,
+    requestedAt: new Date(row.created_at).toISOString(),
+    settledAt: row.settled_at ? new Date(row.settled_at).toISOString() : null,
   }));
 }
 
@@ -133,14 +151,6 @@ async function detailOf(db: Db, orderId: string): Promise<StaffOrderDetail> {
 
 export const getStaffOrder = (deps: ShopDeps, orderId: string) => detailOf(deps.db, orderId);
 
-export const MOMO_IN_FLIGHT_MESSAGE = 'A MoMo request-to-pay for this order is waiting for the shopper: its result settles the payment';
-
-async function lockOrder(trx: Transaction<Database>, orderId: string): Promise<OrderRow> {
-  const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId.trim()).forUpdate().executeTakeFirst();
-  if (!order) throw notFound('Order not found');
-  return order;
-}
-
 /** 409 with the order as it is now: someone else changed it since the caller looked. */
 async function changedMeanwhile(trx: Transaction<Database>, orderId: string, now: string): Promise<AppError> {
   return new AppError(409, `This order changed while you were looking: it is now ${now}`, 'conflict', [], { order: await detailOf(trx, orderId) });
@@ -158,18 +168,16 @@ interface Change {
   momoTransactionId?: string;
 }
 
-/** The staff member behind a change, as the order's history names them. */
-const changedBy = (staff: AuthUser) => ({ id: staff.id, name: staff.fullName });
-
-const recordChange = (trx: Transaction<Database>, orderId: string, staff: AuthUser, change: Change) => recordOrderChange({ db: trx }, orderId, change, changedBy(staff));
+/** The staff member behind a change and the role they acted in, as the order's history names them. */
+const changedBy = (staff: Actor): ChangedBy => ({ id: staff.id, name: staff.fullName, role: staff.role });
 
 async function afterChange(deps: ShopDeps, order: StaffOrderDetail, event: NoticeEvent, change: Change) {
   deps.log.info('order_changed', { orderId: order._id, kind: change.kind, from: change.from, to: change.to });
   await notifyOrder(deps, order._id, event);
 }
 
-export async function changeOrderStatus(deps: ShopDeps, staff: AuthUser, orderId: string, input: ChangeOrderStatusInput): Promise<StaffOrderDetail> {
-  const { order, change } = await deps.db.transaction().execute(async (trx) => {
+export async function changeOrderStatus(deps: ShopDeps, staff: Actor, orderId: string, input: ChangeOrderStatusInput): Promise<StaffOrderDetail> {
+  const { order, change } = await inTransaction(deps, async ({ trx }) => {
     const current = await lockOrder(trx, orderId);
     const from = current.status as OrderStatus;
     if (from !== input.expectedStatus) throw await changedMeanwhile(trx, current.id, from);
@@ -185,7 +193,7 @@ export async function changeOrderStatus(deps: ShopDeps, staff: AuthUser, orderId
   return order;
 }
 
-export async function changePayment(deps: ShopDeps, staff: AuthUser, orderId: string, input: ChangePaymentInput): Promise<StaffOrderDetail> {
+export async function changePayment(deps: ShopDeps, staff: Actor, orderId: string, input: ChangePaymentInput): Promise<StaffOrderDetail> {
   const { order, change } = await deps.db.transaction().execute(async (trx) => {
     const current = await lockOrder(trx, orderId);
     const from = current.payment_status as PaymentStatus;
@@ -194,16 +202,11 @@ export async function changePayment(deps: ShopDeps, staff: AuthUser, orderId: st
     if (!NEXT_PAYMENT_STATUSES[from]?.includes(input.paymentStatus)) {
       throw refused(input.paymentStatus === from ? `The payment is already ${from}` : `A payment that is ${from} cannot become ${input.paymentStatus}`, 'paymentStatus');
     }
-    // MTN may still charge the shopper for this request: settling the payment by hand now could take it twice.
-    if (await momoRequestInFlight(trx, current.id)) throw new AppError(409, MOMO_IN_FLIGHT_MESSAGE, 'conflict', [], { order: await detailOf(trx, current.id) });
+    // MTN may still charge the shopper for its request: settling the payment by hand now could take it twice.
+    if (momoInFlight(current)) throw new AppError(409, MOMO_IN_FLIGHT_MESSAGE, 'conflict', [], { order: await detailOf(trx, current.id) });
     const momoTransactionId = input.paymentStatus === 'completed' ? input.momoTransactionId : undefined;
-    await trx
-      .updateTable('orders')
-      .set({ payment_status: input.paymentStatus, updated_at: new Date(), ...(momoTransactionId ? { momo_transaction_id: momoTransactionId } : {}) })
-      .where('id', '=', current.id)
-      .execute();
     const change: Change = { kind: 'payment', from, to: input.paymentStatus, note: input.note, momoTransactionId };
-    await recordChange(trx, current.id, staff, change);
+    await recordPayment(trx, current, { to: input.paymentStatus, note: input.note, momoTransactionId }, changedBy(staff));
     return { order: await detailOf(trx, current.id), change };
   });
   await afterChange(deps, order, input.paymentStatus === 'completed' ? 'payment_completed' : 'payment_failed', change);

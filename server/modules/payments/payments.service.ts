@@ -3,29 +3,33 @@
 // another. The result is learnt from MTN's status endpoint only: a callback merely says "ask now",
 // since anyone can post one and MTN sends it once, never again. Requests whose result is not known
 // are asked about again by the job (checkDueMomoRequests), first after about 5 s, then backing off
-// to once a minute, for as long as MTN keeps them open; each check is claimed by one instance.
+// to once a minute, for as long as MTN keeps them open; each check is claimed by one instance. A
+// callback names its request by the reference id in its address (MOMO_CALLBACK_PATH/{referenceId},
+// known only to MTN and the shop), and makes at most MOST_CALLBACK_CHECKS checks of its own.
 //
 // Never two charges for one order: no request while one is in flight or after the order is paid;
 // the order's row lock orders a double click, a retried request and two instances one after the
 // other, and the unique index would refuse a second in-flight request anyway. A request MTN may or
-// may not have received (a 5xx, no answer) stays in flight until the status endpoint says.
+// may not have received (a 5xx, no answer) stays in flight until the status endpoint says, and the
+// shopper is told meanwhile to approve it if the phone asks, never to pay another way.
+//
+// The order's payment state is the orders module's: every change to it here goes through
+// orders/order-payments.service.ts, inside the transaction that records the request's own change.
 import { randomUUID } from 'node:crypto';
 import { sql, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { MomoSettings } from '../../config';
-import type { Database, MomoRequestsTable, OrdersTable } from '../../db/schema';
+import type { Database, MomoRequestsTable } from '../../db/schema';
 import { runInBackground } from '../../lib/background';
 import type { ShopDeps } from '../../lib/deps';
-import { AppError, badRequest, notFound } from '../../lib/errors';
-import { formatFrw } from '../../lib/money';
-import { localPhone, normalizePhone } from '../../lib/phone';
-import { recordOrderChange } from '../orders/order-changes.service';
-import { orderNumber, type Order } from '../orders/orders.schema';
-import { MOMO_OFF_MESSAGE, PAYER_PHONE_MESSAGE, orderWithLines } from '../orders/orders.service';
+import { AppError, badRequest } from '../../lib/errors';
+import { formatFrw, toMinor } from '../../lib/money';
+import { localPhone } from '../../lib/phone';
 import { notifyOrder, type NoticeEvent, type NoticeExtras } from '../orders/order-notices';
+import { lockOrder, markMomoHeld, markMomoRequested, markMomoUnanswered, momoRequestRefusal, settleMomo, type MomoSettlement } from '../orders/order-payments.service';
+import { MOMO_NUMBER_MESSAGE, momoPayerNumber, orderNumber, type Order } from '../orders/orders.schema';
+import { MOMO_OFF_MESSAGE, orderWithLines } from '../orders/orders.service';
 import { momoAmount } from './momo-amount';
-import { momoCollections, type MomoCollections, type MomoReason, type RequestToPayBody, type RequestToPayStatus } from './momo-collections';
-import { NOT_RECEIVED, NOT_TAKEN, reasonForStaff, reasonWords } from './momo-reasons';
-import type { MomoRequest } from './payments.schema';
+import { momoCollections, type MomoCollections, type MomoReason, type RequestToPayBody, type RequestToPaySent, type RequestToPayStatus } from './momo-collections';
 
 export const MOMO_CALLBACK_PATH = '/momo/callback';
 /** The first status check, if no callback came first. */
@@ -35,11 +39,13 @@ const MOST_SECONDS_BETWEEN_CHECKS = 60;
 const CLAIM_SECONDS = 60;
 /** A request MTN never acknowledged, and still does not know this long after: it never arrived. */
 const NOT_RECEIVED_AFTER_SECONDS = 60;
-/** Who the order's history says made the change. */
-const MOMO_ACTOR = 'MTN MoMo';
+/**
+ * Checks a request's callbacks may make beyond the job's: MTN calls back once, so the rest can only
+ * be someone replaying it, and they wait for the job's next check instead of spending the shop's quota.
+ */
+const MOST_CALLBACK_CHECKS = 2;
 
 type Db = ShopDeps['db'] | Transaction<Database>;
-type OrderRow = Selectable<OrdersTable>;
 type RequestRow = Selectable<MomoRequestsTable>;
 
 /** One client per configuration, so this instance asks MTN for a token once an hour, not per request. */
@@ -62,41 +68,24 @@ const nextCheckIn = (checks: number) => Math.min(MOST_SECONDS_BETWEEN_CHECKS, FI
 /** MTN refuses apostrophes in its notes and reads at most 160 characters. */
 const note = (text: string) => text.replace(/[^A-Za-z0-9 .,:#/-]/g, '').slice(0, 160);
 
-async function lockOrder(trx: Transaction<Database>, orderId: string, userId?: string): Promise<OrderRow> {
-  let query = trx.selectFrom('orders').selectAll().where('id', '=', orderId.trim());
-  if (userId) query = query.where('user_id', '=', userId);
-  const order = await query.forUpdate().executeTakeFirst();
-  if (!order) throw notFound('Order not found');
-  return order;
-}
+/** MTN's reason as staff read it: its code, and its message when it gave one. */
+const reasonForStaff = (reason: MomoReason) => (reason.message ? `${reason.code}: ${reason.message}` : reason.code);
 
-function recordHistory(trx: Transaction<Database>, orderId: string, from: string, to: string, details: { note: string; transactionId?: string }) {
-  return recordOrderChange({ db: trx }, orderId, { kind: 'payment', from, to, note: details.note, momoTransactionId: details.transactionId }, { id: null, name: MOMO_ACTOR });
-}
-
-/** Why a new request may not be made for this order now, or undefined when it may. */
-function refusalFor(order: OrderRow): string | undefined {
-  if (order.payment_status === 'completed') return 'This order is already paid';
-  if (order.status === 'cancelled') return 'This order is cancelled';
-  if (order.momo_state === 'waiting') {
-    return `A MoMo payment request for this order is waiting for approval on ${localPhone(order.momo_payer_phone ?? '')}: approve it, or wait for it to end`;
-  }
-  if (order.momo_state === 'unconfirmed') return 'The last MoMo payment request for this order has no answer from MTN yet: wait for it to end';
-  return undefined;
-}
-
-function payerFor(order: OrderRow, payerPhone: string | undefined): string {
+/** The number MTN is asked: the one given, else the one asked last, else the delivery phone. 400 when MoMo Rwanda cannot ask it. */
+function payerFor(order: Selectable<Database['orders']>, payerPhone: string | undefined): string {
   const deliveryPhone = (typeof order.address === 'string' ? JSON.parse(order.address) : order.address).phoneNumber as string;
-  const phone = normalizePhone(payerPhone ?? order.momo_payer_phone ?? deliveryPhone);
-  if (!/^\+2507\d{8}$/.test(phone)) throw badRequest(PAYER_PHONE_MESSAGE, [{ msg: PAYER_PHONE_MESSAGE, param: 'payerPhone' }]);
+  const phone = momoPayerNumber(payerPhone ?? order.momo_payer_phone ?? deliveryPhone);
+  if (!phone) throw badRequest(MOMO_NUMBER_MESSAGE, [{ msg: MOMO_NUMBER_MESSAGE, param: 'payerPhone' }]);
   return phone;
 }
 
 export type MomoStart =
   /** MTN took the request: the payer's phone is asking for their PIN. */
   | 'waiting'
-  /** MTN refused it or did not answer: the shopper is told to pay with the MoMo Pay code instead. */
-  | 'not_sent'
+  /** MTN's answer never came: it may hold the request, so the shopper approves if asked, and waits. */
+  | 'unconfirmed'
+  /** MTN refused it: nothing is at MTN, and the shopper may pay again or use the MoMo Pay code. */
+  | 'refused'
   /** placeOrder retried: the order's first request was made before, nothing new was asked. */
   | 'earlier';
 
@@ -109,15 +98,15 @@ export interface StartMomoOptions {
 }
 
 interface Created {
-  order: OrderRow;
+  orderId: string;
   request?: { referenceId: string; body: RequestToPayBody };
 }
 
 async function createRequest(deps: ShopDeps, settings: MomoSettings, orderId: string, options: StartMomoOptions): Promise<Created> {
   return deps.db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, orderId, options.userId);
-    if (options.firstOnly && order.momo_state !== null) return { order };
-    const refusal = refusalFor(order);
+    if (options.firstOnly && order.momo_state !== null) return { orderId: order.id };
+    const refusal = momoRequestRefusal(order);
     if (refusal) throw new AppError(409, refusal, 'conflict');
     const payer = payerFor(order, options.payerPhone);
     const referenceId = randomUUID();
@@ -135,47 +124,45 @@ async function createRequest(deps: ShopDeps, settings: MomoSettings, orderId: st
       .insertInto('momo_requests')
       .values({ reference_id: referenceId, order_id: order.id, payer_phone: payer, amount: body.amount, currency: body.currency, next_check_at: secondsFromNow(FIRST_CHECK_SECONDS), claimed_until: secondsFromNow(CLAIM_SECONDS) })
       .execute();
-    if (order.payment_status === 'failed') await recordHistory(trx, order.id, 'failed', 'pending', { note: `MoMo request-to-pay sent again to ${localPhone(payer)} (${referenceId})` });
-    const updated = await trx
-      .updateTable('orders')
-      .set({ payment_type: 'momo', payment_status: 'pending', momo_state: 'waiting', momo_payer_phone: payer, payment_failure_reason: null, updated_at: new Date() })
-      .where('id', '=', order.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return { order: updated, request: { referenceId, body } };
-  });
-}
-
-/** Records what MTN answered to the request: taken, refused (nothing at MTN), or not known. */
-async function recordSent(deps: ShopDeps, orderId: string, referenceId: string, sent: Awaited<ReturnType<MomoCollections['requestToPay']>>): Promise<void> {
-  await deps.db.transaction().execute(async (trx) => {
-    const request = await trx.selectFrom('momo_requests').selectAll().where('reference_id', '=', referenceId).forUpdate().executeTakeFirstOrThrow();
-    // The status check may have settled it already (a callback can outrun MTN's own 202).
-    if (request.status !== 'pending') return;
-    if (sent.kind === 'accepted') {
-      await trx.updateTable('momo_requests').set({ accepted: true, claimed_until: null }).where('reference_id', '=', referenceId).execute();
-      return;
-    }
-    if (sent.kind === 'refused') {
-      await trx.updateTable('momo_requests').set({ status: 'failed', failure_reason: sent.reason.slice(0, 500), settled_at: new Date(), claimed_until: null }).where('reference_id', '=', referenceId).execute();
-      await trx.updateTable('orders').set({ momo_state: 'failed', payment_failure_reason: NOT_TAKEN.en, updated_at: new Date() }).where('id', '=', orderId).execute();
-      return;
-    }
-    await trx.updateTable('momo_requests').set({ claimed_until: null }).where('reference_id', '=', referenceId).execute();
-    await trx.updateTable('orders').set({ momo_state: 'unconfirmed', updated_at: new Date() }).where('id', '=', orderId).where('momo_state', '=', 'waiting').execute();
+    await markMomoRequested(trx, order, { payerPhone: payer, referenceId });
+    return { orderId: order.id, request: { referenceId, body } };
   });
 }
 
 /** The shopper's SMS and e-mail, after the answer: a slow mail server never holds up a payment. */
-function notify(deps: ShopDeps, order: OrderRow, event: NoticeEvent, extras: NoticeExtras = {}) {
-  runInBackground(deps, 'momo_notice', () => notifyOrder(deps, order.id, event, extras));
+function notify(deps: ShopDeps, orderId: string, event: NoticeEvent, extras: NoticeExtras = {}) {
+  runInBackground(deps, 'momo_notice', () => notifyOrder(deps, orderId, event, extras));
+}
+
+/**
+ * Records what MTN answered to the request: taken; refused (nothing at MTN: the payment failed); or
+ * not known (MTN may hold it: the order waits on). Returns what the shopper is told, if anything.
+ */
+async function recordSent(deps: ShopDeps, orderId: string, referenceId: string, sent: RequestToPaySent): Promise<NoticeEvent | undefined> {
+  return deps.db.transaction().execute(async (trx) => {
+    const request = await trx.selectFrom('momo_requests').selectAll().where('reference_id', '=', referenceId).forUpdate().executeTakeFirstOrThrow();
+    // The status check may have settled it already (a callback can outrun MTN's own 202).
+    if (request.status !== 'pending') return undefined;
+    if (sent.kind === 'accepted') {
+      await trx.updateTable('momo_requests').set({ accepted: true, claimed_until: null }).where('reference_id', '=', referenceId).execute();
+      return undefined;
+    }
+    if (sent.kind === 'refused') {
+      const reason = `NOT_TAKEN: ${sent.reason}`;
+      await trx.updateTable('momo_requests').set({ status: 'failed', failure_reason: reason.slice(0, 500), settled_at: new Date(), claimed_until: null }).where('reference_id', '=', referenceId).execute();
+      return (await settleMomo(trx, orderId, { paid: false, failure: 'not_taken', note: `MoMo request-to-pay ${referenceId}: ${reason}` })).notice;
+    }
+    await trx.updateTable('momo_requests').set({ claimed_until: null }).where('reference_id', '=', referenceId).execute();
+    await markMomoUnanswered(trx, orderId);
+    return 'momo_unconfirmed';
+  });
 }
 
 /**
  * Asks MTN to charge the order (a new request, a new reference id): after placeOrder, and for "Pay
  * again". Throws 409 when the order is paid, cancelled or has a request in flight; 404 when it is not
- * the caller's. MTN down or slow (10 s): the order is unchanged but for a request still in flight,
- * and the shopper is told, here and by SMS, to pay with the MoMo Pay code instead.
+ * the caller's. MTN slow or down (no answer in 10 s, a 5xx): the request stays in flight, since MTN
+ * may hold it, and the shopper is told (here and by SMS) to approve it if the phone asks, and to wait.
  */
 export async function startMomoPayment(deps: ShopDeps, orderId: string, options: StartMomoOptions = {}): Promise<{ order: Order; start: MomoStart }> {
   const settings = deps.config.momo;
@@ -186,30 +173,41 @@ export async function startMomoPayment(deps: ShopDeps, orderId: string, options:
     if ((error as { code?: unknown }).code === '23505') throw new AppError(409, 'A MoMo payment request for this order is already on its way', 'conflict');
     throw error;
   });
-  if (!created.request) return { order: await orderWithLines(deps.db, created.order), start: 'earlier' };
+  if (!created.request) return { order: await readOrder(deps, created.orderId), start: 'earlier' };
   const { referenceId, body } = created.request;
-  const callbackUrl = deps.config.publicBaseUrl ? `${deps.config.publicBaseUrl}${MOMO_CALLBACK_PATH}` : undefined;
+  // The reference id in the address lets the callback name its request, which only MTN and the shop know.
+  const callbackUrl = deps.config.publicBaseUrl ? `${deps.config.publicBaseUrl}${MOMO_CALLBACK_PATH}/${referenceId}` : undefined;
   const sent = await client.requestToPay(referenceId, body, callbackUrl);
-  await recordSent(deps, created.order.id, referenceId, sent);
-  const log = { orderId: created.order.id, referenceId, amount: body.amount, currency: body.currency };
+  const notice = await recordSent(deps, created.orderId, referenceId, sent);
+  const log = { orderId: created.orderId, referenceId, amount: body.amount, currency: body.currency };
   if (sent.kind === 'accepted') deps.log.info('momo_requested', log);
-  else {
-    // Refused: most likely the shop's MoMo settings (key, callback host, currency); unknown: MTN down or slow.
-    deps.log.warn(sent.kind === 'refused' ? 'momo_refused' : 'momo_unanswered', { ...log, reason: sent.reason });
-    notify(deps, created.order, 'momo_unavailable');
-  }
-  const order = await deps.db.selectFrom('orders').selectAll().where('id', '=', created.order.id).executeTakeFirstOrThrow();
-  return { order: await orderWithLines(deps.db, order), start: sent.kind === 'accepted' ? 'waiting' : 'not_sent' };
+  // Refused: most likely the shop's MoMo settings (key, callback host, currency); unknown: MTN down or slow.
+  else deps.log.warn(sent.kind === 'refused' ? 'momo_refused' : 'momo_unanswered', { ...log, reason: sent.reason });
+  if (notice) notify(deps, created.orderId, notice);
+  const start: MomoStart = sent.kind === 'accepted' ? 'waiting' : sent.kind === 'refused' ? 'refused' : 'unconfirmed';
+  return { order: await readOrder(deps, created.orderId), start };
 }
 
-/** What the shopper is told after asking MTN: approve on the phone, or pay with the code instead. */
-export function momoStartMessage(deps: ShopDeps, order: Order, start: MomoStart): string {
+async function readOrder(deps: ShopDeps, orderId: string): Promise<Order> {
+  return orderWithLines(deps.db, await deps.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow());
+}
+
+/**
+ * What the shopper is told of the order's MoMo payment as it stands: approve on the phone; MTN has
+ * not answered (approve if asked, never pay another way: MTN may still charge); or, only once MTN has
+ * said the request failed or never had it, the reason and the MoMo Pay code.
+ */
+export function momoStartMessage(deps: ShopDeps, order: Order): string {
   const { payCode, businessName } = deps.config.shop;
+  const total = formatFrw(toMinor(order.amount));
+  const phone = localPhone(order.momoRequest?.payerPhone ?? '');
   if (order.paymentStatus === 'completed') return 'This order is paid.';
-  if (start === 'not_sent' || order.momoRequest?.state === 'unconfirmed' || order.momoRequest?.state === 'failed') {
-    return `MTN MoMo did not take the payment request. Pay ${formatFrw(Math.round(order.amount * 100))} with MoMo Pay code ${payCode} (${businessName}) instead.`;
+  if (order.momoRequest?.state === 'waiting') return `Approve the payment on your phone: MTN MoMo asked ${phone} for ${total}.`;
+  if (order.momoRequest?.state === 'unconfirmed') {
+    return `MTN MoMo has not answered yet, so its request to ${phone} may still come. If your phone asks for your MoMo PIN, approve it, and do not pay another way: this order shows MTN's answer when it comes.`;
   }
-  return `Approve the payment on your phone: MTN MoMo asked ${localPhone(order.momoRequest?.payerPhone ?? '')} for ${formatFrw(Math.round(order.amount * 100))}.`;
+  const why = order.momoRequest ? (order.paymentFailureReason ?? 'The MoMo payment failed') : 'MTN MoMo was not asked for this payment';
+  return `${why}. Pay ${total} with MoMo Pay code ${payCode} (${businessName}) instead.`;
 }
 
 // ---------------------------------------------------------------- results
@@ -228,57 +226,35 @@ function settleIfPending(trx: Transaction<Database>, referenceId: string, outcom
     .executeTakeFirst();
 }
 
-async function settleSuccessful(deps: ShopDeps, request: RequestRow, result: Extract<RequestToPayStatus, { kind: 'successful' }>): Promise<void> {
+/** The request's outcome and the order's, in one transaction; then the log and the shopper's notice. */
+async function settle(deps: ShopDeps, request: RequestRow, outcome: Updateable<MomoRequestsTable>, settlement: (settled: RequestRow) => MomoSettlement): Promise<void> {
   const done = await deps.db.transaction().execute(async (trx) => {
-    const settled = await settleIfPending(trx, request.reference_id, { status: 'successful', accepted: true, financial_transaction_id: result.financialTransactionId || null });
+    const settled = await settleIfPending(trx, request.reference_id, outcome);
     if (!settled) return undefined;
-    const order = await lockOrder(trx, settled.order_id);
-    const paidBefore = order.payment_status === 'completed';
-    const notes = [`MoMo request-to-pay ${settled.reference_id}: ${settled.currency} ${settled.amount} from ${localPhone(settled.payer_phone)}`];
-    if (result.amount && (result.amount !== settled.amount || result.currency !== settled.currency)) notes.push(`MTN reports ${result.currency} ${result.amount}`);
-    if (paidBefore) notes.push('the order was already paid: refund this payment');
-    else if (order.status === 'cancelled') notes.push('the order is cancelled: refund this payment');
-    await recordHistory(trx, order.id, order.payment_status, 'completed', { note: notes.join('; '), transactionId: result.financialTransactionId });
-    const updated = await trx
-      .updateTable('orders')
-      .set({
-        payment_status: 'completed',
-        momo_state: 'successful',
-        payment_failure_reason: null,
-        updated_at: new Date(),
-        ...(paidBefore ? {} : { momo_transaction_id: result.financialTransactionId || null }),
-      })
-      .where('id', '=', order.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return { order: updated, paidBefore, charged: `${settled.currency} ${settled.amount}` };
+    return { settled, ...(await settleMomo(trx, settled.order_id, settlement(settled))) };
   });
   if (!done) return;
-  deps.log[done.paidBefore ? 'warn' : 'info'](done.paidBefore ? 'momo_paid_twice' : 'momo_paid', { orderId: done.order.id, referenceId: request.reference_id, transactionId: result.financialTransactionId });
-  if (!done.paidBefore) notify(deps, done.order, 'momo_paid', { charged: done.charged });
+  const log = { orderId: done.order.id, referenceId: request.reference_id };
+  if (done.order.momo_state === 'successful') deps.log[done.paidTwice ? 'warn' : 'info'](done.paidTwice ? 'momo_paid_twice' : 'momo_paid', { ...log, transactionId: done.settled.financial_transaction_id });
+  else deps.log.info('momo_failed', { ...log, reason: done.settled.failure_reason });
+  if (done.notice) notify(deps, done.order.id, done.notice, done.notice === 'momo_paid' ? { charged: `${done.settled.currency} ${done.settled.amount}` } : {});
 }
 
-async function settleFailed(deps: ShopDeps, request: RequestRow, reason: MomoReason | 'not_received'): Promise<void> {
-  const words = reason === 'not_received' ? NOT_RECEIVED.en : reasonWords(reason);
-  const forStaff = reason === 'not_received' ? 'NOT_RECEIVED: MTN holds no request under this reference id' : reasonForStaff(reason);
-  const done = await deps.db.transaction().execute(async (trx) => {
-    const settled = await settleIfPending(trx, request.reference_id, { status: 'failed', failure_reason: forStaff.slice(0, 500) });
-    if (!settled) return undefined;
-    const order = await lockOrder(trx, settled.order_id);
-    // A request that never reached MTN charged no one: the shopper was told to pay with the code then.
-    const payerFailed = reason !== 'not_received' && order.payment_status !== 'completed';
-    if (payerFailed) await recordHistory(trx, order.id, order.payment_status, 'failed', { note: `MoMo request-to-pay ${settled.reference_id}: ${forStaff}` });
-    const updated = await trx
-      .updateTable('orders')
-      .set({ ...(payerFailed ? { payment_status: 'failed' } : {}), momo_state: 'failed', payment_failure_reason: words, updated_at: new Date() })
-      .where('id', '=', order.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return { order: updated, payerFailed };
+function settleSuccessful(deps: ShopDeps, request: RequestRow, result: Extract<RequestToPayStatus, { kind: 'successful' }>): Promise<void> {
+  return settle(deps, request, { status: 'successful', accepted: true, financial_transaction_id: result.financialTransactionId || null }, (settled) => {
+    const notes = [`MoMo request-to-pay ${settled.reference_id}: ${settled.currency} ${settled.amount} from ${localPhone(settled.payer_phone)}`];
+    if (result.amount && (result.amount !== settled.amount || result.currency !== settled.currency)) notes.push(`MTN reports ${result.currency} ${result.amount}`);
+    return { paid: true, transactionId: result.financialTransactionId, note: notes.join('; ') };
   });
-  if (!done) return;
-  deps.log.info('momo_failed', { orderId: done.order.id, referenceId: request.reference_id, reason: forStaff });
-  if (done.payerFailed) notify(deps, done.order, 'momo_failed');
+}
+
+function settleFailed(deps: ShopDeps, request: RequestRow, reason: MomoReason | 'not_received'): Promise<void> {
+  const forStaff = reason === 'not_received' ? 'NOT_RECEIVED: MTN holds no request under this reference id' : reasonForStaff(reason);
+  return settle(deps, request, { status: 'failed', failure_reason: forStaff.slice(0, 500) }, (settled) => ({
+    paid: false,
+    failure: reason === 'not_received' ? 'not_received' : { mtn: reason },
+    note: `MoMo request-to-pay ${settled.reference_id}: ${forStaff}`,
+  }));
 }
 
 /** Still open at MTN: ask again later, further apart each time. */
@@ -292,9 +268,7 @@ async function checkLater(deps: ShopDeps, request: RequestRow, known: boolean): 
       .returning('order_id')
       .executeTakeFirst();
     // MTN holds the request after all: the payer's phone is asking for the PIN.
-    if (updated && known && !request.accepted) {
-      await trx.updateTable('orders').set({ momo_state: 'waiting', updated_at: new Date() }).where('id', '=', updated.order_id).where('momo_state', '=', 'unconfirmed').execute();
-    }
+    if (updated && known && !request.accepted) await markMomoHeld(trx, updated.order_id);
   });
 }
 
@@ -321,20 +295,20 @@ async function checkRequest(deps: ShopDeps, client: MomoCollections, request: Re
   }
 }
 
-/** Claims requests in one statement that other instances skip past (lib/jobs.ts). */
-async function claimRequests(db: Db, which: { due: true; limit: number } | { orderId: string }): Promise<RequestRow[]> {
+/** Pending requests no instance is checking now. */
+const unclaimed = (db: Db) =>
+  db
+    .selectFrom('momo_requests')
+    .select('reference_id')
+    .where('status', '=', 'pending')
+    .where((row) => row.or([row('claimed_until', 'is', null), row('claimed_until', '<', sql<Date>`now()`)]));
+
+/** Claims the requests due a check, in one statement that other instances skip past (lib/jobs.ts). */
+async function claimDue(db: Db, limit: number): Promise<RequestRow[]> {
   return db
     .updateTable('momo_requests')
     .set({ claimed_until: secondsFromNow(CLAIM_SECONDS) })
-    .where('reference_id', 'in', (eb) => {
-      let pick = eb
-        .selectFrom('momo_requests')
-        .select('reference_id')
-        .where('status', '=', 'pending')
-        .where((row) => row.or([row('claimed_until', 'is', null), row('claimed_until', '<', sql<Date>`now()`)]));
-      pick = 'orderId' in which ? pick.where('order_id', '=', which.orderId) : pick.where('next_check_at', '<=', sql<Date>`now()`).orderBy('next_check_at').limit(which.limit);
-      return pick.forUpdate().skipLocked();
-    })
+    .where('reference_id', 'in', unclaimed(db).where('next_check_at', '<=', sql<Date>`now()`).orderBy('next_check_at').limit(limit).forUpdate().skipLocked())
     .returningAll()
     .execute();
 }
@@ -343,44 +317,46 @@ async function claimRequests(db: Db, which: { due: true; limit: number } | { ord
 export async function checkDueMomoRequests(deps: ShopDeps, { limit = 20 } = {}): Promise<number> {
   const client = momoClient(deps);
   if (!client) return 0;
-  const claimed = await claimRequests(deps.db, { due: true, limit });
+  const claimed = await claimDue(deps.db, limit);
   // One at a time: a slow MTN holds up this instance's checks, never the shop's requests.
   for (const request of claimed) await checkRequest(deps, client, request);
   return claimed.length;
 }
 
+const REFERENCE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type CallbackOutcome =
+  /** The shop asked MTN's status endpoint about the request, and recorded the answer. */
+  | 'checked'
+  /** No request in flight has this reference id (unknown, or settled already): MTN is asked nothing. */
+  | 'nothing_pending'
+  /** The request's callbacks have had their checks: the job asks MTN on its schedule. */
+  | 'checked_enough'
+  /** Another instance is asking MTN about it right now. */
+  | 'being_checked';
+
 /**
- * MTN's callback for an order (externalId is the order's id): never believed by itself, it only
- * makes the shop ask the status endpoint now about the order's request in flight, if any.
+ * MTN's callback for a request, named by the reference id in its address (`externalId`, when the
+ * body has one, must be that request's order). Never believed by itself: it only makes the shop ask
+ * the status endpoint now, at most MOST_CALLBACK_CHECKS times per request, so a replayed or forged
+ * one spends none of the shop's MTN quota beyond that, and an unknown or settled one spends none.
  */
-export async function handleMomoCallback(deps: ShopDeps, externalId: string): Promise<'checked' | 'nothing_pending'> {
+export async function handleMomoCallback(deps: ShopDeps, referenceId: string, externalId?: string): Promise<CallbackOutcome> {
   const client = momoClient(deps);
-  if (!client || !externalId) return 'nothing_pending';
-  const claimed = await claimRequests(deps.db, { orderId: externalId });
-  for (const request of claimed) await checkRequest(deps, client, request);
-  return claimed.length ? 'checked' : 'nothing_pending';
-}
-
-/** Every MoMo request made for an order, newest first, for staff. */
-export async function momoRequestsOf(db: Db, orderId: string): Promise<MomoRequest[]> {
-  const rows = await db.selectFrom('momo_requests').selectAll().where('order_id', '=', orderId).orderBy('created_at', 'desc').execute();
-  return rows.map((row) => ({
-    referenceId: row.reference_id,
-    status: row.status === 'pending' ? (row.accepted ? 'waiting' : 'unconfirmed') : row.status === 'successful' ? 'successful' : 'failed',
-    payerPhone: row.payer_phone,
-    amount: row.amount,
-    currency: row.currency,
-    financialTransactionId: row.financial_transaction_id,
-    failureReason: row.failure_reason,
-    requestedAt: new Date(row.created_at).toISOString(),
-    settledAt: row.settled_at ? new Date(row.settled_at).toISOString() : null,
-  }));
-}
-
-/** Whether an order has a MoMo request in flight (staff must not confirm a pay-code payment meanwhile). */
-export async function momoRequestInFlight(db: Db, orderId: string): Promise<boolean> {
-  const row = await db.selectFrom('momo_requests').select('reference_id').where('order_id', '=', orderId).where('status', '=', 'pending').executeTakeFirst();
-  return Boolean(row);
+  if (!client || !REFERENCE_ID.test(referenceId)) return 'nothing_pending';
+  const pending = await deps.db.selectFrom('momo_requests').select(['order_id', 'callback_checks']).where('reference_id', '=', referenceId).where('status', '=', 'pending').executeTakeFirst();
+  if (!pending || (externalId && externalId !== pending.order_id)) return 'nothing_pending';
+  if (pending.callback_checks >= MOST_CALLBACK_CHECKS) return 'checked_enough';
+  const claimed = await deps.db
+    .updateTable('momo_requests')
+    .set((eb) => ({ claimed_until: secondsFromNow(CLAIM_SECONDS), callback_checks: eb('callback_checks', '+', 1) }))
+    .where('reference_id', 'in', unclaimed(deps.db).where('reference_id', '=', referenceId).where('callback_checks', '<', MOST_CALLBACK_CHECKS).forUpdate().skipLocked())
+    .returningAll()
+    .executeTakeFirst();
+  // Being checked by an instance right now (that check finds the answer), or the last callback check taken meanwhile.
+  if (!claimed) return 'being_checked';
+  await checkRequest(deps, client, claimed);
+  return 'checked';
 }
 
 /**
@@ -388,11 +364,13 @@ export async function momoRequestInFlight(db: Db, orderId: string): Promise<bool
  * says. The order stands whatever MTN does; a retried placeOrder (same idempotency key) asks nothing new.
  */
 export async function requestPaymentForNewOrder(deps: ShopDeps, userId: string, placed: Order): Promise<{ order: Order; message: string }> {
+  let order: Order;
   try {
-    const { order, start } = await startMomoPayment(deps, placed._id, { userId, firstOnly: true });
-    return { order, message: `Order placed successfully. ${momoStartMessage(deps, order, start)}` };
+    ({ order } = await startMomoPayment(deps, placed._id, { userId, firstOnly: true }));
   } catch (error) {
     deps.log.error('momo_request_failed', { orderId: placed._id, error: error instanceof Error ? error.message : String(error) });
-    return { order: placed, message: `Order placed successfully. ${momoStartMessage(deps, placed, 'not_sent')}` };
+    // Said as the order now stands: a request that went out before the failure may still be approved.
+    order = await readOrder(deps, placed._id).catch(() => placed);
   }
+  return { order, message: `Order placed successfully. ${momoStartMessage(deps, order)}` };
 }

@@ -13,6 +13,7 @@ import { mergeCarts } from '../cart/cart.service';
 import { moveRatings } from '../catalog/catalog.service';
 import { moveOrders } from '../orders/order-changes.service';
 import type { PublicUser } from '../auth/auth.schema';
+import { moveRoles, rolesOf } from '../auth/roles.service';
 import { findUserById, toPublicUser } from './user-records';
 
 export const PHONE_CODE_TTL_MINUTES = 10;
@@ -105,13 +106,13 @@ export async function verifyPhone(deps: ShopDeps, userId: string, code: string):
       .returningAll()
       .executeTakeFirstOrThrow();
   });
-  return toPublicUser(verified);
+  return toPublicUser(verified, await rolesOf(deps, userId));
 }
 
 /**
  * Moves everything a USSD-only account holds into the account that has proven its number, then closes
  * it. Each table is moved by its owner (the cart adds up, the receiving account's own rating of a
- * product wins), all in the verifying transaction.
+ * product wins, the roles join), all in the verifying transaction.
  */
 async function mergeAccount(changes: Changes, fromId: string, intoId: string): Promise<void> {
   const { trx } = changes;
@@ -119,5 +120,7 @@ async function mergeAccount(changes: Changes, fromId: string, intoId: string): P
   await moveAddresses({ db: trx }, fromId, intoId);
   await moveOrders({ db: trx }, fromId, intoId);
   await moveRatings(changes, fromId, intoId);
+  // A rider or packer first known by phone keeps the role on the account that has now proven it.
+  await moveRoles({ db: trx }, fromId, intoId);
   await trx.deleteFrom('users').where('id', '=', fromId).execute();
 }

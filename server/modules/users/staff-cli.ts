@@ -1,30 +1,24 @@
-// `npm run staff -- add|remove <email or phone>`, `npm run staff -- list`: the staff role from the
-// shell, for the first staff account (after that, staff grant it to each other in the console).
+// `npm run staff -- add <email or phone> [--role staff|packer|rider|owner]`, `... remove <email or phone>
+// [--role ...]`, `... list`: the shop's team from the shell (staff-commands.ts says what each does).
+// With the embedded database, run it while the server is stopped: the database is one process's.
 import { loadConfig } from '../../config';
-import { grantStaff, listStaff, revokeStaffByIdentifier } from './staff-members.service';
 import { openDatabase } from '../../db/connect';
-
-const USAGE = 'Usage: npm run staff -- add <email or phone> | remove <email or phone> | list';
+import { parseStaffCommand, runStaffCommand, STAFF_USAGE, UsageError, type StaffCommand } from './staff-commands';
 
 async function main(argv: string[]): Promise<void> {
-  const [command, identifier] = argv;
-  if (!['add', 'remove', 'list'].includes(command ?? '') || (command !== 'list' && !identifier)) {
-    console.error(USAGE);
+  let command: StaffCommand;
+  try {
+    command = parseStaffCommand(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`${error.message}\n${STAFF_USAGE}`);
     process.exitCode = 2;
     return;
   }
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    const deps = { db: database.db };
-    if (command === 'list') {
-      const staff = await listStaff(deps);
-      if (!staff.length) console.log('No staff yet. Add one: npm run staff -- add <email or phone>');
-      for (const member of staff) console.log(`${member.fullName}\t${member.email ?? ''}\t${member.phoneNumber ?? ''}\tsince ${member.staffSince ?? '?'}`);
-      return;
-    }
-    const member = command === 'add' ? await grantStaff(deps, identifier) : await revokeStaffByIdentifier(deps, identifier);
-    console.log(`${member.fullName} (${member.email ?? member.phoneNumber}) ${command === 'add' ? 'is staff' : 'is no longer staff'}.`);
+    for (const line of await runStaffCommand(command, { db: database.db })) console.log(line);
   } finally {
     await database.close();
   }

@@ -1,39 +1,77 @@
-// /api/admin/staff: who holds the staff role, granted and revoked by staff in the console. Mounted
-// inside staffRoutes (modules/staff), under its one requireStaff.
+// /api/admin/staff: the shop's team and its roles, as owners manage them in the console (every call
+// here is the owner's: ownerCall). Mounted inside staffRoutes (modules/staff).
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
+import { ownerCall } from '../auth/auth.middleware';
+import { grantedRoleSchema } from '../auth/roles.schema';
 import type { AppEnv, ShopDeps } from '../../lib/deps';
-import { addRoute, jsonReply, jsonRequest, staffCall } from '../../lib/openapi';
+import { addRoute, jsonReply, jsonRequest } from '../../lib/openapi';
 import { idParam } from '../../lib/path-params';
-import { grantStaff, listStaff, revokeStaff } from './staff-members.service';
-import { grantStaffSchema, staffListResponseSchema, staffMemberResponseSchema } from './staff-members.schema';
+import { grantRoleByIdentifier, grantRoleToMember, listStaff, NOT_ON_THE_TEAM, revokeFromMember, withArticle } from './staff-members.service';
+import { addRoleSchema, grantRoleSchema, staffListResponseSchema, staffMemberResponseSchema } from './staff-members.schema';
 
-const staffList = createRoute({ ...staffCall, method: 'get', path: '/staff', summary: 'Accounts with the staff role', responses: { 200: jsonReply(staffListResponseSchema) } });
+const memberParams = z.object({ userId: idParam(NOT_ON_THE_TEAM) });
+const roleParams = memberParams.extend({ role: grantedRoleSchema });
+
+const staffList = createRoute({
+  ...ownerCall,
+  method: 'get',
+  path: '/staff',
+  summary: 'Everyone holding a role beyond shopper, with their roles',
+  responses: { 200: jsonReply(staffListResponseSchema) },
+});
 const grant = createRoute({
-  ...staffCall,
+  ...ownerCall,
   method: 'post',
   path: '/staff',
-  summary: 'Grant the staff role to an existing account',
-  request: { body: jsonRequest(grantStaffSchema) },
+  summary: 'Give an existing account a role (staff unless said), found by e-mail or phone',
+  request: { body: jsonRequest(grantRoleSchema) },
   responses: { 201: jsonReply(staffMemberResponseSchema, 'Granted') },
 });
-const revoke = createRoute({
-  ...staffCall,
+const addRole = createRoute({
+  ...ownerCall,
+  method: 'post',
+  path: '/staff/{userId}/roles',
+  summary: 'Give someone one more role',
+  request: { params: memberParams, body: jsonRequest(addRoleSchema) },
+  responses: { 200: jsonReply(staffMemberResponseSchema) },
+});
+const removeRole = createRoute({
+  ...ownerCall,
+  method: 'delete',
+  path: '/staff/{userId}/roles/{role}',
+  summary: "Take one of someone's roles away (never your own owner role; the shop keeps an owner)",
+  request: { params: roleParams },
+  responses: { 200: jsonReply(staffMemberResponseSchema) },
+});
+const removeMember = createRoute({
+  ...ownerCall,
   method: 'delete',
   path: '/staff/{userId}',
-  summary: "Revoke someone else's staff role",
-  request: { params: z.object({ userId: idParam('That account is not staff') }) },
+  summary: "Take every one of someone else's roles away",
+  request: { params: memberParams },
   responses: { 200: jsonReply(staffMemberResponseSchema) },
 });
 
 export function addStaffMemberRoutes(app: OpenAPIHono<AppEnv>, deps: ShopDeps): void {
   addRoute(app, staffList, async (c) => c.json({ success: true as const, staff: await listStaff(deps) }));
   addRoute(app, grant, async (c) => {
-    const member = await grantStaff(deps, c.req.valid('json').identifier);
-    return c.json({ success: true as const, message: `${member.fullName} is now staff`, member }, 201);
+    const { identifier, role } = c.req.valid('json');
+    const member = await grantRoleByIdentifier(deps, identifier, role, c.get('user').id);
+    return c.json({ success: true as const, message: `${member.fullName} is now ${withArticle(role)}`, member }, 201);
   });
-  addRoute(app, revoke, async (c) => {
-    const member = await revokeStaff(deps, c.get('user').id, c.req.param('userId'));
-    return c.json({ success: true as const, message: `${member.fullName} is no longer staff`, member });
+  addRoute(app, addRole, async (c) => {
+    const { role } = c.req.valid('json');
+    const member = await grantRoleToMember(deps, c.get('user').id, c.req.valid('param').userId, role);
+    return c.json({ success: true as const, message: `${member.fullName} is now ${withArticle(role)}`, member });
+  });
+  addRoute(app, removeRole, async (c) => {
+    const { userId, role } = c.req.valid('param');
+    const member = await revokeFromMember(deps, c.get('user').id, userId, role);
+    return c.json({ success: true as const, message: `${member.fullName} is no longer ${withArticle(role)}`, member });
+  });
+  addRoute(app, removeMember, async (c) => {
+    const member = await revokeFromMember(deps, c.get('user').id, c.req.valid('param').userId);
+    return c.json({ success: true as const, message: `${member.fullName} holds no role now`, member });
   });
 }

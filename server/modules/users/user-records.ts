@@ -1,8 +1,9 @@
-// Finding, making and showing an account: shared by the users, phone and auth services (apart from
+// Finding, making and showing an account: shared by the users module's services (apart from
 // users.service, so the phone service can use it without an import cycle). Only the users module
 // writes the users table: sign-up, a phone's first call and a password reset come through here.
 import type { Selectable } from 'kysely';
 import type { PublicUser } from '../auth/auth.schema';
+import type { Role } from '../auth/roles.schema';
 import type { UsersTable } from '../../db/schema';
 import type { ShopDeps } from '../../lib/deps';
 import { newId } from '../../lib/ids';
@@ -11,26 +12,25 @@ import { normalizePhone } from '../../lib/phone';
 export type UserRow = Selectable<UsersTable>;
 
 /**
- * The record as its owner sees it. The phone shown is the one they typed last: a number waiting
- * for its code (phoneVerified false) before the verified one it will replace.
+ * The record as its owner sees it, with the roles it holds (auth's roles.service: rolesOf). The phone
+ * shown is the one they typed last: a number waiting for its code (phoneVerified false) before the
+ * verified one it will replace.
  */
-export function toPublicUser(
-  user: Pick<UserRow, 'id' | 'full_name' | 'email' | 'phone_number'> & { unverified_phone_number?: string | null; is_staff?: boolean },
-): PublicUser {
+export function toPublicUser(user: Pick<UserRow, 'id' | 'full_name' | 'email' | 'phone_number'> & { unverified_phone_number?: string | null }, roles: readonly Role[]): PublicUser {
   const phone = user.unverified_phone_number ?? user.phone_number;
   return {
     _id: user.id,
     fullName: user.full_name,
     ...(user.email ? { email: user.email } : {}),
     ...(phone ? { phoneNumber: phone, phoneVerified: !user.unverified_phone_number } : {}),
-    // Tells the web whether to offer the staff console; the server checks the role on every staff call.
-    isStaff: user.is_staff === true,
+    // Tells the web what to offer (the staff console); the server checks the roles on every call.
+    roles: [...roles],
   };
 }
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
-export async function findUserById(deps: ShopDeps, userId: string): Promise<UserRow | undefined> {
+export async function findUserById(deps: Pick<ShopDeps, 'db'>, userId: string): Promise<UserRow | undefined> {
   return deps.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
 }
 

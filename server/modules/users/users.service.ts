@@ -7,6 +7,7 @@ import type { ShopDeps } from '../../lib/deps';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { normalizePhone } from '../../lib/phone';
+import { rolesOf } from '../auth/roles.service';
 import { startPhoneVerification } from './phone.service';
 import { findUserByEmail, findUserById, findUserByPhone, normalizeEmail, toPublicUser, type UserRow } from './user-records';
 import type { UpdatePasswordInput, UpdateProfileInput } from './users.schema';
@@ -14,7 +15,7 @@ import type { UpdatePasswordInput, UpdateProfileInput } from './users.schema';
 export async function getAccount(deps: ShopDeps, userId: string): Promise<PublicUser> {
   const user = await findUserById(deps, userId);
   if (!user) throw notFound('User not found');
-  return toPublicUser(user);
+  return toPublicUser(user, await rolesOf(deps, userId));
 }
 
 /** Refuses an email, or a verified phone number, that another web account already uses. */
@@ -73,7 +74,7 @@ export async function updateProfile(deps: ShopDeps, userId: string, input: Updat
     });
   if (!user) throw notFound('User not found');
   if (phone.newNumber) await startPhoneVerification(deps, userId, phone.newNumber);
-  return toPublicUser(user);
+  return toPublicUser(user, await rolesOf(deps, userId));
 }
 
 /** A signed-in shopper sets a new password for their own account, and only that one. */

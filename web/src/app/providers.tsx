@@ -18,7 +18,7 @@ function LoginNavigatorBridge() {
 }
 
 /** docs/product.md section 4: becoming authenticated loads the cart; becoming a guest empties it locally. */
-function CartFollowsSession() {
+export function CartFollowsSession() {
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
   useEffect(() => {
     const cart = useCartStore.getState();

@@ -4,7 +4,6 @@ import { create } from 'zustand';
 import { ApiError, setSessionExpiredHandler, toApiError } from '@web/lib/api-client';
 import { storage, type StoredUser } from '@web/lib/storage';
 import { toast } from '@web/components/ui/toast';
-import { useCartStore } from '@web/features/cart/store';
 import type { RegisterInput } from '@server/modules/auth/auth.schema';
 import { getIsAuth, getLogout, postLogin, postRegister, type AuthResponse } from './api/auth-api';
 import { browserNavigation } from './login-guard';
@@ -27,7 +26,7 @@ export interface AuthState {
   register(input: RegisterInput): Promise<void>;
   /** Signs out on the server, then locally even if the server call failed. */
   logout(options?: { navigate?: (to: string) => void }): Promise<void>;
-  /** Forgets the session locally: token, user and the local cart. */
+  /** Forgets the session locally: token and user (the app then empties the local cart). */
   clearSession(): void;
   /** After a profile edit: the header and stored user show the new name and contacts. */
   updateUser(user: StoredUser): void;
@@ -70,10 +69,6 @@ async function registerError(error: unknown): Promise<ApiError> {
 function rememberedUser(user: AuthResponse['user'] | StoredUser): StoredUser | null {
   if (!user) return null;
   return { fullName: user.fullName, email: user.email, phoneNumber: user.phoneNumber };
-}
-
-function resetCart() {
-  useCartStore.getState().reset();
 }
 
 export const useAuthStore = create<AuthState>()((set, get) => ({
@@ -131,8 +126,9 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
 
   clearSession() {
     storage.clearSession();
+    // The local cart follows: the app empties it when isAuthenticated turns false (CartFollowsSession in
+    // app/providers.tsx), so the session knows nothing of the cart and the cart may ask the session.
     set({ token: null, user: null, isAuthenticated: false });
-    resetCart();
   },
 
   updateUser(user) {

@@ -1,2 +1,4 @@
-// What other features use of the cart besides its store.
+// cart's face: the cart shared by every screen (the header's badge, the drawer, checkout, chat) and its
+// totals as checkout shows them.
+export { useCartStore, type CartItem } from './store';
 export { CartTotals } from './components/cart-totals';

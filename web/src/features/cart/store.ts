@@ -4,7 +4,7 @@ import { create } from 'zustand';
 import type { Product } from '@server/modules/catalog/catalog.schema';
 import { ApiError, toApiError } from '@web/lib/api-client';
 import { storage } from '@web/lib/storage';
-import { requireLogin } from '@web/features/auth/login-guard';
+import { requireLogin } from '@web/features/auth';
 import { toast } from '@web/components/ui/toast';
 import { deleteCart, deleteCartLine, getCart, postAddToCart, putCartQuantity, type CartResponse } from './api/cart-api';
 import { toCartItem, type CartItem } from './cart-item';
@@ -146,7 +146,9 @@ export const useCartStore = create<CartState>()((set, get) => {
           toast.success('Quantity updated');
         } catch (error) {
           const failure = await toApiError(error, 'Failed to update quantity');
-          if (!isSessionExpiry(failure)) toast.error('Failed to update quantity');
+          if (isSessionExpiry(failure)) return;
+          // More than stock has left: the server's words say how many are ("Only 3 trays of Eggs left").
+          toast.error(failure.error === 'not_enough_stock' ? failure.message : 'Failed to update quantity');
         }
       });
     },

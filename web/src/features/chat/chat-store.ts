@@ -6,7 +6,7 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import { ApiError, toApiError } from '@web/lib/api-client';
 import { clearChatLoginPending, isChatLoginPending } from '@web/lib/chat-resume';
 import { storage } from '@web/lib/storage';
-import { useCartStore } from '@web/features/cart/store';
+import { useCartStore } from '@web/features/cart';
 import { sendChatMessage, type ChatCard, type ChatOption, type ChatOrder, type ChatReply } from './api/send-chat-message';
 
 export type { ChatCard, ChatOption, ChatOrder } from './api/send-chat-message';

@@ -5,7 +5,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, useLocation, useRoutes } from 'react-router-dom';
 import { LoadingBlock } from '@web/components/ui/spinner';
 import { Toaster } from '@web/components/ui/toast';
-import { AppErrorBoundary } from '@web/features/errors/error-boundary';
+import { AppErrorBoundary } from '@web/features/errors';
 import { StaffLayout } from './components/staff-layout';
 import { StaffGate } from './components/staff-gate';
 import { paths } from '@web/app/paths';
@@ -20,10 +20,12 @@ const ProductEditPage = lazy(() => import('./pages/product-edit-page'));
 const CategoryEditPage = lazy(() => import('./pages/category-edit-page'));
 const MessagesPage = lazy(() => import('./pages/messages-page'));
 const DeliveryPage = lazy(() => import('./pages/delivery-page'));
+const StockPage = lazy(() => import('./pages/stock-page'));
+const ReceivePage = lazy(() => import('./pages/receive-page'));
 const StaffPage = lazy(() => import('./pages/staff-page'));
 // A guest on the way in signs in on this page (see AppRoutes).
-const LoginPage = lazy(() => import('@web/features/auth/pages/login-page'));
-const NotFoundPage = lazy(() => import('@web/features/errors/not-found-page').then((module) => ({ default: module.PageNotFound })));
+const LoginPage = lazy(() => import('./pages/login-page'));
+const NotFoundPage = lazy(() => import('./pages/not-found-page'));
 
 function ConsoleRoutes() {
   return useRoutes([
@@ -35,6 +37,8 @@ function ConsoleRoutes() {
     { path: 'catalog/categories/:categoryId', element: <CategoryEditPage /> },
     { path: 'messages', element: <MessagesPage /> },
     { path: 'delivery', element: <DeliveryPage /> },
+    { path: 'stock', element: <StockPage /> },
+    { path: 'stock/receive', element: <ReceivePage /> },
     { path: 'staff', element: <StaffPage /> },
     { path: '*', element: <NotFoundPage /> },
   ]);

@@ -7,8 +7,9 @@ import type { z } from 'zod';
 import { addressInputSchema, isKigaliDistrict, KIGALI_DISTRICTS, sectorsOf, type AddressInput } from '@server/modules/addresses/addresses.schema';
 import { Button } from '@web/components/ui/button';
 import { LabelledField } from '@web/components/ui/labelled-field';
-import { PhoneField, TextField } from '@web/features/auth';
+import { PhoneField, TextField } from '@web/components/ui/text-field';
 import type { ApiFieldError } from '@web/lib/api-client';
+import { setServerFieldErrors } from '@web/lib/server-field-errors';
 
 export type AddressFormValues = z.input<typeof addressInputSchema>;
 
@@ -61,10 +62,7 @@ export function AddressForm({ initial, submitLabel, busyLabel, busy, serverError
   const typedBefore = initial?.district && !isKigaliDistrict(initial.district) ? initial.district : null;
 
   useEffect(() => {
-    for (const entry of serverErrors ?? []) {
-      const field = FIELDS.find((name) => name === entry.field);
-      if (field) setError(field, { message: entry.message });
-    }
+    setServerFieldErrors(setError, serverErrors ?? [], FIELDS);
   }, [serverErrors, setError]);
 
   return (

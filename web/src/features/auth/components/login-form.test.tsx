@@ -8,9 +8,6 @@ import { postLogin } from '../api/auth-api';
 import { LoginForm, LOGIN_ERROR_MS } from './login-form';
 
 vi.mock('../api/auth-api', () => ({ postLogin: vi.fn(), postRegister: vi.fn(), getLogout: vi.fn(), getIsAuth: vi.fn() }));
-vi.mock('@web/features/cart/store', () => ({
-  useCartStore: { getState: () => ({ reset: vi.fn(), fetchCart: vi.fn(async () => undefined) }) },
-}));
 
 function renderForm() {
   const onSuccess = vi.fn();
@@ -67,7 +64,7 @@ describe('LoginForm', () => {
   });
 
   it('signs in with trimmed values and reports success', async () => {
-    vi.mocked(postLogin).mockResolvedValue({ success: true, message: 'Login successful!', token: 't', user: { _id: 'u', fullName: 'A' } });
+    vi.mocked(postLogin).mockResolvedValue({ success: true, message: 'Login successful!', token: 't', user: { _id: 'u', fullName: 'A', roles: ['shopper'] } });
     const { onSuccess } = renderForm();
     await userEvent.type(screen.getByLabelText('Email address'), '  a@b.rw ');
     await userEvent.type(screen.getByLabelText('Password'), 'secret1');

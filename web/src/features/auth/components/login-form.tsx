@@ -9,8 +9,8 @@ import { useTimedErrors } from '../hooks/use-timed-errors';
 import { toApiError } from '@web/lib/api-client';
 import { FormErrorList } from './form-error-list';
 import { MethodToggle } from './method-toggle';
-import { PasswordField } from './password-field';
-import { TextField } from './text-field';
+import { PasswordField } from '@web/components/ui/password-field';
+import { TextField } from '@web/components/ui/text-field';
 
 export const LOGIN_ERROR_MS = 3000;
 

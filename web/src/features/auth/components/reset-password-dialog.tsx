@@ -16,8 +16,8 @@ import {
 } from '../form-schemas';
 import { FormErrorList } from './form-error-list';
 import { MethodToggle } from './method-toggle';
-import { PasswordField } from './password-field';
-import { TextField } from './text-field';
+import { PasswordField } from '@web/components/ui/password-field';
+import { TextField } from '@web/components/ui/text-field';
 
 interface ResetPasswordDialogProps {
   open: boolean;

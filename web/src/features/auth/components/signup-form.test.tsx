@@ -8,9 +8,6 @@ import { postRegister } from '../api/auth-api';
 import { SignupForm } from './signup-form';
 
 vi.mock('../api/auth-api', () => ({ postLogin: vi.fn(), postRegister: vi.fn(), getLogout: vi.fn(), getIsAuth: vi.fn() }));
-vi.mock('@web/features/cart/store', () => ({
-  useCartStore: { getState: () => ({ reset: vi.fn(), fetchCart: vi.fn(async () => undefined) }) },
-}));
 
 beforeEach(() => {
   toast.clear();
@@ -49,7 +46,7 @@ describe('SignupForm', () => {
   });
 
   it('accepts a phone number alone and sends only the register fields', async () => {
-    vi.mocked(postRegister).mockResolvedValue({ success: true, message: 'Registration successful!', token: 't', user: { _id: 'u', fullName: 'Aline' } });
+    vi.mocked(postRegister).mockResolvedValue({ success: true, message: 'Registration successful!', token: 't', user: { _id: 'u', fullName: 'Aline', roles: ['shopper'] } });
     const onSuccess = vi.fn();
     render(<SignupForm onSuccess={onSuccess} />);
     await fill({ name: 'Aline', phone: '+250 788 123 456', password: 'secret1', confirm: 'secret1' });

@@ -9,8 +9,8 @@ import { useAuthStore } from '../store';
 import { signupFormSchema, type SignupFormValues } from '../form-schemas';
 import { useTimedErrors } from '../hooks/use-timed-errors';
 import { FormErrorList } from './form-error-list';
-import { PasswordField } from './password-field';
-import { EmailField, PhoneField, TextField } from './text-field';
+import { PasswordField } from '@web/components/ui/password-field';
+import { EmailField, PhoneField, TextField } from '@web/components/ui/text-field';
 
 export const SIGNUP_ERROR_MS = 5000;
 

@@ -11,7 +11,7 @@ vi.mock('../api/auth-api', () => ({ postVerifyPhone: vi.fn(), postResendPhoneCod
 
 beforeEach(() => {
   toast.clear();
-  vi.mocked(postVerifyPhone).mockReset().mockResolvedValue({ success: true, message: 'Phone number verified', user: { _id: 'u', fullName: 'Aline', phoneVerified: true } });
+  vi.mocked(postVerifyPhone).mockReset().mockResolvedValue({ success: true, message: 'Phone number verified', user: { _id: 'u', fullName: 'Aline', phoneVerified: true, roles: ['shopper'] } });
   vi.mocked(postResendPhoneCode).mockReset().mockResolvedValue({ success: true, message: 'We have sent a new code by SMS. It works for 10 minutes.' });
 });
 

@@ -1,13 +1,16 @@
 // After sign-up with a phone number, or a new number on the profile: the shopper types the 6-digit
 // code we sent by SMS. Until then the number does not reach this account from USSD.
 import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import { verifyPhoneSchema } from '@server/modules/auth/auth.schema';
 import { Button } from '@web/components/ui/button';
 import { Dialog } from '@web/components/ui/dialog';
+import { TextField } from '@web/components/ui/text-field';
 import { toast } from '@web/components/ui/toast';
 import { toApiError } from '@web/lib/api-client';
 import { postResendPhoneCode, postVerifyPhone } from '../api/auth-api';
-import { TextField } from './text-field';
 
 interface VerifyPhoneDialogProps {
   open: boolean;
@@ -17,46 +20,52 @@ interface VerifyPhoneDialogProps {
   onClose: () => void;
 }
 
-export function VerifyPhoneDialog({ open, phoneNumber, onVerified, onClose }: VerifyPhoneDialogProps) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
-  const [notice, setNotice] = useState<string>();
-  const [busy, setBusy] = useState<'verify' | 'resend'>();
+type CodeValues = z.input<typeof verifyPhoneSchema>;
 
-  const verify = async (event: FormEvent) => {
-    event.preventDefault();
-    setNotice(undefined);
-    const parsed = verifyPhoneSchema.safeParse({ code });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setBusy('verify');
+export function VerifyPhoneDialog({ open, phoneNumber, onVerified, onClose }: VerifyPhoneDialogProps) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<CodeValues, unknown, z.output<typeof verifyPhoneSchema>>({ resolver: zodResolver(verifyPhoneSchema), defaultValues: { code: '' } });
+  const [notice, setNotice] = useState<string>();
+  const [resending, setResending] = useState(false);
+  const busy = isSubmitting ? 'verify' : resending ? 'resend' : undefined;
+
+  /** The server's reason, whichever call it refused, is said under the code. */
+  const refuse = (problem: { errors: { message: string }[]; message: string }) =>
+    setError('code', { type: 'server', message: problem.errors[0]?.message ?? problem.message });
+
+  const verifyCode = handleSubmit(async ({ code }) => {
     try {
-      await postVerifyPhone(parsed.data.code);
-      setError(undefined);
-      setCode('');
+      await postVerifyPhone(code);
+      reset();
       toast.success('Phone number verified');
       onVerified();
     } catch (failure) {
-      const problem = await toApiError(failure, 'Could not verify the phone number');
-      setError(problem.errors[0]?.message ?? problem.message);
-    } finally {
-      setBusy(undefined);
+      refuse(await toApiError(failure, 'Could not verify the phone number'));
     }
+  });
+
+  const verify = (event: FormEvent) => {
+    // A notice about the last code sent is stale once the shopper tries one.
+    setNotice(undefined);
+    void verifyCode(event);
   };
 
   const resend = async () => {
-    setBusy('resend');
-    setError(undefined);
+    setResending(true);
+    clearErrors('code');
     try {
       const answer = await postResendPhoneCode();
       setNotice(answer.message ?? 'We have sent a new code by SMS.');
     } catch (failure) {
-      const problem = await toApiError(failure, 'Could not send a new code');
-      setError(problem.errors[0]?.message ?? problem.message);
+      refuse(await toApiError(failure, 'Could not send a new code'));
     } finally {
-      setBusy(undefined);
+      setResending(false);
     }
   };
 
@@ -73,9 +82,8 @@ export function VerifyPhoneDialog({ open, phoneNumber, onVerified, onClose }: Ve
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          error={error}
+          error={errors.code?.message}
+          {...register('code')}
         />
         {notice && (
           <p className="auth-notice" role="status">

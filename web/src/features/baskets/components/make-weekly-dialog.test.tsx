@@ -30,6 +30,7 @@ function basket(overrides: Partial<Basket> = {}): Basket {
     lines: [],
     total: 1600,
     paymentType: 'cash',
+    payerPhone: null,
     address: null,
     createdAt: '2026-12-04T13:00:00.000Z',
     ...overrides,

@@ -5,7 +5,7 @@ import { StarIcon } from '@web/components/ui/icons';
 import { toast } from '@web/components/ui/toast';
 import { usePopover } from '@web/components/ui/use-popover';
 import { toApiError } from '@web/lib/api-client';
-import { requireLogin } from '@web/features/auth/login-guard';
+import { requireLogin } from '@web/features/auth';
 import { rateProduct, type Product } from '../api/catalog-api';
 
 interface RateProductProps {

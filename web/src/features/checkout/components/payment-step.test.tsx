@@ -26,10 +26,10 @@ describe('checkout: how each payment works', () => {
     expect(CASH_WORDS.verified).toMatch(/^Once you pay with the MoMo Pay code, /);
   });
 
-  it('says MoMo pay now asks the phone for a PIN, with the code as the way left if MoMo does not answer', () => {
+  it('says MoMo pay now asks the phone for a PIN, with the code only once the payment failed or expired', () => {
     render(step('momo'));
     expect(document.body).toHaveTextContent('Your phone asks you to approve the payment with your MoMo PIN');
-    expect(document.body).toHaveTextContent('If MoMo does not answer, pay with the MoMo Pay code 654321 (Isoko Ltd) instead.');
+    expect(document.body).toHaveTextContent('Only if the payment fails or expires, pay again or pay with the MoMo Pay code 654321 (Isoko Ltd).');
     expect(document.body).not.toHaveTextContent(/verifies/);
   });
 });

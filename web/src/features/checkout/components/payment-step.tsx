@@ -20,12 +20,7 @@ interface PaymentStepProps {
   onContinue: () => void;
 }
 
-/** A number MTN MoMo Rwanda can ask: 07XXXXXXXX, 2507XXXXXXXX or +2507XXXXXXXX, spaces allowed. */
-export function isMomoNumber(phone: string): boolean {
-  return /^(\+?250|0)7\d{8}$/.test(phone.replace(/[\s\-().]/g, ''));
-}
-
-/** Cash or the MoMo Pay code, in the words every face uses (payment-words.ts): verified only once paid. */
+/** Cash or the MoMo Pay code, in the words every face uses (server/lib/payment-words.ts): verified only once paid. */
 function PayCodeInstructions({ payCode, businessName }: { payCode: string; businessName: string }) {
   return (
     <div className="momo-instructions">

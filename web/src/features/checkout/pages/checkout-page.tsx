@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { Address } from '@server/modules/addresses/addresses.schema';
 import type { DeliveryWindow } from '@server/modules/delivery/delivery.schema';
+import { MOMO_NUMBER_MESSAGE, payerPhoneField } from '@server/modules/orders/orders.schema';
 import { ArrowLeftIcon } from '@web/components/ui/icons';
 import { LoadingBlock } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toast';
@@ -11,14 +12,12 @@ import { paths } from '@web/app/paths';
 import { storage } from '@web/lib/storage';
 import { toApiError } from '@web/lib/api-client';
 import { toastOnFailure, useRemote } from '@web/lib/use-remote';
-import { useCartStore } from '@web/features/cart/store';
-import { useOutOfStockIds } from '@web/features/cart/hooks/use-out-of-stock-ids';
-import { RequireLogin } from '@web/features/auth';
+import { useCartStore, type CartItem } from '@web/features/cart';
+import { RequireLogin, useAuthStore } from '@web/features/auth';
 import { AddressFormDialog, fetchAddresses } from '@web/features/addresses';
 import { placeOrder } from '@web/features/orders';
 import { CheckoutProgress } from '../components/progress-bar';
-import { isMomoNumber, PaymentStep, type PaymentMethod } from '../components/payment-step';
-import { useAuthStore } from '@web/features/auth/store';
+import { PaymentStep, type PaymentMethod } from '../components/payment-step';
 import { DeliveryStep } from '../components/delivery-step';
 import { DeliveryWindowPicker } from '../components/delivery-window-picker';
 import { fetchDeliveryWindows } from '../api/delivery-windows-api';
@@ -44,8 +43,6 @@ function chosenWindowId(windows: DeliveryWindow[], picked: string): string {
   return free.find((window) => window.id === picked)?.id ?? free[0]?.id ?? '';
 }
 
-const MOMO_NUMBER_MESSAGE = 'Enter the MoMo number as 07XXXXXXXX';
-
 /** The account's number as a shopper writes it (07…), when MoMo Rwanda can ask it. */
 function localMomoNumber(phone: string | null | undefined): string {
   const digits = (phone ?? '').replace(/\D/g, '');
@@ -53,7 +50,11 @@ function localMomoNumber(phone: string | null | undefined): string {
   return /^07\d{8}$/.test(digits) ? digits : '';
 }
 
-const OUT_OF_STOCK_MESSAGE = 'Remove the items that are out of stock from your cart to place your order.';
+const UNSELLABLE_MESSAGE = 'Change or remove them in your cart to place your order.';
+
+/** "Tomatoes (Only 2 kg left), Eggs (out of stock)" */
+const unsellableWords = (items: CartItem[]) =>
+  items.map((item) => `${item.name} (${item.stockReason === 'not_enough' && item.stockNote ? item.stockNote : 'out of stock'})`).join(', ');
 
 function Checkout() {
   const navigate = useNavigate();
@@ -89,8 +90,8 @@ function Checkout() {
   const placingRef = useRef(false);
   const placedRef = useRef(false);
   const idempotencyKey = useIdempotencyKey();
-  const outOfStock = useOutOfStockIds();
-  const outOfStockNames = items.filter((item) => outOfStock.has(item.id)).map((item) => item.name);
+  // Lines stock cannot sell as they are (none left, or fewer than they hold): the order would be refused.
+  const unsellable = items.filter((item) => !item.sellable);
 
   // Returning from a payment page with status=success: the order exists, show its confirmation.
   const returnedOrderId = params.get('status') === 'success' ? (params.get('orderId') ?? storage.getLastOrderId()) : null;
@@ -119,7 +120,8 @@ function Checkout() {
       toast.error('Please select a payment method');
       return;
     }
-    if (method === 'momo' && payerPhone.trim() && !isMomoNumber(payerPhone)) {
+    // The server's own field and message: what placeOrder would answer, said before anything is sent.
+    if (method === 'momo' && !payerPhoneField.safeParse(payerPhone).success) {
       setPayerPhoneError(MOMO_NUMBER_MESSAGE);
       return;
     }
@@ -156,8 +158,8 @@ function Checkout() {
       toast.error('Please select a shipping address');
       return;
     }
-    if (outOfStockNames.length) {
-      toast.error(OUT_OF_STOCK_MESSAGE);
+    if (unsellable.length) {
+      toast.error(`Cannot be sold as it is: ${unsellableWords(unsellable)}. ${UNSELLABLE_MESSAGE}`);
       return;
     }
     placingRef.current = true;
@@ -180,9 +182,13 @@ function Checkout() {
       navigate(paths.orderConfirmationFor(orderId), { replace: true });
     } catch (error) {
       const failure = await toApiError(error, 'Failed to place order');
+      // The same order placed minutes ago: asked in a dialog, not a toast.
       const twin = failure.error === 'duplicate_order' ? (failure.data as { duplicateOf?: DuplicateOf } | undefined)?.duplicateOf : undefined;
+      // Refused for want of stock, the message names every short line; the cart shows them again as they now are.
+      const shortOfStock = failure.error === 'not_enough_stock';
       if (twin) setDuplicateOf(twin);
-      else toast.error(failure.errors[0]?.message ?? failure.message ?? 'Failed to place order');
+      else toast.error((shortOfStock ? failure.message : failure.errors[0]?.message) ?? failure.message ?? 'Failed to place order');
+      if (shortOfStock) void useCartStore.getState().fetchCart();
       if (failure.error === 'delivery_window_unavailable') {
         // The window filled up or passed meanwhile: the server named the next free one; offer it.
         const next = (failure.data as { nextWindow?: DeliveryWindow | null } | undefined)?.nextWindow;
@@ -210,10 +216,10 @@ function Checkout() {
       </Link>
       <h1 className="page-title">Checkout</h1>
       <CheckoutProgress current={step} />
-      {outOfStockNames.length ? (
+      {unsellable.length ? (
         <div className="form-message form-message-error checkout-stock" role="alert">
           <p>
-            Out of stock: {outOfStockNames.join(', ')}. {OUT_OF_STOCK_MESSAGE}
+            Cannot be sold as it is: {unsellableWords(unsellable)}. {UNSELLABLE_MESSAGE}
           </p>
           <Link to={paths.cart}>Go to your cart</Link>
         </div>
@@ -260,7 +266,7 @@ function Checkout() {
             />
           )}
         </div>
-        <OrderSummary items={items} totalPrice={totalPrice} outOfStock={outOfStock} />
+        <OrderSummary items={items} totalPrice={totalPrice} />
       </div>
       <DuplicateOrderDialog
         duplicateOf={duplicateOf}

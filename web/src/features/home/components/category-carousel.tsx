@@ -6,7 +6,7 @@ import { paths } from '@web/app/paths';
 import { ChevronLeftIcon, ChevronRightIcon } from '@web/components/ui/icons';
 import { Image } from '@web/components/ui/image';
 import { Spinner } from '@web/components/ui/spinner';
-import { getCategories, type Category } from '@web/features/catalog/api/catalog-api';
+import { getCategories, type Category } from '@web/features/catalog';
 import { useRemote } from '@web/lib/use-remote';
 
 export const CAROUSEL_SCROLL_PX = 400;

@@ -1,10 +1,7 @@
 // Featured Products (docs/product.md section 2): the first 10 products, with View All.
 import { Link } from 'react-router-dom';
 import { paths } from '@web/app/paths';
-import { getProducts, type Product } from '@web/features/catalog/api/catalog-api';
-import { HOME_SECTION_SIZE } from '@web/features/catalog/catalog-constants';
-import { ProductCardSkeleton } from '@web/features/catalog/components/product-card';
-import { ProductGrid } from '@web/features/catalog/components/product-grid';
+import { getProducts, HOME_SECTION_SIZE, ProductCardSkeleton, ProductGrid, type Product } from '@web/features/catalog';
 import { useRemote } from '@web/lib/use-remote';
 
 const loadFeatured = (signal: AbortSignal) =>

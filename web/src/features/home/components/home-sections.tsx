@@ -7,7 +7,6 @@ import { FeaturedProducts } from './featured-products';
 import { Newsletter } from './newsletter';
 import { PopularProducts } from './popular-products';
 import { LastOrderAgain } from '@web/features/orders';
-import '@web/features/catalog/catalog.css';
 
 export default function HomeSections() {
   return (

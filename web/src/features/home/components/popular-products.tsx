@@ -4,9 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '@web/app/paths';
 import { Spinner } from '@web/components/ui/spinner';
-import { getProducts, type Product } from '@web/features/catalog/api/catalog-api';
-import { HOME_SECTION_SIZE } from '@web/features/catalog/catalog-constants';
-import { ProductGrid } from '@web/features/catalog/components/product-grid';
+import { getProducts, HOME_SECTION_SIZE, ProductGrid, type Product } from '@web/features/catalog';
 import { SkeletonGrid } from './featured-products';
 import { useRemote } from '@web/lib/use-remote';
 

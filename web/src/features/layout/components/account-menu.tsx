@@ -2,7 +2,7 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@web/app/paths';
-import { useAuthStore } from '@web/features/auth/store';
+import { useAuthStore } from '@web/features/auth';
 
 const UserMenu = lazy(() => import('./user-menu'));
 

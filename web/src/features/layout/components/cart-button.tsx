@@ -1,6 +1,6 @@
 // Opens the cart drawer; the badge shows how many items are in the cart.
 import { CartIcon } from '@web/components/ui/icons';
-import { useCartStore } from '@web/features/cart/store';
+import { useCartStore } from '@web/features/cart';
 
 export function CartButton() {
   const totalItems = useCartStore((state) => state.totalItems);

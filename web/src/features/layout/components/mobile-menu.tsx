@@ -2,7 +2,7 @@
 // account actions ('Logging out...' while signing out).
 import { Link, NavLink } from 'react-router-dom';
 import { paths } from '@web/app/paths';
-import { useAuthStore } from '@web/features/auth/store';
+import { useAuthStore } from '@web/features/auth';
 import { HeaderSearch } from './header-search';
 import { NAV_LINKS } from './nav-links';
 import { useLogout } from './use-logout';

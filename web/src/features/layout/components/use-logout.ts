@@ -2,7 +2,7 @@
 // in case the page stays (docs/product.md section 9: logout button reset 3000 ms).
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useAuthStore } from '@web/features/auth/store';
+import { useAuthStore } from '@web/features/auth';
 
 const LOGOUT_RESET_MS = 3000;
 

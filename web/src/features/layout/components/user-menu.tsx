@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '@web/app/paths';
 import { ChevronDownIcon, UserIcon } from '@web/components/ui/icons';
 import { usePopover } from '@web/components/ui/use-popover';
-import { useAuthStore } from '@web/features/auth/store';
+import { useAuthStore } from '@web/features/auth';
 import { useLogout } from './use-logout';
 
 export default function UserMenu() {

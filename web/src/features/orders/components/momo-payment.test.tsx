@@ -1,6 +1,6 @@
-// The confirmation page's MoMo panel: what the payment needs now (approve on the phone, pay with the
-// code, why it failed), "Pay again" to the number chosen, and the order asked for again while MTN may
-// still answer (never once it has).
+// The confirmation page's MoMo panel: what the payment needs now (approve on the phone, wait while MTN
+// has not answered, why it failed and the code), "Pay again" to the number chosen, and the order asked
+// for again while MTN may still answer (never once it has).
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -60,10 +60,34 @@ describe('MomoPayment', () => {
     expect(fetchMock.mock.calls.length).toBe(calls);
   });
 
-  it('tells the shopper to pay with the code when MTN did not answer', async () => {
-    render(<MomoPayment order={order({ momoRequest: { state: 'unconfirmed', payerPhone: '+250788000111' } })} onChanged={() => {}} />);
-    expect(await screen.findByText(/MTN MoMo did not answer. Pay frw 2,650.00 with MoMo Pay code 654321 \(Isoko Ltd\) instead/)).toBeInTheDocument();
+  it('while MTN has not answered, says to approve if the phone asks and never offers the code or "Pay again"', async () => {
+    vi.useFakeTimers();
+    const failed = order({ paymentStatus: 'failed', paymentFailureReason: 'The payment was not approved in time', momoRequest: { state: 'failed', payerPhone: '+250788000111' } });
+    mockFetch(() => json({ success: true, order: failed }));
+    const onChanged = vi.fn();
+    const { container, rerender } = render(<MomoPayment order={order({ momoRequest: { state: 'unconfirmed', payerPhone: '+250788000111' } })} onChanged={onChanged} />);
+    const panel = container.querySelector('.momo-panel')!;
+    expect(panel).toHaveTextContent('MTN MoMo has not answered yet, so its request to 0788 000 111 for frw 2,650.00 may still come. If your phone asks for your MoMo PIN, approve it, and do not pay another way');
+    expect(panel).not.toHaveTextContent('654321');
     expect(screen.queryByRole('button', { name: 'Pay again' })).toBeNull();
+    // The page keeps asking while MTN may answer; once MTN says the request expired, the code is offered.
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    expect(onChanged).toHaveBeenCalledWith(failed);
+    rerender(<MomoPayment order={failed} onChanged={onChanged} />);
+    expect(panel).toHaveTextContent('MoMo payment failed: The payment was not approved in time. Pay again below, or pay frw 2,650.00 with MoMo Pay code 654321 (Isoko Ltd).');
+  });
+
+  it('refuses a number MoMo Rwanda cannot ask with the server\'s message, before asking', async () => {
+    const fetchMock = mockFetch(() => json({ success: true }));
+    render(<MomoPayment order={order({ paymentStatus: 'failed', momoRequest: { state: 'failed', payerPhone: '+250788000111' } })} onChanged={() => {}} />);
+    const user = userEvent.setup();
+    const number = screen.getByLabelText('MoMo number');
+    await user.clear(number);
+    await user.type(number, '+256 772 123 456');
+    await user.click(screen.getByRole('button', { name: 'Pay again' }));
+    expect(screen.getByText('Enter an MTN MoMo number of Rwanda, like 0788123456')).toBeInTheDocument();
+    expect(number).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('says why it failed and asks again, to the number the shopper types', async () => {
@@ -88,14 +112,19 @@ describe('MomoPayment', () => {
     expect(fetchMock.mock.calls.some(([input]) => String((input as Request).url ?? input).includes('/pay'))).toBe(true);
   });
 
-  it('shows MTN not taking the new request as an error, and a 409 as the server words it', async () => {
+  it('shows MTN refusing the new request as an error, no answer yet as a note to wait, and a 409 as the server words it', async () => {
     const failed = order({ paymentStatus: 'failed', momoRequest: { state: 'failed', payerPhone: '+250788000111' } });
-    let answer = json({ success: false, message: 'MTN MoMo did not take the payment request. Pay frw 2,650.00 with MoMo Pay code 654321 (Isoko Ltd) instead.', order: order({ momoRequest: { state: 'unconfirmed', payerPhone: '+250788000111' } }) });
+    const refused = 'MTN MoMo did not take the payment request. Pay frw 2,650.00 with MoMo Pay code 654321 (Isoko Ltd) instead.';
+    let answer = json({ success: false, message: refused, order: failed });
     mockFetch(() => answer);
     render(<PayAgainButton order={failed} />);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Pay again' }));
-    expect(toast.current().map((entry) => entry.message)).toContain('MTN MoMo did not take the payment request. Pay frw 2,650.00 with MoMo Pay code 654321 (Isoko Ltd) instead.');
+    expect(toast.current()).toContainEqual(expect.objectContaining({ kind: 'error', message: refused }));
+    const wait = 'MTN MoMo has not answered yet, so its request to 0788000111 may still come.';
+    answer = json({ success: false, message: wait, order: order({ momoRequest: { state: 'unconfirmed', payerPhone: '+250788000111' } }) });
+    await user.click(screen.getByRole('button', { name: 'Pay again' }));
+    expect(toast.current()).toContainEqual(expect.objectContaining({ kind: 'info', message: wait }));
     answer = json({ success: false, message: 'This order is already paid', error: 'conflict' }, 409);
     await user.click(screen.getByRole('button', { name: 'Pay again' }));
     expect(toast.current().map((entry) => entry.message)).toContain('This order is already paid');

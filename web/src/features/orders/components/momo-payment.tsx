@@ -1,26 +1,22 @@
 // An order's MoMo request-to-pay as the shopper follows it: approve on the phone (the order is asked
-// for again every few seconds until MTN answers), pay with the code when MTN did not take the request,
-// why it failed with "Pay again" (to the number of their choice), and MTN's transaction id once paid.
+// for again every few seconds until MTN answers), wait while MTN has not answered (it may still ask
+// the phone: never pay another way then), why it failed with "Pay again" (to the number of their
+// choice) or the MoMo Pay code, and MTN's transaction id once paid.
 import { useId, useState } from 'react';
-import type { Order } from '@server/modules/orders/orders.schema';
+import { mtnMayStillCharge } from '@server/modules/orders/order-lists.schema';
+import { MOMO_NUMBER_MESSAGE, payerPhoneField, type Order } from '@server/modules/orders/orders.schema';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/components/ui/toast';
 import { toApiError } from '@web/lib/api-client';
 import { formatMoney } from '@web/lib/money';
+import { localNumber } from '@web/lib/phone';
 import { useShopConfig } from '@web/lib/shop-config';
 import { useRefreshWhileVisible } from '@web/lib/use-refresh-while-visible';
 import { fetchOrder, payOrder } from '../api/orders-api';
 import { PAYMENT_MESSAGES } from '../payment-status';
 
-/** 0788 123 456, as a Kigali shopper reads their number. */
-function localNumber(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
-  const local = /^2507\d{8}$/.test(digits) ? `0${digits.slice(3)}` : digits;
-  return local.length === 10 ? `${local.slice(0, 4)} ${local.slice(4, 7)} ${local.slice(7)}` : phone;
-}
-
 /** Whether MTN may still charge for this order: a request waits for the PIN, or MTN has not answered yet. */
-export const momoInFlight = (order: Order) => order.momoRequest?.state === 'waiting' || order.momoRequest?.state === 'unconfirmed';
+export const momoInFlight = (order: Order) => mtnMayStillCharge(order.momoRequest?.state);
 
 /** Whether "Pay again" fits: a MoMo order, unpaid, not cancelled, its last request over without paying. */
 export function canPayAgain(order: Order): boolean {
@@ -33,6 +29,8 @@ async function askAgain(order: Order, payerPhone?: string): Promise<Order | unde
   try {
     const reply = await payOrder(order._id, payerPhone);
     if (reply.success) toast.success(reply.message);
+    // MTN has not answered: not a failure yet, and the message says to wait.
+    else if (momoInFlight(reply.order)) toast.info(reply.message);
     else toast.error(reply.message);
     return reply.order;
   } catch (error) {
@@ -68,6 +66,7 @@ export function MomoPayment({ order, onChanged }: { order: Order; onChanged: (or
   const ids = useId();
   const config = useShopConfig();
   const [phone, setPhone] = useState(() => localNumber(order.momoRequest?.payerPhone ?? order.address?.phoneNumber ?? ''));
+  const [phoneError, setPhoneError] = useState('');
   const [busy, setBusy] = useState(false);
   const request = order.momoRequest;
 
@@ -102,10 +101,11 @@ export function MomoPayment({ order, onChanged }: { order: Order; onChanged: (or
       </p>
     );
   } else if (request?.state === 'unconfirmed') {
+    // MTN may hold the request and ask the phone later: the code would be a second payment.
     body = (
       <p className="momo-state momo-unconfirmed" role="status">
-        MTN MoMo did not answer. Pay {formatMoney(order.amount)} with MoMo Pay code {payCode} instead. If a MoMo prompt for this order reaches your phone later,
-        decline it once you have paid with the code.
+        MTN MoMo has not answered yet, so its request to {localNumber(request.payerPhone)} for {formatMoney(order.amount)} may still come. If your phone asks for
+        your MoMo PIN, approve it, and do not pay another way: this page updates by itself when MTN answers.
       </p>
     );
   } else {
@@ -126,6 +126,12 @@ export function MomoPayment({ order, onChanged }: { order: Order; onChanged: (or
           className="momo-pay-again"
           onSubmit={async (event) => {
             event.preventDefault();
+            // The server's own field and message: refused here before anything is sent.
+            if (!payerPhoneField.safeParse(phone).success) {
+              setPhoneError(MOMO_NUMBER_MESSAGE);
+              return;
+            }
+            setPhoneError('');
             setBusy(true);
             const now = await askAgain(order, phone.trim() || undefined);
             setBusy(false);
@@ -136,11 +142,26 @@ export function MomoPayment({ order, onChanged }: { order: Order; onChanged: (or
             MoMo number
           </label>
           <div className="momo-pay-again-row">
-            <input id={`${ids}-phone`} className="input" type="tel" inputMode="tel" autoComplete="tel" value={phone} onChange={(event) => setPhone(event.target.value)} />
+            <input
+              id={`${ids}-phone`}
+              className="input"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              value={phone}
+              onChange={(event) => setPhone(event.target.value)}
+              aria-invalid={phoneError ? true : undefined}
+              aria-describedby={phoneError ? `${ids}-phone-error` : undefined}
+            />
             <Button type="submit" busy={busy}>
               Pay again
             </Button>
           </div>
+          {phoneError ? (
+            <p id={`${ids}-phone-error`} className="field-error">
+              {phoneError}
+            </p>
+          ) : null}
         </form>
       ) : null}
     </section>

@@ -12,7 +12,7 @@ import { storage } from '@web/lib/storage';
 import { formatMoney } from '@web/lib/money';
 import { ApiError, toApiError } from '@web/lib/api-client';
 import { useRemote } from '@web/lib/use-remote';
-import { useCartStore } from '@web/features/cart/store';
+import { useCartStore } from '@web/features/cart';
 import { RequireLogin } from '@web/features/auth';
 import { fetchOrder } from '../api/orders-api';
 import { useShopConfig } from '@web/lib/shop-config';

@@ -5,7 +5,7 @@ import type { AccountReply, UpdateProfileInput, UserReply } from '@server/module
 
 /**
  * The shopper's own record as the profile shows it (`phoneVerified` is false while the SMS code is
- * awaited; `isStaff` offers the staff console, whose every call the server checks on its own).
+ * awaited; `roles` holding staff or owner offers the staff console, whose every call the server checks on its own).
  */
 export type Account = PublicUser;
 
@@ -14,8 +14,8 @@ export async function fetchAccount(signal?: AbortSignal): Promise<Account> {
   // Top level per docs/api.md; a nested `user` is read too so an older server still works.
   const account = body.fullName ? body : body.user;
   if (!account) throw new Error('Failed to fetch user data');
-  const { _id, fullName, email, phoneNumber, phoneVerified, isStaff } = account;
-  return { _id, fullName, email, phoneNumber, phoneVerified, isStaff: isStaff === true };
+  const { _id, fullName, email, phoneNumber, phoneVerified, roles } = account;
+  return { _id, fullName, email, phoneNumber, phoneVerified, roles: roles ?? ['shopper'] };
 }
 
 export async function updateProfile(input: UpdateProfileInput): Promise<Account | undefined> {

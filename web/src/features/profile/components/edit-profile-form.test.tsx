@@ -9,11 +9,8 @@ import { updateProfile } from '../api/profile-api';
 import { EditProfileForm } from './edit-profile-form';
 
 vi.mock('../api/profile-api', () => ({ updateProfile: vi.fn(), fetchAccount: vi.fn() }));
-vi.mock('@web/features/cart/store', () => ({
-  useCartStore: { getState: () => ({ reset: vi.fn(), fetchCart: vi.fn(async () => undefined) }) },
-}));
 
-const account = { _id: 'u1', fullName: 'Aline Uwase', email: 'aline@example.rw', phoneNumber: '+250788123456' };
+const account = { _id: 'u1', fullName: 'Aline Uwase', email: 'aline@example.rw', phoneNumber: '+250788123456', roles: ['shopper' as const] };
 
 beforeEach(() => {
   toast.clear();

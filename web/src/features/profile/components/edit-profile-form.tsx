@@ -7,7 +7,8 @@ import { updateProfileSchema, type UpdateProfileInput } from '@server/modules/us
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/components/ui/toast';
 import { toApiError } from '@web/lib/api-client';
-import { EmailField, PasswordField, PhoneField, TextField } from '@web/features/auth';
+import { PasswordField } from '@web/components/ui/password-field';
+import { EmailField, PhoneField, TextField } from '@web/components/ui/text-field';
 import { updateProfile, type Account } from '../api/profile-api';
 
 type EditValues = z.input<typeof updateProfileSchema>;

@@ -1,8 +1,9 @@
-// The profile sidebar: who is signed in and the four things they can do from here (five for staff).
+// The profile sidebar: who is signed in and the four things they can do from here (five for staff and owners).
 import { useNavigate } from 'react-router-dom';
 import { Button, buttonClass } from '@web/components/ui/button';
 import { ClockIcon, LogOutIcon, MapPinIcon, PackageIcon, StoreIcon, UserIcon } from '@web/components/ui/icons';
 import { paths } from '@web/app/paths';
+import { mayUseConsole } from '@server/modules/auth/roles.schema';
 
 /**
  * staffPaths.home. Written here rather than imported: a storefront chunk importing the console's module
@@ -66,7 +67,7 @@ export function ProfileSidebar({ account, tab, onTab, signingOut, onSignOut }: P
         >
           Manage Addresses
         </Button>
-        {account.isStaff && (
+        {mayUseConsole(account.roles) && (
           // A plain link: the console is a page of its own (admin.html), loaded whole.
           <a href={STAFF_CONSOLE_HREF} className={buttonClass('ghost')}>
             <StoreIcon size={18} aria-hidden="true" />

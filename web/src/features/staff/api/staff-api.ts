@@ -24,7 +24,8 @@ import type {
   uploadResponseSchema,
 } from '@server/modules/catalog/staff-catalog.schema';
 import type { staffMessageResponseSchema, staffMessagesResponseSchema } from '@server/modules/contact/staff-messages.schema';
-import type { staffListResponseSchema, staffMemberResponseSchema } from '@server/modules/users/staff-members.schema';
+import type { GrantRoleInput, staffListResponseSchema, staffMemberResponseSchema } from '@server/modules/users/staff-members.schema';
+import type { GrantedRole } from '@server/modules/auth/roles.schema';
 
 // What a call sends: the schemas' input side (optional fields may be left out; the server fills defaults).
 type ChangeOrderStatusInput = z.input<typeof changeOrderStatusSchema>;
@@ -137,11 +138,23 @@ export function fetchStaff() {
   return api.get('admin/staff').json<Reply<typeof staffListResponseSchema>>();
 }
 
-export function grantStaff(identifier: string) {
-  return api.post('admin/staff', { json: { identifier } }).json<Reply<typeof staffMemberResponseSchema>>();
+/** A role (staff unless said) for an existing account, by its e-mail or phone number. */
+export function grantRole(input: GrantRoleInput) {
+  return api.post('admin/staff', { json: input }).json<Reply<typeof staffMemberResponseSchema>>();
 }
 
-export function revokeStaff(userId: string) {
+export function addRole(userId: string, role: GrantedRole) {
+  return api.post(`admin/staff/${encodeURIComponent(userId)}/roles`, { json: { role } }).json<Reply<typeof staffMemberResponseSchema>>();
+}
+
+export function removeRole(userId: string, role: GrantedRole) {
+  return api
+    .delete(`admin/staff/${encodeURIComponent(userId)}/roles/${encodeURIComponent(role)}`)
+    .json<Reply<typeof staffMemberResponseSchema>>();
+}
+
+/** Every role someone holds, taken away at once. */
+export function removeMember(userId: string) {
   return api.delete(`admin/staff/${encodeURIComponent(userId)}`).json<Reply<typeof staffMemberResponseSchema>>();
 }
 

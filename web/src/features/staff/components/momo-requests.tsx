@@ -1,11 +1,11 @@
 // Every MoMo request-to-pay made for an order, newest first, with MTN's ids: the reference id the shop
 // made (MTN's support finds a request by it) and MTN's financial transaction id once paid.
-import type { MomoRequest } from '@server/modules/payments/payments.schema';
+import type { MomoRequest } from '@server/modules/orders/staff-orders.schema';
 import { capitalise, formatDateTime } from '../format';
 
 const STATUS_WORDS: Record<MomoRequest['status'], string> = {
   waiting: 'Waiting for the PIN',
-  unconfirmed: 'No answer from MTN yet',
+  unconfirmed: 'No answer from MTN yet: it may still be approved',
   successful: 'Paid',
   failed: 'Failed',
 };

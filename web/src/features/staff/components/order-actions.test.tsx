@@ -74,12 +74,17 @@ describe('OrderActions', () => {
       requestedAt: '2026-11-23T08:00:00.000Z',
       settledAt: null,
     };
-    render(<OrderActions order={order({ paymentType: 'momo', momoRequests: [waiting] })} onChanged={() => {}} />);
+    const { rerender } = render(<OrderActions order={order({ paymentType: 'momo', momoRequest: { state: 'waiting', payerPhone: '+250788000111' }, momoRequests: [waiting] })} onChanged={() => {}} />);
     expect(screen.getByText(/A MoMo request-to-pay is waiting for the shopper/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Confirm payment' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Mark payment failed' })).toBeNull();
     // The order still moves along.
     expect(screen.getByRole('button', { name: 'Start processing' })).toBeEnabled();
+    // MTN not answering is not a failure: staff see what the shopper is told, and still take no payment by hand.
+    const unconfirmed = { ...waiting, status: 'unconfirmed' as const };
+    rerender(<OrderActions order={order({ paymentType: 'momo', momoRequest: { state: 'unconfirmed', payerPhone: '+250788000111' }, momoRequests: [unconfirmed] })} onChanged={() => {}} />);
+    expect(screen.getByText(/MTN has not answered the MoMo request-to-pay yet and may still charge the shopper/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Confirm payment' })).toBeNull();
   });
 
   it('asks for the MoMo transaction id before confirming, and sends nothing without it', async () => {
@@ -128,7 +133,7 @@ describe('OrderActions', () => {
       status: 'cancelled',
       nextStatuses: [],
       nextPaymentStatuses: [],
-      history: [{ _id: 'h1', kind: 'status', from: 'pending', to: 'cancelled', note: null, momoTransactionId: null, at: '2026-11-23T09:00:00.000Z', by: { _id: 's2', fullName: 'Eric Staff' } }],
+      history: [{ _id: 'h1', kind: 'status', from: 'pending', to: 'cancelled', note: null, momoTransactionId: null, at: '2026-11-23T09:00:00.000Z', by: { _id: 's2', fullName: 'Eric Staff', role: 'staff' } }],
     });
     mockFetch(() => json({ success: false, error: 'conflict', message: 'This order changed while you were looking: it is now cancelled', order: now }, 409));
     const onChanged = vi.fn();

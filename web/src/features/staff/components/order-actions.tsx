@@ -2,20 +2,79 @@
 // id) or mark it failed, and move the status one step along. Only the moves the server allows are
 // offered; a shared note goes with whichever change is made. If someone else changed the order first,
 // the server answers 409 with the order as it is now: the page shows that and what changed.
-import { useId, useState } from 'react';
-import type { StaffOrderDetail } from '@server/modules/orders/staff-orders.schema';
+import { useId } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { mtnMayStillCharge } from '@server/modules/orders/order-lists.schema';
+import {
+  changeOrderStatusSchema,
+  changePaymentSchema,
+  type ChangeOrderStatusInput,
+  type ChangePaymentInput,
+  type StaffOrderDetail,
+} from '@server/modules/orders/staff-orders.schema';
 import { Button } from '@web/components/ui/button';
+import { TextField } from '@web/components/ui/text-field';
 import { toast } from '@web/components/ui/toast';
 import { toApiError } from '@web/lib/api-client';
 import { changeOrderStatus, changePayment } from '../api/staff-api';
 import { capitalise, moveLabel } from '../format';
+import { submitStaffForm } from '../staff-form';
+import { AreaField } from './form-fields';
 
 interface OrderActionsProps {
   order: StaffOrderDetail;
   onChanged: (order: StaffOrderDetail) => void;
 }
 
-type Busy = 'confirm' | 'fail' | string | null;
+/** The change a button asks for: the payment settled one way, or the status moved one step. */
+type Move = { kind: 'payment'; to: 'completed' | 'failed' } | { kind: 'status'; to: StaffOrderDetail['status'] };
+
+/** The form: the button pressed (set as it is pressed), the MoMo transaction id and the shared note. */
+interface ChangeValues {
+  move: Move | null;
+  momoTransactionId: string;
+  note: string;
+}
+
+/** What is sent: the call and its body, the server's own schema's output. */
+type OrderChange = { kind: 'payment'; body: ChangePaymentInput } | { kind: 'status'; body: ChangeOrderStatusInput };
+
+const EMPTY: ChangeValues = { move: null, momoTransactionId: '', note: '' };
+const formFields = z.object({ move: z.custom<Move | null>(), momoTransactionId: z.string(), note: z.string() });
+
+/**
+ * The form as the request the move makes, with the status staff saw, checked by the server's schema for
+ * that call: a payment confirmed without its MoMo transaction id is refused under that field.
+ */
+function changeSchema(move: Move, order: StaffOrderDetail) {
+  if (move.kind === 'status') {
+    return formFields
+      .transform(({ note }): z.input<typeof changeOrderStatusSchema> => ({ expectedStatus: order.status, status: move.to, note }))
+      .pipe(changeOrderStatusSchema)
+      .transform((body): OrderChange => ({ kind: 'status', body }));
+  }
+  return formFields
+    .transform(({ momoTransactionId, note }): z.input<typeof changePaymentSchema> => ({
+      expectedPaymentStatus: order.paymentStatus,
+      paymentStatus: move.to,
+      momoTransactionId: move.to === 'completed' ? momoTransactionId : undefined,
+      note,
+    }))
+    .pipe(changePaymentSchema)
+    .transform((body): OrderChange => ({ kind: 'payment', body }));
+}
+
+/** Checks the form against the schema of the move its button asked for. */
+function changeResolver(order: StaffOrderDetail): Resolver<ChangeValues, unknown, OrderChange> {
+  return (values, context, options) => {
+    if (!values.move) return { values: {}, errors: { root: { type: 'move', message: 'Choose what to change' } } };
+    return zodResolver(changeSchema(values.move, order))(values, context, options);
+  };
+}
+
+const sameMove = (a: Move | null, b: Move) => a?.kind === b.kind && a.to === b.to;
 
 /** What differs between the order staff were looking at and the one the server holds now. */
 export function describeConflict(seen: StaffOrderDetail, now: StaffOrderDetail): string {
@@ -30,70 +89,46 @@ export function describeConflict(seen: StaffOrderDetail, now: StaffOrderDetail):
 
 export function OrderActions({ order, onChanged }: OrderActionsProps) {
   const ids = useId();
-  const [note, setNote] = useState('');
-  const [momoId, setMomoId] = useState('');
-  const [momoError, setMomoError] = useState('');
-  const [conflict, setConflict] = useState('');
-  const [busy, setBusy] = useState<Busy>(null);
-  // While MTN may still charge the shopper, its answer settles the payment (the server refuses a hand change).
-  const momoWaiting = order.momoRequests.some((request) => request.status === 'waiting' || request.status === 'unconfirmed');
+  // The resolver is made afresh each render: it checks against the order as staff see it now.
+  const form = useForm<ChangeValues, unknown, OrderChange>({ resolver: changeResolver(order), defaultValues: EMPTY });
+  const {
+    register,
+    control,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = form;
+  const pressed = useWatch({ control, name: 'move' });
+  // While MTN may still charge the shopper, its answer settles the payment: the server's own rule, which refuses a hand change.
+  const momoWaiting = mtnMayStillCharge(order.momoRequest?.state);
   const canConfirm = !momoWaiting && order.nextPaymentStatuses.includes('completed');
   const canFail = !momoWaiting && order.nextPaymentStatuses.includes('failed');
 
-  async function run(kind: Busy, call: () => Promise<{ message: string; order: StaffOrderDetail }>) {
-    setBusy(kind);
-    setConflict('');
+  const submit = submitStaffForm(form, { failureMessage: 'Could not change the order' }, async (change) => {
     try {
-      const result = await call();
+      const result = change.kind === 'payment' ? await changePayment(order._id, change.body) : await changeOrderStatus(order._id, change.body);
       onChanged(result.order);
-      setNote('');
-      setMomoId('');
+      form.reset(EMPTY);
       toast.success(result.message);
     } catch (error) {
+      // Someone else changed the order first: the answer carries it as it is now. Say what changed.
       const failure = await toApiError(error, 'Could not change the order');
       const current = (failure.data as { order?: StaffOrderDetail } | undefined)?.order;
-      if (failure.status === 409 && current) {
-        setConflict(describeConflict(order, current));
-        onChanged(current);
-      } else if (failure.error !== 'unauthorized') {
-        const field = failure.errors.find((entry) => entry.field === 'momoTransactionId');
-        if (field) setMomoError(field.message);
-        toast.error(failure.message);
-      }
-    } finally {
-      setBusy(null);
+      if (failure.status !== 409 || !current) throw failure;
+      form.setError('root.conflict', { type: 'server', message: describeConflict(order, current) });
+      onChanged(current);
     }
-  }
+  });
 
-  function confirmPayment() {
-    const id = momoId.trim();
-    if (!id) {
-      setMomoError('Enter the MoMo transaction id to confirm a payment');
-      return;
-    }
-    setMomoError('');
-    void run('confirm', () =>
-      changePayment(order._id, {
-        expectedPaymentStatus: order.paymentStatus,
-        paymentStatus: 'completed',
-        momoTransactionId: id,
-        note: note.trim() || undefined,
-      }),
-    );
-  }
-
-  function failPayment() {
-    setMomoError('');
-    void run('fail', () =>
-      changePayment(order._id, { expectedPaymentStatus: order.paymentStatus, paymentStatus: 'failed', note: note.trim() || undefined }),
-    );
-  }
-
-  function move(status: StaffOrderDetail['status']) {
-    void run(status, () => changeOrderStatus(order._id, { expectedStatus: order.status, status, note: note.trim() || undefined }));
-  }
+  /** A button of the form: it says which change it asks for as it is pressed. */
+  const moveButton = (move: Move) => ({
+    type: 'submit' as const,
+    busy: isSubmitting && sameMove(pressed, move),
+    disabled: isSubmitting,
+    onClick: () => setValue('move', move),
+  });
 
   const nothingToDo = !canConfirm && !canFail && order.nextStatuses.length === 0;
+  const conflict = errors.root?.conflict?.message;
 
   return (
     <section className="card staff-section" aria-labelledby={`${ids}-title`}>
@@ -107,47 +142,32 @@ export function OrderActions({ order, onChanged }: OrderActionsProps) {
       ) : null}
       {momoWaiting ? (
         <p className="muted" role="status">
-          A MoMo request-to-pay is waiting for the shopper: MTN&apos;s answer settles the payment.
+          {order.momoRequest?.state === 'unconfirmed'
+            ? 'MTN has not answered the MoMo request-to-pay yet and may still charge the shopper, who is told to approve it if asked and to wait: MTN\'s answer settles the payment. Take no pay-code payment meanwhile.'
+            : 'A MoMo request-to-pay is waiting for the shopper: MTN\'s answer settles the payment.'}
         </p>
       ) : null}
       {nothingToDo ? (
         <p className="muted">This order is {order.status}: there is nothing more to do.</p>
       ) : (
-        <>
+        <form onSubmit={submit} noValidate aria-labelledby={`${ids}-title`}>
           {canConfirm || canFail ? (
             <fieldset className="staff-fieldset">
               <legend>Payment ({capitalise(order.paymentStatus)})</legend>
               {canConfirm ? (
-                <div className="field">
-                  <label className="field-label" htmlFor={`${ids}-momo`}>
-                    MoMo transaction id
-                  </label>
-                  <input
-                    id={`${ids}-momo`}
-                    className="input"
-                    value={momoId}
-                    onChange={(event) => setMomoId(event.target.value)}
-                    maxLength={100}
-                    autoComplete="off"
-                    spellCheck={false}
-                    aria-invalid={momoError ? true : undefined}
-                    aria-describedby={momoError ? `${ids}-momo-error` : undefined}
-                  />
-                  {momoError ? (
-                    <p id={`${ids}-momo-error`} className="field-error">
-                      {momoError}
-                    </p>
-                  ) : null}
-                </div>
+                <TextField
+                  label="MoMo transaction id"
+                  maxLength={100}
+                  autoComplete="off"
+                  spellCheck={false}
+                  error={errors.momoTransactionId?.message}
+                  {...register('momoTransactionId')}
+                />
               ) : null}
               <div className="staff-actions">
-                {canConfirm ? (
-                  <Button busy={busy === 'confirm'} disabled={busy !== null} onClick={confirmPayment}>
-                    Confirm payment
-                  </Button>
-                ) : null}
+                {canConfirm ? <Button {...moveButton({ kind: 'payment', to: 'completed' })}>Confirm payment</Button> : null}
                 {canFail ? (
-                  <Button variant="danger" busy={busy === 'fail'} disabled={busy !== null} onClick={failPayment}>
+                  <Button variant="danger" {...moveButton({ kind: 'payment', to: 'failed' })}>
                     Mark payment failed
                   </Button>
                 ) : null}
@@ -159,33 +179,15 @@ export function OrderActions({ order, onChanged }: OrderActionsProps) {
               <legend>Status ({capitalise(order.status)})</legend>
               <div className="staff-actions">
                 {order.nextStatuses.map((status) => (
-                  <Button
-                    key={status}
-                    variant={status === 'cancelled' ? 'danger' : 'primary'}
-                    busy={busy === status}
-                    disabled={busy !== null}
-                    onClick={() => move(status)}
-                  >
+                  <Button key={status} variant={status === 'cancelled' ? 'danger' : 'primary'} {...moveButton({ kind: 'status', to: status })}>
                     {moveLabel(status)}
                   </Button>
                 ))}
               </div>
             </fieldset>
           ) : null}
-          <div className="field">
-            <label className="field-label" htmlFor={`${ids}-note`}>
-              Note (optional, kept in the history)
-            </label>
-            <textarea
-              id={`${ids}-note`}
-              className="input"
-              rows={2}
-              maxLength={500}
-              value={note}
-              onChange={(event) => setNote(event.target.value)}
-            />
-          </div>
-        </>
+          <AreaField label="Note (optional, kept in the history)" rows={2} maxLength={500} error={errors.note?.message} {...register('note')} />
+        </form>
       )}
     </section>
   );

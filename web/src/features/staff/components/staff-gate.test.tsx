@@ -1,10 +1,21 @@
-// The console's gate: a guest goes to login (and comes back), a shopper reads 'Staff only', staff get in.
+// The console's gate: a guest goes to login (and comes back), a shopper, a rider or a packer reads
+// 'Staff only' (told which account they are in), staff and owners get in, carrying their roles.
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@web/features/auth';
 import { json, mockFetch } from '@web/test/mock-fetch';
+import { useConsoleAccount } from '../console-account';
 import { StaffGate } from './staff-gate';
+
+function Console() {
+  const { id, roles } = useConsoleAccount();
+  return (
+    <p>
+      The console for {id} as {roles.join(', ')}
+    </p>
+  );
+}
 
 function Where() {
   const location = useLocation();
@@ -19,7 +30,7 @@ function renderGate() {
           path="/admin/*"
           element={
             <StaffGate>
-              <p>The console</p>
+              <Console />
             </StaffGate>
           }
         />
@@ -48,24 +59,30 @@ describe('StaffGate', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it("shows a shopper the 'Staff only' page and never the console", async () => {
-    mockFetch(() => json({ success: true, user: { fullName: 'Aline', isStaff: false } }));
-    signedIn('shopper-token');
+  it.each([
+    [['shopper'], "Your account is a shopper's account."],
+    [['shopper', 'rider'], "Your account is a rider's account."],
+    [['shopper', 'packer', 'rider'], "Your account is a packer and rider's account."],
+  ])("shows %j the 'Staff only' page, saying which account it is, and never the console", async (roles, says) => {
+    mockFetch(() => json({ success: true, user: { id: 'u1', fullName: 'Aline', roles } }));
+    signedIn('someone-token');
     renderGate();
     expect(await screen.findByRole('heading', { name: 'Staff only' })).toBeInTheDocument();
+    expect(screen.getByText(`This part of Isoko is for the shop's staff. ${says}`)).toBeInTheDocument();
+    expect(screen.getByText(/ask the shop's owner to give your account staff access/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the shop' })).toHaveAttribute('href', '/');
-    expect(screen.queryByText('The console')).toBeNull();
+    expect(screen.queryByText(/The console/)).toBeNull();
   });
 
-  it('lets staff in', async () => {
+  it.each([[['shopper', 'staff']], [['shopper', 'owner']], [['shopper', 'staff', 'rider', 'owner']]])('lets %j in, handing the console its roles', async (roles) => {
     const fetchMock = mockFetch((request) => {
       expect(new URL(request.url).pathname).toBe('/api/user/is-auth');
       expect(request.headers.get('Authorization')).toBe('Bearer staff-token');
-      return json({ success: true, user: { fullName: 'Eric', isStaff: true } });
+      return json({ success: true, user: { id: 'u7', fullName: 'Eric', roles } });
     });
     signedIn('staff-token');
     renderGate();
-    expect(await screen.findByText('The console')).toBeInTheDocument();
+    expect(await screen.findByText(`The console for u7 as ${roles.join(', ')}`)).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

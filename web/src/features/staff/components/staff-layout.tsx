@@ -1,20 +1,26 @@
-// The console's frame: a compact bar with the sections (on a 360-pixel phone it wraps to two rows, every section in sight),
-// and the screen under it. No storefront header, cart or chat: staff are at work.
+// The console's frame: a compact bar with the sections (on a 360-pixel phone it wraps to two rows, every
+// section in sight), and the screen under it. No storefront header, cart or chat: staff are at work. The
+// Staff section (who holds which role) is the owner's, so only an owner's bar shows it.
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
+import type { Role } from '@server/modules/auth/roles.schema';
 import { paths } from '@web/app/paths';
+import { useConsoleAccount } from '../console-account';
 import { staffPaths } from '../staff-paths';
 
-const SECTIONS = [
+const SECTIONS: readonly { to: string; label: string; end: boolean; onlyFor?: Role }[] = [
   { to: staffPaths.home, label: 'Today', end: true },
   { to: staffPaths.orders, label: 'Orders', end: false },
   { to: staffPaths.delivery, label: 'Delivery', end: false },
   { to: staffPaths.catalog, label: 'Catalog', end: false },
+  { to: staffPaths.stock, label: 'Stock', end: false },
   { to: staffPaths.messages, label: 'Messages', end: false },
-  { to: staffPaths.staff, label: 'Staff', end: false },
+  { to: staffPaths.staff, label: 'Staff', end: false, onlyFor: 'owner' },
 ];
 
 export function StaffLayout({ children }: { children: ReactNode }) {
+  const { roles } = useConsoleAccount();
+  const sections = SECTIONS.filter((section) => !section.onlyFor || roles.includes(section.onlyFor));
   return (
     <div className="staff">
       <a href="#main" className="skip-link">
@@ -30,7 +36,7 @@ export function StaffLayout({ children }: { children: ReactNode }) {
           </Link>
         </div>
         <nav aria-label="Console sections" className="staff-nav">
-          {SECTIONS.map((section) => (
+          {sections.map((section) => (
             <NavLink key={section.to} to={section.to} end={section.end} className="staff-nav-link">
               {section.label}
             </NavLink>

@@ -1,10 +1,10 @@
 // /admin/catalog: products (hidden ones too) with search and paging, each with an in-stock switch and
 // an edit link; and the categories. Changing stock here reaches every face within seconds.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { StaffProduct } from '@server/modules/catalog/staff-catalog.schema';
+import { staffProductsQuerySchema, type StaffProduct } from '@server/modules/catalog/staff-catalog.schema';
 import { staffPaths } from '../staff-paths';
-import { Button, buttonClass } from '@web/components/ui/button';
+import { buttonClass } from '@web/components/ui/button';
 import { Image } from '@web/components/ui/image';
 import { toast } from '@web/components/ui/toast';
 import { useDocumentTitle } from '@web/components/ui/use-document-title';
@@ -13,6 +13,7 @@ import { effectivePrice } from '@web/lib/money';
 import { fetchCategories, fetchProducts, updateProduct } from '../api/staff-api';
 import { LoadState } from '../components/load-state';
 import { Pager } from '../components/pager';
+import { SearchForm } from '../components/search-form';
 import { formatMoney } from '../format';
 import { useRemote } from '../use-remote';
 
@@ -46,21 +47,21 @@ function StockSwitch({ product, onChanged }: { product: StaffProduct; onChanged:
   );
 }
 
+const productSearchSchema = staffProductsQuerySchema.pick({ search: true });
+
 function ProductsSection() {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const search = params.get('search') ?? '';
-  const [typed, setTyped] = useState(search);
   const { state, reload, replace } = useRemote(
     () => fetchProducts({ page, search: search || undefined }),
     [page, search],
     'Could not load the products',
   );
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function searchFor(typed: string) {
     const next = new URLSearchParams(params);
-    if (typed.trim()) next.set('search', typed.trim());
+    if (typed) next.set('search', typed);
     else next.delete('search');
     next.delete('page');
     setParams(next);
@@ -82,17 +83,7 @@ function ProductsSection() {
           Add product
         </Link>
       </div>
-      <form role="search" className="staff-search" onSubmit={submit}>
-        <label className="field-label" htmlFor="product-search">
-          Find a product
-        </label>
-        <div className="staff-search-row">
-          <input id="product-search" className="input" type="search" value={typed} onChange={(event) => setTyped(event.target.value)} />
-          <Button type="submit" size="sm">
-            Search
-          </Button>
-        </div>
-      </form>
+      <SearchForm id="product-search" label="Find a product" value={search} schema={productSearchSchema} onSearch={searchFor} />
       <LoadState state={state} onRetry={() => void reload()} label="Loading products..." />
       {data ? (
         <>

@@ -1,52 +1,45 @@
 // /admin/catalog/categories/:categoryId ('new' to add one): name, description, picture, hidden.
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useParams } from 'react-router-dom';
-import { categoryInputSchema, type StaffCategory } from '@server/modules/catalog/staff-catalog.schema';
+import type { z } from 'zod';
+import { categoryInputSchema, type CategoryInput, type StaffCategory } from '@server/modules/catalog/staff-catalog.schema';
 import { staffPaths } from '../staff-paths';
 import { Button } from '@web/components/ui/button';
+import { TextField } from '@web/components/ui/text-field';
 import { toast } from '@web/components/ui/toast';
 import { createCategory, fetchCategories, updateCategory } from '../api/staff-api';
-import { AreaField, CheckField, Field } from '../components/form-fields';
-import { ImageUpload } from '../components/image-upload';
+import { AreaField, CheckField } from '../components/form-fields';
+import { ImageField } from '../components/image-upload';
 import { CatalogEditFrame } from '../components/catalog-edit-frame';
 import { useRemote } from '../use-remote';
-import { useStaffSave } from '../use-staff-save';
+import { submitStaffForm } from '../staff-form';
+
+type CategoryValues = z.input<typeof categoryInputSchema>;
 
 function CategoryForm({ category, onSaved }: { category: StaffCategory | null; onSaved: (message: string) => void }) {
-  const [name, setName] = useState(category?.name ?? '');
-  const [description, setDescription] = useState(category?.description ?? '');
-  const [image, setImage] = useState(category?.imagePath ?? '');
-  const [preview, setPreview] = useState(category?.image ?? '');
-  const [hidden, setHidden] = useState(category?.hidden ?? false);
-  const { errors, saving, save } = useStaffSave('Could not save the category');
+  const form = useForm<CategoryValues, unknown, CategoryInput>({
+    resolver: zodResolver(categoryInputSchema),
+    defaultValues: { name: category?.name ?? '', description: category?.description ?? '', image: category?.imagePath ?? '', hidden: category?.hidden ?? false },
+  });
+  const {
+    register,
+    control,
+    formState: { errors, isSubmitting: saving },
+  } = form;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    void save(
-      categoryInputSchema,
-      { name, description, image, hidden },
-      async (input) => {
-        const result = category ? await updateCategory(category._id, input) : await createCategory(input);
-        onSaved(result.message);
-      },
-      'name',
-    );
-  }
+  // A name another category has is refused with 409: said under Name.
+  const submit = submitStaffForm(form, { failureMessage: 'Could not save the category', conflictField: 'name' }, async (input) => {
+    const result = category ? await updateCategory(category._id, input) : await createCategory(input);
+    onSaved(result.message);
+  });
 
   return (
     <form className="card staff-form" onSubmit={submit} noValidate>
-      <Field label="Name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} maxLength={60} />
-      <AreaField label="Description" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} error={errors.description} maxLength={500} />
-      <ImageUpload
-        value={image}
-        preview={preview}
-        error={errors.image}
-        onUploaded={(stored, url) => {
-          setImage(stored);
-          setPreview(url);
-        }}
-      />
-      <CheckField label="Hidden from the shop (its products too)" checked={hidden} onChange={setHidden} />
+      <TextField label="Name" error={errors.name?.message} maxLength={60} {...register('name')} />
+      <AreaField label="Description" rows={3} error={errors.description?.message} maxLength={500} {...register('description')} />
+      <ImageField control={control} name="image" initialPreview={category?.image ?? ''} />
+      <CheckField label="Hidden from the shop (its products too)" {...register('hidden')} />
       <Button type="submit" busy={saving}>
         {saving ? 'Saving...' : category ? 'Save changes' : 'Add category'}
       </Button>

@@ -1,75 +1,85 @@
 // /admin/delivery: the delivery schedule (days, hours, window length, orders a window takes,
 // the same-day cut-off), and every window of today and the next 6 days with the orders booked in it,
 // so the riders' day can be planned.
-import { useState, type FormEvent } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router-dom';
+import type { z } from 'zod';
 import { deliveryScheduleSchema, type DeliverySchedule, type StaffDeliveryWindow } from '@server/modules/delivery/delivery.schema';
 import type { StaffBasket } from '@server/modules/baskets/baskets.schema';
 import { Button } from '@web/components/ui/button';
+import { TextField } from '@web/components/ui/text-field';
 import { toast } from '@web/components/ui/toast';
 import { useDocumentTitle } from '@web/components/ui/use-document-title';
 import { OrderStatusBadge } from '@web/features/orders';
 import { staffPaths } from '../staff-paths';
 import { fetchComingBaskets, fetchDelivery, saveDeliverySchedule } from '../api/delivery-api';
-import { Field } from '../components/form-fields';
 import { LoadState } from '../components/load-state';
 import { formatDateTime, formatMoney } from '../format';
 import { useRemote } from '../use-remote';
-import { useStaffSave } from '../use-staff-save';
+import { submitStaffForm } from '../staff-form';
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
+type ScheduleValues = z.input<typeof deliveryScheduleSchema>;
+
+/** The days with `day` (ISO, Monday = 1) switched on or off; the schema puts them in order. */
+const withDay = (days: number[], day: number, on: boolean) => (on ? [...days, day] : days.filter((kept) => kept !== day));
+
 function ScheduleForm({ schedule, onSaved }: { schedule: DeliverySchedule; onSaved: () => void }) {
-  const [days, setDays] = useState<number[]>(schedule.days);
-  const [openFrom, setOpenFrom] = useState(schedule.openFrom);
-  const [openUntil, setOpenUntil] = useState(schedule.openUntil);
-  const [windowHours, setWindowHours] = useState(String(schedule.windowHours));
-  const [capacity, setCapacity] = useState(String(schedule.capacity));
-  const [sameDayCutoff, setSameDayCutoff] = useState(schedule.sameDayCutoff);
-  const { errors, saving, save } = useStaffSave('Could not save the schedule');
+  const form = useForm<ScheduleValues, unknown, DeliverySchedule>({ resolver: zodResolver(deliveryScheduleSchema), defaultValues: schedule });
+  const {
+    register,
+    control,
+    formState: { errors, isSubmitting: saving },
+  } = form;
 
-  const toggleDay = (day: number, on: boolean) => setDays((current) => (on ? [...current, day] : current.filter((kept) => kept !== day)));
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const input = { days, openFrom, openUntil, windowHours: Number(windowHours), capacity: Number(capacity), sameDayCutoff };
-    void save(deliveryScheduleSchema, input, async (schedule) => {
-      const result = await saveDeliverySchedule(schedule);
-      toast.success(result.message);
-      onSaved();
-    });
-  }
+  const submit = submitStaffForm(form, { failureMessage: 'Could not save the schedule' }, async (input) => {
+    const result = await saveDeliverySchedule(input);
+    toast.success(result.message);
+    onSaved();
+  });
 
   return (
     <form className="card staff-form" onSubmit={submit} noValidate aria-labelledby="schedule-title">
       <h2 id="schedule-title" className="staff-section-title">
         Schedule
       </h2>
-      <fieldset className="staff-fieldset" aria-describedby={errors.days ? 'schedule-days-error' : undefined}>
-        <legend>Delivery days</legend>
-        <div className="staff-days">
-          {WEEKDAYS.map((name, index) => (
-            <label key={name} className="staff-switch">
-              <input type="checkbox" checked={days.includes(index + 1)} onChange={(event) => toggleDay(index + 1, event.target.checked)} />
-              {name}
-            </label>
-          ))}
-        </div>
-        {errors.days ? (
-          <p id="schedule-days-error" className="field-error">
-            {errors.days}
-          </p>
-        ) : null}
-      </fieldset>
+      <Controller
+        control={control}
+        name="days"
+        render={({ field, fieldState }) => (
+          <fieldset className="staff-fieldset" aria-describedby={fieldState.error ? 'schedule-days-error' : undefined}>
+            <legend>Delivery days</legend>
+            <div className="staff-days">
+              {WEEKDAYS.map((name, index) => (
+                <label key={name} className="staff-switch">
+                  <input
+                    type="checkbox"
+                    checked={field.value.includes(index + 1)}
+                    onChange={(event) => field.onChange(withDay(field.value, index + 1, event.target.checked))}
+                  />
+                  {name}
+                </label>
+              ))}
+            </div>
+            {fieldState.error ? (
+              <p id="schedule-days-error" className="field-error">
+                {fieldState.error.message}
+              </p>
+            ) : null}
+          </fieldset>
+        )}
+      />
       <div className="staff-form-pair">
-        <Field label="First window starts" type="time" value={openFrom} onChange={(e) => setOpenFrom(e.target.value)} error={errors.openFrom} />
-        <Field label="Last window ends" type="time" value={openUntil} onChange={(e) => setOpenUntil(e.target.value)} error={errors.openUntil} />
+        <TextField label="First window starts" type="time" error={errors.openFrom?.message} {...register('openFrom')} />
+        <TextField label="Last window ends" type="time" error={errors.openUntil?.message} {...register('openUntil')} />
       </div>
       <div className="staff-form-pair">
-        <Field label="Window length (hours)" type="number" min={1} max={12} value={windowHours} onChange={(e) => setWindowHours(e.target.value)} error={errors.windowHours} />
-        <Field label="Orders a window takes" type="number" min={1} value={capacity} onChange={(e) => setCapacity(e.target.value)} error={errors.capacity} />
+        <TextField label="Window length (hours)" type="number" min={1} max={12} error={errors.windowHours?.message} {...register('windowHours', { valueAsNumber: true })} />
+        <TextField label="Orders a window takes" type="number" min={1} error={errors.capacity?.message} {...register('capacity', { valueAsNumber: true })} />
       </div>
-      <Field label="Same-day cut-off (no window today from this time)" type="time" value={sameDayCutoff} onChange={(e) => setSameDayCutoff(e.target.value)} error={errors.sameDayCutoff} />
+      <TextField label="Same-day cut-off (no window today from this time)" type="time" error={errors.sameDayCutoff?.message} {...register('sameDayCutoff')} />
       <p className="muted">Times are Kigali time. Orders already placed keep their window.</p>
       <Button type="submit" busy={saving}>
         {saving ? 'Saving...' : 'Save schedule'}
@@ -108,6 +118,7 @@ function WindowCard({ window }: { window: StaffDeliveryWindow }) {
 function basketState(basket: StaffBasket): string {
   if (basket.state === 'placed') return `placed as order #${basket.orderNumber}`;
   if (basket.state === 'skipped') return 'skipped by the shopper';
+  if (basket.state === 'not placed') return `not placed: ${basket.problem ?? 'see the shopper'} (the shopper has been texted)`;
   return `to be placed ${formatDateTime(basket.placesAt)}`;
 }
 
@@ -129,7 +140,8 @@ function ComingBaskets() {
               </h3>
               <p className="staff-row-meta">
                 {basket.customer.fullName}
-                {basket.customer.phoneNumber ? ` · ${basket.customer.phoneNumber}` : ''} · {basketState(basket)}
+                {basket.customer.phoneNumber ? ` · ${basket.customer.phoneNumber}` : ''} ·{' '}
+                <span className={basket.state === 'not placed' ? 'staff-badge-warn' : undefined}>{basketState(basket)}</span>
               </p>
               <p className="staff-row-meta">
                 {basket.lines.map((line) => `${line.productName} × ${line.quantity}${line.forSale ? '' : ' (not for sale)'}`).join(', ')} · {formatMoney(basket.total)}

@@ -1,16 +1,16 @@
 // /admin/orders: newest first, filtered by status and payment status, searched by order number, phone
 // or name, 20 to a page. The filters live in the address, so Back from an order keeps them.
-import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '@server/modules/orders/order-lists.schema';
+import { staffOrdersQuerySchema } from '@server/modules/orders/staff-orders.schema';
 import { staffPaths } from '../staff-paths';
-import { Button } from '@web/components/ui/button';
 import { LabelledField } from '@web/components/ui/labelled-field';
 import { useDocumentTitle } from '@web/components/ui/use-document-title';
 import { OrderStatusBadge, PaymentStatusBadge } from '@web/features/orders';
 import { fetchOrders } from '../api/staff-api';
 import { LoadState } from '../components/load-state';
 import { Pager } from '../components/pager';
+import { SearchForm } from '../components/search-form';
 import { capitalise, channelName, formatDateTime, formatMoney } from '../format';
 import { useRemote } from '../use-remote';
 
@@ -41,6 +41,8 @@ function StatusFilter({ label, anyLabel, values, value, onChange }: StatusFilter
   );
 }
 
+const orderSearchSchema = staffOrdersQuerySchema.pick({ search: true });
+
 export default function OrdersPage() {
   useDocumentTitle('Orders');
   const [params, setParams] = useSearchParams();
@@ -48,7 +50,6 @@ export default function OrdersPage() {
   const status = params.get('status') ?? '';
   const paymentStatus = params.get('paymentStatus') ?? '';
   const search = params.get('search') ?? '';
-  const [typed, setTyped] = useState(search);
   const { state, reload } = useRemote(
     () => fetchOrders({ page, status: status || undefined, paymentStatus: paymentStatus || undefined, search: search || undefined }),
     [page, status, paymentStatus, search],
@@ -63,35 +64,20 @@ export default function OrdersPage() {
     setParams(next);
   }
 
-  function submitSearch(event: FormEvent) {
-    event.preventDefault();
-    setFilter('search', typed.trim());
-  }
-
   const data = state.data;
   return (
     <div className="staff-page">
       <h1 className="page-title">Orders</h1>
       <div className="staff-filters">
-        <form role="search" className="staff-search" onSubmit={submitSearch}>
-          <label className="field-label" htmlFor="order-search">
-            Order number, phone or name
-          </label>
-          <div className="staff-search-row">
-            <input
-              id="order-search"
-              className="input"
-              type="search"
-              value={typed}
-              onChange={(event) => setTyped(event.target.value)}
-              autoComplete="off"
-              spellCheck={false}
-            />
-            <Button type="submit" size="sm">
-              Search
-            </Button>
-          </div>
-        </form>
+        <SearchForm
+          id="order-search"
+          label="Order number, phone or name"
+          value={search}
+          schema={orderSearchSchema}
+          onSearch={(typed) => setFilter('search', typed)}
+          autoComplete="off"
+          spellCheck={false}
+        />
         <StatusFilter label="Status" anyLabel="Any status" values={ORDER_STATUSES} value={status} onChange={(value) => setFilter('status', value)} />
         <StatusFilter label="Payment" anyLabel="Any payment" values={PAYMENT_STATUSES} value={paymentStatus} onChange={(value) => setFilter('paymentStatus', value)} />
       </div>

@@ -1,35 +1,27 @@
 // /admin/catalog/products/:productId ('new' to add one): name, local name, unit, price, offer price,
 // description, category, picture, in stock, hidden. Checked with the server's own schema before it
 // is sent; the server's answer (a message per field) is shown the same way.
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useParams } from 'react-router-dom';
-import { productInputSchema, type StaffCategory, type StaffProduct } from '@server/modules/catalog/staff-catalog.schema';
+import type { z } from 'zod';
+import { productInputSchema, type ProductInput, type StaffCategory, type StaffProduct } from '@server/modules/catalog/staff-catalog.schema';
 import { staffPaths } from '../staff-paths';
 import { Button } from '@web/components/ui/button';
 import { LabelledField } from '@web/components/ui/labelled-field';
+import { TextField } from '@web/components/ui/text-field';
 import { toast } from '@web/components/ui/toast';
 import { createProduct, fetchCategories, fetchProduct, updateProduct } from '../api/staff-api';
-import { AreaField, CheckField, Field } from '../components/form-fields';
-import { ImageUpload } from '../components/image-upload';
+import { AreaField, CheckField } from '../components/form-fields';
+import { ImageField } from '../components/image-upload';
+import { ProductStockPanel } from '../components/product-stock-panel';
 import { CatalogEditFrame } from '../components/catalog-edit-frame';
 import { useRemote } from '../use-remote';
-import { useStaffSave } from '../use-staff-save';
+import { submitStaffForm } from '../staff-form';
 
-interface ProductDraft {
-  productname: string;
-  localName: string;
-  productUnit: string;
-  price: string;
-  offerPrice: string;
-  description: string;
-  categoryId: string;
-  image: string;
-  preview: string;
-  inStock: boolean;
-  hidden: boolean;
-}
+type ProductValues = z.input<typeof productInputSchema>;
 
-function draftOf(product: StaffProduct | null): ProductDraft {
+function valuesOf(product: StaffProduct | null): ProductValues {
   return {
     productname: product?.productname ?? '',
     localName: product?.localName ?? '',
@@ -39,11 +31,13 @@ function draftOf(product: StaffProduct | null): ProductDraft {
     description: product?.description ?? '',
     categoryId: product?.productCategory._id ?? '',
     image: product?.imagePath ?? '',
-    preview: product?.productImage ?? '',
     inStock: product?.inStock ?? true,
     hidden: product?.hidden ?? false,
   };
 }
+
+/** A price typed with spaces around it is the price; an offer of only spaces is no offer. */
+const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
 
 export function ProductForm({
   product,
@@ -54,37 +48,36 @@ export function ProductForm({
   categories: StaffCategory[];
   onSaved: (product: StaffProduct, message: string) => void;
 }) {
-  const [draft, setDraft] = useState(() => draftOf(product));
-  const { errors, saving, save } = useStaffSave('Could not save the product');
-  const set = <K extends keyof ProductDraft>(key: K, value: ProductDraft[K]) => setDraft((current) => ({ ...current, [key]: value }));
+  const form = useForm<ProductValues, unknown, ProductInput>({ resolver: zodResolver(productInputSchema), defaultValues: valuesOf(product) });
+  const {
+    register,
+    control,
+    formState: { errors, isSubmitting: saving },
+  } = form;
+  // Where the picture shows from: the product's image URL, then the upload's. Not sent: the form sends image.
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const { preview: _preview, ...fields } = draft;
-    void save(productInputSchema, { ...fields, offerPrice: fields.offerPrice.trim() || null }, async (input) => {
-      const result = product ? await updateProduct(product._id, input) : await createProduct(input);
-      onSaved(result.product, result.message);
-    });
-  }
+  const submit = submitStaffForm(form, { failureMessage: 'Could not save the product' }, async (input) => {
+    const result = product ? await updateProduct(product._id, input) : await createProduct(input);
+    onSaved(result.product, result.message);
+  });
 
   return (
     <form className="card staff-form" onSubmit={submit} noValidate>
-      <Field label="Name" value={draft.productname} onChange={(e) => set('productname', e.target.value)} error={errors.productname} maxLength={120} />
-      <Field label="Local name (optional)" value={draft.localName} onChange={(e) => set('localName', e.target.value)} error={errors.localName} maxLength={120} />
-      <Field label="Unit (kg, bunch, piece...)" value={draft.productUnit} onChange={(e) => set('productUnit', e.target.value)} error={errors.productUnit} maxLength={30} />
+      <TextField label="Name" error={errors.productname?.message} maxLength={120} {...register('productname')} />
+      <TextField label="Local name (optional)" error={errors.localName?.message} maxLength={120} {...register('localName')} />
+      <TextField label="Unit (kg, bunch, piece...)" error={errors.productUnit?.message} maxLength={30} {...register('productUnit')} />
       <div className="staff-form-pair">
-        <Field label="Price (frw)" inputMode="decimal" value={draft.price} onChange={(e) => set('price', e.target.value)} error={errors.price} />
-        <Field
+        <TextField label="Price (frw)" inputMode="decimal" error={errors.price?.message} {...register('price', { setValueAs: trimmed })} />
+        <TextField
           label="Offer price (frw, optional)"
           inputMode="decimal"
-          value={draft.offerPrice}
-          onChange={(e) => set('offerPrice', e.target.value)}
-          error={errors.offerPrice}
+          error={errors.offerPrice?.message}
+          {...register('offerPrice', { setValueAs: trimmed })}
         />
       </div>
-      <LabelledField label="Category" id="product-category" error={errors.categoryId}>
-        {(control) => (
-          <select {...control} className="input" value={draft.categoryId} onChange={(e) => set('categoryId', e.target.value)}>
+      <LabelledField label="Category" id="product-category" error={errors.categoryId?.message}>
+        {(fieldControl) => (
+          <select {...fieldControl} className="input" {...register('categoryId')}>
             <option value="">Choose a category</option>
             {categories.map((category) => (
               <option key={category._id} value={category._id}>
@@ -95,15 +88,10 @@ export function ProductForm({
           </select>
         )}
       </LabelledField>
-      <AreaField label="Description" rows={4} value={draft.description} onChange={(e) => set('description', e.target.value)} error={errors.description} maxLength={2000} />
-      <ImageUpload
-        value={draft.image}
-        preview={draft.preview}
-        error={errors.image}
-        onUploaded={(image, url) => setDraft((current) => ({ ...current, image, preview: url }))}
-      />
-      <CheckField label="In stock" checked={draft.inStock} onChange={(value) => set('inStock', value)} />
-      <CheckField label="Hidden from the shop" checked={draft.hidden} onChange={(value) => set('hidden', value)} />
+      <AreaField label="Description" rows={4} error={errors.description?.message} maxLength={2000} {...register('description')} />
+      <ImageField control={control} name="image" initialPreview={product?.productImage ?? ''} />
+      <CheckField label="In stock" {...register('inStock')} />
+      <CheckField label="Hidden from the shop" {...register('hidden')} />
       <Button type="submit" busy={saving}>
         {saving ? 'Saving...' : product ? 'Save changes' : 'Add product'}
       </Button>
@@ -140,6 +128,7 @@ export default function ProductEditPage() {
           }}
         />
       ) : null}
+      {data?.product ? <ProductStockPanel productId={data.product._id} /> : null}
     </CatalogEditFrame>
   );
 }

@@ -1,103 +1,231 @@
-// /admin/staff: who holds the staff role; grant it to an existing account by e-mail or phone, or take
-// it away (never from yourself: the server refuses that).
-import { useState, type FormEvent } from 'react';
-import { grantStaffSchema, type StaffMember } from '@server/modules/users/staff-members.schema';
-import { Button } from '@web/components/ui/button';
+// /admin/staff, the owner's page: who holds which role. An owner gives an existing account a role by
+// e-mail or phone, adds or takes away each member's roles, or takes all of them away (never their own
+// owner role: the server refuses that too, and always keeps an owner). Anyone else reads 'Owner only'.
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { GRANTED_ROLES, ROLE_DUTIES, ROLE_NAMES, type GrantedRole } from '@server/modules/auth/roles.schema';
+import { addRoleSchema, grantRoleSchema, type GrantRoleInput, type StaffMember } from '@server/modules/users/staff-members.schema';
+import { Button, IconButton } from '@web/components/ui/button';
+import { CloseIcon } from '@web/components/ui/icons';
+import { LabelledField } from '@web/components/ui/labelled-field';
 import { toast } from '@web/components/ui/toast';
 import { useDocumentTitle } from '@web/components/ui/use-document-title';
 import { toApiError } from '@web/lib/api-client';
-import { fetchStaff, grantStaff, revokeStaff } from '../api/staff-api';
+import { addRole, fetchStaff, grantRole, removeMember, removeRole } from '../api/staff-api';
+import { useConsoleAccount } from '../console-account';
 import { Field } from '../components/form-fields';
 import { LoadState } from '../components/load-state';
 import { formatDateTime } from '../format';
 import { useRemote } from '../use-remote';
 
-export default function StaffPage() {
-  useDocumentTitle('Staff');
-  const { state, reload, replace } = useRemote(async () => (await fetchStaff()).staff, [], 'Could not load the staff');
-  const [identifier, setIdentifier] = useState('');
-  const [error, setError] = useState('');
-  const [granting, setGranting] = useState(false);
-  const [revoking, setRevoking] = useState<string | null>(null);
+type Reply = { message: string; member: StaffMember };
 
-  async function grant(event: FormEvent) {
-    event.preventDefault();
-    const parsed = grantStaffSchema.safeParse({ identifier });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Enter an e-mail or phone number');
-      return;
-    }
-    setError('');
-    setGranting(true);
+export default function StaffPage() {
+  const { roles } = useConsoleAccount();
+  return roles.includes('owner') ? <Team /> : <OwnerOnly />;
+}
+
+function OwnerOnly() {
+  useDocumentTitle('Owner only');
+  return (
+    <div className="staff-page staff-narrow">
+      <h1 className="page-title">Owner only</h1>
+      <p>Only the shop's owner gives people roles and takes them away.</p>
+      <p className="muted">Ask the owner if someone needs the console, or should no longer have it.</p>
+    </div>
+  );
+}
+
+function Team() {
+  useDocumentTitle('Staff');
+  const { id: ownId } = useConsoleAccount();
+  const { state, reload, replace } = useRemote(async () => (await fetchStaff()).staff, [], 'Could not load the staff');
+  const [working, setWorking] = useState<string | null>(null);
+
+  /** The member as the server answered: in place, added at the end, or gone once they hold no role. */
+  function show(member: StaffMember) {
+    const team = state.data ?? [];
+    const known = team.some((item) => item._id === member._id);
+    const next = known ? team.map((item) => (item._id === member._id ? member : item)) : [...team, member];
+    replace(next.filter((item) => item.roles.length > 0));
+  }
+
+  async function act(key: string, call: () => Promise<Reply>, fallback: string) {
+    setWorking(key);
     try {
-      const result = await grantStaff(parsed.data.identifier);
-      const others = (state.data ?? []).filter((member) => member._id !== result.member._id);
-      replace([...others, result.member]);
-      setIdentifier('');
+      const result = await call();
+      show(result.member);
       toast.success(result.message);
     } catch (failure) {
-      const apiError = await toApiError(failure, 'Could not give staff access');
-      if (apiError.error !== 'unauthorized') setError(apiError.message);
+      const apiError = await toApiError(failure, fallback);
+      if (apiError.error !== 'unauthorized') toast.error(apiError.message);
     } finally {
-      setGranting(false);
+      setWorking(null);
     }
   }
 
-  async function revoke(member: StaffMember) {
-    if (!window.confirm(`Take staff access away from ${member.fullName}?`)) return;
-    setRevoking(member._id);
-    try {
-      const result = await revokeStaff(member._id);
-      replace((state.data ?? []).filter((item) => item._id !== member._id));
-      toast.success(result.message);
-    } catch (failure) {
-      const apiError = await toApiError(failure, 'Could not remove staff access');
-      if (apiError.error !== 'unauthorized') toast.error(apiError.message);
-    } finally {
-      setRevoking(null);
-    }
+  function takeRole(member: StaffMember, role: GrantedRole) {
+    if (!window.confirm(`Take the ${ROLE_NAMES[role].toLowerCase()} role away from ${member.fullName}?`)) return;
+    void act(`${member._id}:${role}`, () => removeRole(member._id, role), 'Could not take the role away');
+  }
+
+  function takeAll(member: StaffMember) {
+    if (!window.confirm(`Take every role away from ${member.fullName}? They keep their shopper's account.`)) return;
+    void act(`${member._id}:all`, () => removeMember(member._id), 'Could not remove access');
   }
 
   return (
     <div className="staff-page">
       <h1 className="page-title">Staff</h1>
-      <form className="card staff-form staff-narrow" onSubmit={grant} noValidate>
-        <h2 className="staff-section-title">Give staff access</h2>
-        <p className="muted">The person must already have an Isoko account (signed up on the web, chat or USSD).</p>
-        <Field
-          label="E-mail or phone number"
-          value={identifier}
-          onChange={(event) => setIdentifier(event.target.value)}
-          error={error}
-          autoComplete="off"
-        />
-        <Button type="submit" busy={granting}>
-          Give access
-        </Button>
-      </form>
+      <GrantForm
+        onGranted={(result) => {
+          show(result.member);
+          toast.success(result.message);
+        }}
+      />
+      <RoleGuide />
       <LoadState state={state} onRetry={() => void reload()} label="Loading staff..." />
       {state.data ? (
         <ul className="staff-list" aria-label="Staff members">
-          {state.data.map((member) => (
-            <li key={member._id} className="staff-row">
-              <span className="staff-row-title">{member.fullName}</span>
-              <span className="staff-row-meta">
-                {[member.email, member.phoneNumber].filter(Boolean).join(' · ')}
-                {member.staffSince ? ` · staff since ${formatDateTime(member.staffSince)}` : ''}
-              </span>
-              <Button
-                size="sm"
-                variant="danger"
-                busy={revoking === member._id}
-                aria-label={`Remove access: ${member.fullName}`}
-                onClick={() => void revoke(member)}
-              >
-                Remove access
-              </Button>
-            </li>
-          ))}
+          {state.data.map((member) => {
+            const own = member._id === ownId;
+            return (
+              <li key={member._id} className="staff-row staff-member">
+                <span className="staff-row-title">
+                  {member.fullName}
+                  {own ? ' (you)' : ''}
+                </span>
+                <span className="staff-row-meta">
+                  {[member.email, member.phoneNumber].filter(Boolean).join(' · ')}
+                  {member.staffSince ? ` · on the team since ${formatDateTime(member.staffSince)}` : ''}
+                </span>
+                <ul className="staff-roles" aria-label={`Roles of ${member.fullName}`}>
+                  {member.roles.map((role) => (
+                    <li key={role} className="staff-role">
+                      {ROLE_NAMES[role]}
+                      {own && role === 'owner' ? null : (
+                        <IconButton
+                          size="sm"
+                          className="staff-role-remove"
+                          label={`Remove ${ROLE_NAMES[role].toLowerCase()}: ${member.fullName}`}
+                          busy={working === `${member._id}:${role}`}
+                          onClick={() => takeRole(member, role)}
+                        >
+                          <CloseIcon size={14} aria-hidden="true" />
+                        </IconButton>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+                <div className="staff-member-actions">
+                  <AddRoleForm
+                    member={member}
+                    busy={working === `${member._id}:add`}
+                    onAdd={(role) => void act(`${member._id}:add`, () => addRole(member._id, role), 'Could not give the role')}
+                  />
+                  {own ? null : (
+                    <Button
+                      size="sm"
+                      variant="danger"
+                      busy={working === `${member._id}:all`}
+                      aria-label={`Remove access: ${member.fullName}`}
+                      onClick={() => takeAll(member)}
+                    >
+                      Remove access
+                    </Button>
+                  )}
+                </div>
+              </li>
+            );
+          })}
         </ul>
       ) : null}
     </div>
+  );
+}
+
+function RoleGuide() {
+  return (
+    <ul className="staff-role-guide muted" aria-label="What each role does">
+      {GRANTED_ROLES.map((role) => (
+        <li key={role}>
+          <strong>{ROLE_NAMES[role]}</strong> {ROLE_DUTIES[role]}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function RoleOptions({ roles }: { roles: readonly GrantedRole[] }) {
+  return roles.map((role) => (
+    <option key={role} value={role}>
+      {ROLE_NAMES[role]}
+    </option>
+  ));
+}
+
+/** Give an existing account a role, by its e-mail or phone number (the form the server's grantRoleSchema checks). */
+function GrantForm({ onGranted }: { onGranted: (result: Reply) => void }) {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof grantRoleSchema>, unknown, GrantRoleInput>({
+    resolver: zodResolver(grantRoleSchema),
+    defaultValues: { identifier: '', role: 'staff' },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      const result = await grantRole(values);
+      reset({ identifier: '', role: values.role });
+      onGranted(result);
+    } catch (failure) {
+      const apiError = await toApiError(failure, 'Could not give access');
+      if (apiError.error === 'unauthorized') return;
+      setError(apiError.errors[0]?.field === 'role' ? 'role' : 'identifier', { message: apiError.message });
+    }
+  });
+
+  return (
+    <form className="card staff-form staff-narrow" onSubmit={submit} noValidate aria-label="Give access">
+      <h2 className="staff-section-title">Give access</h2>
+      <p className="muted">The person must already have an Isoko account (signed up on the web, chat or USSD).</p>
+      <Field label="E-mail or phone number" autoComplete="off" error={errors.identifier?.message} {...register('identifier')} />
+      <LabelledField label="Role" error={errors.role?.message}>
+        {(control) => (
+          <select {...control} {...register('role')} className="input">
+            <RoleOptions roles={GRANTED_ROLES} />
+          </select>
+        )}
+      </LabelledField>
+      <Button type="submit" busy={isSubmitting}>
+        Give access
+      </Button>
+    </form>
+  );
+}
+
+/** One more role for a member: the roles they do not hold yet (the server's addRoleSchema checks the choice). */
+function AddRoleForm({ member, busy, onAdd }: { member: StaffMember; busy: boolean; onAdd: (role: GrantedRole) => void }) {
+  const missing = GRANTED_ROLES.filter((role) => !member.roles.includes(role));
+  const { register, handleSubmit } = useForm<z.input<typeof addRoleSchema>, unknown, z.output<typeof addRoleSchema>>({
+    resolver: zodResolver(addRoleSchema),
+    values: { role: missing[0] ?? 'staff' },
+  });
+  if (missing.length === 0) return null;
+  return (
+    <form className="staff-add-role" onSubmit={handleSubmit(({ role }) => onAdd(role))} noValidate>
+      <select {...register('role')} className="input" aria-label={`Role to give ${member.fullName}`}>
+        <RoleOptions roles={missing} />
+      </select>
+      <Button type="submit" size="sm" variant="secondary" busy={busy} aria-label={`Add role: ${member.fullName}`}>
+        Add role
+      </Button>
+    </form>
   );
 }

@@ -1,0 +1,133 @@
+// An order's payment state (payment_type, payment_status, momo_state, momo_payer_phone,
+// momo_transaction_id, payment_failure_reason) changes only here, each change in the caller's
+// transaction with its history row: payments records what MTN did through these functions, and staff
+// record a payment confirmed by hand through recordPayment. The one rule of whether MTN may still
+// charge (mtnMayStillCharge, order-lists.schema.ts) is applied here too, so no payment is taken and no
+// request made while an earlier one can still be approved.
+import type { Selectable, Transaction, Updateable } from 'kysely';
+import type { Database, OrdersTable } from '../../db/schema';
+import { AppError, notFound } from '../../lib/errors';
+import { localPhone } from '../../lib/phone';
+import { failureWords, type MomoFailure } from './momo-reasons';
+import { recordOrderChange, type ChangedBy } from './order-changes.service';
+import { mtnMayStillCharge, type PaymentStatus } from './order-lists.schema';
+import type { NoticeEvent } from './order-notices';
+
+type Trx = Transaction<Database>;
+type OrderRow = Selectable<OrdersTable>;
+
+/** Who the order's history says made a change MTN's answer brought. */
+const MTN_MOMO: ChangedBy = { id: null, name: 'MTN MoMo' };
+
+/** The order's row, locked until the caller's transaction ends; only the shopper's own with `userId`. 404 when there is none. */
+export async function lockOrder(trx: Trx, orderId: string, userId?: string): Promise<OrderRow> {
+  let query = trx.selectFrom('orders').selectAll().where('id', '=', orderId.trim());
+  if (userId) query = query.where('user_id', '=', userId);
+  const order = await query.forUpdate().executeTakeFirst();
+  if (!order) throw notFound('Order not found');
+  return order;
+}
+
+export const MOMO_IN_FLIGHT_MESSAGE = 'A MoMo request-to-pay for this order is waiting for the shopper: its result settles the payment';
+
+/** Whether MTN may still charge for the order's latest MoMo request (order-lists.schema.ts says when). */
+export const momoInFlight = (order: Pick<OrderRow, 'momo_state'>) => mtnMayStillCharge(order.momo_state);
+
+/** Why a new MoMo request may not be made for this order now, or undefined when it may. */
+export function momoRequestRefusal(order: OrderRow): string | undefined {
+  if (order.payment_status === 'completed') return 'This order is already paid';
+  if (order.status === 'cancelled') return 'This order is cancelled';
+  if (order.momo_state === 'waiting') {
+    return `A MoMo payment request for this order is waiting for approval on ${localPhone(order.momo_payer_phone ?? '')}: approve it, or wait for it to end`;
+  }
+  if (order.momo_state === 'unconfirmed') return 'The last MoMo payment request for this order has no answer from MTN yet: wait for it to end';
+  return undefined;
+}
+
+/** The payment fields this file writes. */
+type PaymentFields = Pick<Updateable<OrdersTable>, 'payment_type' | 'payment_status' | 'momo_state' | 'momo_payer_phone' | 'momo_transaction_id' | 'payment_failure_reason'>;
+
+const changed = (trx: Trx, orderId: string, set: PaymentFields) =>
+  trx
+    .updateTable('orders')
+    .set({ ...set, updated_at: new Date() })
+    .where('id', '=', orderId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
+/**
+ * A new MoMo request to `payerPhone` is on its way to MTN (the order locked by lockOrder): the order
+ * waits for it. A failed payment becomes pending again, and the history says so.
+ */
+export async function markMomoRequested(trx: Trx, order: OrderRow, request: { payerPhone: string; referenceId: string }): Promise<OrderRow> {
+  const refusal = momoRequestRefusal(order);
+  if (refusal) throw new AppError(409, refusal, 'conflict');
+  if (order.payment_status === 'failed') {
+    await recordOrderChange({ db: trx }, order.id, { kind: 'payment', from: 'failed', to: 'pending', note: `MoMo request-to-pay sent again to ${localPhone(request.payerPhone)} (${request.referenceId})` }, MTN_MOMO);
+  }
+  return changed(trx, order.id, { payment_type: 'momo', payment_status: 'pending', momo_state: 'waiting', momo_payer_phone: request.payerPhone, payment_failure_reason: null });
+}
+
+/** MTN's answer to the request never came (a 5xx, or none in time): MTN may hold it, so the order waits on. */
+export async function markMomoUnanswered(trx: Trx, orderId: string): Promise<void> {
+  await trx.updateTable('orders').set({ momo_state: 'unconfirmed', updated_at: new Date() }).where('id', '=', orderId).where('momo_state', '=', 'waiting').execute();
+}
+
+/** MTN's status endpoint knows the request after all: the payer's phone is asking for the PIN. */
+export async function markMomoHeld(trx: Trx, orderId: string): Promise<void> {
+  await trx.updateTable('orders').set({ momo_state: 'waiting', updated_at: new Date() }).where('id', '=', orderId).where('momo_state', '=', 'unconfirmed').execute();
+}
+
+/** How a MoMo request ended: paid (MTN's transaction id), or not, and why. `note` names the request for the history. */
+export type MomoSettlement = { paid: true; transactionId: string; note: string } | { paid: false; failure: MomoFailure; note: string };
+
+export interface Settled {
+  order: OrderRow;
+  /** What the shopper is told (order-notices.ts), if anything. */
+  notice?: Extract<NoticeEvent, 'momo_paid' | 'momo_failed'>;
+  /** MTN charged an order that was already paid: staff refund one of the two. */
+  paidTwice: boolean;
+}
+
+/**
+ * Records how the order's MoMo request ended. Paid: the payment is completed with MTN's transaction
+ * id (an order already paid, or cancelled, keeps a note to refund). Failed: the payment is failed
+ * unless it was paid another way, with the reason in words; the shopper may pay again or use the code.
+ */
+export async function settleMomo(trx: Trx, orderId: string, settlement: MomoSettlement): Promise<Settled> {
+  const order = await lockOrder(trx, orderId);
+  const from = order.payment_status as PaymentStatus;
+  if (settlement.paid) {
+    const paidTwice = from === 'completed';
+    const notes = [settlement.note];
+    if (paidTwice) notes.push('the order was already paid: refund this payment');
+    else if (order.status === 'cancelled') notes.push('the order is cancelled: refund this payment');
+    await recordOrderChange({ db: trx }, order.id, { kind: 'payment', from, to: 'completed', note: notes.join('; '), momoTransactionId: settlement.transactionId || null }, MTN_MOMO);
+    const updated = await changed(trx, order.id, {
+      payment_status: 'completed',
+      momo_state: 'successful',
+      payment_failure_reason: null,
+      ...(paidTwice ? {} : { momo_transaction_id: settlement.transactionId || null }),
+    });
+    return { order: updated, notice: paidTwice ? undefined : 'momo_paid', paidTwice };
+  }
+  const words = failureWords(settlement.failure);
+  if (from === 'completed') {
+    // Paid another way meanwhile: the failed request changes nothing the shopper must act on.
+    return { order: await changed(trx, order.id, { momo_state: 'failed', payment_failure_reason: words }), paidTwice: false };
+  }
+  if (from !== 'failed') await recordOrderChange({ db: trx }, order.id, { kind: 'payment', from, to: 'failed', note: settlement.note }, MTN_MOMO);
+  const updated = await changed(trx, order.id, { payment_status: 'failed', momo_state: 'failed', payment_failure_reason: words });
+  return { order: updated, notice: 'momo_failed', paidTwice: false };
+}
+
+/**
+ * Staff settle a payment by hand (the MoMo Pay code: confirmed with MTN's transaction id, or failed),
+ * on an order locked by lockOrder whose moves the caller has checked; never while MTN may still charge.
+ */
+export async function recordPayment(trx: Trx, order: OrderRow, change: { to: PaymentStatus; note?: string; momoTransactionId?: string }, by: ChangedBy): Promise<void> {
+  if (momoInFlight(order)) throw new AppError(409, MOMO_IN_FLIGHT_MESSAGE, 'conflict');
+  const momoTransactionId = change.to === 'completed' ? change.momoTransactionId : undefined;
+  await changed(trx, order.id, { payment_status: change.to, ...(momoTransactionId ? { momo_transaction_id: momoTransactionId } : {}) });
+  await recordOrderChange({ db: trx }, order.id, { kind: 'payment', from: order.payment_status, to: change.to, note: change.note, momoTransactionId }, by);
+}
