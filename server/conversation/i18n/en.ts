@@ -170,7 +170,8 @@ export const en = {
   'order.payAgain': 'Pay again',
   'order.weekly': 'Deliver every week',
   'order.momoWaiting': 'Approve the MoMo payment on {phone}.',
-  'order.momoUnconfirmed': 'No MoMo answer yet: approve if your phone asks. Do not pay twice.',
+  // Short: with the status in words ("Waiting to be packed") it must still fit a USSD screen beside the order.
+  'order.momoUnconfirmed': 'No MoMo answer yet: approve if asked. Do not pay twice.',
   'order.momoFailed': 'MoMo: {reason}.',
   'order.momoPaid': 'MoMo transaction {id}',
   'momo.requested': 'Approve the payment on your phone: MoMo asks {phone} for your PIN to pay {total} for order {number}.',

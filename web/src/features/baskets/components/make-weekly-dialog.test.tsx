@@ -7,15 +7,11 @@ import type { Basket } from '@server/modules/baskets/baskets.schema';
 import { json, mockFetch } from '@web/test/mock-fetch';
 import { MakeWeeklyButton } from './make-weekly-dialog';
 
-// Saturday 5 and Monday 7 December: the coming week's windows the dialog reads the days and times from.
-const WINDOWS = ['2026-12-05T10:00', '2026-12-05T12:00', '2026-12-07T08:00', '2026-12-07T10:00'].map((id) => ({
-  id,
-  start: `${id}:00+02:00`,
-  end: `${id.slice(0, 11)}${String(Number(id.slice(11, 13)) + 2).padStart(2, '0')}:00:00+02:00`,
-  label: id,
-  sameDay: false,
-  available: true,
-}));
+// The shop's weekly days and times the dialog offers: Mondays and Saturdays, two windows each.
+const WEEKLY_TIMES = [
+  { weekday: 1, windows: [{ start: '08:00', end: '10:00' }, { start: '10:00', end: '12:00' }] },
+  { weekday: 6, windows: [{ start: '10:00', end: '12:00' }, { start: '12:00', end: '14:00' }] },
+];
 
 function basket(overrides: Partial<Basket> = {}): Basket {
   return {
@@ -40,7 +36,7 @@ function basket(overrides: Partial<Basket> = {}): Basket {
 function serve(baskets: Basket[], onCreate?: (body: unknown) => Response) {
   return mockFetch(async (request) => {
     const path = new URL(request.url).pathname;
-    if (path === '/api/delivery/windows') return json({ success: true, windows: WINDOWS });
+    if (path === '/api/delivery/weekly-times') return json({ success: true, days: WEEKLY_TIMES });
     if (path === '/api/baskets' && request.method === 'GET') return json({ success: true, baskets });
     if (path === '/api/baskets' && request.method === 'POST' && onCreate) return onCreate(await request.json());
     return json({ success: false, message: 'Not found' }, 404);
