@@ -1,5 +1,6 @@
 // The one address form (docs/product.md section 5): used by address management and by checkout's New Address dialog.
 // District and sector are chosen from Kigali's one list (addresses.schema.ts), the list USSD and chat offer.
+import { t } from '@lingui/core/macro';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -66,19 +67,19 @@ export function AddressForm({ initial, submitLabel, busyLabel, busy, serverError
   }, [serverErrors, setError]);
 
   return (
-    <form className="address-form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Address">
+    <form className="address-form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t`Address`}>
       <TextField
         className="address-form-wide"
-        label="Description"
-        placeholder="Home, Office..."
+        label={t`Description`}
+        placeholder={t`Home, Office...`}
         error={errors.description?.message}
         {...register('description')}
       />
-      <TextField label="Street" autoComplete="address-line1" error={errors.street?.message} {...register('street')} />
-      <LabelledField label="District" error={errors.district?.message}>
+      <TextField label={t`Street`} autoComplete="address-line1" error={errors.street?.message} {...register('street')} />
+      <LabelledField label={t`District`} error={errors.district?.message}>
         {(control) => (
           <select {...control} className="input" {...register('district', { onChange: () => setValue('sector', '') })}>
-            <option value="">Choose a district</option>
+            <option value="">{t`Choose a district`}</option>
             {KIGALI_DISTRICTS.map((district) => (
               <option key={district} value={district}>
                 {district}
@@ -87,10 +88,10 @@ export function AddressForm({ initial, submitLabel, busyLabel, busy, serverError
           </select>
         )}
       </LabelledField>
-      <LabelledField label="Sector" error={errors.sector?.message}>
+      <LabelledField label={t`Sector`} error={errors.sector?.message}>
         {(control) => (
           <select {...control} className="input" disabled={!sectors.length} {...register('sector')}>
-            <option value="">{sectors.length ? 'Choose a sector' : 'Choose the district first'}</option>
+            <option value="">{sectors.length ? t`Choose a sector` : t`Choose the district first`}</option>
             {sectors.map((sector) => (
               <option key={sector} value={sector}>
                 {sector}
@@ -101,18 +102,18 @@ export function AddressForm({ initial, submitLabel, busyLabel, busy, serverError
       </LabelledField>
       {typedBefore ? (
         <p className="address-form-wide address-form-hint">
-          Saved as "{typedBefore}": choose its district to save changes. Orders to this address still go as saved.
+          {t`Saved as "${typedBefore}": choose its district to save changes. Orders to this address still go as saved.`}
         </p>
       ) : null}
-      <TextField label="City" autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
+      <TextField label={t`City`} autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
       <PhoneField error={errors.phoneNumber?.message} {...register('phoneNumber')} />
       <label className="address-form-wide address-default">
         <input type="checkbox" {...register('isDefault')} />
-        <span>Set as default address</span>
+        <span>{t`Set as default address`}</span>
       </label>
       <div className="address-form-wide address-form-actions">
         <Button variant="secondary" onClick={onCancel}>
-          Cancel
+          {t`Cancel`}
         </Button>
         <Button type="submit" busy={busy}>
           {busy ? busyLabel : submitLabel}

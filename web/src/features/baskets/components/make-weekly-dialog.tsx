@@ -2,12 +2,14 @@
 // One basket per order: an order that has one shows it instead of the form. A day and time on the
 // order's own window are shown as such before saving: that week is the order's, the basket starts the
 // week after (the server records it so, and says so again when it is made).
+import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import type { Basket } from '@server/modules/baskets/baskets.schema';
 import { Button } from '@web/components/ui/button';
 import { Dialog } from '@web/components/ui/dialog';
 import { toast } from '@web/components/ui/toast';
 import { toApiError } from '@web/lib/api-client';
+import { knownMessage } from '@web/lib/i18n/known-messages';
 import { useRemote } from '@web/lib/use-remote';
 import { createBasket, fetchBaskets, fetchWeeklyTimes } from '../api/baskets-api';
 import { WeeklyTimeFields } from './weekly-time-fields';
@@ -28,13 +30,17 @@ function weekdayAndStart(start: string): { weekday: number; windowStart: string 
 }
 
 function ExistingBasket({ basket, order }: { basket: Basket; order: WeeklyOrder }) {
+  const { orderNumber } = order;
+  const name = basket.label;
+  const next = basket.nextDelivery?.label;
   return (
     <div className="weekly-form" role="status">
       <p>
-        Order #{order.orderNumber} is delivered every week already: your weekly basket <strong>{basket.label}</strong>
-        {basket.nextDelivery ? `, next ${basket.nextDelivery.label}` : ', paused'}.
+        {next
+          ? t`Order #${orderNumber} is delivered every week already: your weekly basket ${name}, next ${next}.`
+          : t`Order #${orderNumber} is delivered every week already: your weekly basket ${name}, paused.`}
       </p>
-      <p>Change, skip, pause or stop it under Weekly Baskets in your profile.</p>
+      <p>{t`Change, skip, pause or stop it under Weekly Baskets in your profile.`}</p>
     </div>
   );
 }
@@ -43,7 +49,7 @@ function MakeWeeklyForm({ order, onDone }: { order: WeeklyOrder; onDone: () => v
   const { state } = useRemote(async (signal) => {
     const [times, baskets] = await Promise.all([fetchWeeklyTimes(signal), fetchBaskets(signal)]);
     return { times, existing: baskets.find((basket) => basket.fromOrderId === order.orderId) };
-  }, [order.orderId], 'Could not load the delivery times');
+  }, [order.orderId], t`Could not load the delivery times`);
   const times = state.data?.times;
   const firstDay = times ? Math.min(...times.keys()) : 1;
   const [choice, setChoice] = useState<{ weekday: number; windowStart: string } | null>(null);
@@ -60,7 +66,7 @@ function MakeWeeklyForm({ order, onDone }: { order: WeeklyOrder; onDone: () => v
       toast.success(reply.message);
       onDone();
     } catch (error) {
-      const failure = await toApiError(error, 'Could not make the weekly basket');
+      const failure = await toApiError(error, t`Could not make the weekly basket`);
       if (failure.error === 'unauthorized') return;
       // A basket already brings these groceries: said here, where the shopper is looking.
       if (failure.error === 'basket_exists') setRefused(failure.message);
@@ -71,26 +77,27 @@ function MakeWeeklyForm({ order, onDone }: { order: WeeklyOrder; onDone: () => v
   }
 
   if (state.data?.existing) return <ExistingBasket basket={state.data.existing} order={order} />;
-  if (!times) return <p>{state.status === 'error' ? 'Could not load the delivery times.' : 'Loading delivery times...'}</p>;
+  if (!times) return <p>{state.status === 'error' ? t`Could not load the delivery times.` : t`Loading delivery times...`}</p>;
   const ordersWindow = order.coming && weekdayAndStart(order.coming.start);
   const collides = ordersWindow && ordersWindow.weekday === weekday && ordersWindow.windowStart === windowStart;
+  const { orderNumber } = order;
+  const comes = order.coming?.label ?? '';
   return (
     <div className="weekly-form">
-      <p>The products of order #{order.orderNumber}, at each week's prices. We text you the evening before; skip, pause or stop it from your profile.</p>
+      <p>{t`The products of order #${orderNumber}, at each week's prices. We text you the evening before; skip, pause or stop it from your profile.`}</p>
       <WeeklyTimeFields times={times} weekday={weekday} windowStart={windowStart} onChange={(day, start) => setChoice({ weekday: day, windowStart: start })} disabled={saving} />
       {collides ? (
         <p className="weekly-note" role="status">
-          Order #{order.orderNumber} already comes {order.coming!.label}, at this time: that week it is your basket, so the weekly deliveries start the week
-          after.
+          {t`Order #${orderNumber} already comes ${comes}, at this time: that week it is your basket, so the weekly deliveries start the week after.`}
         </p>
       ) : null}
       {refused ? (
         <p className="form-message form-message-error" role="alert">
-          {refused}
+          {knownMessage(refused)}
         </p>
       ) : null}
       <Button onClick={() => void save()} busy={saving}>
-        {saving ? 'Saving...' : 'Deliver every week'}
+        {saving ? t`Saving...` : t`Deliver every week`}
       </Button>
     </div>
   );
@@ -101,9 +108,9 @@ export function MakeWeeklyButton(order: WeeklyOrder) {
   return (
     <>
       <Button variant="ghost" size="sm" onClick={() => setOpen(true)}>
-        Deliver every week
+        {t`Deliver every week`}
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} title="Deliver every week">
+      <Dialog open={open} onClose={() => setOpen(false)} title={t`Deliver every week`}>
         <MakeWeeklyForm order={order} onDone={() => setOpen(false)} />
       </Dialog>
     </>

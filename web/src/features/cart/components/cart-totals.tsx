@@ -1,6 +1,7 @@
 // The cart's totals, on the cart page and beside the checkout's steps: the delivery fee is agreed with the
 // delivery agent at the door (docs/product.md sections 2, 3), so nothing is added for it and the total is the
 // subtotal.
+import { t } from '@lingui/core/macro';
 import { formatMoney } from '@web/lib/money';
 
 interface CartTotalsProps {
@@ -18,15 +19,15 @@ export function CartTotals({ totalPrice, delivery, className, totalClassName }: 
   return (
     <dl className={className}>
       <div>
-        <dt>Subtotal</dt>
+        <dt>{t`Subtotal`}</dt>
         <dd>{formatMoney(totalPrice)}</dd>
       </div>
       <div>
-        <dt>Delivery</dt>
+        <dt>{t`Delivery`}</dt>
         <dd>{delivery}</dd>
       </div>
       <div className={totalClassName}>
-        <dt>Total</dt>
+        <dt>{t`Total`}</dt>
         <dd>{formatMoney(totalPrice)}</dd>
       </div>
     </dl>

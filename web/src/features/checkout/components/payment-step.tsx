@@ -1,11 +1,12 @@
 // Step 1: how to pay. Cash on delivery, paid by mobile money with the shop's pay code (the pay code and
 // business name come from GET config); and, when the shop has MTN MoMo request-to-pay, "Pay now with
 // MoMo": the shopper's phone asks them to approve the payment with their PIN.
+import { t } from '@lingui/core/macro';
 import { useId } from 'react';
 import type { PaymentType } from '@server/modules/orders/order-lists.schema';
 import { Button } from '@web/components/ui/button';
+import { cashWords, momoWords } from '@web/lib/i18n/payment-words';
 import { useShopConfig } from '@web/lib/shop-config';
-import { CASH_WORDS, MOMO_WORDS, payWords } from '@server/lib/payment-words';
 
 export type PaymentMethod = PaymentType;
 
@@ -20,22 +21,22 @@ interface PaymentStepProps {
   onContinue: () => void;
 }
 
-/** Cash or the MoMo Pay code, in the words every face uses (server/lib/payment-words.ts): verified only once paid. */
+/** Cash or the MoMo Pay code, in the words every face uses (web/src/lib/i18n/payment-words.ts): verified only once paid. */
 function PayCodeInstructions({ payCode, businessName }: { payCode: string; businessName: string }) {
   return (
     <div className="momo-instructions">
-      <h3>How to pay</h3>
-      <p>{payWords(CASH_WORDS.how, { code: payCode, business: businessName })}.</p>
-      <p>With the MoMo Pay code, before your order arrives or when it does:</p>
+      <h3>{t`How to pay`}</h3>
+      <p>{cashWords.how({ code: payCode, business: businessName })}.</p>
+      <p>{t`With the MoMo Pay code, before your order arrives or when it does:`}</p>
       <ol>
         <li>
-          Dial the MoMo Pay code <strong className="pay-code">{payCode}</strong>
+          {t`Dial the MoMo Pay code`} <strong className="pay-code">{payCode}</strong>
         </li>
         <li>
-          Check that the business name reads <strong>{businessName}</strong>
+          {t`Check that the business name reads`} <strong>{businessName}</strong>
         </li>
-        <li>Pay the order total shown in your order summary.</li>
-        <li>{CASH_WORDS.verified}</li>
+        <li>{t`Pay the order total shown in your order summary.`}</li>
+        <li>{cashWords.verified()}</li>
       </ol>
     </div>
   );
@@ -51,23 +52,23 @@ export function PaymentStep(props: PaymentStepProps) {
   return (
     <section className="card checkout-step" aria-labelledby="payment-title">
       <h2 id="payment-title" className="checkout-step-title">
-        Payment Method
+        {t`Payment Method`}
       </h2>
       <fieldset className="payment-options">
-        <legend className="visually-hidden">Choose a payment method</legend>
+        <legend className="visually-hidden">{t`Choose a payment method`}</legend>
         <label className={`payment-option ${method === 'cash' ? 'is-selected' : ''}`}>
           <input type="radio" name="paymentType" value="cash" checked={method === 'cash'} onChange={() => onMethodChange('cash')} />
           <span>
-            <strong>{momoOffered ? 'Cash on delivery (MoMo Pay code)' : 'Cash on Delivery'}</strong>
-            <span className="payment-option-note">{payWords(CASH_WORDS.how, { code: payCode, business: businessName })}</span>
+            <strong>{momoOffered ? t`Cash on delivery (MoMo Pay code)` : t`Cash on Delivery`}</strong>
+            <span className="payment-option-note">{cashWords.how({ code: payCode, business: businessName })}</span>
           </span>
         </label>
         {momoOffered ? (
           <label className={`payment-option ${method === 'momo' ? 'is-selected' : ''}`}>
             <input type="radio" name="paymentType" value="momo" checked={method === 'momo'} onChange={() => onMethodChange('momo')} />
             <span>
-              <strong>{MOMO_WORDS.name}</strong>
-              <span className="payment-option-note">{MOMO_WORDS.how}</span>
+              <strong>{momoWords.name()}</strong>
+              <span className="payment-option-note">{momoWords.how()}</span>
             </span>
           </label>
         ) : null}
@@ -76,7 +77,7 @@ export function PaymentStep(props: PaymentStepProps) {
         <div className="momo-instructions">
           <div className="field">
             <label className="field-label" htmlFor={`${ids}-payer`}>
-              MoMo number
+              {t`MoMo number`}
             </label>
             <input
               id={`${ids}-payer`}
@@ -84,7 +85,7 @@ export function PaymentStep(props: PaymentStepProps) {
               type="tel"
               inputMode="tel"
               autoComplete="tel"
-              placeholder="The delivery phone"
+              placeholder={t`The delivery phone`}
               value={payerPhone}
               onChange={(event) => onPayerPhoneChange(event.target.value)}
               aria-invalid={payerPhoneError ? true : undefined}
@@ -96,12 +97,12 @@ export function PaymentStep(props: PaymentStepProps) {
               </p>
             ) : null}
           </div>
-          <h3>How MoMo pay now works</h3>
+          <h3>{t`How MoMo pay now works`}</h3>
           <ol>
-            <li>Place your order.</li>
-            <li>MTN MoMo asks this number (or, left empty, the delivery address&apos;s phone) to approve the order total: enter your MoMo PIN on that phone.</li>
-            <li>Your order is paid at once; no one needs to call you about payment.</li>
-            <li>{payWords(MOMO_WORDS.fallback, { code: payCode, business: businessName })}</li>
+            <li>{t`Place your order.`}</li>
+            <li>{t`MTN MoMo asks this number (or, left empty, the delivery address's phone) to approve the order total: enter your MoMo PIN on that phone.`}</li>
+            <li>{t`Your order is paid at once; no one needs to call you about payment.`}</li>
+            <li>{momoWords.fallback({ code: payCode, business: businessName })}</li>
           </ol>
         </div>
       ) : (
@@ -109,7 +110,7 @@ export function PaymentStep(props: PaymentStepProps) {
       )}
       <div className="checkout-actions">
         <Button onClick={onContinue} busy={busy}>
-          {busy ? 'Continuing...' : 'Continue to Delivery'}
+          {busy ? t`Continuing...` : t`Continue to Delivery`}
         </Button>
       </div>
     </section>

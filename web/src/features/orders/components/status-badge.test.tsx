@@ -3,18 +3,18 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '@server/modules/orders/order-lists.schema';
-import { ORDER_STATUS_WORDS, PAYMENT_STATUS_WORDS } from '../status-words';
+import { orderStatusWords, paymentStatusWords } from '../status-words';
 import { OrderStatusBadge, PaymentStatusBadge } from './status-badge';
 
 describe('status badges', () => {
   it.each(ORDER_STATUSES)('styles the order status %s, in words', (status) => {
     render(<OrderStatusBadge status={status} />);
-    expect(screen.getByText(ORDER_STATUS_WORDS[status])).toHaveClass('status-badge', `status-${status}`);
+    expect(screen.getByText(orderStatusWords(status))).toHaveClass('status-badge', `status-${status}`);
   });
 
   it.each(PAYMENT_STATUSES)('styles the payment status %s, in words', (status) => {
     render(<PaymentStatusBadge status={status} />);
-    expect(screen.getByText(PAYMENT_STATUS_WORDS[status])).toHaveClass('status-badge', `payment-${status}`);
+    expect(screen.getByText(paymentStatusWords(status))).toHaveClass('status-badge', `payment-${status}`);
   });
 
   it('says a new order is waiting to be packed and not yet paid: no raw "PENDING"', () => {
