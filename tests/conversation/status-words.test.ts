@@ -1,14 +1,17 @@
 // An order's status and payment in words on every face: the conversation never shows a stored value
 // ("pending/pending"), in any language, and its English is the web's (web/src/features/orders/status-words.ts).
+import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { catalogues, LANGUAGES } from '../../server/conversation/i18n';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../server/modules/orders/order-lists.schema';
-import { ORDER_STATUS_WORDS, PAYMENT_STATUS_WORDS } from '../../web/src/features/orders/status-words';
+import { orderStatusWords, paymentStatusWords } from '../../web/src/features/orders/status-words';
 
 describe('status words', () => {
   it('one mapping: the conversation speaks the web\'s English words', () => {
-    for (const status of ORDER_STATUSES) expect(catalogues.en[`status.${status}`]).toBe(ORDER_STATUS_WORDS[status]);
-    for (const status of PAYMENT_STATUSES) expect(catalogues.en[`payment.${status}`]).toBe(PAYMENT_STATUS_WORDS[status]);
+    // The web's words are Lingui messages: read in English, the source language, which needs no catalog.
+    i18n.loadAndActivate({ locale: 'en', messages: {} });
+    for (const status of ORDER_STATUSES) expect(catalogues.en[`status.${status}`]).toBe(orderStatusWords(status));
+    for (const status of PAYMENT_STATUSES) expect(catalogues.en[`payment.${status}`]).toBe(paymentStatusWords(status));
   });
 
   it.each(LANGUAGES)('%s words a new order as waiting and not yet paid, never the stored "pending"', (language) => {
