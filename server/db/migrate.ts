@@ -15,6 +15,11 @@ import * as weeklyBaskets from './migrations/012-weekly-baskets';
 import * as checkoutStatements from './migrations/014-checkout-statements';
 import * as momoCallbackChecks from './migrations/015-momo-callback-checks';
 import * as roles from './migrations/017-roles';
+import * as deliveryFees from './migrations/031-delivery-fees';
+import * as orderMoney from './migrations/032-order-money';
+import * as dispatch from './migrations/033-dispatch';
+import * as riderCash from './migrations/034-rider-cash';
+import * as signInCodes from './migrations/035-sign-in-codes';
 
 const migrations: Record<string, Migration> = {
   '001-shop': shop,
@@ -32,6 +37,11 @@ const migrations: Record<string, Migration> = {
   '014-checkout-statements': checkoutStatements,
   '015-momo-callback-checks': momoCallbackChecks,
   '017-roles': roles,
+  '031-delivery-fees': deliveryFees,
+  '032-order-money': orderMoney,
+  '033-dispatch': dispatch,
+  '034-rider-cash': riderCash,
+  '035-sign-in-codes': signInCodes,
 };
 
 // Migrations run before the schema they create exists: Kysely's own convention is Kysely<any> here.

@@ -1,7 +1,8 @@
 // Accounts as their owners open them: sign-up, sign-in (by e-mail or any spelling of a phone number),
 // one-time reset codes, and the phone-only accounts the USSD and WhatsApp channels make. Each opens a
 // session with the auth module (issueToken) and answers the account with the roles it holds.
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
 import type { ShopDeps } from '../../lib/deps';
 import { attemptLimiter } from '../../lib/attempt-limiter';
 import { AppError, badRequest } from '../../lib/errors';
@@ -10,7 +11,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { normalizePhone } from '../../lib/phone';
 import { newSixDigitCode, sha256 } from '../../lib/secrets';
 import { isUniqueViolation } from '../../db/errors';
-import type { ForgotPasswordInput, LoginInput, PublicUser, RegisterInput, ResetPasswordInput } from '../auth/auth.schema';
+import type { ForgotPasswordInput, LoginInput, PhoneCodeRequestInput, PhoneCodeSignInInput, PublicUser, RegisterInput, ResetPasswordInput } from '../auth/auth.schema';
 import { endSessions, issueToken } from '../auth/auth.service';
 import { rolesOf } from '../auth/roles.service';
 import { startPhoneVerification } from './phone.service';
@@ -44,6 +45,7 @@ const TOO_MANY_ATTEMPTS = 'Too many failed attempts. Try again in 15 minutes or 
 const failedLogins = (deps: ShopDeps) => attemptLimiter(deps.db, 'login', MAX_FAILED_LOGINS, FIFTEEN_MINUTES);
 const failedLoginsFrom = (deps: ShopDeps) => attemptLimiter(deps.db, 'login-address', MAX_FAILED_LOGINS_PER_ADDRESS, FIFTEEN_MINUTES);
 const resetCodesSent = (deps: ShopDeps) => attemptLimiter(deps.db, 'reset-code', MAX_RESET_CODES_PER_HOUR, 60 * 60 * 1000);
+const signInCodesSent = (deps: ShopDeps) => attemptLimiter(deps.db, 'sign-in-code', MAX_RESET_CODES_PER_HOUR, 60 * 60 * 1000);
 
 export interface Session {
   token: string;
@@ -133,17 +135,22 @@ async function findForReset(deps: ShopDeps, input: { email?: string; phoneNumber
   return undefined;
 }
 
+/** What a one-time code is for: a new password, or a session without the password (the rider app). */
+type CodePurpose = 'reset' | 'sign_in';
+
+const CODE_WORDS: Readonly<Record<CodePurpose, { subject: string; limiter: (deps: ShopDeps) => ReturnType<typeof attemptLimiter> }>> = {
+  reset: { subject: 'password reset code', limiter: (deps) => resetCodesSent(deps) },
+  sign_in: { subject: 'sign-in code', limiter: (deps) => signInCodesSent(deps) },
+};
+
 /**
- * Sends a one-time code to the account's email or phone. Answers the same whether or not the
- * account exists, so the form cannot be used to find out who shops here.
+ * Sends a one-time code of `purpose` to the account by e-mail or SMS: only the newest code of that
+ * purpose works. A cap per account stops the forms being used to flood someone's phone.
  */
-export async function requestPasswordReset(deps: ShopDeps, input: ForgotPasswordInput): Promise<void> {
-  const user = await findForReset(deps, input);
-  if (!user) return;
-  // A cap on codes per account stops the form being used to flood someone's phone with messages.
-  const sent = resetCodesSent(deps);
-  if ((await sent.record(user.id)) > MAX_RESET_CODES_PER_HOUR) {
-    deps.log.warn('reset_code_limit', { userId: user.id });
+async function sendAccountCode(deps: ShopDeps, user: UserRow, purpose: CodePurpose, channel: 'email' | 'sms'): Promise<void> {
+  const words = CODE_WORDS[purpose];
+  if ((await words.limiter(deps).record(user.id)) > MAX_RESET_CODES_PER_HOUR) {
+    deps.log.warn(purpose === 'reset' ? 'reset_code_limit' : 'sign_in_code_limit', { userId: user.id });
     return;
   }
   const code = newSixDigitCode();
@@ -153,33 +160,37 @@ export async function requestPasswordReset(deps: ShopDeps, input: ForgotPassword
       .updateTable('password_reset_codes')
       .set({ used_at: new Date() })
       .where('user_id', '=', user.id)
+      .where('purpose', '=', purpose)
       .where('used_at', 'is', null)
       .execute();
     await trx
       .insertInto('password_reset_codes')
       .values({
         user_id: user.id,
+        purpose,
         code_hash: sha256(`${user.id}:${code}`),
         expires_at: new Date(Date.now() + RESET_CODE_TTL_MINUTES * 60 * 1000),
       })
       .execute();
   });
-  const byEmail = Boolean(input.email);
   await deps.notifier.send({
-    channel: byEmail ? 'email' : 'sms',
-    recipient: byEmail ? user.email! : (user.phone_number ?? user.unverified_phone_number)!,
-    subject: `${deps.config.shop.shopName} password reset code`,
+    channel,
+    recipient: channel === 'email' ? user.email! : (user.phone_number ?? user.unverified_phone_number)!,
+    subject: `${deps.config.shop.shopName} ${words.subject}`,
     body: `Your ${deps.config.shop.shopName} code is ${code}. It works for ${RESET_CODE_TTL_MINUTES} minutes. If you did not ask for it, ignore this message.`,
-    kind: 'reset_code',
+    kind: purpose === 'reset' ? 'reset_code' : 'sign_in_code',
   });
 }
 
-/** Sets a new password when the code is right, unexpired, unused and tried fewer than 5 times. */
-export async function resetPassword(deps: ShopDeps, input: ResetPasswordInput): Promise<void> {
-  const user = await findForReset(deps, input);
-  if (!user) throw badRequest(BAD_RESET_CODE, [{ msg: BAD_RESET_CODE, param: 'code' }], 'invalid_code');
-  // A try is taken before the code is compared, in one statement that re-checks the count on the
-  // row it updates: however many guesses arrive at once, only 5 are ever compared.
+/**
+ * Takes one try of the account's newest unused code of `purpose` and uses it up if it is right,
+ * unexpired and tried fewer than 5 times. A try is taken before the code is compared, in one
+ * statement that re-checks the count on the row it updates: however many guesses arrive at once,
+ * only 5 are ever compared; the same right code sent twice at once is used once. `use` runs in the
+ * transaction that uses the code up.
+ */
+async function useAccountCode<T>(deps: ShopDeps, user: UserRow, purpose: CodePurpose, code: string, use: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  const refuse = () => badRequest(BAD_RESET_CODE, [{ msg: BAD_RESET_CODE, param: 'code' }], 'invalid_code');
   const pending = await deps.db
     .updateTable('password_reset_codes')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
@@ -188,6 +199,7 @@ export async function resetPassword(deps: ShopDeps, input: ResetPasswordInput): 
         .selectFrom('password_reset_codes')
         .select('id')
         .where('user_id', '=', user.id)
+        .where('purpose', '=', purpose)
         .where('used_at', 'is', null)
         .orderBy('id', 'desc')
         .limit(1),
@@ -197,23 +209,57 @@ export async function resetPassword(deps: ShopDeps, input: ResetPasswordInput): 
     .where('attempts', '<', RESET_CODE_MAX_ATTEMPTS)
     .returning(['id', 'code_hash'])
     .executeTakeFirst();
-  if (!pending || pending.code_hash !== sha256(`${user.id}:${input.code}`)) {
-    throw badRequest(BAD_RESET_CODE, [{ msg: BAD_RESET_CODE, param: 'code' }], 'invalid_code');
-  }
-  const passwordHash = await hashPassword(input.password);
-  await deps.db.transaction().execute(async (trx) => {
+  if (!pending || pending.code_hash !== sha256(`${user.id}:${code}`)) throw refuse();
+  return deps.db.transaction().execute(async (trx) => {
     const claimed = await trx
       .updateTable('password_reset_codes')
       .set({ used_at: new Date() })
       .where('id', '=', pending.id)
       .where('used_at', 'is', null)
       .executeTakeFirst();
-    // The same right code sent twice at once: only the first sets the password.
-    if (Number(claimed.numUpdatedRows) === 0) throw badRequest(BAD_RESET_CODE, [{ msg: BAD_RESET_CODE, param: 'code' }], 'invalid_code');
+    if (Number(claimed.numUpdatedRows) === 0) throw refuse();
+    return use(trx);
+  });
+}
+
+/**
+ * Sends a one-time code to the account's email or phone. Answers the same whether or not the
+ * account exists, so the form cannot be used to find out who shops here.
+ */
+export async function requestPasswordReset(deps: ShopDeps, input: ForgotPasswordInput): Promise<void> {
+  const user = await findForReset(deps, input);
+  if (!user) return;
+  await sendAccountCode(deps, user, 'reset', input.email ? 'email' : 'sms');
+}
+
+/** Sets a new password when the code is right, unexpired, unused and tried fewer than 5 times. */
+export async function resetPassword(deps: ShopDeps, input: ResetPasswordInput): Promise<void> {
+  const user = await findForReset(deps, input);
+  if (!user) throw badRequest(BAD_RESET_CODE, [{ msg: BAD_RESET_CODE, param: 'code' }], 'invalid_code');
+  const passwordHash = await hashPassword(input.password);
+  await useAccountCode(deps, user, 'reset', input.code, async (trx) => {
     await setPasswordHash({ db: trx }, user.id, passwordHash);
     // A reset means the old password may be known to someone else: sign out every session.
     await endSessions({ db: trx }, user.id);
   });
+}
+
+/**
+ * Sends a sign-in code by SMS to the account that has proven this number (a rider signing in on
+ * their phone). Answers the same whether or not there is one.
+ */
+export async function requestSignInCode(deps: ShopDeps, input: PhoneCodeRequestInput): Promise<void> {
+  const user = await findUserByPhone(deps, input.phoneNumber);
+  if (!user) return;
+  await sendAccountCode(deps, user, 'sign_in', 'sms');
+}
+
+/** A session for the account that proved this number, opened with the code it was sent instead of a password. */
+export async function signInWithCode(deps: ShopDeps, input: PhoneCodeSignInInput): Promise<Session> {
+  const user = await findUserByPhone(deps, input.phoneNumber);
+  if (!user) throw badRequest(BAD_RESET_CODE, [{ msg: BAD_RESET_CODE, param: 'code' }], 'invalid_code');
+  await useAccountCode(deps, user, 'sign_in', input.code, async () => undefined);
+  return openSession(deps, user);
 }
 
 /** Who a caller is, as a channel that knows people by phone keeps them: the account and the name to greet. */
