@@ -381,7 +381,7 @@ export interface RiderStopsTable {
   order_id: string;
   rider_id: string;
   position: number;
-  assigned_at: CreatedAt;
+  assigned_at: ColumnType<Date, Date | string | undefined, Date | string>;
   assigned_by: string | null;
   picked_up_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
@@ -392,7 +392,7 @@ export interface DeliveryCodesTable {
   code: string;
   wrong_tries: Generated<number>;
   locked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-  created_at: CreatedAt;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 /** A rider at a door: delivered (what was collected, the fee, lines refused) or not (why). */
