@@ -65,6 +65,7 @@ test('every console screen is accessible and fits the screen', async ({ page }) 
     ['Orders', 'Orders'],
     ['Delivery', 'Delivery'],
     ['Catalog', 'Catalog'],
+    ['Stock', 'Stock'],
     ['Messages', 'Messages'],
     ['Staff', 'Staff'],
   ]) {
@@ -237,7 +238,7 @@ test('a line that went out of stock after it was added is flagged in the cart an
   await expect(page.getByText('Out of stock: remove it to check out')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Proceed to Checkout' })).toBeDisabled();
   await page.goto('/checkout');
-  await expect(page.getByRole('alert').filter({ hasText: 'Out of stock:' })).toHaveText(
-    `Out of stock: ${name}. Remove the items that are out of stock from your cart to place your order.Go to your cart`,
+  await expect(page.getByRole('alert').filter({ hasText: 'Cannot be sold as it is:' })).toHaveText(
+    `Cannot be sold as it is: ${name} (out of stock). Change or remove them in your cart to place your order.Go to your cart`,
   );
 });

@@ -15,6 +15,7 @@
 //   mtn is down                               MTN MoMo answers the next payment request with a 500
 //   web POST /api/baskets {"weekday": 2}       ...with a JSON body ({name} places filled in)
 //   clock 2026-11-24 13:59                    the shop's clock, Kigali time (in-process runs only)
+//   stock eggs-tray 3                         staff count the product: 3 left to sell (in-process runs only)
 //   [ussd] > 1                                a line for one channel only
 //   [ussd, whatsapp] > 1                      ...or for some channels
 //   # a comment
@@ -35,7 +36,8 @@ export type Step =
   | { kind: 'web'; method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string; body?: string }
   | { kind: 'phone'; answer: 'approve' | 'decline' }
   | { kind: 'mtn-down' }
-  | { kind: 'clock'; at: Date };
+  | { kind: 'clock'; at: Date }
+  | { kind: 'stock'; productId: string; left: number };
 
 export interface FlowLine {
   line: number;
@@ -95,6 +97,8 @@ function readStep(text: string, where: string): Step {
     if (Number.isNaN(at.getTime())) throw new FlowSyntaxError(`${where}: the clock is a Kigali time like 2026-11-24 13:59`);
     return { kind: 'clock', at };
   }
+  const stock = /^stock\s+([\w-]+)\s+(\d+(?:\.\d+)?)$/.exec(text);
+  if (stock) return { kind: 'stock', productId: stock[1], left: Number(stock[2]) };
   throw new FlowSyntaxError(`${where}: cannot read "${text}"`);
 }
 

@@ -30,6 +30,8 @@ export interface PlayOptions {
   momo?: { answer(phone: string, answer: 'approve' | 'decline'): Promise<string | undefined>; down(): void };
   /** Sets the shop's clock (undefined: the real time again); only an in-process shop has one to set. */
   setClock?: (at: Date | undefined) => void;
+  /** Staff count a product: this many left to sell (in-process only); a reason when it cannot be done. */
+  setStock?: (productId: string, left: number) => Promise<string | undefined>;
 }
 
 export interface StepFailure {
@@ -294,6 +296,9 @@ async function playLine(options: PlayOptions, channel: Channel, player: Player, 
       if (!options.setClock) return "this shop's clock cannot be set (a flow with a clock plays in-process)";
       options.setClock(step.at);
       return undefined;
+    case 'stock':
+      if (!options.setStock) return "this shop's stock cannot be counted here (a flow with a stock count plays in-process)";
+      return options.setStock(step.productId, step.left);
   }
 }
 

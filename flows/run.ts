@@ -48,6 +48,19 @@ export async function smsCodeIn(deps: ShopDeps, phone: string): Promise<string |
   return (await latestOneTimeCodes(deps, { recipient: phone, limit: 1 }))[0]?.code;
 }
 
+/**
+ * Staff count a product so that `left` are left to sell: a product without a count starts counting,
+ * one with a count is adjusted by the difference (what orders hold stays held).
+ */
+export async function setStockLeft(deps: ShopDeps, productId: string, left: number): Promise<string | undefined> {
+  const { changeStock, countsNow } = await import('../server/modules/stock/stock.service');
+  const now = (await countsNow(deps.db, [productId])).get(productId);
+  const change = Math.round((left - (now ?? 0)) * 1000) / 1000;
+  if (!change) return now === undefined ? `${productId} keeps no count, and a count of 0 cannot start one` : undefined;
+  await changeStock(deps, { id: 'flows', fullName: 'Flows' }, productId, { change, reason: change > 0 ? 'received' : 'adjusted' });
+  return undefined;
+}
+
 /** The shop in this process, on a fresh copy of the seeded test database, its WhatsApp channel sending to a fake Graph API. */
 async function inProcessShop(): Promise<{ options: PlayOptions; close: () => Promise<void> }> {
   const [{ openTestDatabase }, { createApp }, { loadConfig }, { silentLogger }, { outboxNotifier }, { startFakeGraphApi, whatsappEnv }, { momoPhone, startFakeMomoCollections }, { backgroundSettled }] = await Promise.all([
@@ -88,6 +101,7 @@ async function inProcessShop(): Promise<{ options: PlayOptions; close: () => Pro
       setClock: (at) => {
         deps.now = at ? () => at : undefined;
       },
+      setStock: (productId, left) => setStockLeft(deps, productId, left),
     },
     close: async () => {
       await graph.close();
@@ -139,6 +153,10 @@ async function main(): Promise<number> {
       for (const channel of flow.channels) {
         if (!shop.options.setClock && flow.lines.some((line) => line.step.kind === 'clock')) {
           console.log(`SKIP ${flow.file} [${channel}]: it sets the shop's clock, which only an in-process run can`);
+          continue;
+        }
+        if (!shop.options.setStock && flow.lines.some((line) => line.step.kind === 'stock')) {
+          console.log(`SKIP ${flow.file} [${channel}]: it counts stock as staff would, which only an in-process run can`);
           continue;
         }
         if (channel === 'whatsapp' && !shop.options.whatsapp) {

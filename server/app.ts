@@ -5,13 +5,13 @@ import { createServer, type RequestListener, type ServerOptions } from 'node:htt
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { chatRoutes } from './channels/chat/chat.routes';
 import { ussdLane } from './channels/ussd/ussd-lane';
 import { ussdRoutes } from './channels/ussd/ussd.routes';
 import { WHATSAPP_WEBHOOK_PATH, whatsappRoutes } from './channels/whatsapp/whatsapp.routes';
+import { limitBody } from './lib/body-limit';
 import type { AppEnv, ShopDeps } from './lib/deps';
 import { API_DOCS_POLICY, storefrontPolicy } from './lib/content-security';
 import { isAppError } from './lib/errors';
@@ -36,10 +36,16 @@ import { orderAgainRoutes } from './modules/reorder/reorder.routes';
 import { devOutboxEnabled, devOutboxRoutes } from './modules/outbox/outbox.routes';
 import { shopRoutes } from './modules/shop/shop.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
+import { riderRoutes } from './modules/dispatch/rider.routes';
 import { MAX_IMAGE_BYTES } from './modules/catalog/staff-catalog.schema';
 import { UPLOADS_URL_PATH, readUploadedImage } from './modules/catalog/uploads.service';
 import { accountRoutes } from './modules/users/accounts.routes';
 import { usersRoutes } from './modules/users/users.routes';
+
+/** The largest JSON body a call under /api takes (an image upload excepted). */
+const API_BODY_LIMIT = 100 * 1024;
+/** The largest body MTN's request-to-pay callback is read up to: its result is a few short fields. */
+const CALLBACK_BODY_LIMIT = 16 * 1024;
 
 export const IMAGES_DIR = path.resolve(import.meta.dirname, 'static/images');
 
@@ -79,6 +85,7 @@ function apiRoutes(deps: ShopDeps, isStopping?: () => boolean) {
     .route('/contact', contactRoutes(deps))
     .route('/chat', chatRoutes(deps))
     .route('/admin', staffRoutes(deps))
+    .route('/rider', riderRoutes(deps))
     .route('/', shopRoutes(deps, isStopping));
   // Made from every routes file's declarations on the first read (generating it takes a moment
   // that a starting server or a test that never reads it need not spend), then kept.
@@ -153,12 +160,11 @@ export function createApp(deps: ShopDeps, options: AppOptions = {}) {
       maxAge: 600,
     }),
   );
-  // The unread rest of a refused body would be taken for the next request on a keep-alive
-  // connection, so a 413 closes the connection and the client opens a fresh one.
-  const refuseBody = (message: string) => (c: Context) => c.json(errorBody(message, 'payload_too_large'), 413, { Connection: 'close' });
-  const tooLarge = bodyLimit({ maxSize: 100 * 1024, onError: refuseBody('Request body is too large') });
+  // A refused body closes its connection (lib/body-limit.ts): the client opens a fresh one.
+  const refuseBody = (message: string) => (c: Context) => c.json(errorBody(message, 'payload_too_large'), 413);
+  const tooLarge = limitBody(API_BODY_LIMIT, refuseBody('Request body is too large'));
   // An image upload is the one body allowed past 100 KB: the image limit plus the form's own bytes.
-  const imageTooLarge = bodyLimit({ maxSize: MAX_IMAGE_BYTES + 64 * 1024, onError: refuseBody('The image must be at most 2 MB') });
+  const imageTooLarge = limitBody(MAX_IMAGE_BYTES + 64 * 1024, refuseBody('The image must be at most 2 MB'));
   // A GET or HEAD has no body to limit, and asking for one makes the Node adapter build a full
   // fetch Request (AbortSignal and all) for every catalog read: the hot path skips it.
   const withoutBody = (method: string) => method === 'GET' || method === 'HEAD';
@@ -166,7 +172,6 @@ export function createApp(deps: ShopDeps, options: AppOptions = {}) {
     if (withoutBody(c.req.method)) return next();
     return c.req.path === '/api/admin/uploads' ? imageTooLarge(c, next) : tooLarge(c, next);
   });
-
   // Every call that answers with a product, category, cart or order gives absolute image URLs.
   for (const resource of ['product', 'category', 'cart', 'order', 'admin']) {
     app.use(`/api/${resource}/*`, absoluteImageUrls(deps.config.publicBaseUrl));
@@ -176,7 +181,11 @@ export function createApp(deps: ShopDeps, options: AppOptions = {}) {
   app.route('/ussd', ussdRoutes(deps));
   // Off without configuration: the path then falls through to the storefront like any unknown one.
   if (deps.config.whatsapp) app.route(WHATSAPP_WEBHOOK_PATH, whatsappRoutes(deps, deps.config.whatsapp));
-  if (deps.config.momo) app.route(MOMO_CALLBACK_PATH, momoCallbackRoutes(deps));
+  if (deps.config.momo) {
+    // MTN's callback is a few fields of JSON, read only within this limit.
+    app.use(MOMO_CALLBACK_PATH, limitBody(CALLBACK_BODY_LIMIT, refuseBody('Request body is too large')));
+    app.route(MOMO_CALLBACK_PATH, momoCallbackRoutes(deps));
+  }
 
   app.use('/images/*', async (c, next) => {
     await next();

@@ -180,6 +180,12 @@ export function shopApi(request: APIRequestContext) {
       return ((await expectStatus(await request.put(path, { headers: auth({ token: staffToken }), data: change }), 200)) as { product: StaffProduct }).product;
     },
 
+    /** Staff change what is on hand of a product (a product without a count starts counting from it). */
+    async changeStock(staffToken: string, productId: string, change: number, reason: 'received' | 'adjusted' | 'spoiled' = 'received'): Promise<void> {
+      const path = `/api/admin/products/${productId}/stock`;
+      await expectStatus(await request.post(path, { headers: auth({ token: staffToken }), data: { change, reason } }), 200);
+    },
+
     /**
      * The status the staff API answers this token with (200 staff, 403 a shopper), for the specs that
      * check who gets in: unlike the helpers above it does not decide which status is right.

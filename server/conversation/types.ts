@@ -95,9 +95,10 @@ export interface ScreenDataMap {
   /**
    * "Order again": an earlier order's lines placed as they sell today, in one confirmation. The
    * address and window are the default and the earliest free when it opens, until changed; leftOut
-   * names the products the shopper was told are left out (so Confirm never drops one silently).
+   * names the products the shopper was told are left out (so Confirm never drops one silently), and
+   * cuts how many of a line stock could give when the shopper was told (so Confirm never orders fewer unsaid).
    */
-  'again-confirm': { orderId: string; key: string; addressId?: string; windowId?: string; leftOut?: string[] };
+  'again-confirm': { orderId: string; key: string; addressId?: string; windowId?: string; leftOut?: string[]; cuts?: Record<string, number> };
   /** Weekly baskets: the shopper's, one of them, choosing its day and time, stopping it. */
   baskets: Record<string, never>;
   basket: { id: string };
@@ -179,6 +180,8 @@ export interface ProductCard {
   image: string;
   description: string;
   inStock: boolean;
+  /** "Only 3 trays left", in the conversation's language: only while the product runs low. */
+  left?: string;
 }
 
 /** The cart as a summary card shows it. */
@@ -188,7 +191,8 @@ export interface CartCard {
   total: number;
   /** The count and total in the conversation's language ("2 items: frw 1,600.00", "Ibintu 2: ..."). */
   summary: string;
-  lines: { name: string; quantity: string; total: number; image: string }[];
+  /** A line stock cannot sell carries why ("Out of stock", "Only 2 kg left"), comes after the others and is left out of the total. */
+  lines: { name: string; quantity: string; total: number; image: string; note?: string }[];
 }
 
 export interface ReplyOption {

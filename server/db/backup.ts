@@ -6,11 +6,11 @@
 // folder it replaces is kept beside it. An embedded-database backup restored with DATABASE_URL set
 // moves the shop to that PostgreSQL server (move-to-postgres.ts).
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, readlinkSync } from 'node:fs';
+import { existsSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
 import { open, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import pg from 'pg';
 import { loadConfig } from '../config';
 import { MoveError, movePgliteBackupToPostgres } from './move-to-postgres';
@@ -28,9 +28,18 @@ export interface Target {
 // ---------------------------------------------------------------------------------------------
 // PGlite
 
+/** The folder's real path: a process's open files are listed by theirs, whatever link it was opened by. */
+function realFolder(dir: string): string {
+  try {
+    return realpathSync(dir);
+  } catch {
+    return path.resolve(dir);
+  }
+}
+
 /** Whether another process has files of this folder open (Linux: /proc), i.e. a server runs on it. */
 export function folderInUse(dir: string): boolean {
-  const prefix = `${path.resolve(dir)}/`;
+  const prefix = `${realFolder(dir)}/`;
   if (!existsSync('/proc/self/fd')) return existsSync(path.join(dir, 'postmaster.pid'));
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name) && Number(name) !== process.pid)) {
     let fds: string[];
@@ -58,10 +67,34 @@ function refuseWhileRunning(dir: string) {
   }
 }
 
+/**
+ * An error as a sentence an operator can read: PGlite's file errors are plain objects (an
+ * Emscripten ErrnoError, { name, errno }) that String() prints as "[object Object]".
+ */
+export function errorSentence(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  if (typeof error === 'object' && error !== null) {
+    const { message, name, errno } = error as { message?: unknown; name?: unknown; errno?: unknown };
+    if (typeof message === 'string' && message) return message;
+    if (errno !== undefined) return `${typeof name === 'string' ? name : 'file error'} ${String(errno)} (a file of the database could not be opened)`;
+  }
+  const text = String(error);
+  return text === '[object Object]' ? 'an unknown error' : text;
+}
+
+/** Opens the folder's database, or says in a sentence why it could not (most often: a server holds it). */
+async function openPglite(dataDir: string, options: PGliteOptions = { dataDir }): Promise<PGlite> {
+  try {
+    return await PGlite.create(options);
+  } catch (error) {
+    throw new BackupError(`The embedded database in ${dataDir} could not be opened: ${errorSentence(error)}. If the shop is running on it, stop it first.`);
+  }
+}
+
 async function backupPglite(dataDir: string, file: string): Promise<string> {
   if (!holdsDatabase(dataDir)) throw new BackupError(`There is no database in ${dataDir} to back up.`);
   refuseWhileRunning(dataDir);
-  const pglite = await PGlite.create(dataDir);
+  const pglite = await openPglite(dataDir);
   try {
     const dump = await pglite.dumpDataDir('gzip');
     await writeAtomically(file, Buffer.from(await dump.arrayBuffer()));
@@ -83,7 +116,7 @@ async function restorePglite(dataDir: string, file: string, force: boolean): Pro
     await rename(dataDir, keptAt);
     console.log(`The database that was in ${dataDir} is kept at ${keptAt}.`);
   }
-  const pglite = await PGlite.create({ dataDir, loadDataDir: new Blob([archive]) });
+  const pglite = await openPglite(dataDir, { dataDir, loadDataDir: new Blob([archive]) });
   await pglite.close();
   return `PGlite ${dataDir}`;
 }
@@ -174,7 +207,7 @@ async function main(argv: string[]): Promise<void> {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
   main(process.argv.slice(2)).catch((error: unknown) => {
-    console.error(error instanceof BackupError ? error.message : error instanceof Error ? error.message : String(error));
+    console.error(errorSentence(error));
     process.exitCode = 1;
   });
 }

@@ -13,6 +13,9 @@
 // drops its copies as soon as the commit returns, before its answer leaves. On embedded PGlite the
 // database belongs to one process, so the notice stays in the process.
 //
+// A copy the writer can bring up to date from what it wrote (the stock counts) does so as the
+// transaction commits (afterCommit), with no notice for anyone: other instances catch up by themselves.
+//
 // While the listening connection is down (lost, or an engine without LISTEN/NOTIFY), a change made
 // elsewhere may go unheard: every copy is dropped when the connection is lost and again once it
 // listens again, and meanwhile a copy is kept for at most UNHEARD_LIFETIME_MS (lifetimeMs below).
@@ -90,6 +93,12 @@ export interface Changes {
   announce(topic: string): Promise<void>;
 }
 
+/** Work a transaction leaves for after its commit, given the database handle it was opened on. */
+type CommitHook = (db: Kysely<Database>) => void;
+
+// What each transaction opened by inTransaction runs on this instance once it has committed.
+const commitHooks = new WeakMap<object, CommitHook[]>();
+
 /**
  * Runs `work` in one transaction in which any write may announce a change of its topic (a write to
  * another module's data inside a larger transaction, an account merge moving ratings, say). Once it
@@ -101,18 +110,34 @@ export interface Changes {
 export async function inTransaction<T>(deps: { db: Kysely<Database> }, work: (changes: Changes) => Promise<T>): Promise<T> {
   const feed = feedOf(deps.db);
   const announced = new Set<string>();
-  const result = await deps.db.transaction().execute((trx) =>
-    work({
+  const committed: CommitHook[] = [];
+  const result = await deps.db.transaction().execute((trx) => {
+    commitHooks.set(trx, committed);
+    return work({
       trx,
       async announce(topic) {
         if (announced.has(topic)) return;
         announced.add(topic);
         if (feed.notifies) await sql`SELECT pg_notify(${CHANGES_CHANNEL}, ${`${topic} ${feed.origin}`})`.execute(trx);
       },
-    }),
-  );
+    });
+  });
   for (const topic of announced) tell(feed, topic);
+  for (const hook of committed) hook(deps.db);
   return result;
+}
+
+/**
+ * Runs `hook` on this instance once `trx` commits (never if it rolls back), before inTransaction
+ * returns: for a copy kept in memory that the writer can bring up to date itself, at no cost to other
+ * instances. Only a transaction opened by inTransaction knows when it commits: for any other, false,
+ * and the copy must catch up by itself (its lifetime).
+ */
+export function afterCommit(trx: Transaction<Database>, hook: CommitHook): boolean {
+  const hooks = commitHooks.get(trx);
+  if (!hooks) return false;
+  hooks.push(hook);
+  return true;
 }
 
 /** Runs `work` in one transaction that announces a change of `topic` once it commits (inTransaction, for a write of one topic). */

@@ -15,6 +15,8 @@ import * as weeklyBaskets from './migrations/012-weekly-baskets';
 import * as checkoutStatements from './migrations/014-checkout-statements';
 import * as momoCallbackChecks from './migrations/015-momo-callback-checks';
 import * as roles from './migrations/017-roles';
+import * as basketPayers from './migrations/019-basket-payers';
+import * as stock from './migrations/021-stock';
 import * as deliveryFees from './migrations/031-delivery-fees';
 import * as orderMoney from './migrations/032-order-money';
 import * as dispatch from './migrations/033-dispatch';
@@ -37,6 +39,8 @@ const migrations: Record<string, Migration> = {
   '014-checkout-statements': checkoutStatements,
   '015-momo-callback-checks': momoCallbackChecks,
   '017-roles': roles,
+  '019-basket-payers': basketPayers,
+  '021-stock': stock,
   '031-delivery-fees': deliveryFees,
   '032-order-money': orderMoney,
   '033-dispatch': dispatch,

@@ -26,13 +26,14 @@ export async function prepareEmptyFolder(target = preparedFolderPath()): Promise
   if (existsSync(path.join(target, 'PG_VERSION'))) return;
   const partial = `${target}.${process.pid}.partial`;
   rmSync(partial, { recursive: true, force: true });
-  const pglite = await PGlite.create(partial);
-  await pglite.close();
-  rmSync(path.join(partial, 'postmaster.pid'), { force: true });
   try {
+    const pglite = await PGlite.create(partial);
+    await pglite.close();
+    rmSync(path.join(partial, 'postmaster.pid'), { force: true });
     renameSync(partial, target);
   } catch (error) {
-    // Another build prepared it at the same moment: theirs is as good.
+    // A full disk, or another build prepared it at the same moment (theirs is as good): either way
+    // this one's half is removed.
     rmSync(partial, { recursive: true, force: true });
     if (!existsSync(path.join(target, 'PG_VERSION'))) throw error;
   }
@@ -51,9 +52,37 @@ export function startFromPreparedFolder(dataDir: string, prepared = preparedFold
     return false;
   }
   const partial = `${path.resolve(dataDir)}.${process.pid}.partial`;
-  rmSync(partial, { recursive: true, force: true });
-  cpSync(prepared, partial, { recursive: true });
-  // Over the empty folder, if there is one (rename replaces an empty directory).
-  renameSync(partial, dataDir);
+  removeStalePartials(dataDir);
+  try {
+    cpSync(prepared, partial, { recursive: true });
+    // Over the empty folder, if there is one (rename replaces an empty directory).
+    renameSync(partial, dataDir);
+  } catch (error) {
+    // A full disk (or any failed copy) leaves nothing behind: the next start tries afresh.
+    rmSync(partial, { recursive: true, force: true });
+    throw error;
+  }
   return true;
+}
+
+/** Whether a process with this id runs (on this machine): a partial folder's maker may still be copying. */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Partial copies beside the data folder (`<folder>.<pid>.partial`) whose start died mid-copy (killed, the machine off). */
+function removeStalePartials(dataDir: string): void {
+  const parent = path.dirname(path.resolve(dataDir));
+  const prefix = `${path.basename(path.resolve(dataDir))}.`;
+  for (const name of existsSync(parent) ? readdirSync(parent) : []) {
+    if (!name.startsWith(prefix) || !name.endsWith('.partial')) continue;
+    const pid = name.slice(prefix.length, -'.partial'.length);
+    if (/^\d+$/.test(pid) && (Number(pid) === process.pid || !isRunning(Number(pid)))) rmSync(path.join(parent, name), { recursive: true, force: true });
+  }
 }

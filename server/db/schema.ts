@@ -35,6 +35,7 @@ export interface PasswordResetCodesTable {
   id: Generated<number>;
   user_id: string;
   code_hash: string;
+  /** No longer counted: a code's tries are counted per requester in attempt_counters (auth.service). */
   attempts: Generated<number>;
   expires_at: Timestamp;
   used_at: Timestamp | null;
@@ -201,6 +202,8 @@ export interface BasketsTable {
   window_start_minutes: number; // Kigali time
   address_id: string | null; // null: the shopper's default address when placed
   payment_type: Generated<string>; // 'cash' | 'momo'
+  /** A MoMo basket's number MTN asks each week (+2507...); null before it was kept: the address's phone. */
+  payer_phone: ColumnType<string | null, string | null | undefined, string | null>;
   paused: Generated<boolean>;
   /** The week (its Monday, YYYY-MM-DD) whose delivery the shopper skips. */
   skip_week: ColumnType<string | null, string | null | undefined, string | null>;
@@ -228,6 +231,8 @@ export interface BasketRunsTable {
   delivery_date: ColumnType<string, string, string>;
   outcome: string;
   order_id: string | null;
+  /** Why the week was not placed when a rule refused it (no MoMo number MTN can ask, ...): the console shows it. */
+  reason: ColumnType<string | null, string | null | undefined, string | null>;
   /** The text to the shopper; kept once sent (texted_at). */
   message: string | null;
   recipient: string | null;
@@ -355,6 +360,34 @@ export interface ConversationPhonesTable {
 export interface WhatsappDeliveriesTable {
   message_id: string;
   received_at: Generated<Date>;
+}
+
+/** Numeric columns come back from the drivers as text (exact decimals); they are written as numbers. */
+type Numeric = ColumnType<string, number | string | undefined, number | string>;
+
+/** A product's stock count: present only while the product keeps one (staff choose). */
+export interface StockLevelsTable {
+  product_id: string;
+  on_hand: Numeric;
+  reserved: Numeric;
+  low_threshold: Numeric;
+  /** A new value of the sequence stock_versions on every change: a copy kept in memory takes a row only when it is newer. */
+  version: ColumnType<number, never, number>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** One change of a product's stock: received, adjusted, spoiled (by staff), reserved, released, sold (by an order). */
+export interface StockMovementsTable {
+  id: Generated<number>;
+  product_id: string;
+  kind: string;
+  on_hand_change: Numeric;
+  reserved_change: Numeric;
+  order_id: string | null;
+  note: string | null;
+  staff_id: string | null;
+  staff_name: string | null;
+  created_at: CreatedAt;
 }
 
 /** The delivery fee: one row (id 1) beside the schedule, kept in memory once read and dropped on every instance when staff save it. */
@@ -491,6 +524,8 @@ export interface Database {
   baskets: BasketsTable;
   basket_lines: BasketLinesTable;
   basket_runs: BasketRunsTable;
+  stock_levels: StockLevelsTable;
+  stock_movements: StockMovementsTable;
   order_payments: OrderPaymentsTable;
   delivery_fees: DeliveryFeesTable;
   riders: RidersTable;

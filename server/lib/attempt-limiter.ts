@@ -8,8 +8,12 @@ const PRUNE_EVERY = 500;
 
 export interface AttemptLimiter {
   isBlocked(key: string): Promise<boolean>;
-  /** Counts one attempt; the window starts at the first attempt and is not extended by later ones. */
-  record(key: string): Promise<number>;
+  /**
+   * Counts one attempt (or `weight` of them: 0 counts none, in the same one statement, for a caller
+   * whose time taken must not tell which it was); the window starts at the first attempt and is not
+   * extended by later ones.
+   */
+  record(key: string, weight?: 0 | 1): Promise<number>;
   reset(key: string): Promise<void>;
 }
 
@@ -32,15 +36,15 @@ export function attemptLimiter(db: Kysely<Database>, scope: string, maxAttempts:
       return (row?.count ?? 0) >= maxAttempts;
     },
 
-    async record(key) {
+    async record(key, weight = 1) {
       const since = windowStart();
       // One statement, so two instances counting at once never lose an attempt.
       const row = await db
         .insertInto('attempt_counters')
-        .values({ key: stored(key), count: 1, window_started_at: new Date() })
+        .values({ key: stored(key), count: weight, window_started_at: new Date() })
         .onConflict((oc) =>
           oc.column('key').doUpdateSet({
-            count: sql<number>`CASE WHEN attempt_counters.window_started_at > ${since} THEN attempt_counters.count + 1 ELSE 1 END`,
+            count: sql<number>`CASE WHEN attempt_counters.window_started_at > ${since} THEN attempt_counters.count + ${weight}::int ELSE ${weight}::int END`,
             window_started_at: sql<Date>`CASE WHEN attempt_counters.window_started_at > ${since} THEN attempt_counters.window_started_at ELSE now() END`,
           }),
         )

@@ -22,16 +22,20 @@ export interface StoredReply {
   notModifiedHeaders: string[];
 }
 
-/** Where stored replies are kept: emptied whenever the data behind them changes. */
-export interface ReplyShelf {
+/**
+ * Where stored replies are kept: emptied whenever the data behind them changes. `V` is what the shelf
+ * knows of the data a reply was made from (a generation, a stamp), read before the data was.
+ */
+export interface ReplyShelf<V = number> {
+  /** A kept reply, while the data behind it is as it was. */
   get(key: string): StoredReply | undefined;
   /** Keeps `reply` unless the data changed since `version` was read (a newer answer may exist). */
-  put(key: string, reply: StoredReply, version: number): void;
+  put(key: string, reply: StoredReply, version: V): void;
 }
 
 interface Storable {
-  shelf: ReplyShelf;
-  version: number;
+  shelf: ReplyShelf<unknown>;
+  version: unknown;
   path: string;
 }
 
@@ -43,9 +47,9 @@ type MarkedRequest = IncomingMessage & { [STORABLE]?: Storable };
  * where the reply depends on nothing but the request line, Origin and Host, and read `version` before
  * reading the data the reply is made from.
  */
-export function storeReply(c: Context, shelf: ReplyShelf, version: number): void {
+export function storeReply<V>(c: Context, shelf: ReplyShelf<V>, version: V): void {
   const incoming = (c.env as { incoming?: MarkedRequest } | undefined)?.incoming;
-  if (incoming) incoming[STORABLE] = { shelf, version, path: c.req.path };
+  if (incoming) incoming[STORABLE] = { shelf: shelf as ReplyShelf<unknown>, version, path: c.req.path };
 }
 
 /** Everything of a request a storable reply depends on. */
@@ -97,7 +101,7 @@ function answer(deps: ShopDeps, incoming: IncomingMessage, outgoing: ServerRespo
  * Stored replies for the app: `fetch` wraps the app's fetch to keep each reply a route marked
  * storable; `lane` answers a GET from the shelf when it holds one (lib/node-lanes.ts).
  */
-export function storedReplies(deps: ShopDeps, shelf: ReplyShelf) {
+export function storedReplies<V>(deps: ShopDeps, shelf: ReplyShelf<V>) {
   return {
     fetch(fetch: Fetch): Fetch {
       return (request, env) => {

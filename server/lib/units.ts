@@ -42,3 +42,26 @@ export function quantityWithUnit(count: number, unit: string, language: Language
   const word = unitWord(unit, count, language);
   return language === 'rw' && UNIT_WORDS[unit.toLowerCase()] ? `${word} ${count}` : `${count} ${word}`;
 }
+
+/** Units sold by measure (weight, volume): a count of them may have decimals ("2.5 kg"); every other unit is counted whole. */
+const MEASURED_UNITS: ReadonlySet<string> = new Set(['kg', 'g', 'gram', 'grams', 'l', 'litre', 'litres', 'liter', 'liters', 'ml']);
+
+/** Whether a product sold by this unit is measured (kg, litre), so its stock may hold part of a unit, or counted in whole pieces. */
+export function isMeasuredUnit(unit: string): boolean {
+  return MEASURED_UNITS.has(unit.trim().toLowerCase());
+}
+
+/** A count as shoppers read it: whole numbers bare, parts of a measured unit to at most three decimals ("2.5"). */
+export function countText(count: number): string {
+  return String(Math.round(count * 1000) / 1000);
+}
+
+/** "Only 3 left" on a product, "Only 2.5 kg left" for a measured unit: how the storefront says a count is low. */
+export function onlyLeftText(available: number, unit: string): string {
+  return isMeasuredUnit(unit) ? `Only ${countText(available)} ${unitWord(unit, available)} left` : `Only ${countText(available)} left`;
+}
+
+/** "Only 2 kg of Tomatoes left", "Only 1 tray of Eggs left": why a quantity cannot be had, naming what is left. */
+export function onlyLeftOf(name: string, available: number, unit: string): string {
+  return `Only ${countText(available)} ${unitWord(unit, available)} of ${name} left`;
+}

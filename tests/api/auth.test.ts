@@ -1,6 +1,11 @@
 // /api/auth/*: register, login, forgot-password and reset-password (docs/api.md, docs/product.md sections 5 and 8).
+import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { backgroundSettled } from '../../server/lib/background';
 import { sha256 } from '../../server/lib/secrets';
+import { MAX_RESET_CODES_PER_HOUR, RESET_CODE_MAX_ATTEMPTS } from '../../server/modules/users/accounts.service';
 import { createTestShop, lastMessageTo, uniqueEmail, uniquePhone, verifyShopperPhone, type TestShop } from '../support/test-app';
 import { expectErrorShape, expectFieldErrors, expectNoInternals, expectTokenRejected } from './expectations';
 
@@ -307,6 +312,113 @@ describe('password reset', () => {
     const rows = await shop.deps.db.selectFrom('password_reset_codes').selectAll().where('user_id', '=', shopper.user._id).execute();
     expect(rows).toHaveLength(1);
     for (const row of rows) expect(JSON.stringify(row)).not.toContain(code);
+  });
+});
+
+/** The app over the test database, trusting X-Forwarded-For (as behind the shop's proxy) so each call says who sends it. */
+function appFrom(db = shop.deps.db) {
+  const app = createApp({ ...shop.deps, db, config: loadConfig({ NODE_ENV: 'test', LOG_REQUESTS: 'false', TRUST_PROXY: 'true' }) });
+  return (path: string, body: Record<string, unknown>, from: string) =>
+    app.request(path, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': from }, body: JSON.stringify(body) });
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+describe('a reset tells no one whether an account exists, and a stranger cannot spend the owner\'s codes', () => {
+  it('a wrong code runs the same statements for a known account with a live code as for an unknown one', async () => {
+    const statements: string[] = [];
+    // Records the SQL of every statement the app runs (its text, not its values).
+    const recorder: KyselyPlugin = {
+      transformQuery: (args) => {
+        statements.push(shop.deps.db.getExecutor().compileQuery(args.node, args.queryId).sql);
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    };
+    const recorded = shop.deps.db.withPlugin(recorder);
+    const post = appFrom(recorded);
+    const shopper = await shop.newShopper();
+    await post('/api/auth/forgot-password', { email: shopper.user.email }, '198.51.100.20');
+    // The code is sent in the background, on the recorded database: done before the tries are recorded.
+    await backgroundSettled({ db: recorded });
+    expect(await lastMessageTo(shop.deps, shopper.user.email!)).toBeDefined();
+    const run = async (email: string) => {
+      statements.length = 0;
+      const response = await post('/api/auth/reset-password', { email, code: '000000', password: 'taken-over' }, '198.51.100.21');
+      expect(response.status).toBe(400);
+      return [...statements];
+    };
+    const known = await run(shopper.user.email!);
+    const unknown = await run(uniqueEmail('ghost'));
+    expect(known.length).toBeGreaterThan(2);
+    expect(unknown).toEqual(known);
+  });
+
+  it('answers a wrong code as fast for a known account as for an unknown one (medians of many interleaved tries)', async () => {
+    const post = appFrom();
+    const shopper = await shop.newShopper();
+    const timed = async (email: string, from: string) => {
+      const started = performance.now();
+      const response = await post('/api/auth/reset-password', { email, code: '000000', password: 'taken-over' }, from);
+      const ms = performance.now() - started;
+      expect(response.status).toBe(400);
+      return ms;
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let round = 0; round < 160; round += 1) {
+      // A live code all along: asked for again now and then (each from a requester of its own).
+      if (round % 30 === 0) {
+        await post('/api/auth/forgot-password', { email: shopper.user.email }, `198.51.101.${round}`);
+        await lastMessageTo(shop.deps, shopper.user.email!);
+      }
+      // Each pair from its own address (no limit reached), in turn first, so drift falls on both.
+      const from = `203.0.113.${round % 250}`;
+      const ghost = uniqueEmail('ghost');
+      if (round % 2) {
+        known.push(await timed(shopper.user.email!, from));
+        unknown.push(await timed(ghost, from));
+      } else {
+        unknown.push(await timed(ghost, from));
+        known.push(await timed(shopper.user.email!, from));
+      }
+    }
+    // Warm-up left out; before, a known account's answer took twice an unknown one's or more.
+    const ratio = median(known.slice(20)) / median(unknown.slice(20));
+    expect(ratio).toBeGreaterThan(1 / 1.5);
+    expect(ratio).toBeLessThan(1.5);
+  });
+
+  it('a stranger asking for codes and guessing from another address leaves the owner able to reset', async () => {
+    const post = appFrom();
+    const stranger = '198.51.100.66';
+    const owner = '203.0.113.77';
+    const shopper = await shop.newShopper({ password: 'owners-own' });
+    const email = shopper.user.email!;
+    const sentCodes = async () => {
+      await lastMessageTo(shop.deps, email);
+      return (await shop.deps.db.selectFrom('outbox').select('body').where('recipient', '=', email).where('kind', '=', 'reset_code').execute()).length;
+    };
+    // The stranger asks for more codes than an hour allows, and guesses each code they cause.
+    for (let asked = 0; asked < MAX_RESET_CODES_PER_HOUR + 2; asked += 1) {
+      expect((await post('/api/auth/forgot-password', { email }, stranger)).status).toBe(200);
+    }
+    expect(await sentCodes()).toBe(MAX_RESET_CODES_PER_HOUR);
+    // The owner asks now: a code still comes, and the stranger's guesses at it do not use the owner's tries.
+    await post('/api/auth/forgot-password', { email }, owner);
+    expect(await sentCodes()).toBe(MAX_RESET_CODES_PER_HOUR + 1);
+    const code = codeIn((await lastMessageTo(shop.deps, email))!.body);
+    const wrong = (n: number) => String((Number(code) + n) % 1_000_000).padStart(6, '0');
+    for (let n = 1; n <= RESET_CODE_MAX_ATTEMPTS + 3; n += 1) {
+      expect((await post('/api/auth/reset-password', { email, code: wrong(n), password: 'taken-over' }, stranger)).status).toBe(400);
+    }
+    // Past their 5 tries, even the right code fails for the stranger...
+    expect((await post('/api/auth/reset-password', { email, code, password: 'taken-over' }, stranger)).status).toBe(400);
+    // ...and the owner, who has made a mistake too, still resets with it.
+    expect((await post('/api/auth/reset-password', { email, code: wrong(99), password: 'mistyped' }, owner)).status).toBe(400);
+    const reset = await post('/api/auth/reset-password', { email, code, password: 'owners-new' }, owner);
+    expect(reset.status).toBe(200);
+    expect((await login(email, 'owners-new')).status).toBe(200);
   });
 });
 

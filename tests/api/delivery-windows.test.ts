@@ -53,6 +53,24 @@ const place = (who: { shopper: Shopper; addressId: string }, deliveryWindowId?: 
 
 const cartOf = async (shopper: Shopper) => (await shop.http.get('/api/cart').set(shopper.auth)).body.cart.products as unknown[];
 
+describe('GET /api/delivery/weekly-times', () => {
+  it("offers a weekly basket every window of each delivery day, the ones already past today included", async () => {
+    setShopClock(shop.deps, '2026-11-27 15:30'); // a Friday, its 08:00 to 14:00 windows started
+    const response = await shop.http.get('/api/delivery/weekly-times');
+    expect(response.status).toBe(200);
+    expect(response.body.days.map((day: { weekday: number }) => day.weekday)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    const friday = response.body.days.find((day: { weekday: number }) => day.weekday === 5);
+    expect(friday.windows[0]).toEqual({ start: '08:00', end: '10:00' });
+    expect(friday.windows).toHaveLength(6);
+  });
+
+  it('lists only the days the schedule delivers', async () => {
+    await shop.http.put('/api/admin/delivery').set(staff.auth).send({ ...DEFAULT_SCHEDULE, days: [1, 3, 5], openFrom: '09:00', openUntil: '13:00' });
+    const { days } = (await shop.http.get('/api/delivery/weekly-times')).body;
+    expect(days).toEqual([1, 3, 5].map((weekday) => ({ weekday, windows: [{ start: '09:00', end: '11:00' }, { start: '11:00', end: '13:00' }] })));
+  });
+});
+
 describe('GET /api/delivery/windows', () => {
   it("lists today's windows not yet started and the next 6 days', 2-hour windows 08:00-20:00 Kigali, for any visitor", async () => {
     setShopClock(shop.deps, '2026-11-24 10:30');

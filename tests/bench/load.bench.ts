@@ -12,7 +12,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import pg from 'pg';
+import { sql, type Kysely } from 'kysely';
 import { openDatabase } from '../../server/db/connect';
+import type { Database } from '../../server/db/schema';
+import type { ShopDeps } from '../../server/lib/deps';
+import { changeStock } from '../../server/modules/stock/stock.service';
 import type { PGliteStatements } from '../../server/db/pglite-dialect';
 import { loadAverage, ROOT, runNodeJson, startNode, type Running } from './load/processes';
 import { writeReport, type Row } from './load/report';
@@ -22,8 +26,9 @@ import { startEnvironment, startNodeFlags } from '../support/start-command';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 // BENCH_PARTS: which parts to run (shop = ceiling, catalog, writes, USSD, memory; ussd = only the
-// shop's USSD phases, Isoko's and the peer's; postgres = one instance against two; scale).
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'shop,postgres,scale').split(','));
+// shop's USSD phases, Isoko's and the peer's; stock = the flash sale on PGlite and on two instances
+// over PostgreSQL, and catalog reads beside orders; postgres = one instance against two; scale).
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'shop,stock,postgres,scale').split(','));
 const REPORT_NAME = process.env.BENCH_PARTS ? `load-${[...PARTS].join('-')}` : 'load';
 const here = import.meta.dirname;
 /** The server as npm start runs it: built once (npm run build:server), then node with the environment and flags its start script gives. */
@@ -165,14 +170,35 @@ const ISOKO_USSD_PATH = `/ussd?key=${USSD_SECRET}`;
 const BENCH_WINDOW_CAPACITY = 1_000_000;
 const RAISE_CAPACITY = `UPDATE delivery_schedule SET capacity = ${BENCH_WINDOW_CAPACITY} WHERE id = 1`;
 
-/** Migrates an embedded database folder (no server holds it) and raises its windows' capacity, as staff would in the console. */
-async function readyPgliteFolder(dataDir: string): Promise<void> {
+/**
+ * Migrates an embedded database folder (no server holds it) and raises its windows' capacity, as staff
+ * would in the console; `prepare` readies more on it (stock counted for a sale).
+ */
+async function readyPgliteFolder(dataDir: string, prepare?: (db: Kysely<Database>) => Promise<void>): Promise<void> {
   const database = await openDatabase({ dataDir });
   try {
     await database.db.executeQuery({ sql: RAISE_CAPACITY, parameters: [], query: { kind: 'RawNode' } as never, queryId: { queryId: 'bench' } });
+    await prepare?.(database.db);
   } finally {
     await database.close();
   }
+}
+
+/** The embedded folder again once its server has stopped (PGlite is one process's), for checks after a run. */
+async function afterPgliteRun<T>(dataDir: string, check: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+  const database = await openDatabase({ dataDir });
+  try {
+    return await check(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+interface PgliteShopOptions<C> {
+  /** Readies the database before the load's start (the server not running). */
+  prepare?: (db: Kysely<Database>) => Promise<void>;
+  /** Reads the database once the server has stopped. */
+  after?: (db: Kysely<Database>) => Promise<C>;
 }
 
 /**
@@ -180,20 +206,22 @@ async function readyPgliteFolder(dataDir: string): Promise<void> {
  * memory's high-water mark kept), stopped, the windows' capacity raised, then started again for the
  * load. `run` gets the running shop and the first start's peak in MB.
  */
-async function withPgliteShop<T>(run: (server: Running, firstStartMb: number) => Promise<T>): Promise<T> {
+async function withPgliteShop<T, C = undefined>(run: (server: Running, firstStartMb: number) => Promise<T>, options: PgliteShopOptions<C> = {}): Promise<{ result: T; after?: C }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'isoko-bench-'));
   const env = { DATA_DIR: dataDir, USSD_SECRET };
   try {
     const first = await startServer(env);
     const firstStartMb = first.highWaterMb();
     await first.stop();
-    await readyPgliteFolder(dataDir);
+    await readyPgliteFolder(dataDir, options.prepare);
     const server = await startServer(env);
+    let result: T;
     try {
-      return await run(server, firstStartMb);
+      result = await run(server, firstStartMb);
     } finally {
       await server.stop();
     }
+    return { result, after: options.after ? await afterPgliteRun(dataDir, options.after) : undefined };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -260,6 +288,202 @@ async function postgresRows(): Promise<Row[]> {
     spawnSync('bash', ['scripts/postgres.sh', 'stop'], { cwd: ROOT });
   }
   return rows;
+}
+
+// ---- stock: the flash sale, and catalog reads beside orders --------------------------------------
+
+/** The flash sale: this many shoppers race for this many units of one product, each ordering this many. */
+const FLASH = { productId: 'eggs-tray', units: 100, shoppers: 50, each: 3 };
+/** What the mixed phase's shoppers order (shoppers.ts): counted, with more than any run can sell. */
+const MIXED_PRODUCTS = ['tomatoes', 'carrots', 'avocados', 'irish-potatoes'];
+const MIXED_READS = ['/api/product/getAllProducts?page=1&limit=15', '/api/category/vegetables/products?page=1', '/api/product/getProductDetails/tomatoes'];
+
+interface FlashSaleResult {
+  placed: number;
+  refused: number;
+  failed: string[];
+  unitsOrdered: number;
+  refusals: string[];
+  shown: { inStock: boolean; stock?: { low: boolean; available?: number } };
+  seconds: number;
+  p50: number;
+  p99: number;
+}
+
+interface Level {
+  onHand: number;
+  reserved: number;
+  ledger: { onHand: number; reserved: number };
+}
+
+const BENCH_STAFF = { id: 'bench', fullName: 'Bench' };
+
+/** Staff count what came in, through the stock module as the console would. */
+async function countStock(db: Kysely<Database>, counts: Record<string, number>): Promise<void> {
+  for (const [productId, units] of Object.entries(counts)) await changeStock({ db } as ShopDeps, BENCH_STAFF, productId, { change: units, reason: 'received' });
+}
+
+/** A product's count and its ledger's sums, as the database holds them. */
+async function levelOf(db: Kysely<Database>, productId: string): Promise<Level> {
+  const row = await db.selectFrom('stock_levels').select(['on_hand', 'reserved']).where('product_id', '=', productId).executeTakeFirstOrThrow();
+  const sums = await db
+    .selectFrom('stock_movements')
+    .select([sql<string>`sum(on_hand_change)`.as('onHand'), sql<string>`sum(reserved_change)`.as('reserved')])
+    .where('product_id', '=', productId)
+    .executeTakeFirstOrThrow();
+  return { onHand: Number(row.on_hand), reserved: Number(row.reserved), ledger: { onHand: Number(sums.onHand), reserved: Number(sums.reserved) } };
+}
+
+async function flashSale(label: string, url: string, runId: string): Promise<FlashSaleResult> {
+  const result = await runNodeJson<FlashSaleResult>(script('flash-sale.ts'), { url, ...FLASH, runId }, progress(label));
+  process.stdout.write('\r' + ' '.repeat(80) + '\r');
+  return result;
+}
+
+/** The flash sale's row: exactly as many orders as the units allow, every other refused naming what is left, nothing oversold. */
+function flashRow(where: string, sale: FlashSaleResult, level: Level): Row {
+  const orders = Math.floor(FLASH.units / FLASH.each);
+  const left = FLASH.units - orders * FLASH.each;
+  const consistent = level.onHand === FLASH.units && level.reserved === orders * FLASH.each && level.ledger.onHand === level.onHand && level.ledger.reserved === level.reserved;
+  return {
+    group: 'stock',
+    name: `flash sale, ${where}: ${FLASH.shoppers} shoppers race for ${FLASH.units} units, ${FLASH.each} each`,
+    p50: sale.p50,
+    p99: sale.p99,
+    note:
+      `${sale.placed} orders (${sale.unitsOrdered} units), ${sale.refused} refused ("${sale.refusals.join('" / "')}"), ${sale.failed.length} failed, ` +
+      `${Math.max(0, sale.unitsOrdered - FLASH.units)} oversold; after: on hand ${level.onHand}, reserved ${level.reserved} (ledger ${level.ledger.onHand} / ${level.ledger.reserved}), ` +
+      `shown available ${sale.shown.stock?.available ?? '?'}; ${sale.seconds} s`,
+    ok:
+      sale.placed === orders &&
+      sale.refused === FLASH.shoppers - orders &&
+      !sale.failed.length &&
+      sale.unitsOrdered === orders * FLASH.each &&
+      sale.refusals.every((message) => message.startsWith(`Only ${left} `)) &&
+      consistent &&
+      sale.shown.stock?.available === left,
+  };
+}
+
+/**
+ * The stock part: on PGlite, the flash sale, then catalog reads with 50 connections while 50 shoppers
+ * add to the cart and place orders for products that keep a count (the reads alone first, and the
+ * ceiling, in the same run); then the flash sale again on two instances (node:cluster) over PostgreSQL.
+ */
+async function stockRows(): Promise<Row[]> {
+  const rows: Row[] = [];
+  let sale: FlashSaleResult | undefined;
+  const pglite = await withPgliteShop(
+    async (shop) => {
+      const ceiling = await startNode(script('ceiling-server.ts'), {}, '/small', [`${shop.url}/api/product/getAllProducts?page=1&limit=15`]);
+      let pageCeiling: CannonResult;
+      try {
+        pageCeiling = await cannon('ceiling: bare Hono, catalog-page body', ceiling.url, ['/page']);
+      } finally {
+        await ceiling.stop();
+      }
+      sale = await flashSale('flash sale, PGlite', shop.url, `8${String(Date.now() % 1000).padStart(3, '0')}`);
+      const alone = await cannon('mixed: catalog reads alone', shop.url, MIXED_READS);
+      const [reads, writes] = await Promise.all([
+        cannon('mixed: catalog reads beside orders', shop.url, MIXED_READS),
+        runNodeJson<ShoppersResult>(script('shoppers.ts'), { url: shop.url, shoppers: CONNECTIONS, seconds: SECONDS, runId: `9${String(Date.now() % 1000).padStart(3, '0')}` }),
+      ]);
+      process.stdout.write('\r' + ' '.repeat(80) + '\r');
+      return { pageCeiling, alone, reads, writes };
+    },
+    {
+      prepare: (db) => countStock(db, { [FLASH.productId]: FLASH.units, ...Object.fromEntries(MIXED_PRODUCTS.map((id) => [id, 1_000_000])) }),
+      after: async (db) => ({ flash: await levelOf(db, FLASH.productId), mixed: await Promise.all(MIXED_PRODUCTS.map((id) => levelOf(db, id))) }),
+    },
+  );
+  const { pageCeiling, alone, reads, writes } = pglite.result;
+  rows.push(flashRow('PGlite', sale!, pglite.after!.flash));
+  rows.push({ group: 'stock', name: 'mixed: catalog reads alone (first page, a category, a product), same server', rps: alone.requestsPerSecond, p50: alone.p50, p99: alone.p99, share: alone.requestsPerSecond / pageCeiling.requestsPerSecond });
+  rows.push({
+    group: 'stock',
+    name: `mixed: catalog reads, ${CONNECTIONS} connections, while ${CONNECTIONS} shoppers place orders`,
+    rps: reads.requestsPerSecond,
+    p50: reads.p50,
+    p99: reads.p99,
+    share: reads.requestsPerSecond / pageCeiling.requestsPerSecond,
+    note: `ceiling ${pageCeiling.requestsPerSecond.toLocaleString('en-US')} req/s`,
+    goal: { share: 0.5, p99: 10 },
+  });
+  const sold = pglite.after!.mixed;
+  const held = sold.reduce((sum, level) => sum + level.reserved, 0);
+  rows.push({
+    group: 'stock',
+    name: `mixed: placeOrder while the catalog is read, ${CONNECTIONS} shoppers`,
+    rps: writes.ordersPerSecond,
+    p50: writes.placeP50,
+    p99: writes.placeP99,
+    note: `${writes.confirmed} confirmed / ${writes.held} held, ${held.toLocaleString('en-US')} units reserved, ledgers ${sold.every((level) => level.ledger.onHand === level.onHand && level.ledger.reserved === level.reserved) ? 'add up' : 'DO NOT add up'}`,
+    goal: { minRps: 300 },
+    ok: writes.confirmed === writes.held && writes.failures === 0 && sold.every((level) => level.ledger.reserved === level.reserved),
+  });
+  rows.push(...(await postgresFlashSale()));
+  return rows;
+}
+
+interface NoticeCost {
+  without: number;
+  withNotice: number;
+  runs: { without: number[]; withNotice: number[] };
+  heard: number;
+  catalogProducts: number;
+  readCatalog: number;
+  counted: number;
+  readLarge: number;
+}
+
+/** Counts within a second on every instance, measured both ways: a NOTIFY with each order's stock write, or the board's read of every count. */
+async function noticeAgainstBoard(databaseUrl: string): Promise<Row[]> {
+  const cost = await runNodeJson<NoticeCost>(script('notice-cost.ts'), { databaseUrl, connections: 20, seconds: Math.max(2, Math.round(SECONDS / 2)), products: 10_000 }, progress('a notice per order, or the board'));
+  process.stdout.write('\r' + ' '.repeat(80) + '\r');
+  return [
+    { group: 'stock', name: "an order's stock write, 20 connections, PostgreSQL: no notice", rps: cost.without, note: `runs ${cost.runs.without.join(' / ')}` },
+    {
+      group: 'stock',
+      name: "an order's stock write, 20 connections, PostgreSQL: a NOTIFY with each",
+      rps: cost.withNotice,
+      ratio: cost.withNotice / Math.max(1, cost.without),
+      note: `runs ${cost.runs.withNotice.join(' / ')}; ${cost.heard.toLocaleString('en-US')} notices heard by one listener; every instance would then read the rows named`,
+    },
+    { group: 'stock', name: `the board's read of every count: ${cost.catalogProducts} counted products`, note: `${cost.readCatalog} ms (median), about twice a second per busy instance` },
+    { group: 'stock', name: `the board's read of every count: ${cost.counted.toLocaleString('en-US')} counted products`, note: `${cost.readLarge} ms (median)` },
+  ];
+}
+
+/** The flash sale through two instances (node:cluster, one port) of the shop over one PostgreSQL server. */
+async function postgresFlashSale(): Promise<Row[]> {
+  const postgres = spawnSync('bash', ['scripts/postgres.sh', 'start'], { cwd: ROOT, encoding: 'utf8' });
+  const serverUrl = postgres.stdout.trim();
+  if (postgres.status !== 0 || !serverUrl) {
+    console.log('  PostgreSQL is not installed here: the flash sale on two instances is skipped');
+    return [];
+  }
+  try {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query('CREATE DATABASE isoko_bench_flash');
+    await admin.end();
+    const databaseUrl = Object.assign(new URL(serverUrl), { pathname: '/isoko_bench_flash' }).toString();
+    const shop = await startServer({ DATABASE_URL: databaseUrl, WEB_CONCURRENCY: '2', CONVERSATION_STORE: 'db', USSD_SECRET });
+    const database = await openDatabase({ databaseUrl, dataDir: '', poolSize: 2 });
+    try {
+      await sql.raw(RAISE_CAPACITY).execute(database.db);
+      await countStock(database.db, { [FLASH.productId]: FLASH.units });
+      const sale = await flashSale('flash sale, PostgreSQL, 2 instances', shop.url, `6${String(Date.now() % 1000).padStart(3, '0')}`);
+      const rows = [flashRow('PostgreSQL, 2 instances (cluster)', sale, await levelOf(database.db, FLASH.productId))];
+      await shop.stop();
+      return [...rows, ...(await noticeAgainstBoard(databaseUrl))];
+    } finally {
+      await database.close();
+      await shop.stop();
+    }
+  } finally {
+    spawnSync('bash', ['scripts/postgres.sh', 'stop'], { cwd: ROOT });
+  }
 }
 
 const SCALES = [
@@ -377,6 +601,7 @@ export default async function loadBench(): Promise<BenchResult[]> {
   // Only the USSD phases (Isoko's, then the peer's), for profiling the USSD path alone.
   if (PARTS.has('ussd') && !PARTS.has('shop')) await withPgliteShop(async (shop) => rows.push(...(await ussdRowsAgainstPeer(shop, true))));
 
+  if (PARTS.has('stock')) rows.push(...(await stockRows()));
   if (PARTS.has('postgres')) rows.push(...(await postgresRows()));
   if (PARTS.has('scale')) rows.push(...(await scaleRows()));
 

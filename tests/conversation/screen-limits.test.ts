@@ -19,6 +19,8 @@ import { listCategories, listProducts } from '../../server/modules/catalog/catal
 import { placeOrder } from '../../server/modules/orders/orders.service';
 import { createBasket } from '../../server/modules/baskets/baskets.service';
 import { reasonWords } from '../../server/modules/orders/momo-reasons';
+import { changeStock } from '../../server/modules/stock/stock.service';
+import { isMeasuredUnit } from '../../server/lib/units';
 import { createTestShop, type TestShop } from '../support/test-app';
 
 let shop: TestShop;
@@ -65,6 +67,12 @@ beforeAll(async () => {
   for (const product of longNames) await addToCart(shop.deps, userId, { productId: product._id, quantity: 999 });
   // A weekly basket of that order: nine long names, 999 of each.
   basketId = (await createBasket(shop.deps, userId, { fromOrderId: orderId, weekday: 3, windowStart: '18:00' }))._id;
+  // The longest names also run low (parts of a unit where it is measured): their screens say what is
+  // left, the cart's 999 of each cannot be sold and says why, ordering again says what is cut.
+  for (const product of longNames) {
+    const left = isMeasuredUnit(product.productUnit) ? 4.125 : 5;
+    await changeStock(shop.deps, { id: 'limits', fullName: 'Limits' }, product._id, { change: left, reason: 'received' });
+  }
 });
 afterAll(async () => shop.close());
 

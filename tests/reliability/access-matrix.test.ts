@@ -26,6 +26,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/config',
   'GET /api/health',
   'GET /api/delivery/windows',
+  'GET /api/delivery/weekly-times',
   'GET /api/openapi.json',
   'GET /api/docs',
 ]);

@@ -33,6 +33,9 @@ const OWNERS: Readonly<Record<string, string>> = {
   // Every payment taken for an order, beside the order's paid sum (order-payments.service.ts).
   order_payments: 'modules/orders',
   momo_requests: 'modules/payments',
+  // Counts change only as ledger rows (docs/decisions/012-stock.md): receiving, reserving, selling, releasing.
+  stock_levels: 'modules/stock',
+  stock_movements: 'modules/stock',
   delivery_schedule: 'modules/delivery',
   delivery_window_bookings: 'modules/delivery',
   delivery_fees: 'modules/delivery',

@@ -1,7 +1,9 @@
 // A first start on an empty data folder copies the folder npm run build prepared (initdb done at build
 // time, server/db/pglite-folder.ts) instead of running initdb beside the database; a folder that holds
-// anything is never touched. (tests/server/start.test.ts starts the built server on an empty folder.)
+// anything is never touched, and a copy that fails (a full disk) leaves no partial folder behind.
+// (tests/server/start.test.ts starts the built server on an empty folder.)
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
@@ -43,4 +45,20 @@ it('never touches a data folder that holds anything, and makes the folder when n
   expect(startFromPreparedFolder(fresh, path.join(scratch, 'never-built'))).toBe(false);
   expect(existsSync(fresh)).toBe(true);
   expect(readdirSync(fresh)).toEqual([]);
+});
+
+it('a copy that fails midway (a full disk) leaves no partial folder, try after try, nor one a killed start left', async () => {
+  const from = prepared();
+  // A socket cannot be copied: the copy fails after the files before it are written, as a full disk would.
+  const socket = createServer();
+  await new Promise<void>((resolve) => socket.listen(path.join(from, 'base', 'socket'), resolve));
+  try {
+    const dataDir = path.join(scratch, 'full-disk');
+    // What a start killed mid-copy left, by a process no longer running.
+    mkdirSync(`${dataDir}.999999999.partial`);
+    for (let attempt = 0; attempt < 3; attempt += 1) expect(() => startFromPreparedFolder(dataDir, from)).toThrow();
+    expect(readdirSync(scratch).filter((name) => name.startsWith('full-disk'))).toEqual([]);
+  } finally {
+    socket.close();
+  }
 });

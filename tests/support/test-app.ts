@@ -11,6 +11,7 @@ import { smtpEmail } from '../../server/lib/email/smtp-email';
 import { outboxNotifier } from '../../server/lib/notifier';
 import { africasTalkingSms } from '../../server/lib/sms/africas-talking-sms';
 import { openTestDatabase } from './database';
+import type { OpenDatabase } from '../../server/db/connect';
 
 export interface TestShop {
   deps: ShopDeps;
@@ -40,8 +41,12 @@ export function uniquePhone(): string {
 }
 export const uniqueEmail = (prefix = 'shopper') => `${prefix}.${process.pid}.${Date.now()}.${++counter}@example.rw`;
 
-export async function createTestShop(environment: Record<string, string> = {}): Promise<TestShop> {
-  const database = await openTestDatabase();
+/**
+ * A test shop over its own database, or over `shared` (a second instance of a shop on one PostgreSQL:
+ * the database is then the caller's to close).
+ */
+export async function createTestShop(environment: Record<string, string> = {}, shared?: OpenDatabase): Promise<TestShop> {
+  const database = shared ? { ...shared, close: async () => {} } : await openTestDatabase();
   // A fixed public address: supertest opens a new port per request, and image URLs are built from it otherwise.
   const config: Config = loadConfig({ NODE_ENV: 'test', LOG_REQUESTS: 'false', PUBLIC_BASE_URL: 'http://isoko.test', ...environment });
   const log = silentLogger();

@@ -14,6 +14,7 @@ const productCardSchema = z.object({
   image: z.string(),
   description: z.string(),
   inStock: z.boolean(),
+  left: z.string().optional().describe('"Only 3 trays left", in the conversation\'s language, while the product runs low'),
   words: z
     .object({ choose: z.string(), outOfStock: z.string(), now: z.string(), was: z.string() })
     .describe("the card's own words (its button, stock, offer) in the conversation's language"),
@@ -25,7 +26,15 @@ const cartCardSchema = z.object({
   total: z.number(),
   summary: z.string().describe("the count and total in the conversation's language, as the card shows them"),
   title: z.string().describe("the card's name in the conversation's language"),
-  lines: z.array(z.object({ name: z.string(), quantity: z.string(), total: z.number(), image: z.string() })),
+  lines: z.array(
+    z.object({
+      name: z.string(),
+      quantity: z.string(),
+      total: z.number(),
+      image: z.string(),
+      note: z.string().optional().describe('why the line cannot be sold now ("Out of stock", "Only 2 kg left"): it is left out of the total'),
+    }),
+  ),
 });
 
 export const chatTurnSchema = z.object({

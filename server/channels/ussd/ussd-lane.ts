@@ -5,6 +5,7 @@
 // are the route's (ussd.routes.ts, the same rules in ussd-answer.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { en } from '../../conversation/i18n/en';
+import { lingerBeforeClosing } from '../../lib/body-limit';
 import type { ShopDeps } from '../../lib/deps';
 import { logAnswered, replyHeaders, type Lane } from '../../lib/node-lanes';
 import { africasTalking } from './africas-talking';
@@ -39,7 +40,7 @@ function send(deps: ShopDeps, outgoing: ServerResponse, started: number, status:
   logAnswered(deps, 'POST', PATH, status, started);
 }
 
-/** The body, or undefined once it grows past `limit` bytes (the rest is left unread; the answer closes the connection). */
+/** The body, or undefined once it grows past `limit` bytes (the rest flows on unkept while the answer closes the connection). */
 function readBody(incoming: IncomingMessage, limit: number): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -48,7 +49,6 @@ function readBody(incoming: IncomingMessage, limit: number): Promise<string | un
       size += chunk.length;
       if (size > limit) {
         incoming.off('data', onData);
-        incoming.pause();
         resolve(undefined);
         return;
       }
@@ -68,7 +68,11 @@ function formFields(body: string): Record<string, string> {
 /** In the route's order: a declared body over the limit, the gateway rule, then the body read and answered. */
 async function answer(deps: ShopDeps, gateway: UssdGateway, incoming: IncomingMessage, outgoing: ServerResponse, query: URLSearchParams, ordered: Map<string, string[]>): Promise<void> {
   const started = performance.now();
-  const tooLarge = () => send(deps, outgoing, started, 400, gateway.apology(en['error.apology']), true, ordered);
+  // Closing, lingering first so a gateway still sending reads the apology (lib/body-limit.ts).
+  const tooLarge = () => {
+    lingerBeforeClosing(incoming.socket);
+    send(deps, outgoing, started, 400, gateway.apology(en['error.apology']), true, ordered);
+  };
   if (Number(incoming.headers['content-length']) > USSD_BODY_LIMIT) return tooLarge();
   const given = query.get('key') ?? (incoming.headers['x-ussd-secret'] as string | undefined);
   if (!isGateway(given, () => incoming.socket.remoteAddress, deps.config.ussd.secret)) {

@@ -4,8 +4,8 @@
 // Node's request handler answers a gateway's form post itself (ussd-lane.ts); this route answers the
 // rest (another body type, a test calling the app directly), with the same rules (ussd-answer.ts).
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { en } from '../../conversation/i18n/en';
+import { limitBody } from '../../lib/body-limit';
 import { socketAddress } from '../../lib/client-address';
 import type { AppEnv, ShopDeps } from '../../lib/deps';
 import { africasTalking } from './africas-talking';
@@ -49,8 +49,8 @@ export function ussdRoutes(deps: ShopDeps, gateway: UssdGateway = africasTalking
     deps.log.warn('ussd_secret_missing', { message: 'USSD_SECRET is not set: /ussd accepts requests from this machine only' });
   }
   return new Hono<AppEnv>()
-    // Connection: close, as for /api: the unread rest of the body must not become the next request.
-    .use(bodyLimit({ maxSize: USSD_BODY_LIMIT, onError: (c) => { c.header('Connection', 'close'); return send(c, gateway.apology(en['error.apology']), 400); } }))
+    // Refused as /api refuses a body (lib/body-limit.ts), with the gateway's apology.
+    .use(limitBody(USSD_BODY_LIMIT, (c) => send(c, gateway.apology(en['error.apology']), 400)))
     .post('/', async (c) => {
       if (!isGatewayCaller(c, secret)) {
         deps.log.warn('ussd_refused', { gateway: gateway.name });

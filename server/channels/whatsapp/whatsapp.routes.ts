@@ -4,10 +4,10 @@
 // slow answers) and its messages are then played through the conversation, each message id once,
 // the replies sent through the Graph API in order.
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { conversationFor } from '../../conversation/conversation';
 import { translator } from '../../conversation/i18n';
 import { renderWhatsApp, whatsappFace, type WhatsAppContent } from './render-whatsapp';
+import { limitBody } from '../../lib/body-limit';
 import type { AppEnv, ShopDeps } from '../../lib/deps';
 import { incomingMessages, type IncomingMessage } from './delivery';
 import { sendWhatsAppMessage, type GraphSettings } from './graph-client';
@@ -16,6 +16,8 @@ import { whatsappTurn } from './whatsapp-turn';
 import { isFirstDelivery } from './whatsapp.service';
 
 export const WHATSAPP_WEBHOOK_PATH = '/whatsapp/webhook';
+/** A delivery is a few messages or statuses of JSON; the signature is checked over the bytes read within this. */
+const WEBHOOK_BODY_LIMIT = 256 * 1024;
 
 export interface WhatsAppSettings extends GraphSettings {
   appSecret: string;
@@ -57,7 +59,7 @@ export function whatsappRoutes(deps: ShopDeps, settings: WhatsAppSettings) {
       if (mode !== 'subscribe' || token !== settings.verifyToken || !challenge) return c.text('Verification failed', 403);
       return c.text(challenge, 200);
     })
-    .post('/', bodyLimit({ maxSize: 256 * 1024, onError: (c) => c.text('Too large', 413) }), async (c) => {
+    .post('/', limitBody(WEBHOOK_BODY_LIMIT, (c) => c.text('Too large', 413)), async (c) => {
       const raw = new Uint8Array(await c.req.arrayBuffer());
       if (!hasValidSignature(raw, c.req.header(SIGNATURE_HEADER), settings.appSecret)) {
         deps.log.warn('whatsapp_bad_signature', {});

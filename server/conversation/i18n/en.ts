@@ -42,6 +42,12 @@ export const en = {
   'product.add': 'Add to cart',
   'product.gone': 'Product not found',
   'product.outOfStock': 'Out of stock',
+  'stock.left': 'Only {quantity} left',
+  'stock.leftOf': 'Only {quantity} of {name} left.',
+  'stock.inCart': 'Your cart has {quantity}.',
+  'stock.shortLine': '{name}: {quantity} left',
+  'stock.outLine': '{name}: out of stock',
+  'stock.short': 'Not enough in stock: {names}. Change your cart.',
 
   'quantity.prompt': 'Quantity in {unit} (1-{max}):',
   'quantity.invalid': 'Enter a whole number from 1 to {max}.',
@@ -110,6 +116,9 @@ export const en = {
   'again.changeAddress': 'Change address',
   'again.changeTime': 'Change time',
   'again.nothing': 'Nothing of your last order is for sale today.',
+  'again.less': 'fewer: {names}',
+  'again.lessLine': '{name} {count} of {quantity}',
+  'again.lessNow': 'Less is left now: {names}.',
 
   'basket.list': 'My weekly baskets:',
   'basket.title': 'Weekly basket: {when}',

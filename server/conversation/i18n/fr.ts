@@ -43,6 +43,12 @@ export const fr: Catalogue = {
   'product.add': 'Ajouter au panier',
   'product.gone': 'Produit introuvable',
   'product.outOfStock': 'Rupture de stock',
+  'stock.left': 'Plus que {quantity}',
+  'stock.leftOf': 'Plus que {quantity} de {name}.',
+  'stock.inCart': 'Votre panier en a {quantity}.',
+  'stock.shortLine': '{name} : plus que {quantity}',
+  'stock.outLine': '{name} : en rupture',
+  'stock.short': 'Stock insuffisant : {names}. Modifiez votre panier.',
 
   'quantity.prompt': 'Quantite en {unit} (1-{max}):',
   'quantity.invalid': 'Entrez un nombre entier de 1 a {max}.',
@@ -111,6 +117,9 @@ export const fr: Catalogue = {
   'again.changeAddress': "Changer l'adresse",
   'again.changeTime': "Changer l'heure",
   'again.nothing': "Rien de votre derniere commande n'est en vente aujourd'hui.",
+  'again.less': 'moins : {names}',
+  'again.lessLine': '{name} {count} sur {quantity}',
+  'again.lessNow': 'Il en reste moins : {names}.',
 
   'basket.list': 'Mes paniers de la semaine:',
   'basket.title': 'Panier: {when}',

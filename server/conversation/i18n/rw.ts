@@ -44,6 +44,12 @@ export const rw: Catalogue = {
   'product.add': 'Shyira mu gatebo',
   'product.gone': 'Igicuruzwa ntikibonetse', // REVIEW
   'product.outOfStock': 'Cyashize', // REVIEW
+  'stock.left': 'Hasigaye {quantity} gusa', // REVIEW
+  'stock.leftOf': 'Hasigaye {quantity} bya {name} gusa.', // REVIEW
+  'stock.inCart': 'Mu gatebo kawe harimo {quantity}.', // REVIEW
+  'stock.shortLine': '{name}: hasigaye {quantity}', // REVIEW
+  'stock.outLine': '{name}: byashize', // REVIEW
+  'stock.short': 'Ntibihagije mu bubiko: {names}. Hindura agatebo kawe.', // REVIEW
 
   'quantity.prompt': 'Umubare: {unit} (1-{max})', // REVIEW
   'quantity.invalid': 'Andika umubare wuzuye kuva 1 kugeza {max}.', // REVIEW
@@ -112,6 +118,9 @@ export const rw: Catalogue = {
   'again.changeAddress': 'Hindura aderesi', // REVIEW
   'again.changeTime': 'Hindura igihe', // REVIEW
   'again.nothing': 'Nta na kimwe mu byo waherukaga gutumiza kiboneka uyu munsi.', // REVIEW
+  'again.less': 'bike: {names}', // REVIEW
+  'again.lessLine': '{name} {count} kuri {quantity}', // REVIEW
+  'again.lessNow': 'Ubu hasigaye bike: {names}.', // REVIEW
 
   'basket.list': 'Udutebo twanjye tw\'icyumweru:', // REVIEW
   'basket.title': 'Agatebo: {when}', // REVIEW

@@ -5,7 +5,7 @@ import { MAX_LINE_QUANTITY } from '../../modules/cart/cart.schema';
 import { clearCart, getCart, removeFromCart, updateCartLine } from '../../modules/cart/cart.service';
 import type { Language, Translate } from '../i18n';
 import type { Screen, ScreenView } from '../types';
-import { cartCard, cartTotals, lineTotalMinor, type CartLine } from './cart-totals';
+import { cartCard, cartTotals, lineTotalMinor, sellableFirst, unsellableText, type CartLine } from './cart-totals';
 import { accountId, invalidChoice, pageOf, pageSizeOf, productName, push, quantityText, refuse, returnTo } from './helpers';
 import { menuActions, menuChoice, type MenuChoice } from './menu';
 import { follow } from './navigate';
@@ -14,8 +14,11 @@ import { quantityPrompt, readQuantity } from './product';
 /** The cart's choices offered when it is empty (or when it is not). */
 const whenEmpty = (empty: boolean) => (chosen: MenuChoice) => (chosen.when === 'empty') === empty;
 
-const lineDetail = (line: CartLine, t: Translate, language?: Language) =>
-  `${quantityText(line.quantity, line.productId.productUnit, language)} ${formatFrw(lineTotalMinor(line))}${line.productId.inStock ? '' : ` ${t('product.outOfStock')}`}`;
+/** "2 kg frw 1,600.00", and why stock cannot sell it when it cannot ("Out of stock", "Only 1 kg left"). */
+function lineDetail(line: CartLine, t: Translate, language?: Language): string {
+  const why = unsellableText(line, t, language);
+  return `${quantityText(line.quantity, line.productId.productUnit, language)} ${formatFrw(lineTotalMinor(line))}${why ? ` ${why}` : ''}`;
+}
 
 export const cart: Screen<'cart'> = {
   async render(ctx, state) {
@@ -23,11 +26,12 @@ export const cart: Screen<'cart'> = {
     if (!current.products.length) {
       return { title: ctx.t('cart.empty'), actions: menuActions('cart', ctx.t, whenEmpty(true)) };
     }
-    const { items, totalMinor } = cartTotals(current);
-    const rows = current.products.map((line) => ({ value: line.productId._id, label: productName(line.productId, ctx.session.language), detail: lineDetail(line, ctx.t, ctx.session.language) }));
+    const { totalMinor } = cartTotals(current);
+    // The lines checkout cannot sell come last, each saying why; the total leaves them out.
+    const rows = sellableFirst(current).map((line) => ({ value: line.productId._id, label: productName(line.productId, ctx.session.language), detail: lineDetail(line, ctx.t, ctx.session.language) }));
     return {
       cart: cartCard(current, ctx.session.language),
-      title: ctx.t('cart.title', { count: items }),
+      title: ctx.t('cart.title', { count: current.totalItems }),
       lines: [ctx.t('cart.total', { total: formatFrw(totalMinor) })],
       ...pageOf(rows, state.offset, pageSizeOf(ctx, 8)),
       actions: menuActions('cart', ctx.t, whenEmpty(false)),

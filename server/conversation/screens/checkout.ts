@@ -6,7 +6,7 @@ import { isAppError } from '../../lib/errors';
 import { formatFrw, toMinor } from '../../lib/money';
 import type { Address } from '../../modules/addresses/addresses.schema';
 import { getAddress, listAddresses } from '../../modules/addresses/addresses.service';
-import { countCartItems, getCart } from '../../modules/cart/cart.service';
+import { getCart } from '../../modules/cart/cart.service';
 import { orderNumber, type Order } from '../../modules/orders/orders.schema';
 import { placeOrder } from '../../modules/orders/orders.service';
 import { WINDOW_UNAVAILABLE } from '../../modules/delivery/delivery.service';
@@ -15,7 +15,7 @@ import type { CheckoutAddress, Outcome, Screen, ScreenContext } from '../types';
 import { accountId, invalidChoice, needsAccount, newState, pageOf, pageSizeOf, push, refuse } from './helpers';
 import { menuActions, menuChoice } from './menu';
 import { askMomo, momoOffered } from './momo';
-import { cartTotals } from './cart-totals';
+import { cartTotals, unsellableLines } from './cart-totals';
 import { againBelow, backToAgain } from './again-state';
 import { chosenOrNext, freeWindows, slotText, windowsAhead, windowText } from './delivery-time';
 
@@ -43,7 +43,11 @@ export async function startCheckout(ctx: ScreenContext): Promise<Outcome> {
   const denied = needsAccount(ctx, 'login.page');
   if (denied) return denied;
   const userId = accountId(ctx);
-  if (!(await countCartItems(ctx.deps, userId))) return refuse(ctx.t('checkout.emptyCart'));
+  const cart = await getCart(ctx.deps, userId);
+  if (!cart.products.length) return refuse(ctx.t('checkout.emptyCart'));
+  // What checkout would refuse is said now, before the address and the time: the cart changes first.
+  const short = unsellableLines(cart, ctx.t, ctx.session.language);
+  if (short) return refuse(ctx.t('stock.short', { names: short }));
   const saved = await listAddresses(ctx.deps, userId);
   return saved.length ? push('checkout-address') : push('address-district', { purpose: 'checkout' });
 }

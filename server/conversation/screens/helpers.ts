@@ -1,9 +1,11 @@
 // Small pieces every screen uses: making states and outcomes, money and quantity wording, and
 // turning a service's refusal into a line the shopper can read.
-import { isAppError } from '../../lib/errors';
+import { isAppError, type AppError } from '../../lib/errors';
+import { languageOr } from '../../lib/languages';
 import { effectivePrice, formatFrw, hasOffer, toMinor } from '../../lib/money';
 import { quantityWithUnit } from '../../lib/units';
 import type { Product } from '../../modules/catalog/catalog.schema';
+import { NOT_ENOUGH_STOCK, shortagesOf, type Shortage } from '../../modules/stock/stock.service';
 import type { Language, MessageKey, Translate } from '../i18n';
 import type { Outcome, ProductCard, ReturnableScreen, ScreenContext, ScreenDataMap, ScreenName, ScreenState, StateOf, ViewRow } from '../types';
 
@@ -53,12 +55,29 @@ const KNOWN_ERRORS: Record<string, MessageKey> = {
   out_of_stock: 'product.outOfStock',
 };
 
+/** "Tomatoes: 2 kg left, Eggs: out of stock": the short lines of a refused order, in the shopper's language. */
+export function shortLinesText(short: readonly Pick<Shortage, 'productName' | 'unit' | 'available'>[], t: Translate, language: Language = 'en'): string {
+  return short
+    .map((line) => (line.available > 0 ? t('stock.shortLine', { name: line.productName, quantity: quantityText(line.available, line.unit, language) }) : t('stock.outLine', { name: line.productName })))
+    .join(', ');
+}
+
+/** A refusal for want of stock in the shopper's language: an order's short lines, or what is left of one product (and what the cart holds). */
+function stockRefusal(error: AppError, t: Translate, language: Language): string {
+  const short = shortagesOf(error);
+  if (short.length) return t('stock.short', { names: shortLinesText(short, t, language) });
+  const { available, inCart, productName: name, unit } = error.details as { available: number; inCart?: number; productName: string; unit: string };
+  const left = t('stock.leftOf', { quantity: quantityText(available, unit, language), name });
+  return inCart ? `${left} ${t('stock.inCart', { quantity: quantityText(inCart, unit, language) })}` : left;
+}
+
 /**
  * A service's refusal as one line. The services speak English; in another language a refusal
  * the catalogue does not know becomes a general "that did not work".
  */
 export function refusalText(error: unknown, t: Translate, language: string): string | undefined {
   if (!isAppError(error)) return undefined;
+  if (error.code === NOT_ENOUGH_STOCK) return stockRefusal(error, t, languageOr(language));
   const known = KNOWN_ERRORS[error.code];
   if (known) return t(known);
   return language === 'en' ? error.message : t('error.failed');
@@ -87,7 +106,14 @@ export function productName(product: Pick<Product, 'productname' | 'localName'>,
   return `${product.localName.charAt(0).toUpperCase()}${product.localName.slice(1)} (${product.productname})`;
 }
 
-export function productCard(product: Product): ProductCard {
+/** "Only 3 trays left" for a product running low (its count shown), in the shopper's language; undefined otherwise. */
+export function leftText(product: Pick<Product, 'inStock' | 'stock' | 'productUnit'>, t: Translate, language: Language | undefined): string | undefined {
+  if (!product.inStock || !product.stock?.low || product.stock.available === undefined) return undefined;
+  return t('stock.left', { quantity: quantityText(product.stock.available, product.productUnit, language) });
+}
+
+export function productCard(product: Product, words?: { t: Translate; language?: Language }): ProductCard {
+  const left = words && leftText(product, words.t, words.language);
   return {
     id: product._id,
     name: product.productname,
@@ -98,6 +124,7 @@ export function productCard(product: Product): ProductCard {
     description: product.description,
     // A catalog without stock keeping says nothing: the product is taken as in stock.
     inStock: product.inStock !== false,
+    ...(left ? { left } : {}),
   };
 }
 
@@ -105,7 +132,7 @@ export function productCard(product: Product): ProductCard {
 export function productRow(product: Product, ctx: Pick<ScreenContext, 't' | 'session'>): ViewRow {
   const price = priceText(product);
   const detail = product.inStock ? price : `${price} ${ctx.t('product.outOfStock')}`;
-  return { value: product._id, label: productName(product, ctx.session.language), detail, product: productCard(product) };
+  return { value: product._id, label: productName(product, ctx.session.language), detail, product: productCard(product, { t: ctx.t, language: ctx.session.language }) };
 }
 
 /** Reads a whole number typed on a keypad; anything else (letters, decimals, "1e2") is undefined. */

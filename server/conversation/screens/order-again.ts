@@ -17,7 +17,8 @@ import type { Language, Translate } from '../i18n';
 import type { Outcome, Screen, ScreenContext, ScreenDataMap } from '../types';
 import { addressLabel } from './checkout';
 import { chosenOrNext, freeWindows, slotText, windowsAhead, windowText } from './delivery-time';
-import { accountId, invalidChoice, newState, push, quantityText, refuse } from './helpers';
+import { accountId, invalidChoice, newState, push, quantityText, refuse, shortLinesText } from './helpers';
+import { shortagesOf } from '../../modules/stock/stock.service';
 import { menuActions, menuChoice } from './menu';
 import { askMomo, momoOffered } from './momo';
 
@@ -43,6 +44,19 @@ const linesText = (lines: readonly BasketLine[], language: Language | undefined)
 const skippedText = (skipped: readonly SkippedLine[], t: Translate) =>
   skipped.map((line) => `${line.productName} (${t(line.reason === 'out_of_stock' ? 'again.outOfStock' : 'again.notSold')})`).join(', ');
 
+/** "Tomatoes 1 of 2 kg": the lines stock has fewer of than the earlier order had. */
+const lessText = (lines: readonly BasketLine[], t: Translate, language: Language | undefined) =>
+  lines
+    .filter((line) => line.wanted !== undefined)
+    .map((line) => t('again.lessLine', { name: lineName(line, language), count: line.quantity, quantity: quantityText(line.wanted!, line.unit, language) }))
+    .join(', ');
+
+/** How many of each cut line the shopper is told of. */
+const cutsOf = (lines: readonly BasketLine[]): Record<string, number> | undefined => {
+  const cut = lines.filter((line) => line.wanted !== undefined);
+  return cut.length ? Object.fromEntries(cut.map((line) => [line.productId, line.quantity])) : undefined;
+};
+
 /** The home screen's "Order again" line, when the last order has something for sale today. */
 export async function againOffer(ctx: ScreenContext): Promise<{ label: string; basket: Basket } | undefined> {
   if (!ctx.session.userId) return undefined;
@@ -63,6 +77,7 @@ export async function openAgain(ctx: ScreenContext): Promise<Outcome> {
   const [saved, [earliest]] = await Promise.all([listAddresses(ctx.deps, accountId(ctx)), freeWindows(ctx)]);
   const address = defaultAddress(saved);
   const leftOut = offer.basket.skipped.map((line) => line.productId);
+  const cuts = cutsOf(offer.basket.lines);
   return {
     type: 'go',
     how: 'push',
@@ -72,6 +87,7 @@ export async function openAgain(ctx: ScreenContext): Promise<Outcome> {
       ...(address ? { addressId: address._id } : {}),
       ...(earliest ? { windowId: earliest.slot.id } : {}),
       ...(leftOut.length ? { leftOut } : {}),
+      ...(cuts ? { cuts } : {}),
     }),
   };
 }
@@ -86,6 +102,13 @@ function confirmedLines(basket: Basket, data: ScreenDataMap['again-confirm']): B
 function leftOutLines(basket: Basket, data: ScreenDataMap['again-confirm']): SkippedLine[] {
   const leftOut = new Set(data.leftOut ?? []);
   return [...basket.skipped, ...basket.lines.filter((line) => leftOut.has(line.productId)).map((line) => ({ productName: line.name, reason: 'out_of_stock' as const }))];
+}
+
+/** Stock has fewer left than the screen said: the confirmation again, as it sells now, naming what changed. */
+function lessLeft(ctx: ScreenContext, data: ScreenDataMap['again-confirm'], lines: readonly BasketLine[], names: string): Outcome {
+  const { cuts: _told, ...rest } = data;
+  const cuts = cutsOf(lines);
+  return { type: 'go', how: 'replace', to: newState('again-confirm', { ...rest, ...(cuts ? { cuts } : {}) }), notice: ctx.t('again.lessNow', { names }) };
 }
 
 /** The window refused (full, passed): the confirmation again with the next free one, saying so. */
@@ -111,7 +134,13 @@ export const againConfirm: Screen<'again-confirm'> = {
       // As list rows, the lines and the address are what a small screen shortens; the options never are.
       rows: [
         // One row for what comes and what does not, so a small screen shortens it rather than paging.
-        { label: [linesText(lines, ctx.session.language), ...(skipped.length ? [ctx.t('again.left', { names: skippedText(skipped, ctx.t) })] : [])].join('; ') },
+        {
+          label: [
+            linesText(lines, ctx.session.language),
+            ...(skipped.length ? [ctx.t('again.left', { names: skippedText(skipped, ctx.t) })] : []),
+            ...(lines.some((line) => line.wanted !== undefined) ? [ctx.t('again.less', { names: lessText(lines, ctx.t, ctx.session.language) })] : []),
+          ].join('; '),
+        },
         { label: address ? ctx.t('checkout.to', { address: addressLabel(address) }) : ctx.t('again.noAddress') },
       ],
       // 1 Confirm (cash on delivery), 2 Pay now with MoMo when the shop has it, 3 Change address, 4 Change time.
@@ -140,6 +169,9 @@ export const againConfirm: Screen<'again-confirm'> = {
     }
     const lines = confirmedLines(basket, state.data);
     if (!lines.length) return refuse(ctx.t('again.nothing'));
+    // Fewer left than the shopper was told: the screen again, saying so, before anything is ordered.
+    const lessNow = lines.filter((line) => line.wanted !== undefined && state.data.cuts?.[line.productId] !== line.quantity);
+    if (lessNow.length) return lessLeft(ctx, state.data, lines, lessText(lessNow, ctx.t, ctx.session.language));
     let order: Order;
     try {
       order = await placeOrder(ctx.deps, userId, {
@@ -153,6 +185,9 @@ export const againConfirm: Screen<'again-confirm'> = {
     } catch (error) {
       const moved = nextWindow(ctx, state.data, error);
       if (moved) return moved;
+      // Another order took what was left between this read and the order's own check.
+      const short = shortagesOf(error);
+      if (short.length) return lessLeft(ctx, state.data, (await basketOf(ctx.deps, userId, state.data.orderId)).lines, shortLinesText(short, ctx.t, ctx.session.language));
       throw error;
     }
     // A retried Confirm finds the order placed: its first MoMo request is not asked again.

@@ -7,7 +7,7 @@ import type { Product } from '../../modules/catalog/catalog.schema';
 import type { Translate } from '../i18n';
 import type { Screen, ScreenContext } from '../types';
 import { unitWord } from '../../lib/units';
-import { accountId, invalidChoice, priceText, productCard, productName, push, quantityText, refuse, replace, wholeNumber } from './helpers';
+import { accountId, invalidChoice, leftText, priceText, productCard, productName, push, quantityText, refuse, replace, wholeNumber } from './helpers';
 import { menuActions, menuChoice } from './menu';
 import { follow, loginFirst } from './navigate';
 
@@ -36,12 +36,15 @@ export function readQuantity(text: string): number | undefined {
 export const product: Screen<'product'> = {
   async render(ctx, state) {
     const found = await getProduct(ctx.deps, state.data.id);
+    const card = productCard(found, { t: ctx.t, language: ctx.session.language });
     // Out of stock: said plainly, and nothing to add (the cart would refuse it anyway).
-    if (!found.inStock) return { product: productCard(found), title: displayName(ctx, found), lines: [priceLine(found, ctx.t), ctx.t('product.outOfStock')] };
+    if (!found.inStock) return { product: card, title: displayName(ctx, found), lines: [priceLine(found, ctx.t), ctx.t('product.outOfStock')] };
+    // Running low: what is left, so nobody types more than there is.
+    const left = leftText(found, ctx.t, ctx.session.language);
     return {
-      product: productCard(found),
+      product: card,
       title: displayName(ctx, found),
-      lines: [priceLine(found, ctx.t)],
+      lines: [priceLine(found, ctx.t), ...(left ? [left] : [])],
       actions: menuActions('product', ctx.t),
     };
   },
@@ -57,9 +60,10 @@ export const product: Screen<'product'> = {
 export const quantity: Screen<'quantity'> = {
   async render(ctx, state) {
     const found = await getProduct(ctx.deps, state.data.id);
+    const left = leftText(found, ctx.t, ctx.session.language);
     return {
       title: displayName(ctx, found),
-      lines: [priceLine(found, ctx.t)],
+      lines: [priceLine(found, ctx.t), ...(left ? [left] : [])],
       prompt: quantityPrompt(ctx, found.productUnit, MAX_LINE_QUANTITY),
     };
   },

@@ -12,6 +12,8 @@ import { CONSOLE_ROLES, OWNER_ROLES, onlyFor, type Role } from './roles.schema';
 
 export function requireUser(deps: ShopDeps) {
   return createMiddleware<AppEnv>(async (c, next) => {
+    // Already read on this request (a tree's guard, then its route's own declaration): read once.
+    if ((c.get('user') as AppEnv['Variables']['user'] | undefined) !== undefined) return next();
     const token = requireToken(c.req.header('Authorization'));
     const user = await authenticate(deps, token);
     if (!user) throw unauthorized('Invalid or expired token');

@@ -25,8 +25,9 @@ const update = createRoute({
   ...basketCall,
   method: 'put',
   path: '/{id}',
-  summary: 'Skip the next delivery (skipNext), pause, or change the day, time or address',
-  description: 'Skipping a delivery already placed as an order cancels that order while it is pending (409 once it is being prepared).',
+  summary: 'Skip the next delivery (skipNext), pause, or change the day, time, address or MoMo number (payerPhone)',
+  description:
+    'Skipping a delivery already placed as an order cancels that order while it is pending (409 once it is being prepared). A MoMo number (payerPhone) must be one MTN MoMo of Rwanda can ask (400 otherwise, and for a cash basket).',
   request: { params: basketParams, body: jsonRequest(updateBasketSchema) },
   responses: { 200: jsonReply(basketReplySchema) },
 });
@@ -45,6 +46,7 @@ function changedMessage(input: z.infer<typeof updateBasketSchema>): string {
   if (input.skipNext === false) return 'The next delivery is back on';
   if (input.paused === true) return 'Your weekly basket is paused';
   if (input.paused === false) return 'Your weekly basket is back on';
+  if (input.payerPhone) return 'Your weekly basket\'s MoMo number is changed';
   return 'Your weekly basket is changed';
 }
 

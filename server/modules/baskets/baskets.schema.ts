@@ -1,5 +1,6 @@
 // Weekly baskets as the API speaks them. Plain zod: the storefront imports it.
 import { z } from 'zod';
+import { payerPhoneField } from '../orders/orders.schema';
 
 const weekday = z
   .number({ error: 'Choose a weekday: 1 (Monday) to 7 (Sunday)' })
@@ -17,6 +18,8 @@ export const createBasketSchema = z
     weekday,
     windowStart,
     addressId: addressId.optional(),
+    /** A basket made from a MoMo order: the number MTN asks each week (by default the order's). */
+    payerPhone: payerPhoneField.optional(),
   })
   .refine((value) => Boolean(value.fromOrderId) !== Boolean(value.fromCart), {
     message: 'Make the basket from one of your orders (fromOrderId) or from your cart (fromCart: true)',
@@ -26,8 +29,15 @@ export type CreateBasketInput = z.infer<typeof createBasketSchema>;
 
 /** PUT /baskets/{id}: any of these. */
 export const updateBasketSchema = z
-  .object({ weekday: weekday.optional(), windowStart: windowStart.optional(), paused: z.boolean().optional(), skipNext: z.boolean().optional(), addressId: addressId.optional() })
-  .refine((value) => Object.values(value).some((field) => field !== undefined), { message: 'Say what to change: weekday, windowStart, paused, skipNext or addressId', path: ['weekday'] });
+  .object({
+    weekday: weekday.optional(),
+    windowStart: windowStart.optional(),
+    paused: z.boolean().optional(),
+    skipNext: z.boolean().optional(),
+    addressId: addressId.optional(),
+    payerPhone: payerPhoneField.optional(),
+  })
+  .refine((value) => Object.values(value).some((field) => field !== undefined), { message: 'Say what to change: weekday, windowStart, paused, skipNext, addressId or payerPhone', path: ['weekday'] });
 export type UpdateBasketInput = z.infer<typeof updateBasketSchema>;
 
 export const basketLineSchema = z.object({
@@ -64,6 +74,8 @@ export const basketSchema = z.object({
   /** What this week's order would cost at today's prices (the lines for sale). */
   total: z.number(),
   paymentType: z.string(),
+  /** The MTN MoMo number asked each week (a MoMo basket), +2507...; null for cash. */
+  payerPhone: z.string().nullable(),
   address: z.object({ _id: z.string(), description: z.string(), street: z.string(), district: z.string() }).nullable(),
   createdAt: z.string(),
 });
@@ -76,8 +88,10 @@ export const basketStoppedReplySchema = z.object({ success: z.boolean(), message
 /** A basket as the console lists the coming week's. */
 export const staffBasketSchema = basketSchema.extend({
   customer: z.object({ fullName: z.string(), phoneNumber: z.string().nullable() }),
-  /** 'placed' (orderNumber), 'to place' (when), 'skipped', 'paused'. */
-  state: z.enum(['placed', 'to place', 'skipped', 'paused']),
+  /** 'placed' (orderNumber), 'to place' (when), 'skipped', 'paused', 'not placed' (problem). */
+  state: z.enum(['placed', 'to place', 'skipped', 'paused', 'not placed']),
+  /** Why this week's delivery was not placed (state 'not placed'): the shopper has been texted it too. */
+  problem: z.string().nullable(),
   orderNumber: z.string().nullable(),
   placesAt: z.string().nullable().describe('When the shop places it (18:00 Kigali the evening before)'),
 });

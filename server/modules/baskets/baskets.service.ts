@@ -4,19 +4,21 @@
 // day or time, another address) and stopping them. Each is the shopper's own: another's id is a 404.
 import { sql, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { BasketsTable, Database } from '../../db/schema';
+import { inTransaction } from '../../db/changes';
 import { nowOf, type ShopDeps } from '../../lib/deps';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { effectivePrice, toFrw } from '../../lib/money';
 import { getAddress } from '../addresses/addresses.service';
 import { getCart } from '../cart/cart.service';
+import { shownCounts } from '../stock/stock.service';
 import { windowLabel, slotsOfDay, type Schedule } from '../delivery/delivery-windows';
 import { readSchedule } from '../delivery/delivery.service';
 import { addDays, daysBetween, kigaliIso, kigaliMoment, minutesOf, timeOfDay, weekOf } from '../delivery/kigali-time';
 import { weekdayName } from '../delivery/window-words';
 import { cancelUnpaidOrder } from '../orders/order-changes.service';
 import { orderNumber } from '../orders/orders.schema';
-import { getOrder } from '../orders/orders.service';
+import { getOrder, momoPayerPhone } from '../orders/orders.service';
 import { basketSlot, nextDeliveryDate, placeAt } from './basket-calendar';
 import type { Basket, CreateBasketInput, StaffBasket, UpdateBasketInput } from './baskets.schema';
 
@@ -63,16 +65,26 @@ interface Line {
   quantity: number;
 }
 
+interface Source {
+  lines: Line[];
+  addressId: string | null;
+  paymentType: string;
+  /** The number MoMo asked for the order the basket is made from. */
+  payerPhone: string | null;
+}
+
 /** The lines a basket is made of: an order's (the shopper's own), or the cart's. */
-async function sourceLines(deps: ShopDeps, userId: string, input: CreateBasketInput): Promise<{ lines: Line[]; addressId: string | null; paymentType: string }> {
+async function sourceLines(deps: ShopDeps, userId: string, input: CreateBasketInput): Promise<Source> {
   if (input.fromOrderId) {
     const order = await getOrder(deps, userId, input.fromOrderId);
     const lines = order.products.map((line) => ({ product_id: line.productId, product_name: line.productName, quantity: line.productQuantity }));
     const momo = order.paymentType === 'momo' && Boolean(deps.config.momo);
-    return { lines, addressId: order.address._id ?? null, paymentType: momo ? 'momo' : 'cash' };
+    const asked = momo ? await deps.db.selectFrom('orders').select('momo_payer_phone').where('id', '=', order._id).executeTakeFirst() : undefined;
+    return { lines, addressId: order.address._id ?? null, paymentType: momo ? 'momo' : 'cash', payerPhone: asked?.momo_payer_phone ?? null };
   }
   const cart = await getCart(deps, userId);
-  return { lines: cart.products.map((line) => ({ product_id: line.productId._id, product_name: line.productId.productname, quantity: line.quantity })), addressId: null, paymentType: 'cash' };
+  const lines = cart.products.map((line) => ({ product_id: line.productId._id, product_name: line.productId.productname, quantity: line.quantity }));
+  return { lines, addressId: null, paymentType: 'cash', payerPhone: null };
 }
 
 /** The address a basket goes to, when it is still one of the shopper's. */
@@ -80,6 +92,13 @@ async function ownAddress(deps: ShopDeps, userId: string, addressId: string | nu
   if (!addressId) return null;
   const found = await deps.db.selectFrom('addresses').select('id').where('id', '=', addressId).where('user_id', '=', userId).executeTakeFirst();
   return found?.id ?? null;
+}
+
+/** The phone of one of the shopper's addresses (the basket's own), else of their default one. */
+async function addressPhone(db: Db, userId: string, addressId: string | null): Promise<string | null> {
+  const addresses = await db.selectFrom('addresses').select(['id', 'is_default', 'phone_number']).where('user_id', '=', userId).orderBy('created_at').execute();
+  const chosen = addresses.find((one) => one.id === addressId) ?? addresses.find((one) => one.is_default) ?? addresses[0];
+  return chosen?.phone_number ?? null;
 }
 
 export async function createBasket(deps: ShopDeps, userId: string, input: CreateBasketInput): Promise<Basket> {
@@ -91,6 +110,9 @@ export async function createBasket(deps: ShopDeps, userId: string, input: Create
   if (!source.lines.length) throw badRequest('There is nothing to make a weekly basket of: your cart is empty', [], 'empty_cart');
   const id = newId();
   const addressId = input.addressId ?? (await ownAddress(deps, userId, source.addressId));
+  // Paid by MoMo: the number MTN will ask each week is checked now, by the orders' rule, not found
+  // wanting on the evening it is placed.
+  const payerPhone = source.paymentType === 'momo' ? momoPayerPhone(input.payerPhone ?? source.payerPhone, await addressPhone(deps.db, userId, addressId)) : null;
   await deps.db.transaction().execute(async (trx) => {
     // One at a time per shopper, so the limit holds under a double click.
     await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
@@ -106,6 +128,7 @@ export async function createBasket(deps: ShopDeps, userId: string, input: Create
         window_start_minutes: start,
         address_id: addressId,
         payment_type: source.paymentType,
+        payer_phone: payerPhone,
         ...placing,
       })
       .execute();
@@ -160,6 +183,8 @@ async function toBaskets(deps: ShopDeps, rows: BasketRow[]): Promise<Basket[]> {
     placedAhead(deps.db, ids, today),
     addressIds.length ? deps.db.selectFrom('addresses').select(['id', 'description', 'street', 'district']).where('id', 'in', addressIds).execute() : [],
   ]);
+  // A product that keeps a count is for sale while some is left (as the faces show it).
+  const left = await shownCounts(deps, lines.map((line) => line.product_id));
   return rows.map((row) => {
     const own = lines.filter((line) => line.basket_id === row.id);
     const priced = own.map((line) => {
@@ -171,7 +196,7 @@ async function toBaskets(deps: ShopDeps, rows: BasketRow[]): Promise<Basket[]> {
         quantity: line.quantity,
         unit: line.unit ?? 'pcs',
         price: priceMinor === null ? null : toFrw(priceMinor),
-        forSale: sold && Boolean(line.in_stock),
+        forSale: sold && Boolean(line.in_stock) && (left.get(line.product_id) ?? 1) > 0,
         priceMinor,
       };
     });
@@ -198,6 +223,7 @@ async function toBaskets(deps: ShopDeps, rows: BasketRow[]): Promise<Basket[]> {
       lines: priced.map(({ priceMinor: _priceMinor, ...line }) => line),
       total: toFrw(totalMinor),
       paymentType: row.payment_type,
+      payerPhone: row.payment_type === 'momo' ? row.payer_phone : null,
       address: address ? { _id: address.id, description: address.description, street: address.street, district: address.district } : null,
       createdAt: new Date(row.created_at).toISOString(),
     };
@@ -234,12 +260,28 @@ async function skipNext(trx: Transaction<Database>, basketId: string, row: Pick<
   return {};
 }
 
+const CASH_BASKET = 'This weekly basket is paid in cash on delivery: it has no MoMo number to change';
+
+/**
+ * A change of the MoMo number, checked by the orders' rule: the one given, or, for a basket that
+ * kept none (made before it kept one), the new address's phone when the address changes.
+ */
+async function payerChange(trx: Transaction<Database>, row: BasketRow, input: UpdateBasketInput): Promise<BasketChange> {
+  if (row.payment_type !== 'momo') {
+    if (input.payerPhone) throw badRequest(CASH_BASKET, [{ msg: CASH_BASKET, param: 'payerPhone' }]);
+    return {};
+  }
+  if (input.payerPhone) return { payer_phone: momoPayerPhone(input.payerPhone, null) };
+  if (input.addressId && !row.payer_phone) return { payer_phone: momoPayerPhone(null, await addressPhone(trx, row.user_id, input.addressId)) };
+  return {};
+}
+
 export async function updateBasket(deps: ShopDeps, userId: string, basketId: string, input: UpdateBasketInput): Promise<Basket> {
   const now = nowOf(deps);
   const today = kigaliMoment(now).date;
   const schedule = await readSchedule(deps);
   if (input.addressId) await getAddress(deps, userId, input.addressId);
-  await deps.db.transaction().execute(async (trx) => {
+  await inTransaction(deps, async ({ trx }) => {
     const row = await basketRow(trx, userId, basketId, true);
     const change: BasketChange = {};
     if (input.weekday !== undefined || input.windowStart !== undefined) {
@@ -248,6 +290,7 @@ export async function updateBasket(deps: ShopDeps, userId: string, basketId: str
       Object.assign(change, { weekday, window_start_minutes: start, skip_week: null }, await schedulePlacing(trx, schedule, { id: row.id, weekday, window_start_minutes: start }, now));
     }
     if (input.addressId) change.address_id = input.addressId;
+    Object.assign(change, await payerChange(trx, row, input));
     if (input.paused !== undefined && input.paused !== row.paused) {
       change.paused = input.paused;
       // Taken up again: the next delivery is counted from now, not from before the pause.
@@ -283,7 +326,37 @@ export async function stopBasket(deps: ShopDeps, userId: string, basketId: strin
   });
 }
 
-/** The console: every basket with a delivery in today and the next 6 days, earliest first. */
+/** Why a week was not placed, in the console's words, by its outcome (a rule's refusal keeps its own reason). */
+const NOT_PLACED: Record<string, string> = {
+  missed: 'Not placed in time: the shop was not running before the window closed',
+  nothing: 'Nothing in it is for sale this week',
+  no_address: 'The shopper has no delivery address',
+  full: 'Every delivery window of that day is full',
+};
+
+/** Each basket's coming week the shop could not place (a delivery today or later), with why. */
+async function notPlacedAhead(db: Db, basketIds: string[], today: string) {
+  if (!basketIds.length) return [];
+  return db
+    .selectFrom('basket_runs')
+    .select(['basket_id', 'delivery_date', 'outcome', 'reason'])
+    .where('basket_id', 'in', basketIds)
+    .where('delivery_date', '>=', today)
+    .where('outcome', 'not in', ['placed', 'skipped'])
+    .execute();
+}
+
+/** A week the shop could not place, as the console shows it: that delivery, and why. */
+function notPlacedWeek(schedule: Schedule, startMinutes: number, run: { delivery_date: string; outcome: string; reason: string | null }, now: Date) {
+  const slot = basketSlot(schedule, run.delivery_date, startMinutes);
+  const nextDelivery = slot ? { date: run.delivery_date, start: kigaliIso(slot.start), end: kigaliIso(slot.end), label: windowLabel(slot, now), skipped: false, orderId: null } : null;
+  return { nextDelivery, problem: run.reason ?? NOT_PLACED[run.outcome] ?? 'Not placed' };
+}
+
+/**
+ * The console: every basket with a delivery in today and the next 6 days, earliest first. A week
+ * the shop could not place shows as 'not placed', with why, from the moment its run is recorded.
+ */
 export async function staffComingBaskets(deps: ShopDeps): Promise<StaffBasket[]> {
   const now = nowOf(deps);
   const today = kigaliMoment(now).date;
@@ -294,16 +367,20 @@ export async function staffComingBaskets(deps: ShopDeps): Promise<StaffBasket[]>
     .select(['users.full_name', 'users.phone_number'])
     .where('baskets.paused', '=', false)
     .execute();
-  const baskets = await toBaskets(deps, rows);
+  const [baskets, notPlaced, schedule] = await Promise.all([toBaskets(deps, rows), notPlacedAhead(deps.db, rows.map((row) => row.id), today), readSchedule(deps)]);
   return baskets
-    .map((basket, index) => {
+    .map((basket, index): StaffBasket => {
       const row = rows[index];
+      const customer = { fullName: row.full_name, phoneNumber: row.phone_number };
+      const failed = notPlaced.find((run) => run.basket_id === basket._id);
+      if (failed) return { ...basket, ...notPlacedWeek(schedule, row.window_start_minutes, failed, now), customer, state: 'not placed', orderNumber: null, placesAt: null };
       const next = basket.nextDelivery;
       const state: StaffBasket['state'] = !next ? 'paused' : next.orderId ? 'placed' : next.skipped ? 'skipped' : 'to place';
       return {
         ...basket,
-        customer: { fullName: row.full_name, phoneNumber: row.phone_number },
+        customer,
         state,
+        problem: null,
         orderNumber: next?.orderId ? orderNumber(next.orderId) : null,
         placesAt: next && !next.orderId && !next.skipped ? new Date(row.next_due_at).toISOString() : null,
       };

@@ -26,6 +26,9 @@ export type AddToCartInput = z.infer<typeof addToCartSchema>;
 
 export const updateCartLineSchema = z.object({ quantity });
 
+/** Why a line cannot be sold as it is: none left (or staff marked it out of stock), or fewer left than it wants. */
+export const UNSELLABLE_REASONS = ['out_of_stock', 'not_enough'] as const;
+
 // Beyond the storefront's {products:[{productId, quantity}]} (docs/product.md section 3): each line's unit
 // price (the offer when it applies) and subtotal, and the cart's totals, all in frw and priced as checkout
 // will charge, so no face sums on its own.
@@ -34,10 +37,17 @@ export const cartLineSchema = z.object({
   quantity: z.number().int(),
   price: z.number(),
   subtotal: z.number(),
+  /** Whether checkout can sell this line as it is; a line that cannot is left out of the totals. */
+  sellable: z.boolean(),
+  reason: z.enum(UNSELLABLE_REASONS).optional().describe('why the line cannot be sold, when it cannot'),
+  message: z.string().optional().describe('the reason in words: "Out of stock", "Only 2 left"'),
+  available: z.number().optional().describe('what is left, when fewer are left than the line wants'),
 });
 export const cartSchema = z.object({
   products: z.array(cartLineSchema),
+  /** Every item the cart holds, sellable or not (the cart's badge). */
   totalItems: z.number().int(),
+  /** What checkout charges: the sellable lines only. */
   totalPrice: z.number(),
 });
 export type Cart = z.infer<typeof cartSchema>;

@@ -1,10 +1,16 @@
-// The shopper's cart: one line per product, the product populated on every read.
+// The shopper's cart: one line per product, the product populated on every read. A line stock cannot
+// sell as it is (none left, or fewer than it wants) stays in the cart, marked and left out of the
+// totals, so no face counts what checkout would refuse.
 import type { ShopDeps } from '../../lib/deps';
-import { badRequest, notFound } from '../../lib/errors';
+import { AppError, badRequest, notFound } from '../../lib/errors';
 import { effectivePrice, toFrw, toMinor } from '../../lib/money';
+import { countText, onlyLeftOf, onlyLeftText, unitWord } from '../../lib/units';
 import type { Product } from '../catalog/catalog.schema';
 import { getProduct, getProductsByIds } from '../catalog/catalog.service';
+import { NOT_ENOUGH_STOCK, shownCounts } from '../stock/stock.service';
 import { MAX_LINE_QUANTITY, type AddToCartInput, type Cart } from './cart.schema';
+
+type CartLine = Cart['products'][number];
 
 export async function getCart(deps: ShopDeps, userId: string): Promise<Cart> {
   const lines = await deps.db
@@ -14,30 +20,54 @@ export async function getCart(deps: ShopDeps, userId: string): Promise<Cart> {
     .orderBy('added_at')
     .orderBy('product_id')
     .execute();
-  const products = await getProductsByIds(deps, lines.map((line) => line.product_id));
+  const ids = lines.map((line) => line.product_id);
+  const [products, counts] = await Promise.all([getProductsByIds(deps, ids), shownCounts(deps, ids)]);
   // A line whose product is gone is dropped (docs/product.md section 3: a line with no product is skipped).
   return pricedCart(
     lines.flatMap((line) => {
       const product = products.get(line.product_id);
-      return product ? [{ product, quantity: line.quantity }] : [];
+      return product ? [{ product, quantity: line.quantity, left: counts.get(line.product_id) }] : [];
     }),
   );
 }
 
-/** Prices each line as checkout charges it (placeOrder: the effective price, summed in minor units). */
-function pricedCart(lines: { product: Product; quantity: number }[]): Cart {
+/** Whether a line can be sold as it is, and why not: `left` is what stock has left (undefined: the product keeps no count). */
+function sellability(product: Product, quantity: number, left: number | undefined): Pick<CartLine, 'sellable' | 'reason' | 'message' | 'available'> {
+  if (!product.inStock) return { sellable: false, reason: 'out_of_stock', message: 'Out of stock' };
+  if (left !== undefined && quantity > left) return { sellable: false, reason: 'not_enough', message: onlyLeftText(left, product.productUnit), available: left };
+  return { sellable: true };
+}
+
+/** Prices each line as checkout charges it (placeOrder: the effective price, summed in minor units); a line it cannot sell adds nothing. */
+function pricedCart(lines: { product: Product; quantity: number; left?: number }[]): Cart {
   let totalItems = 0;
   let totalMinor = 0;
-  const products = lines.map(({ product, quantity }) => {
+  const products = lines.map(({ product, quantity, left }) => {
     const priceMinor = toMinor(effectivePrice(product.price, product.offerPrice));
+    const sold = sellability(product, quantity, left);
     totalItems += quantity;
-    totalMinor += priceMinor * quantity;
-    return { productId: product, quantity, price: toFrw(priceMinor), subtotal: toFrw(priceMinor * quantity) };
+    if (sold.sellable) totalMinor += priceMinor * quantity;
+    return { productId: product, quantity, price: toFrw(priceMinor), subtotal: toFrw(priceMinor * quantity), ...sold };
   });
   return { products, totalItems, totalPrice: toFrw(totalMinor) };
 }
 
 export const outOfStockMessage = (name: string) => `Sorry, ${name} is out of stock`;
+
+/**
+ * More than stock has left: "Only 3 trays of Eggs left", and what the cart already holds of it. The
+ * line stays as it was.
+ */
+function moreThanLeft(product: Product, left: number, inCart: number): AppError {
+  const held = inCart > 0 ? `, and your cart already has ${countText(inCart)} ${unitWord(product.productUnit, inCart)}` : '';
+  const message = `${onlyLeftOf(product.productname, left, product.productUnit)}${held}`;
+  return new AppError(400, message, NOT_ENOUGH_STOCK, [{ msg: message, param: 'quantity' }], { available: left, inCart, productName: product.productname, unit: product.productUnit });
+}
+
+async function quantityInCart(deps: ShopDeps, userId: string, productId: string): Promise<number> {
+  const line = await deps.db.selectFrom('cart_lines').select('quantity').where('user_id', '=', userId).where('product_id', '=', productId).executeTakeFirst();
+  return line?.quantity ?? 0;
+}
 
 /** Adds to an existing line, or starts one; a line never grows past the quantity limit. Out of stock: refused, on every face. */
 export async function addToCart(deps: ShopDeps, userId: string, input: AddToCartInput): Promise<Cart> {
@@ -45,12 +75,20 @@ export async function addToCart(deps: ShopDeps, userId: string, input: AddToCart
   return getCart(deps, userId);
 }
 
-/** addToCart without reading the cart back: for a face that shows only what was added (a conversation). */
+/**
+ * addToCart without reading the cart back: for a face that shows only what was added (a conversation).
+ * A product that keeps a stock count never goes into the cart past what is left (as the faces show it).
+ */
 export async function addLineToCart(deps: ShopDeps, userId: string, input: AddToCartInput): Promise<void> {
   const product = await getProduct(deps, input.productId);
   if (!product.inStock) {
     const message = outOfStockMessage(product.productname);
     throw badRequest(message, [{ msg: message, param: 'productId' }], 'out_of_stock');
+  }
+  const left = (await shownCounts(deps, [product._id])).get(product._id);
+  if (left !== undefined) {
+    const inCart = await quantityInCart(deps, userId, product._id);
+    if (inCart + input.quantity > left) throw moreThanLeft(product, left, inCart);
   }
   await deps.db
     .insertInto('cart_lines')
@@ -97,7 +135,13 @@ export async function addLinesToCart(deps: ShopDeps, userId: string, lines: read
   return getCart(deps, userId);
 }
 
+/** Sets a line's quantity; raising it past what stock has left is refused (lowering never is). */
 export async function updateCartLine(deps: ShopDeps, userId: string, productId: string, quantity: number): Promise<Cart> {
+  const left = (await shownCounts(deps, [productId])).get(productId);
+  if (left !== undefined && quantity > left) {
+    const inCart = await quantityInCart(deps, userId, productId);
+    if (inCart > 0 && quantity > inCart) throw moreThanLeft(await getProduct(deps, productId), left, 0);
+  }
   const result = await deps.db
     .updateTable('cart_lines')
     .set({ quantity })

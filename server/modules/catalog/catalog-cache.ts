@@ -8,13 +8,21 @@
 //   the next identical GET with before any middleware runs (lib/stored-replies.ts).
 // A read that began before a write must never store what it read after the write is answered: each
 // cache has a generation, bumped on every change, and a result is kept only if it did not move.
+//
+// Stock is not the catalog's: a reservation changes no catalog copy. The values kept here hold the
+// catalog's own data (staff's in-stock mark); the services add what stock shows as they answer
+// (stock.service withStock). The replies kept as bytes hold what stock showed when they were made, so
+// each carries a stamp: when it was made and the products it shows (showsProducts). It is served only
+// while what stock shows of each of those products is unchanged (stillShown); a sale of one product
+// retires the replies showing that product, when what they show of it changed, and no other.
 import { createHash } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { LRUCache } from 'lru-cache';
 import type { AppEnv, ShopDeps } from '../../lib/deps';
 import { byteBoundedCache } from '../../lib/byte-bounded-cache';
 import { matchesEtag, storeReply, type ReplyShelf, type StoredReply } from '../../lib/stored-replies';
 import { lifetimeMs } from '../../db/changes';
+import { stillShown, stockShownAt } from '../stock/stock.service';
 import { onCatalogChange } from './catalog-changes';
 
 // The last resort only: every write is heard, on every instance, within a second (server/db/changes.ts).
@@ -30,10 +38,20 @@ const CATALOG_CACHE_TTL_MS = 30_000;
  */
 export const CATALOG_LAYER_BYTES = 2 * 1024 * 1024;
 
+/** What a kept reply was made from: the catalog's generation, and stock as it showed its products then. */
+interface Stamp {
+  generation: number;
+  /** stock.service stockShownAt, read before the reply was made. */
+  shownAt: number;
+  /** The products whose stock the reply shows (filled in once the route has answered). */
+  products: readonly string[];
+}
+
 interface CachedResponse {
   body: Uint8Array<ArrayBuffer>;
   contentType: string;
   etag: string;
+  stamp: Stamp;
 }
 
 interface CatalogCache {
@@ -41,8 +59,16 @@ interface CatalogCache {
   values: LRUCache<string, { value: unknown }>;
   pending: Map<string, Promise<unknown>>;
   responses: LRUCache<string, CachedResponse>;
-  replies: LRUCache<string, StoredReply>;
-  shelf: ReplyShelf;
+  replies: LRUCache<string, { reply: StoredReply; stamp: Stamp }>;
+  shelf: ReplyShelf<Stamp>;
+}
+
+// The products each catalog reply shows, as its route says (showsProducts), for its stamp.
+const shownByReply = new WeakMap<object, readonly string[]>();
+
+/** A catalog route says which products its reply shows, so the kept reply retires when their stock shows otherwise. */
+export function showsProducts(c: Context, products: readonly { _id: string }[]): void {
+  shownByReply.set(c, products.map((product) => product._id));
 }
 
 // Keyed by the database handle, like the change listeners: two apps in one process never share a cache.
@@ -53,9 +79,17 @@ function cacheOf(deps: Pick<ShopDeps, 'db'>): CatalogCache {
   if (cache) return cache;
   const created: CatalogCache = {
     shelf: {
-      get: (key) => created.replies.get(key),
-      put(key, reply, version) {
-        if (created.generation === version) created.replies.set(key, reply, { ttl: lifetimeMs(deps, CATALOG_CACHE_TTL_MS) });
+      get(key) {
+        const kept = created.replies.get(key);
+        if (!kept) return undefined;
+        const shown = stillShown(deps, kept.stamp.shownAt, kept.stamp.products);
+        if (shown) return kept.reply;
+        // Stock shows otherwise now: the reply goes. Not known yet (the counts are being read): the chain answers this one.
+        if (shown === false) created.replies.delete(key);
+        return undefined;
+      },
+      put(key, reply, stamp) {
+        if (created.generation === stamp.generation) created.replies.set(key, { reply, stamp }, { ttl: lifetimeMs(deps, CATALOG_CACHE_TTL_MS) });
       },
     },
     generation: 0,
@@ -142,18 +176,22 @@ export function cachedResponse(
     const url = c.req.url;
     const key = url.slice(url.indexOf('/', url.indexOf('//') + 2));
     const ifNoneMatch = c.req.header('If-None-Match');
-    const hit = cache.responses.get(key);
-    storeReply(c, cache.shelf, cache.generation);
+    // Read first: it waits for fresh counts when the ones in memory are too old to judge a kept reply by.
+    const shownAt = await stockShownAt(deps);
+    const hit = freshResponse(deps, cache, key);
     if (hit) {
+      storeReply(c, cache.shelf, hit.stamp);
       if (matchesEtag(ifNoneMatch, hit.etag)) return c.body(null, 304, { ETag: hit.etag, 'Cache-Control': CACHE_CONTROL });
       return c.body(hit.body, 200, { 'Content-Type': hit.contentType, ETag: hit.etag, 'Cache-Control': CACHE_CONTROL });
     }
-    const generation = cache.generation;
+    const stamp: Stamp = { generation: cache.generation, shownAt, products: [] };
+    storeReply(c, cache.shelf, stamp);
     await next();
     if (c.res.status !== 200) return;
+    stamp.products = shownByReply.get(c) ?? [];
     const body = new Uint8Array(await c.res.arrayBuffer());
-    const entry: CachedResponse = { body, contentType: c.res.headers.get('Content-Type') ?? 'application/json', etag: etagOf(body) };
-    if (cache.generation === generation) cache.responses.set(key, entry, { ttl: lifetimeMs(deps, CATALOG_CACHE_TTL_MS) });
+    const entry: CachedResponse = { body, contentType: c.res.headers.get('Content-Type') ?? 'application/json', etag: etagOf(body), stamp };
+    if (cache.generation === stamp.generation) cache.responses.set(key, entry, { ttl: lifetimeMs(deps, CATALOG_CACHE_TTL_MS) });
     // The route's headers (CORS, security) carry over: Hono merges them into the replacement.
     c.res = matchesEtag(ifNoneMatch, entry.etag) ? new Response(null, { status: 304 }) : new Response(body, { status: 200, headers: { 'Content-Type': entry.contentType } });
     c.header('ETag', entry.etag);
@@ -161,7 +199,17 @@ export function cachedResponse(
   };
 }
 
+/** A kept reply, unless what stock shows of one of its products has changed since it was made. */
+function freshResponse(deps: Pick<ShopDeps, 'db'>, cache: CatalogCache, key: string): CachedResponse | undefined {
+  const hit = cache.responses.get(key);
+  if (!hit) return undefined;
+  const shown = stillShown(deps, hit.stamp.shownAt, hit.stamp.products);
+  if (shown) return hit;
+  if (shown === false) cache.responses.delete(key);
+  return undefined;
+}
+
 /** The catalog's stored replies (lib/stored-replies.ts): emptied, like every catalog copy, by a catalog change. */
-export function catalogReplies(deps: Pick<ShopDeps, 'db'>): ReplyShelf {
+export function catalogReplies(deps: Pick<ShopDeps, 'db'>): ReplyShelf<Stamp> {
   return cacheOf(deps).shelf;
 }

@@ -1,4 +1,5 @@
-// Every write to the catalog (products, categories, prices, stock, ratings) goes through changeCatalog.
+// Every write to the catalog (products, categories, prices, staff's in-stock mark, ratings) goes through
+// changeCatalog. Stock counts are not the catalog's: an order changes no catalog copy (modules/stock).
 // Whatever keeps a copy of catalog data (the search index, cached pages and replies) listens here and
 // drops it, on every instance serving the shop, so no face serves a stale price or product once the
 // write has been answered (server/db/changes.ts says how the notice travels).

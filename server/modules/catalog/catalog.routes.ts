@@ -5,7 +5,7 @@ import { requireUser } from '../auth/auth.middleware';
 import type { ShopDeps } from '../../lib/deps';
 import { addRoute, bearerAuth, jsonReply, jsonRequest, openApiRoutes } from '../../lib/openapi';
 import { categoryNameOrIdParam, idParam } from '../../lib/path-params';
-import { cachedResponse } from './catalog-cache';
+import { cachedResponse, showsProducts } from './catalog-cache';
 import {
   categoriesReplySchema,
   categoryProductsQuerySchema,
@@ -59,11 +59,14 @@ export function productRoutes(deps: ShopDeps) {
   const app = openApiRoutes();
   addRoute(app, { ...productList, middleware: [cachedResponse(deps, { skip: dependsOnOrders })] }, async (c) => {
     const { products, pagination, suggestions } = await listProducts(deps, c.req.valid('query'));
+    showsProducts(c, products);
     return c.json({ success: true, productList: products, pagination, ...(suggestions ? { suggestions } : {}) });
   });
-  addRoute(app, { ...productDetails, middleware: [cachedResponse(deps)] }, async (c) =>
-    c.json({ success: true, product: await getProduct(deps, c.req.param('id')) }),
-  );
+  addRoute(app, { ...productDetails, middleware: [cachedResponse(deps)] }, async (c) => {
+    const product = await getProduct(deps, c.req.param('id'));
+    showsProducts(c, [product]);
+    return c.json({ success: true, product });
+  });
   addRoute(app, { ...rate, middleware: [requireUser(deps)] }, async (c) => {
     const product = await rateProduct(deps, c.get('user').id, c.req.param('id'), c.req.valid('json').rating);
     return c.json({ success: true, message: `You rated this product ${c.req.valid('json').rating} stars`, product });
@@ -76,6 +79,7 @@ export function categoryRoutes(deps: ShopDeps) {
   addRoute(app, { ...categoryList, middleware: [cachedResponse(deps)] }, async (c) => c.json({ success: true, categories: await listCategories(deps) }));
   addRoute(app, { ...categoryProducts, middleware: [cachedResponse(deps)] }, async (c) => {
     const { category, products, pagination } = await listCategoryProducts(deps, c.req.param('nameOrId'), c.req.valid('query'));
+    showsProducts(c, products);
     const message = products.length ? `Products in ${category.name}` : 'No products available in the category';
     return c.json({ success: true, category, products, pagination, message });
   });

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { CATEGORY_PAGE_SIZE, PRODUCTS_PAGE_SIZE } from '../../lib/page-sizes';
 import { imageUrlField, pageNumber, paginationSchema } from '../../lib/fields';
+import { productStockSchema } from '../stock/stock.schema';
 
 export const categorySchema = z.object({
   _id: z.string(),
@@ -22,7 +23,10 @@ export const productSchema = z.object({
   description: z.string(),
   averageRating: z.number(),
   ratingCount: z.number().int(),
+  /** Staff's in-stock mark; for a product that keeps a stock count, also whether some is left. */
   inStock: z.boolean(),
+  /** Only on a product that keeps a stock count. */
+  stock: productStockSchema.optional(),
   productCategory: z.object({ _id: z.string(), name: z.string() }),
   createdAt: z.string(),
 });

@@ -1,4 +1,6 @@
-// The catalog: products, categories, search and ratings.
+// The catalog: products, categories, search and ratings. What is kept in memory is the catalog's own
+// data; what stock shows (in stock, running low, what is left) is added as each read answers
+// (stock.service withStock), so an order never empties a catalog copy.
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, ProductsTable } from '../../db/schema';
 import type { ShopDeps } from '../../lib/deps';
@@ -10,6 +12,7 @@ import { cachedRead, cachedReadMany } from './catalog-cache';
 import { lifetimeMs, type Changes } from '../../db/changes';
 import { announceCatalogChange, changeCatalog, onCatalogChange } from './catalog-changes';
 import { indexEntry, SearchIndex, type IndexedEntry } from './catalog-search';
+import { withStock } from '../stock/stock.service';
 import type { Category, CategoryProductsQuery, Product, ProductListQuery } from './catalog.schema';
 
 type ProductRow = Selectable<ProductsTable> & { category_name: string };
@@ -69,7 +72,8 @@ async function readCategory(deps: ShopDeps, nameOrId: string): Promise<Category 
 }
 
 export async function getProduct(deps: ShopDeps, productId: string): Promise<Product> {
-  return cachedRead(deps, `product:${productId}`, () => readProduct(deps, productId));
+  const [product] = await withStock(deps, [await cachedRead(deps, `product:${productId}`, () => readProduct(deps, productId))]);
+  return product;
 }
 
 async function readProduct(deps: ShopDeps, productId: string): Promise<Product> {
@@ -91,7 +95,8 @@ export async function getProductsByIds(deps: ShopDeps, productIds: string[]): Pr
     const byId = new Map(rows.map((row) => [row.id, toProduct(row)]));
     return wanted.map((id) => byId.get(id) ?? null);
   });
-  return new Map(ids.flatMap((id, index) => (products[index] ? [[id, products[index]] as const] : [])));
+  const found = await withStock(deps, products.filter((product): product is Product => product !== null));
+  return new Map(found.map((product) => [product._id, product]));
 }
 
 export interface ProductPage {
@@ -267,8 +272,8 @@ export async function listProducts(
   query: Omit<ProductListQuery, 'sort'> & Partial<Pick<ProductListQuery, 'sort'>>,
 ): Promise<ProductPage> {
   // Popularity moves with every order, not with catalog writes: it is always read fresh.
-  if (dependsOnOrders(query)) return readProductList(deps, query);
-  return cachedRead(deps, productListKey(query), () => readProductList(deps, query));
+  const page = dependsOnOrders(query) ? await readProductList(deps, query) : await cachedRead(deps, productListKey(query), () => readProductList(deps, query));
+  return { ...page, products: await withStock(deps, page.products) };
 }
 
 /** The popular order without a search is ranked by orders, which never signal a catalog change. */
@@ -312,7 +317,7 @@ export async function listCategoryProducts(
   const page = await cachedRead(deps, `category-products:${JSON.stringify([category._id, query.page, query.limit])}`, () =>
     newestProducts(deps, category._id, query.page, query.limit),
   );
-  return { category, ...page };
+  return { category, ...page, products: await withStock(deps, page.products) };
 }
 
 /**

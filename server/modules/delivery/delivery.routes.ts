@@ -1,10 +1,10 @@
-// /delivery/*: the windows any visitor may read before choosing one at checkout, and the fee every
-// face quotes before Confirm.
+// /delivery/*: the windows any visitor may read before choosing one at checkout, the weekly times a
+// basket keeps, and the fee every face quotes before Confirm.
 import { createRoute } from '@hono/zod-openapi';
 import type { ShopDeps } from '../../lib/deps';
 import { addRoute, jsonReply, openApiRoutes } from '../../lib/openapi';
-import { deliveryWindowsReplySchema } from './delivery.schema';
-import { listDeliveryWindows } from './delivery.service';
+import { deliveryWindowsReplySchema, weeklyTimesReplySchema } from './delivery.schema';
+import { deliveryDays, listDeliveryWindows, windowsOfWeekday } from './delivery.service';
 import { deliveryFeesReplySchema } from './delivery-fees.schema';
 import { getDeliveryFees } from './delivery-fees.service';
 
@@ -28,6 +28,14 @@ const fees = createRoute({
   responses: { 200: jsonReply(deliveryFeesReplySchema) },
 });
 
+const weeklyTimes = createRoute({
+  method: 'get',
+  path: '/weekly-times',
+  tags: ['delivery'],
+  summary: 'Each weekday the shop delivers with all of its windows, whatever today has left: the times a weekly basket can keep',
+  responses: { 200: jsonReply(weeklyTimesReplySchema) },
+});
+
 export function deliveryRoutes(deps: ShopDeps) {
   const app = openApiRoutes();
   addRoute(app, windows, async (c) => {
@@ -39,6 +47,10 @@ export function deliveryRoutes(deps: ShopDeps) {
     // Staff may change it any time: a browser asks again rather than keep an old table.
     c.header('Cache-Control', 'no-cache');
     return c.json({ success: true, ...(await getDeliveryFees(deps)) });
+  });
+  addRoute(app, weeklyTimes, async (c) => {
+    const days = await Promise.all((await deliveryDays(deps)).map(async (weekday) => ({ weekday, windows: await windowsOfWeekday(deps, weekday) })));
+    return c.json({ success: true, days });
   });
   return app;
 }

@@ -59,6 +59,18 @@ export type OrderDeliveryWindow = z.infer<typeof orderDeliveryWindowSchema>;
 export const deliveryWindowsReplySchema = z.object({ success: z.boolean(), windows: z.array(deliveryWindowSchema) });
 export type DeliveryWindowsReply = z.infer<typeof deliveryWindowsReplySchema>;
 
+/** GET /delivery/weekly-times: every weekday the shop delivers and all its windows, for a weekly basket. */
+export const weeklyTimesReplySchema = z.object({
+  success: z.boolean(),
+  days: z.array(
+    z.object({
+      weekday: z.number().int().min(1).max(7).openapi({ description: 'ISO weekday, Monday = 1' }),
+      windows: z.array(z.object({ start: z.string().openapi({ example: '08:00' }), end: z.string().openapi({ example: '10:00' }) })),
+    }),
+  ),
+});
+export type WeeklyTimesReply = z.infer<typeof weeklyTimesReplySchema>;
+
 /** An order as the console's Delivery page lists it under its window. */
 export const windowOrderSchema = z.object({
   _id: z.string(),

@@ -24,18 +24,6 @@ export async function issueCode(trx: Transaction<Database>, orderId: string): Pr
   return code;
 }
 
-/** The code of an order on its way, for the shopper's own eyes (their order page and the chat's Track orders). */
-export async function codeOf(db: ShopDeps['db'], orderId: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('delivery_codes')
-    .innerJoin('orders', 'orders.id', 'delivery_codes.order_id')
-    .select('delivery_codes.code')
-    .where('delivery_codes.order_id', '=', orderId)
-    .where('orders.status', '=', 'shipped')
-    .executeTakeFirst();
-  return row?.code;
-}
-
 /**
  * Checks the code the rider was given: passes, or throws 400 with the tries left, or 409 once locked
  * (the fifth wrong try locks it). An order with no code has not been picked up.

@@ -1,14 +1,19 @@
 // The writes other modules make to an order, in the caller's transaction: each change is kept in the
 // order's history (who, when, from, to, note), an order is cancelled only while it is pending and
-// unpaid (its delivery window's place given back), and an account merge moves orders with their
-// shopper. Orders owns the orders and order_history tables; weekly baskets and users come through
-// here, payments through order-payments.service.ts.
+// unpaid (its stock and its delivery window's place given back), and an account merge moves orders
+// with their shopper. Orders owns the orders and order_history tables; weekly baskets and users come
+// through here, payments through order-payments.service.ts.
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
 import type { ShopDeps } from '../../lib/deps';
 import type { Role } from '../../lib/roles';
 import { releaseDeliveryPlace } from '../delivery/delivery.service';
 import { mtnMayStillCharge } from './order-lists.schema';
+import { releaseStock, sellStock } from '../stock/stock.service';
 
 type Db = Pick<ShopDeps, 'db'>;
+/** The caller's transaction: a status change moves stock and delivery places with it. */
+type InTransaction = { db: Transaction<Database> };
 
 export interface OrderChange {
   kind: 'status' | 'payment';
@@ -49,16 +54,20 @@ export async function recordOrderChange(deps: Db, orderId: string, change: Order
 }
 
 /**
- * A status change, kept in the history; an order that becomes cancelled gives its delivery window's
- * place back in the same transaction (one moving on, even to delivered, keeps it). Every writer of
- * an order's status records it here, so no cancellation forgets the window.
+ * A status change, kept in the history; an order that becomes cancelled gives back what it reserved
+ * and its delivery window's place in the same transaction (one moving on, even to delivered, keeps
+ * the place), and one delivered turns its reservation into a sale. Every writer of an order's status
+ * records it here, so no cancellation or delivery forgets the stock or the window. Stock first: a
+ * placement takes stock rows before a window's row too.
  */
 export async function recordStatusChange(
-  deps: Db,
+  deps: InTransaction,
   order: { id: string; delivery_window_start: Date | string | null },
   change: Omit<OrderChange, 'kind'>,
   by: ChangedBy,
 ): Promise<void> {
+  if (change.to === 'cancelled') await releaseStock(deps.db, order.id, by);
+  if (change.to === 'delivered') await sellStock(deps.db, order.id, by);
   if (change.to === 'cancelled') await releaseDeliveryPlace(deps.db, order.delivery_window_start);
   await recordOrderChange(deps, order.id, { ...change, kind: 'status' }, by);
 }
@@ -67,7 +76,7 @@ export async function recordStatusChange(
  * Cancels a pending order no one has paid and MTN may not still charge (mtnMayStillCharge, the rule
  * staff confirmation follows too), recording why; false when the order is past that.
  */
-export async function cancelUnpaidOrder(deps: Db, orderId: string, by: ChangedBy, note: string): Promise<boolean> {
+export async function cancelUnpaidOrder(deps: InTransaction, orderId: string, by: ChangedBy, note: string): Promise<boolean> {
   const order = await deps.db
     .selectFrom('orders')
     .select(['id', 'status', 'payment_status', 'momo_state', 'delivery_window_start'])

@@ -11,6 +11,7 @@ import { AppError, badRequest, conflict, isAppError } from '../../lib/errors';
 import { formatFrw } from '../../lib/money';
 import { orderNumber } from '../../lib/order-number';
 import { releaseDeliveryPlace, reserveDeliveryWindow, WINDOW_UNAVAILABLE } from '../delivery/delivery.service';
+import { releaseRefused } from '../stock/stock.service';
 import { recordStatusChange, type ChangedBy } from './order-changes.service';
 import type { DeliveryFailure } from './order-lists.schema';
 import { lockOrder, settleAfterAmountsChanged } from './order-payments.service';
@@ -108,8 +109,8 @@ export interface Delivered {
 
 /**
  * Delivered: a shipped order (or a packed one staff record as delivered, its pick-up never tapped)
- * with the fee agreed at the door and the lines refused there, which come off what is owed (and go
- * back to stock where the stock module counts them: the lead wires its call here). Locks the order.
+ * with the fee agreed at the door and the lines refused there, which come off what is owed and go
+ * back to stock (stock.service.ts: releaseRefused). Locks the order.
  */
 export async function markDelivered(trx: Trx, orderId: string, outcome: DoorOutcome, by: ChangedBy): Promise<Delivered> {
   const order = await lockOrder(trx, orderId);
@@ -117,6 +118,8 @@ export async function markDelivered(trx: Trx, orderId: string, outcome: DoorOutc
   if (order.status !== 'shipped' && order.status !== 'processing') throw notReady(order);
   const feeMinor = feeAtDoor(order, outcome.feeMinor);
   const refused = await refuseLines(trx, order.id, outcome.refused);
+  // Before the status change sells what the order holds: what was refused is released, not sold.
+  await releaseRefused(trx, order.id, refused.lines, { id: by.id, name: by.name });
   const updated = await trx
     .updateTable('orders')
     .set({ status: 'delivered', delivered_at: new Date(), delivery_fee_minor: feeMinor, refused_minor: order.refused_minor + refused.valueMinor, updated_at: new Date() })

@@ -50,6 +50,8 @@ const details = createRoute({
 
 export function orderRoutes(deps: ShopDeps, askForPayment: AskForPayment) {
   const app = openApiRoutes();
+  // The whole /order tree is signed in, its unknown paths too (401 before 404, as under /cart).
+  app.use(requireUser(deps));
   const signedIn = { middleware: [requireUser(deps)] };
   addRoute(app, { ...place, ...signedIn }, async (c) => {
     const placed = await placeOrder(deps, c.get('user').id, {
@@ -66,7 +68,7 @@ export function orderRoutes(deps: ShopDeps, askForPayment: AskForPayment) {
     return c.json({ success: true, orders, pagination, data: { orders, pagination } });
   });
   addRoute(app, { ...details, ...signedIn }, async (c) => {
-    const order = await getOrder(deps, c.get('user').id, c.req.param('id'));
+    const order = await getOrder(deps, c.get('user').id, c.req.param('id'), { withDeliveryCode: true });
     return c.json({ success: true, order, data: { order } });
   });
   return app;

@@ -18,6 +18,8 @@ import { quoteDeliveryFee } from '../delivery/delivery-fees.service';
 import { feeMinorOf } from '../delivery/delivery-fees.schema';
 import { amountToCollectMinor } from './order-amounts.schema';
 import { statusRowsOf, timelineOf, type StatusRow } from './order-timeline';
+import { reserveStock } from '../stock/stock.service';
+import { inTransaction } from '../../db/changes';
 import { MOMO_STATES, ORDER_STATUSES, PAYMENT_STATUSES, type OrderChannel } from './order-lists.schema';
 import { MOMO_NUMBER_MESSAGE, momoPayerNumber, type Order, type OrdersQuery, type PlaceOrderInput } from './orders.schema';
 
@@ -124,9 +126,13 @@ async function nextInvoiceNumber(trx: Transaction<Database>): Promise<string> {
 
 export const MOMO_OFF_MESSAGE = 'Pay now with MoMo is not available: choose cash on delivery (MoMo Pay code)';
 
-/** The number MoMo asks to pay (+2507...): the shopper's choice, else the delivery phone. */
-function payerPhoneFor(input: PlaceOrderOptions, deliveryPhone: string): string {
-  const phone = momoPayerNumber(input.payerPhone ?? deliveryPhone);
+/**
+ * The number MoMo asks to pay (+2507...): the one given, else the delivery phone; refused (400,
+ * naming payerPhone) unless it is an MTN MoMo number of Rwanda (orders.schema's one rule and
+ * message). Every order and weekly basket paid by MoMo is checked by it.
+ */
+export function momoPayerPhone(given: string | null | undefined, deliveryPhone: string | null | undefined): string {
+  const phone = momoPayerNumber(given ?? deliveryPhone ?? '');
   if (!phone) throw badRequest(MOMO_NUMBER_MESSAGE, [{ msg: MOMO_NUMBER_MESSAGE, param: 'payerPhone' }]);
   return phone;
 }
@@ -137,7 +143,7 @@ function payerPhoneFor(input: PlaceOrderOptions, deliveryPhone: string): string 
  */
 export async function placeOrder(deps: ShopDeps, userId: string, input: PlaceOrderOptions): Promise<Order> {
   if (input.paymentType === 'momo' && !deps.config.momo) throw badRequest(MOMO_OFF_MESSAGE, [{ msg: MOMO_OFF_MESSAGE, param: 'paymentType' }]);
-  const { order, placedNow } = await deps.db.transaction().execute((trx) => placeOrderIn(trx, deps, userId, input));
+  const { order, placedNow } = await inTransaction(deps, ({ trx }) => placeOrderIn(trx, deps, userId, input));
   // The shopper's receipt by e-mail; the answer does not wait for the mail server. A retried
   // request that found the order it placed earlier sends nothing again. The address snapshot
   // carries the account's e-mail, read with the order: without one there is no one to tell.
@@ -207,6 +213,10 @@ export async function placeOrderIn(trx: Transaction<Database>, deps: ShopDeps, u
     throw badRequest(message, outOfStock.map((line) => ({ msg: outOfStockMessage(line.name), param: `products.${line.id}` })), 'out_of_stock');
   }
 
+  // Stock before the window: every writer takes stock rows before a window's row (cancelling too), so none waits on another in a circle.
+  const orderId = newId();
+  await reserveStock(trx, { orderId, lines: cartLines.map((line) => ({ productId: line.id, name: line.name, unit: line.unit, quantity: line.quantity })) });
+
   const lines = cartLines.map((line, position) => {
     const priceMinor = effectivePrice(line.price_minor, line.offer_price_minor);
     return {
@@ -223,6 +233,9 @@ export async function placeOrderIn(trx: Transaction<Database>, deps: ShopDeps, u
   const subtotalMinor = lines.reduce((sum, line) => sum + line.subtotal_minor, 0);
   // The fee of this moment for this place and size (delivery-fees.schema.ts: feeFor), as every face quoted it.
   const fee = await quoteDeliveryFee(deps, placeOf(address), subtotalMinor, trx);
+  // Before the window is taken: a refusal here then leaves nothing written (a weekly basket's run
+  // records it and goes on in the same transaction).
+  const payerPhone = input.paymentType === 'momo' ? momoPayerPhone(input.payerPhone, address.phone_number) : null;
   // Last of the checks, so a refused cart never holds a window's lock longer than it must.
   const window = await reserveDeliveryWindow(trx, deps, input.deliveryWindowId);
   const snapshot: OrderAddressSnapshot = {
@@ -238,7 +251,7 @@ export async function placeOrderIn(trx: Transaction<Database>, deps: ShopDeps, u
   const order = await trx
     .insertInto('orders')
     .values({
-      id: newId(),
+      id: orderId,
       user_id: userId,
       invoice_number: await nextInvoiceNumber(trx),
       amount_minor: subtotalMinor,
@@ -250,7 +263,7 @@ export async function placeOrderIn(trx: Transaction<Database>, deps: ShopDeps, u
       idempotency_key: input.idempotencyKey ?? null,
       callback_url: input.callbackUrl ?? null,
       channel: input.channel ?? 'web',
-      momo_payer_phone: input.paymentType === 'momo' ? payerPhoneFor(input, address.phone_number) : null,
+      momo_payer_phone: payerPhone,
       delivery_window_start: window.start,
       delivery_window_end: window.end,
       basket_id: input.basket?.id ?? null,
@@ -297,7 +310,7 @@ export async function listOrders(deps: ShopDeps, userId: string, query: OrdersQu
 const ORDER_NUMBER = /^#?([A-Za-z0-9]{8})$/;
 
 /** One of the caller's orders, by its id or by the order number shown on every face. */
-export async function getOrder(deps: ShopDeps, userId: string, orderIdOrNumber: string): Promise<Order> {
+export async function getOrder(deps: ShopDeps, userId: string, orderIdOrNumber: string, { withDeliveryCode = false } = {}): Promise<Order> {
   const wanted = orderIdOrNumber.trim();
   const number = ORDER_NUMBER.exec(wanted)?.[1];
   const row = await deps.db
@@ -309,5 +322,16 @@ export async function getOrder(deps: ShopDeps, userId: string, orderIdOrNumber: 
     .limit(1)
     .executeTakeFirst();
   if (!row) throw notFound('Order not found');
-  return orderWithLines(deps.db, row, nowOf(deps));
+  const order = await orderWithLines(deps.db, row, nowOf(deps));
+  if (!withDeliveryCode || row.status !== 'shipped') return order;
+  return { ...order, deliveryCode: await deliveryCodeOf(deps, row.id) };
+}
+
+/**
+ * The code the shopper gives the rider (dispatch makes it at pick-up): read for the shopper's own
+ * order page only, never for a channel a rider or a shared phone may read (USSD, WhatsApp).
+ */
+async function deliveryCodeOf(deps: ShopDeps, orderId: string): Promise<string | undefined> {
+  const row = await deps.db.selectFrom('delivery_codes').select('code').where('order_id', '=', orderId).executeTakeFirst();
+  return row?.code;
 }

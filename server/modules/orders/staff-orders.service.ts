@@ -5,6 +5,7 @@
 // the order the changes were made.
 import { sql, type ExpressionBuilder, type Selectable, type Transaction } from 'kysely';
 import type { Database, OrdersTable } from '../../db/schema';
+import { inTransaction } from '../../db/changes';
 import type { Actor, ShopDeps } from '../../lib/deps';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { offsetOf, paginate } from '../../lib/pagination';
@@ -165,7 +166,7 @@ async function afterChange(deps: ShopDeps, order: StaffOrderDetail, event: Notic
 }
 
 export async function changeOrderStatus(deps: ShopDeps, staff: Actor, orderId: string, input: ChangeOrderStatusInput): Promise<StaffOrderDetail> {
-  const { order, change } = await deps.db.transaction().execute(async (trx) => {
+  const { order, change } = await inTransaction(deps, async ({ trx }) => {
     const current = await lockOrder(trx, orderId);
     const from = current.status as OrderStatus;
     if (from !== input.expectedStatus) throw await changedMeanwhile(trx, current.id, from);

@@ -16,7 +16,7 @@ const reorder = createRoute({
   path: '/{id}/reorder',
   summary: "Put one of your orders' lines in the cart again, at today's prices",
   description:
-    'Each line is added to what the cart holds. A product hidden or out of stock is left out and named in `skipped`; when none can be sold today the answer is a 400 naming them, and the cart is unchanged. Another shopper\'s order: 404.',
+    'Each line is added to what the cart holds. A product hidden or out of stock is left out and named in `skipped`; one with fewer left than the order had goes in at what is left, named in `cut`; when none can be sold today the answer is a 400 naming them, and the cart is unchanged. Another shopper\'s order: 404.',
   request: { params: z.object({ id: orderIdParam('Order not found') }) },
   responses: { 200: jsonReply(reorderReplySchema) },
 });
@@ -25,8 +25,8 @@ const reorder = createRoute({
 export function orderAgainRoutes(deps: ShopDeps) {
   const app = openApiRoutes();
   addRoute(app, { ...reorder, middleware: [requireUser(deps)] }, async (c) => {
-    const { cart, skipped, message } = await reorderToCart(deps, c.get('user').id, c.req.valid('param').id);
-    return c.json({ success: true, message, cart, skipped });
+    const { cart, skipped, cut, message } = await reorderToCart(deps, c.get('user').id, c.req.valid('param').id);
+    return c.json({ success: true, message, cart, skipped, cut });
   });
   return app;
 }

@@ -11,11 +11,16 @@ export const skippedLineSchema = z.object({
 });
 export type SkippedLine = z.infer<typeof skippedLineSchema>;
 
-/** POST /order/{id}/reorder: the cart with the order's lines added, at today's prices, and what was left out. */
+/** A line stock has fewer of today than the order had: what is left went into the cart. */
+export const cutLineSchema = z.object({ productName: z.string(), quantity: z.number(), wanted: z.number(), unit: z.string() });
+export type CutLine = z.infer<typeof cutLineSchema>;
+
+/** POST /order/{id}/reorder: the cart with the order's lines added, at today's prices, and what was left out or cut. */
 export const reorderReplySchema = z.object({
   success: z.boolean(),
   message: z.string(),
   cart: cartSchema,
   skipped: z.array(skippedLineSchema),
+  cut: z.array(cutLineSchema),
 });
 export type ReorderReply = z.infer<typeof reorderReplySchema>;

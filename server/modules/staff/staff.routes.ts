@@ -7,10 +7,13 @@ import { requireUser } from '../auth/auth.middleware';
 import type { ShopDeps } from '../../lib/deps';
 import { declaredRoles, openApiRoutes } from '../../lib/openapi';
 import { addStaffBasketRoutes } from '../baskets/staff-baskets.routes';
+import { addStaffCashRoutes } from '../cash/staff-cash.routes';
 import { addStaffCatalogRoutes } from '../catalog/staff-catalog.routes';
 import { addStaffMessageRoutes } from '../contact/staff-messages.routes';
 import { addStaffDeliveryRoutes } from '../delivery/staff-delivery.routes';
+import { addStaffDispatchRoutes } from '../dispatch/staff-dispatch.routes';
 import { addStaffOrderRoutes, addStaffReportRoutes } from '../orders/staff-orders.routes';
+import { addStaffStockRoutes } from '../stock/staff-stock.routes';
 import { addStaffMemberRoutes } from '../users/staff-members.routes';
 
 type AdminApp = ReturnType<typeof openApiRoutes>;
@@ -25,6 +28,9 @@ export function staffRoutes(deps: ShopDeps) {
   addStaffReportRoutes(app, deps);
   addStaffDeliveryRoutes(app, deps);
   addStaffBasketRoutes(app, deps);
+  addStaffStockRoutes(app, deps);
+  addStaffDispatchRoutes(app, deps);
+  addStaffCashRoutes(app, deps);
   refuseUndeclaredRoles(app);
   return app;
 }

@@ -59,7 +59,7 @@ const signInCodeCall = createRoute({
   path: '/sign-in-code',
   tags: ['auth'],
   summary: 'Send a one-time sign-in code by SMS (the rider app signs in with it instead of a password)',
-  description: 'Answers the same whether or not an account has proven the number. At most 5 codes an hour per account; only the newest works.',
+  description: 'Answers the same whether or not an account has proven the number. Limited as reset codes (5 an hour per account and requester); only the newest works.',
   request: { body: jsonRequest(phoneCodeRequestSchema) },
   responses: { 200: jsonReply(messageReplySchema) },
 });
@@ -87,21 +87,23 @@ export function accountRoutes(deps: ShopDeps) {
     // Answered before the account is even looked up: the same path, and the same time, whether
     // or not it exists. The code is sent in the background.
     const input = c.req.valid('json');
-    runInBackground(deps, 'password_reset', () => requestPasswordReset(deps, input));
+    const requester = clientAddress(c, deps.config.trustProxy);
+    runInBackground(deps, 'password_reset', () => requestPasswordReset(deps, input, requester));
     return c.json({ success: true, message: RESET_CODE_SENT });
   });
   addRoute(app, resetPasswordCall, async (c) => {
-    await resetPassword(deps, c.req.valid('json'));
+    await resetPassword(deps, c.req.valid('json'), clientAddress(c, deps.config.trustProxy));
     return c.json({ success: true, message: 'Password updated successfully!' });
   });
   addRoute(app, signInCodeCall, async (c) => {
     // As forgot-password: answered before the account is looked up, the code sent in the background.
     const input = c.req.valid('json');
-    runInBackground(deps, 'sign_in_code', () => requestSignInCode(deps, input));
+    const requester = clientAddress(c, deps.config.trustProxy);
+    runInBackground(deps, 'sign_in_code', () => requestSignInCode(deps, input, requester));
     return c.json({ success: true, message: SIGN_IN_CODE_SENT });
   });
   addRoute(app, signInWithCodeCall, async (c) => {
-    const session = await signInWithCode(deps, c.req.valid('json'));
+    const session = await signInWithCode(deps, c.req.valid('json'), clientAddress(c, deps.config.trustProxy));
     return c.json({ success: true, message: 'Login successful!', ...session });
   });
   return app;

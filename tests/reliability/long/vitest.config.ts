@@ -5,6 +5,13 @@ import { fileURLToPath } from 'node:url';
 
 export default defineConfig({
   root: fileURLToPath(new URL('../../..', import.meta.url)),
+  // The same import names as vitest.config.ts: server code reaches its shared folders as @server/...
+  resolve: {
+    alias: {
+      '@server': fileURLToPath(new URL('../../../server', import.meta.url)),
+      '@web': fileURLToPath(new URL('../../../web/src', import.meta.url)),
+    },
+  },
   test: {
     name: 'reliability',
     environment: 'node',

@@ -1,5 +1,6 @@
 // The client's cart line (docs/product.md section 3), built from a server line whose product is populated.
 import type { Cart } from '@server/modules/cart/cart.schema';
+import { onlyLeftText } from '@server/lib/units';
 import { percentOff } from '@web/lib/money';
 
 export const DEFAULT_PRODUCT_IMAGE = '/images/placeholder.svg';
@@ -19,18 +20,40 @@ export interface CartItem {
   quantity: number;
   /** Percent off, rounded; 0 without an offer. */
   discount: number;
+  /** Whether checkout can sell the line as it is; one it cannot is shown apart and left out of the totals. */
+  sellable: boolean;
+  /** Why it cannot: none left (or marked out of stock), or fewer left than the line holds. */
+  stockReason?: 'out_of_stock' | 'not_enough';
+  /** What is left, in words, when stock shows it: "Only 2 left" (running low, or fewer than the line holds). */
+  stockNote?: string;
+  /** The most the line can hold, when stock shows what is left. */
+  maxQuantity?: number;
 }
 
 type ServerLine = Cart['products'][number];
 /** Lines can arrive with a product id string, a partial product or none (deleted product); be lenient. */
 type LooseProduct = Partial<ServerLine['productId']> & { unit?: string; productunit?: string };
 
-export function toCartItem(line: { productId?: unknown; quantity?: unknown; price?: unknown; subtotal?: unknown }): CartItem | null {
+type LooseLine = { productId?: unknown; quantity?: unknown; price?: unknown; subtotal?: unknown } & Partial<Pick<ServerLine, 'sellable' | 'reason' | 'message' | 'available'>>;
+
+/** What stock says of a line: sellable unless the server (or an out-of-stock product) says not, and what is left when it is shown. */
+function stockOf(line: LooseLine, product: LooseProduct, unit: string): Pick<CartItem, 'sellable' | 'stockReason' | 'stockNote' | 'maxQuantity'> {
+  const sellable = line.sellable ?? product.inStock !== false;
+  const left = line.available ?? (product.stock?.low ? product.stock.available : undefined);
+  return {
+    sellable,
+    ...(sellable ? {} : { stockReason: line.reason ?? 'out_of_stock' }),
+    ...(left !== undefined && product.inStock !== false ? { stockNote: line.message ?? onlyLeftText(left, unit), maxQuantity: Math.floor(left) } : {}),
+  };
+}
+
+export function toCartItem(line: LooseLine): CartItem | null {
   const product = line.productId as LooseProduct | string | null | undefined;
   // A line with no populated product is skipped (docs/product.md section 3).
   if (!product || typeof product !== 'object' || !product._id) return null;
   const listPrice = Number(product.price) || 0;
   const offer = product.offerPrice != null ? Number(product.offerPrice) : null;
+  const unit = product.productUnit || product.unit || product.productunit || 'unit';
   return {
     id: product._id,
     name: product.productname || 'Unknown Product',
@@ -39,8 +62,9 @@ export function toCartItem(line: { productId?: unknown; quantity?: unknown; pric
     originalPrice: listPrice,
     image: product.productImage || DEFAULT_PRODUCT_IMAGE,
     description: product.description || 'No description available',
-    unit: product.productUnit || product.unit || product.productunit || 'unit',
+    unit,
     quantity: Math.max(1, Math.trunc(Number(line.quantity) || 1)),
     discount: percentOff(listPrice, offer),
+    ...stockOf(line, product, unit),
   };
 }

@@ -163,6 +163,37 @@ describe('useCartStore', () => {
     expect(messages()).toContain('Product already removed from cart');
   });
 
+  it('says what stock has left when a change asks for more, in the server\'s words', async () => {
+    window.localStorage.setItem('token', 't');
+    const refusal = { success: false, message: 'Only 3 trays of Eggs left', error: 'not_enough_stock', errors: [{ msg: 'Only 3 trays of Eggs left', param: 'quantity' }] };
+    mockFetch(() => json(refusal, 400));
+    await useCartStore.getState().updateQuantity('eggs', 4);
+    expect(messages()).toEqual(['Only 3 trays of Eggs left']);
+    toast.clear();
+    expect(await useCartStore.getState().addItem(product('eggs', 4500))).toBe(false);
+    expect(messages()).toEqual(['Only 3 trays of Eggs left']);
+  });
+
+  it('keeps what the server says of each line\'s stock: sellable or not, why, and what is left', async () => {
+    window.localStorage.setItem('token', 't');
+    const eggs = { ...product('eggs', 4500), productUnit: 'tray', stock: { low: true, available: 2 } };
+    const beans = { ...product('beans', 900), inStock: false };
+    const lines = [
+      { ...line(product('tomatoes', 800), 2), sellable: true },
+      { ...line(eggs, 3), sellable: false, reason: 'not_enough', message: 'Only 2 left', available: 2 },
+      { ...line(beans, 1), sellable: false, reason: 'out_of_stock', message: 'Out of stock' },
+    ];
+    mockFetch(() => json({ success: true, cart: cart(lines as never, { totalItems: 6, totalPrice: 1600 }) }));
+    await useCartStore.getState().fetchCart();
+    const { items, totalPrice } = useCartStore.getState();
+    expect(totalPrice).toBe(1600);
+    expect(items.map((item) => [item.id, item.sellable, item.stockReason, item.stockNote, item.maxQuantity])).toEqual([
+      ['tomatoes', true, undefined, undefined, undefined],
+      ['eggs', false, 'not_enough', 'Only 2 left', 2],
+      ['beans', false, 'out_of_stock', undefined, undefined],
+    ]);
+  });
+
   it('reports failures with the messages of section 8', async () => {
     window.localStorage.setItem('token', 't');
     mockFetch(() => json({ success: false, message: 'Something went wrong' }, 500));

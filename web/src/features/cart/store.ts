@@ -146,7 +146,9 @@ export const useCartStore = create<CartState>()((set, get) => {
           toast.success('Quantity updated');
         } catch (error) {
           const failure = await toApiError(error, 'Failed to update quantity');
-          if (!isSessionExpiry(failure)) toast.error('Failed to update quantity');
+          if (isSessionExpiry(failure)) return;
+          // More than stock has left: the server's words say how many are ("Only 3 trays of Eggs left").
+          toast.error(failure.error === 'not_enough_stock' ? failure.message : 'Failed to update quantity');
         }
       });
     },

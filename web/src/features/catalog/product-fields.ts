@@ -1,4 +1,5 @@
 // Reading a product the lenient way docs/product.md describes (section 3 fallbacks), in one place.
+import { onlyLeftText } from '@server/lib/units';
 import type { Product } from './api/catalog-api';
 
 type LooseProduct = Partial<Product> & { unit?: string; productunit?: string };
@@ -13,4 +14,10 @@ export function categoryName(product: LooseProduct, fallback = 'Unknown'): strin
 
 export function productDescription(product: LooseProduct): string {
   return product.description || 'No description available';
+}
+
+/** "Only 3 left" (or "Only 2.5 kg left") while a product that keeps a stock count runs low; undefined otherwise. */
+export function leftNote(product: LooseProduct): string | undefined {
+  if (product.inStock === false || !product.stock?.low || product.stock.available === undefined) return undefined;
+  return onlyLeftText(product.stock.available, productUnit(product));
 }

@@ -20,6 +20,8 @@ const ProductEditPage = lazy(() => import('./pages/product-edit-page'));
 const CategoryEditPage = lazy(() => import('./pages/category-edit-page'));
 const MessagesPage = lazy(() => import('./pages/messages-page'));
 const DeliveryPage = lazy(() => import('./pages/delivery-page'));
+const StockPage = lazy(() => import('./pages/stock-page'));
+const ReceivePage = lazy(() => import('./pages/receive-page'));
 const StaffPage = lazy(() => import('./pages/staff-page'));
 // A guest on the way in signs in on this page (see AppRoutes).
 const LoginPage = lazy(() => import('./pages/login-page'));
@@ -35,6 +37,8 @@ function ConsoleRoutes() {
     { path: 'catalog/categories/:categoryId', element: <CategoryEditPage /> },
     { path: 'messages', element: <MessagesPage /> },
     { path: 'delivery', element: <DeliveryPage /> },
+    { path: 'stock', element: <StockPage /> },
+    { path: 'stock/receive', element: <ReceivePage /> },
     { path: 'staff', element: <StaffPage /> },
     { path: '*', element: <NotFoundPage /> },
   ]);

@@ -13,5 +13,7 @@ export const staffPaths = {
   newCategory: `${CONSOLE}/catalog/categories/new`,
   messages: `${CONSOLE}/messages`,
   delivery: `${CONSOLE}/delivery`,
+  stock: `${CONSOLE}/stock`,
+  receiveStock: `${CONSOLE}/stock/receive`,
   staff: `${CONSOLE}/staff`,
 } as const;

@@ -1,6 +1,7 @@
 // The profile's weekly baskets: each one's day and time, its coming delivery, its lines at
-// this week's prices, and Skip the next one, Pause, Change and Stop.
-import { useState } from 'react';
+// this week's prices, the MoMo number a MoMo basket asks each week, and Skip the next one, Pause,
+// Change (day or time, MoMo number) and Stop.
+import { useId, useState, type FormEvent } from 'react';
 import type { Basket } from '@server/modules/baskets/baskets.schema';
 import { Button } from '@web/components/ui/button';
 import { Dialog } from '@web/components/ui/dialog';
@@ -8,6 +9,7 @@ import { LoadingBlock } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toast';
 import { toApiError } from '@web/lib/api-client';
 import { formatMoney } from '@web/lib/money';
+import { localNumber } from '@web/lib/phone';
 import { useRemote } from '@web/lib/use-remote';
 import { fetchBaskets, fetchWeeklyTimes, stopBasket, updateBasket } from '../api/baskets-api';
 import { WeeklyTimeFields } from './weekly-time-fields';
@@ -20,13 +22,59 @@ function nextText(basket: Basket): string {
   return next.orderId ? `Next: ${next.label} (order #${next.orderId.slice(-8).toUpperCase()}, placed)` : `Next: ${next.label}`;
 }
 
+/** A MoMo basket's number: shown, and changed in place (the shop checks it is one MTN MoMo can ask). */
+function MomoNumber({ basket, busy, onSave }: { basket: Basket; busy: boolean; onSave: (payerPhone: string) => Promise<boolean> }) {
+  const id = useId();
+  const [editing, setEditing] = useState(false);
+  const [phone, setPhone] = useState('');
+  if (basket.paymentType !== 'momo') return null;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (await onSave(phone.trim())) setEditing(false);
+  }
+
+  function startEditing() {
+    setPhone(basket.payerPhone ? localNumber(basket.payerPhone) : '');
+    setEditing(true);
+  }
+
+  if (!editing) {
+    return (
+      <p className="basket-momo">
+        Paid by MTN MoMo from {basket.payerPhone ? localNumber(basket.payerPhone) : 'the delivery phone'}{' '}
+        <Button size="sm" variant="ghost" disabled={busy} onClick={startEditing}>
+          Change MoMo number
+        </Button>
+      </p>
+    );
+  }
+  return (
+    <form className="basket-momo" onSubmit={(event) => void submit(event)}>
+      <label className="field-label" htmlFor={`${id}-phone`}>
+        MoMo number
+      </label>
+      <input id={`${id}-phone`} className="input" type="tel" inputMode="tel" autoComplete="tel" value={phone} onChange={(event) => setPhone(event.target.value)} />
+      <div className="basket-actions">
+        <Button size="sm" type="submit" busy={busy}>
+          Save
+        </Button>
+        <Button size="sm" variant="ghost" onClick={() => setEditing(false)} disabled={busy}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
 function BasketCard({ basket, onChanged, onStopped }: { basket: Basket; onChanged: (basket: Basket) => void; onStopped: () => void }) {
   const [busy, setBusy] = useState(false);
   const [changing, setChanging] = useState<{ weekday: number; windowStart: string } | null>(null);
   const [asking, setAsking] = useState(false);
   const times = useRemote(fetchWeeklyTimes, [], 'Could not load the delivery times', changing !== null).state.data;
 
-  async function act(work: () => Promise<{ message: string; basket?: Basket }>) {
+  /** Runs a change; true once it is saved. */
+  async function act(work: () => Promise<{ message: string; basket?: Basket }>): Promise<boolean> {
     setBusy(true);
     try {
       const reply = await work();
@@ -35,9 +83,11 @@ function BasketCard({ basket, onChanged, onStopped }: { basket: Basket; onChange
       else onStopped();
       setChanging(null);
       setAsking(false);
+      return true;
     } catch (error) {
       const failure = await toApiError(error, 'Could not change the weekly basket');
       if (failure.error !== 'unauthorized') toast.error(failure.errors[0]?.message ?? failure.message);
+      return false;
     } finally {
       setBusy(false);
     }
@@ -52,6 +102,7 @@ function BasketCard({ basket, onChanged, onStopped }: { basket: Basket; onChange
         {basket.lines.map((line) => `${line.productName} × ${line.quantity}${line.forSale ? '' : ' (not for sale this week)'}`).join(', ')}
       </p>
       <p className="basket-total">This week: {formatMoney(basket.total)}</p>
+      <MomoNumber basket={basket} busy={busy} onSave={(payerPhone) => act(() => updateBasket(basket._id, { payerPhone }))} />
       {changing ? (
         <div className="basket-change">
           {times ? (

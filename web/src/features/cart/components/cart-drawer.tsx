@@ -8,7 +8,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { formatMoney } from '@web/lib/money';
 import { useCartStore } from '../store';
 import { CartEmpty } from './cart-empty';
-import { CartLine } from './cart-line';
+import { CartLines } from './cart-lines';
 import '../cart.css';
 
 export const DRAWER_NAVIGATION_DELAY_MS = 1000;
@@ -87,11 +87,7 @@ export default function CartDrawer() {
           </button>
         </CartEmpty>
       ) : (
-        <ul className="cart-lines" aria-busy={isRefreshing}>
-          {items.map((item) => (
-            <CartLine key={item.id} item={item} disabled={busy} onNavigate={closeDrawer} />
-          ))}
-        </ul>
+        <CartLines items={items} disabled={busy} busy={isRefreshing} onNavigate={closeDrawer} />
       )}
       {isRefreshing && (
         <div className="cart-updating" role="status">

@@ -1,4 +1,5 @@
-// One line of the cart (drawer and cart page): picture, name, description, prices, quantity and Remove.
+// One line of the cart (drawer and cart page): picture, name, description, prices, quantity and Remove,
+// and what stock says of it (what is left, or why checkout cannot sell it: then it is not in the total).
 import { Link } from 'react-router-dom';
 import { paths } from '@web/app/paths';
 import { Image } from '@web/components/ui/image';
@@ -12,14 +13,22 @@ interface CartLineProps {
   disabled: boolean;
   /** Following the product link closes the drawer. */
   onNavigate?: () => void;
-  /** Staff marked the product out of stock since it was added. */
-  outOfStock?: boolean;
 }
 
-export function CartLine({ item, disabled, onNavigate, outOfStock = false }: CartLineProps) {
+/** What stock says of the line, when it says anything: why checkout cannot sell it, or that few are left. */
+function StockNote({ item }: { item: CartItem }) {
+  if (item.stockReason === 'out_of_stock') return <p className="stock-flag">Out of stock: remove it to check out</p>;
+  if (item.stockReason === 'not_enough') return <p className="stock-flag">{item.stockNote}: lower the quantity to check out</p>;
+  if (item.stockNote) return <p className="stock-low">{item.stockNote}</p>;
+  return null;
+}
+
+export function CartLine({ item, disabled, onNavigate }: CartLineProps) {
   const updateQuantity = useCartStore((state) => state.updateQuantity);
   const removeItem = useCartStore((state) => state.removeItem);
   const discounted = item.price < item.originalPrice;
+  // No more than stock shows is left: the server would refuse it anyway.
+  const atMost = item.maxQuantity !== undefined && item.quantity >= item.maxQuantity;
 
   return (
     <li className="cart-line">
@@ -31,13 +40,12 @@ export function CartLine({ item, disabled, onNavigate, outOfStock = false }: Car
               {item.name}
             </Link>
           </h3>
-          <p className="cart-line-total">{formatMoney(item.subtotal)}</p>
-        </div>
-        {outOfStock ? (
-          <p className="stock-flag" role="status">
-            Out of stock: remove it to check out
+          <p className={item.sellable ? 'cart-line-total' : 'cart-line-total cart-line-total-excluded'}>
+            {formatMoney(item.subtotal)}
+            {item.sellable ? null : <span className="cart-line-excluded">not in the total</span>}
           </p>
-        ) : null}
+        </div>
+        <StockNote item={item} />
         <p className="cart-line-description">{item.description}</p>
         <p className="cart-line-unit-price">
           {formatMoney(item.price)}/{item.unit}
@@ -67,7 +75,7 @@ export function CartLine({ item, disabled, onNavigate, outOfStock = false }: Car
               type="button"
               className="quantity-button"
               aria-label={`Increase quantity of ${item.name}`}
-              disabled={disabled}
+              disabled={disabled || atMost}
               onClick={() => void updateQuantity(item.id, item.quantity + 1)}
             >
               <PlusIcon size={16} />

@@ -7,9 +7,8 @@ import { ArrowLeftIcon } from '@web/components/ui/icons';
 import { LoadingBlock, Spinner } from '@web/components/ui/spinner';
 import { useDocumentTitle } from '@web/components/ui/use-document-title';
 import { CartEmpty } from '../components/cart-empty';
-import { CartLine } from '../components/cart-line';
+import { CartLines } from '../components/cart-lines';
 import { CartTotals } from '../components/cart-totals';
-import { useOutOfStockIds } from '../hooks/use-out-of-stock-ids';
 import { useCartStore } from '../store';
 import '../cart.css';
 
@@ -20,7 +19,8 @@ export default function CartPage() {
   const navigate = useNavigate();
   const { items, totalItems, totalPrice, isLoading, isRefreshing, clearCart } = useCartStore();
   const [proceeding, setProceeding] = useState(false);
-  const outOfStock = useOutOfStockIds();
+  // Lines checkout cannot sell as they are: they wait apart, out of the totals, until changed or removed.
+  const unsellable = items.filter((item) => !item.sellable).length;
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -53,11 +53,7 @@ export default function CartPage() {
       ) : (
         <div className="cart-page-grid">
           <section className="card cart-page-items" aria-label={`Items in your cart (${totalItems})`}>
-            <ul className="cart-lines" aria-busy={isRefreshing}>
-              {items.map((item) => (
-                <CartLine key={item.id} item={item} disabled={busy} outOfStock={outOfStock.has(item.id)} />
-              ))}
-            </ul>
+            <CartLines items={items} disabled={busy} busy={isRefreshing} />
             {isRefreshing && (
               <div className="cart-updating" role="status">
                 <Spinner label="Updating cart..." />
@@ -69,10 +65,15 @@ export default function CartPage() {
               Order Summary
             </h2>
             <CartTotals totalPrice={totalPrice} delivery="Negotiable with delivery agent" className="cart-summary-rows" totalClassName="cart-summary-total" />
-            <button type="button" className="btn btn-primary btn-block btn-lg" disabled={busy || outOfStock.size > 0} onClick={proceed}>
+            <button type="button" className="btn btn-primary btn-block btn-lg" disabled={busy || unsellable > 0} aria-describedby={unsellable ? 'cart-unsellable' : undefined} onClick={proceed}>
               {proceeding && <span className="spinner spinner-sm" aria-hidden="true" />}
               {proceeding ? 'Processing...' : 'Proceed to Checkout'}
             </button>
+            {unsellable ? (
+              <p id="cart-unsellable" className="stock-flag">
+                Change or remove the {unsellable === 1 ? 'line' : 'lines'} that cannot be sold to check out.
+              </p>
+            ) : null}
             <Link to={paths.products} className="btn btn-secondary btn-block">
               Continue Shopping
             </Link>

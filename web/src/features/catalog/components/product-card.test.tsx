@@ -86,4 +86,22 @@ describe('ProductCard', () => {
     renderCard(product());
     expect(screen.queryByText('Out of stock')).toBeNull();
   });
+
+  it("says what is left while a counted product runs low ('Only 3 left', the unit for a measured one), and nothing when well stocked", () => {
+    renderCard(product({ stock: { low: true, available: 3 } }));
+    expect(screen.getByText('Only 3 left')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add to Cart: Eggs (tray of 30)' })).toBeEnabled();
+    document.body.innerHTML = '';
+    renderCard(product({ productUnit: 'kg', stock: { low: true, available: 2.5 } }));
+    expect(screen.getByText('Only 2.5 kg left')).toBeInTheDocument();
+    document.body.innerHTML = '';
+    renderCard(product({ stock: { low: false } }));
+    expect(screen.queryByText(/Only .* left/)).toBeNull();
+  });
+
+  it('a counted product with none left is out of stock, not "Only 0 left"', () => {
+    renderCard(product({ inStock: false, stock: { low: true, available: 0 } }));
+    expect(screen.getByText('Out of stock')).toBeInTheDocument();
+    expect(screen.queryByText(/Only .* left/)).toBeNull();
+  });
 });

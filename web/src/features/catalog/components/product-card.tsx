@@ -8,7 +8,7 @@ import { CartIcon } from '@web/components/ui/icons';
 import { Stars } from '@web/components/ui/stars';
 import { useCartStore } from '@web/features/cart';
 import type { Product } from '../api/catalog-api';
-import { categoryName, productUnit } from '../product-fields';
+import { categoryName, leftNote, productUnit } from '../product-fields';
 import { DiscountBadge } from './discount-badge';
 import { PriceTag } from './price-tag';
 import './product-card.css';
@@ -25,6 +25,7 @@ export function ProductCard({ product, priority = false }: ProductCardProps) {
   const name = product.productname || 'Unknown Product';
   // Staff mark a product out of stock; it stays listed but cannot go into a cart.
   const soldOut = product.inStock === false;
+  const left = leftNote(product);
 
   async function handleAdd() {
     setAdding(true);
@@ -41,6 +42,7 @@ export function ProductCard({ product, priority = false }: ProductCardProps) {
         <Image src={product.productImage} alt="" width={300} height={300} priority={priority} />
         <DiscountBadge price={product.price} offerPrice={product.offerPrice} className="product-card-badge" />
         {soldOut ? <span className="stock-badge product-card-stock">Out of stock</span> : null}
+        {left ? <span className="stock-badge stock-badge-low product-card-stock">{left}</span> : null}
       </div>
       <div className="product-card-body">
         <p className="product-card-category">{categoryName(product)}</p>

@@ -18,7 +18,7 @@ import { DiscountBadge } from '../components/discount-badge';
 import { PriceTag } from '../components/price-tag';
 import { RateProduct } from '../components/rate-product';
 import { RelatedProducts } from '../components/related-products';
-import { categoryName, productDescription, productUnit } from '../product-fields';
+import { categoryName, leftNote, productDescription, productUnit } from '../product-fields';
 import '../catalog.css';
 
 const PRODUCT_FAILURE = 'Failed to fetch product details';
@@ -82,6 +82,7 @@ function ProductDetails({ product, onRated }: { product: Product; onRated: (prod
   const [busy, setBusy] = useState<'add' | 'buy' | null>(null);
   const unit = productUnit(product);
   const soldOut = product.inStock === false;
+  const left = leftNote(product);
 
   async function handleAdd() {
     // A guest on a product page hears 'Please log in to continue shopping' and comes back here after.
@@ -119,6 +120,11 @@ function ProductDetails({ product, onRated }: { product: Product; onRated: (prod
         {soldOut ? (
           <p className="stock-badge product-details-stock" id="product-stock">
             Out of stock
+          </p>
+        ) : null}
+        {left ? (
+          <p className="stock-badge stock-badge-low product-details-stock" id="product-stock">
+            {left}
           </p>
         ) : null}
         <div className="product-details-actions">

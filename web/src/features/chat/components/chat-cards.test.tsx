@@ -85,6 +85,36 @@ describe('chat cards', () => {
     end: false,
   });
 
+  it('says what is left on a product running low', async () => {
+    const eggs = { ...tomatoes, key: '3', id: 'p3', name: 'Eggs', left: 'Only 2 trays left' };
+    mockShop([
+      { sessionId: 's1', messages: [{ text: 'Eggs', card: eggs }], options: [], end: false },
+    ]);
+    renderConversation();
+    const card = await screen.findByRole('article', { name: 'Eggs' });
+    expect(within(card).getByText('Only 2 trays left')).toBeInTheDocument();
+    expect(within(card).queryByText('Out of stock')).toBeNull();
+  });
+
+  it('shows a cart line stock cannot sell with why, its sum struck out of the total', async () => {
+    const summary = '2 items: frw 1,600.00';
+    mockShop([
+      {
+        sessionId: 's1',
+        messages: [
+          { text: summary, card: { type: 'cart', items: 2, total: 1600, summary, title: 'Your cart', lines: [{ name: 'Tomatoes', quantity: '2 kg', total: 1600, image: '/images/products/p1.svg' }, { name: 'Eggs', quantity: '3 trays', total: 12600, image: '/images/products/p3.svg', note: 'Only 1 tray left' }] } },
+        ],
+        options: [],
+        end: false,
+      },
+    ]);
+    renderConversation();
+    const card = await screen.findByRole('article', { name: 'Your cart' });
+    expect(within(card).getByText('Only 1 tray left')).toBeInTheDocument();
+    expect(within(card).getByText('frw 12,600.00')).toHaveClass('chat-cart-card__total--excluded');
+    expect(within(card).getByText('frw 1,600.00')).not.toHaveClass('chat-cart-card__total--excluded');
+  });
+
   it('shows the cart as a summary card', async () => {
     mockShop([cartReply('2 items: frw 1,600.00')]);
     renderConversation();

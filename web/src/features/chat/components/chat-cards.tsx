@@ -1,5 +1,6 @@
 // What a chat message can carry besides words: a product (picture, name, price with the offer,
-// unit, stock) with the button that picks it, the cart in brief, and the link to a placed order; the
+// unit, stock: out, or what is left while it runs low) with the button that picks it, the cart in brief
+// (a line stock cannot sell says why and is not in its sum), and the link to a placed order; the
 // words around them come with each card in the conversation's language.
 import { Link } from 'react-router-dom';
 import { paths } from '@web/app/paths';
@@ -40,6 +41,7 @@ function ChatProductCard({ card, busy, onPick, onLeave }: { card: ProductCard } 
           )}
         </p>
         {!card.inStock && <p className="chat-card__stock">{card.words.outOfStock}</p>}
+        {card.inStock && card.left ? <p className="chat-card__stock chat-card__stock--low">{card.left}</p> : null}
         {card.key !== undefined && (
           <button type="button" className="chat-quick-reply chat-card__pick" disabled={busy} onClick={() => onPick(card.key!, card.name)}>
             {card.words.choose}<span className="visually-hidden"> {card.name}</span>
@@ -57,9 +59,12 @@ function ChatCartCard({ card }: { card: CartCard }) {
         {card.lines.map((line, index) => (
           <li key={`${line.name}-${index}`} className="chat-cart-card__line">
             <img className="chat-cart-card__image" src={line.image} alt="" loading="lazy" decoding="async" width={40} height={40} />
-            <span className="chat-cart-card__name">{line.name}</span>
+            <span className="chat-cart-card__name">
+              {line.name}
+              {line.note ? <span className="chat-card__stock chat-cart-card__note">{line.note}</span> : null}
+            </span>
             <span className="chat-cart-card__quantity">{line.quantity}</span>
-            <span className="chat-cart-card__total">{formatMoney(line.total)}</span>
+            <span className={line.note ? 'chat-cart-card__total chat-cart-card__total--excluded' : 'chat-cart-card__total'}>{formatMoney(line.total)}</span>
           </li>
         ))}
       </ul>

@@ -1,4 +1,5 @@
-// The order summary beside the steps: each line, subtotal, delivery 'Negotiable' and the total.
+// The order summary beside the steps: each line, subtotal, delivery 'Negotiable' and the total (which
+// leaves out a line stock cannot sell as it is, flagged here).
 import { CartTotals, type CartItem } from '@web/features/cart';
 import { Image } from '@web/components/ui/image';
 import { formatMoney } from '@web/lib/money';
@@ -6,18 +7,21 @@ import { formatMoney } from '@web/lib/money';
 interface OrderSummaryProps {
   items: CartItem[];
   totalPrice: number;
-  /** Lines staff marked out of stock since they were added. */
-  outOfStock?: ReadonlySet<string>;
 }
 
-export function OrderSummary({ items, totalPrice, outOfStock }: OrderSummaryProps) {
+/** Why stock cannot sell a line as it is, as the summary flags it. */
+const stockFlag = (item: CartItem) => (item.stockReason === 'not_enough' ? `${item.stockNote}: not in the total` : 'Out of stock: not in the total');
+
+export function OrderSummary({ items, totalPrice }: OrderSummaryProps) {
+  // The lines stock can sell first; those it cannot, flagged, after them (the total leaves them out).
+  const ordered = [...items.filter((item) => item.sellable), ...items.filter((item) => !item.sellable)];
   return (
     <aside className="card checkout-summary" aria-labelledby="summary-title">
       <h2 id="summary-title" className="checkout-step-title">
         Order Summary
       </h2>
       <ul className="summary-lines">
-        {items.map((item) => (
+        {ordered.map((item) => (
           <li key={item.id} className="summary-line">
             <Image src={item.image} alt="" width={48} height={48} className="summary-image" />
             <div className="summary-line-text">
@@ -25,7 +29,7 @@ export function OrderSummary({ items, totalPrice, outOfStock }: OrderSummaryProp
               <span className="summary-qty">
                 Qty: {item.quantity} × {formatMoney(item.price)}
               </span>
-              {outOfStock?.has(item.id) ? <span className="stock-flag">Out of stock</span> : null}
+              {item.sellable ? null : <span className="stock-flag">{stockFlag(item)}</span>}
             </div>
             <div className="summary-price">
               <span>{formatMoney(item.subtotal)}</span>

@@ -12,7 +12,7 @@ import { paths } from '@web/app/paths';
 import { storage } from '@web/lib/storage';
 import { toApiError } from '@web/lib/api-client';
 import { toastOnFailure, useRemote } from '@web/lib/use-remote';
-import { useCartStore, useOutOfStockIds } from '@web/features/cart';
+import { useCartStore, type CartItem } from '@web/features/cart';
 import { RequireLogin, useAuthStore } from '@web/features/auth';
 import { AddressFormDialog, fetchAddresses } from '@web/features/addresses';
 import { placeOrder } from '@web/features/orders';
@@ -48,7 +48,11 @@ function localMomoNumber(phone: string | null | undefined): string {
   return /^07\d{8}$/.test(digits) ? digits : '';
 }
 
-const OUT_OF_STOCK_MESSAGE = 'Remove the items that are out of stock from your cart to place your order.';
+const UNSELLABLE_MESSAGE = 'Change or remove them in your cart to place your order.';
+
+/** "Tomatoes (Only 2 kg left), Eggs (out of stock)" */
+const unsellableWords = (items: CartItem[]) =>
+  items.map((item) => `${item.name} (${item.stockReason === 'not_enough' && item.stockNote ? item.stockNote : 'out of stock'})`).join(', ');
 
 function Checkout() {
   const navigate = useNavigate();
@@ -82,8 +86,8 @@ function Checkout() {
   const placingRef = useRef(false);
   const placedRef = useRef(false);
   const idempotencyKey = useIdempotencyKey();
-  const outOfStock = useOutOfStockIds();
-  const outOfStockNames = items.filter((item) => outOfStock.has(item.id)).map((item) => item.name);
+  // Lines stock cannot sell as they are (none left, or fewer than they hold): the order would be refused.
+  const unsellable = items.filter((item) => !item.sellable);
 
   // Returning from a payment page with status=success: the order exists, show its confirmation.
   const returnedOrderId = params.get('status') === 'success' ? (params.get('orderId') ?? storage.getLastOrderId()) : null;
@@ -150,8 +154,8 @@ function Checkout() {
       toast.error('Please select a shipping address');
       return;
     }
-    if (outOfStockNames.length) {
-      toast.error(OUT_OF_STOCK_MESSAGE);
+    if (unsellable.length) {
+      toast.error(`Cannot be sold as it is: ${unsellableWords(unsellable)}. ${UNSELLABLE_MESSAGE}`);
       return;
     }
     placingRef.current = true;
@@ -173,7 +177,10 @@ function Checkout() {
       navigate(paths.orderConfirmationFor(orderId), { replace: true });
     } catch (error) {
       const failure = await toApiError(error, 'Failed to place order');
-      toast.error(failure.errors[0]?.message ?? failure.message ?? 'Failed to place order');
+      // Refused for want of stock, the message names every short line; the cart shows them again as they now are.
+      const shortOfStock = failure.error === 'not_enough_stock';
+      toast.error((shortOfStock ? failure.message : failure.errors[0]?.message) ?? failure.message ?? 'Failed to place order');
+      if (shortOfStock) void useCartStore.getState().fetchCart();
       if (failure.error === 'delivery_window_unavailable') {
         // The window filled up or passed meanwhile: the server named the next free one; offer it.
         const next = (failure.data as { nextWindow?: DeliveryWindow | null } | undefined)?.nextWindow;
@@ -201,10 +208,10 @@ function Checkout() {
       </Link>
       <h1 className="page-title">Checkout</h1>
       <CheckoutProgress current={step} />
-      {outOfStockNames.length ? (
+      {unsellable.length ? (
         <div className="form-message form-message-error checkout-stock" role="alert">
           <p>
-            Out of stock: {outOfStockNames.join(', ')}. {OUT_OF_STOCK_MESSAGE}
+            Cannot be sold as it is: {unsellableWords(unsellable)}. {UNSELLABLE_MESSAGE}
           </p>
           <Link to={paths.cart}>Go to your cart</Link>
         </div>
@@ -251,7 +258,7 @@ function Checkout() {
             />
           )}
         </div>
-        <OrderSummary items={items} totalPrice={totalPrice} outOfStock={outOfStock} />
+        <OrderSummary items={items} totalPrice={totalPrice} />
       </div>
       <AddressFormDialog
         open={dialogOpen}

@@ -9,17 +9,11 @@ import { Button } from '@web/components/ui/button';
 import { toast } from '@web/components/ui/toast';
 import { toApiError } from '@web/lib/api-client';
 import { formatMoney } from '@web/lib/money';
+import { localNumber } from '@web/lib/phone';
 import { useShopConfig } from '@web/lib/shop-config';
 import { useRefreshWhileVisible } from '@web/lib/use-refresh-while-visible';
 import { fetchOrder, payOrder } from '../api/orders-api';
 import { PAYMENT_MESSAGES } from '../payment-status';
-
-/** 0788 123 456, as a Kigali shopper reads their number. */
-function localNumber(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
-  const local = /^2507\d{8}$/.test(digits) ? `0${digits.slice(3)}` : digits;
-  return local.length === 10 ? `${local.slice(0, 4)} ${local.slice(4, 7)} ${local.slice(7)}` : phone;
-}
 
 /** Whether MTN may still charge for this order: a request waits for the PIN, or MTN has not answered yet. */
 export const momoInFlight = (order: Order) => mtnMayStillCharge(order.momoRequest?.state);

@@ -1,5 +1,5 @@
 // "Order again" on an order: its lines that sell today go into the cart at today's prices,
-// what cannot be sold is named, and the shopper lands on the cart to check out.
+// what cannot be sold (or not as many) is named, and the shopper lands on the cart to check out.
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@web/app/paths';
@@ -18,7 +18,7 @@ export function useOrderAgain() {
     try {
       const reply = await reorder(orderId);
       useCartStore.getState().take(reply);
-      if (reply.skipped.length) toast.info(reply.message);
+      if (reply.skipped.length || reply.cut?.length) toast.info(reply.message);
       else toast.success(reply.message);
       navigate(paths.cart);
     } catch (error) {

@@ -13,6 +13,7 @@ const SECTIONS: readonly { to: string; label: string; end: boolean; onlyFor?: Ro
   { to: staffPaths.orders, label: 'Orders', end: false },
   { to: staffPaths.delivery, label: 'Delivery', end: false },
   { to: staffPaths.catalog, label: 'Catalog', end: false },
+  { to: staffPaths.stock, label: 'Stock', end: false },
   { to: staffPaths.messages, label: 'Messages', end: false },
   { to: staffPaths.staff, label: 'Staff', end: false, onlyFor: 'owner' },
 ];

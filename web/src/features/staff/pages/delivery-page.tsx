@@ -118,6 +118,7 @@ function WindowCard({ window }: { window: StaffDeliveryWindow }) {
 function basketState(basket: StaffBasket): string {
   if (basket.state === 'placed') return `placed as order #${basket.orderNumber}`;
   if (basket.state === 'skipped') return 'skipped by the shopper';
+  if (basket.state === 'not placed') return `not placed: ${basket.problem ?? 'see the shopper'} (the shopper has been texted)`;
   return `to be placed ${formatDateTime(basket.placesAt)}`;
 }
 
@@ -139,7 +140,8 @@ function ComingBaskets() {
               </h3>
               <p className="staff-row-meta">
                 {basket.customer.fullName}
-                {basket.customer.phoneNumber ? ` · ${basket.customer.phoneNumber}` : ''} · {basketState(basket)}
+                {basket.customer.phoneNumber ? ` · ${basket.customer.phoneNumber}` : ''} ·{' '}
+                <span className={basket.state === 'not placed' ? 'staff-badge-warn' : undefined}>{basketState(basket)}</span>
               </p>
               <p className="staff-row-meta">
                 {basket.lines.map((line) => `${line.productName} × ${line.quantity}${line.forSale ? '' : ' (not for sale)'}`).join(', ')} · {formatMoney(basket.total)}

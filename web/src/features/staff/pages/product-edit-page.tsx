@@ -15,6 +15,7 @@ import { toast } from '@web/components/ui/toast';
 import { createProduct, fetchCategories, fetchProduct, updateProduct } from '../api/staff-api';
 import { AreaField, CheckField } from '../components/form-fields';
 import { ImageUpload } from '../components/image-upload';
+import { ProductStockPanel } from '../components/product-stock-panel';
 import { CatalogEditFrame } from '../components/catalog-edit-frame';
 import { useRemote } from '../use-remote';
 import { submitStaffForm } from '../staff-form';
@@ -143,6 +144,7 @@ export default function ProductEditPage() {
           }}
         />
       ) : null}
+      {data?.product ? <ProductStockPanel productId={data.product._id} /> : null}
     </CatalogEditFrame>
   );
 }
