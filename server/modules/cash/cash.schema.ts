@@ -82,7 +82,6 @@ export const ledgerReplySchema = z.object({
 export type LedgerReply = z.infer<typeof ledgerReplySchema>;
 
 export const handoverReplySchema = z.object({ success: z.literal(true), message: z.string(), handover: handoverShape, cash: cashSummaryShape });
-export type HandoverReply = z.infer<typeof handoverReplySchema>;
 
 /** GET /admin/cash/day?date=YYYY-MM-DD (Kigali; today when left out). */
 export const cashDayQuerySchema = z.object({

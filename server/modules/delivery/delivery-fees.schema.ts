@@ -77,7 +77,6 @@ export const feeRateSchema = z.object({
   from: money('Order size', 10_000_000).default(0).describe('The rate applies to orders of at least this many frw'),
   fee: money('Fee', MAX_FEE_FRW),
 });
-export type FeeRate = z.infer<typeof feeRateSchema>;
 
 /** PUT /admin/delivery/fees, and what GET /delivery/fees answers. */
 export const deliveryFeesSchema = z
@@ -106,7 +105,6 @@ export const deliveryFeesShape = z.object({
 
 /** GET /delivery/fees (any visitor) and PUT /admin/delivery/fees. */
 export const deliveryFeesReplySchema = z.object({ success: z.boolean(), message: z.string().optional(), fees: deliveryFeesShape, updatedAt: z.string() });
-export type DeliveryFeesReply = z.infer<typeof deliveryFeesReplySchema>;
 
 /** The API's frw setting in minor units (the storefront quotes from what GET /delivery/fees gave it). */
 export function feeTableOf(fees: Pick<DeliveryFees, 'mode' | 'rates' | 'freeFrom'>): FeeTableMinor {

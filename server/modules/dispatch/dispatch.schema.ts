@@ -132,7 +132,6 @@ export const shareOutReplySchema = z.object({
 // ---------------------------------------------------------------- at the door
 
 export const COLLECTED_METHODS = ['cash', 'momo', 'paid'] as const;
-export type CollectedMethod = (typeof COLLECTED_METHODS)[number];
 
 export const collectedSchema = z.object({
   method: z.enum(COLLECTED_METHODS, { error: 'Say how it was paid: cash, momo or paid' }),

@@ -27,8 +27,3 @@ export function amountToCollectMinor(order: Pick<OrderMoney, 'amount_minor' | 'r
 export function amountDueMinor(order: OrderMoney): number {
   return Math.max(0, amountToCollectMinor(order) - order.paid_minor);
 }
-
-/** Paid beyond what is owed now (lines refused after the order was paid): the shop refunds it. */
-export function overpaidMinor(order: OrderMoney): number {
-  return Math.max(0, order.paid_minor - amountToCollectMinor(order));
-}

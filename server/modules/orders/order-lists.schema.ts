@@ -36,13 +36,10 @@ export function mtnMayStillCharge(state: string | null | undefined): boolean {
  */
 export const PAYMENT_METHODS = ['momo', 'pay_code', 'cash', 'shop_cash'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const PAYMENT_METHOD_NAMES: Record<PaymentMethod, string> = { momo: 'MoMo', pay_code: 'Pay code', cash: 'Cash to rider', shop_cash: 'Cash at the shop' };
 
 /** Why a rider could not deliver an order: the order is offered a new window and the shopper told. */
 export const DELIVERY_FAILURES = ['nobody_home', 'refused', 'wrong_address'] as const;
 export type DeliveryFailure = (typeof DELIVERY_FAILURES)[number];
-export const DELIVERY_FAILURE_NAMES: Record<DeliveryFailure, string> = { nobody_home: 'Nobody home', refused: 'Refused', wrong_address: 'Wrong address' };
 
 /** The steps of an order's way to the door, as every face's timeline shows them beside the status. */
 export const TIMELINE_STEPS = ['placed', 'packed', 'on_the_way', 'delivered', 'not_delivered', 'cancelled'] as const;
-export type TimelineStep = (typeof TIMELINE_STEPS)[number];
