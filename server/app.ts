@@ -102,6 +102,8 @@ function placeholderPage(shopName: string) {
 
 /** The staff console's addresses: the server answers them with the console's own page (admin.html). */
 const isConsolePath = (urlPath: string) => urlPath === '/admin' || urlPath.startsWith('/admin/') || urlPath === '/admin.html';
+/** The rider app's addresses: its own small page (rider.html). */
+const isRiderPath = (urlPath: string) => urlPath === '/rider' || urlPath.startsWith('/rider/') || urlPath === '/rider.html';
 
 /** A page of the web build, with the policy that lets its own inline scripts (read once, by hash) run. */
 function webPage(root: string | undefined, fileName: string, publicBaseUrl: string | undefined) {
@@ -116,7 +118,11 @@ function serveWeb(app: Hono<AppEnv>, deps: ShopDeps, webDistDir: string | undefi
   // Two pages: the storefront, and the staff console apart from it so the shop's first load carries none of it.
   const storefront = webPage(root, 'index.html', deps.config.publicBaseUrl);
   const staffConsole = webPage(root, 'admin.html', deps.config.publicBaseUrl);
-  const pageFor = (urlPath: string) => (isConsolePath(urlPath) && staffConsole.exists() ? staffConsole : storefront);
+  const riderApp = webPage(root, 'rider.html', deps.config.publicBaseUrl);
+  const pageFor = (urlPath: string) => {
+    if (isConsolePath(urlPath) && staffConsole.exists()) return staffConsole;
+    return isRiderPath(urlPath) && riderApp.exists() ? riderApp : storefront;
+  };
   app.use('*', async (c, next) => {
     await next();
     if (c.res.headers.get('content-type')?.startsWith('text/html')) c.header('Content-Security-Policy', pageFor(c.req.path).policy);

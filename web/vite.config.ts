@@ -78,12 +78,14 @@ function precompressAssets(): Plugin {
  */
 function serveConsolePage(): Plugin {
   const isConsole = (url: string) => /^\/admin(?:[/?#]|$)/.test(url);
+  const isRider = (url: string) => /^\/rider(?:[/?#]|$)/.test(url);
   return {
     name: 'isoko-serve-console-page',
     apply: 'serve',
     configureServer(server) {
       server.middlewares.use((request, _response, next) => {
         if (request.url && isConsole(request.url) && request.headers.accept?.includes('text/html')) request.url = '/admin.html';
+        if (request.url && isRider(request.url) && request.headers.accept?.includes('text/html')) request.url = '/rider.html';
         next();
       });
     },
@@ -126,7 +128,7 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     // Two pages: the storefront, and the staff console apart from it (see serveConsolePage).
     rolldownOptions: {
-      input: { index: STOREFRONT_PAGE, admin: fromRoot('admin.html') },
+      input: { index: STOREFRONT_PAGE, admin: fromRoot('admin.html'), rider: fromRoot('rider.html') },
       // Our own modules do nothing when imported but declare things, so a module none of whose exports
       // a chunk uses is left out of it, with the stylesheets it imports. That is what lets a feature
       // be used through its index.ts alone (docs/decisions/010-feature-faces.md): a chunk taking

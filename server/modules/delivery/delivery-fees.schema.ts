@@ -105,6 +105,7 @@ export const deliveryFeesShape = z.object({
 
 /** GET /delivery/fees (any visitor) and PUT /admin/delivery/fees. */
 export const deliveryFeesReplySchema = z.object({ success: z.boolean(), message: z.string().optional(), fees: deliveryFeesShape, updatedAt: z.string() });
+export type DeliveryFeesReply = z.infer<typeof deliveryFeesReplySchema>;
 
 /** The API's frw setting in minor units (the storefront quotes from what GET /delivery/fees gave it). */
 export function feeTableOf(fees: Pick<DeliveryFees, 'mode' | 'rates' | 'freeFrom'>): FeeTableMinor {

@@ -9,6 +9,7 @@ import { useDocumentTitle } from '@web/components/ui/use-document-title';
 import { CartEmpty } from '../components/cart-empty';
 import { CartLines } from '../components/cart-lines';
 import { CartTotals } from '../components/cart-totals';
+import { quoteDeliveryFee, useDeliveryFees } from '../delivery-fee';
 import { useCartStore } from '../store';
 import '../cart.css';
 
@@ -19,6 +20,7 @@ export default function CartPage() {
   const navigate = useNavigate();
   const { items, totalItems, totalPrice, isLoading, isRefreshing, clearCart } = useCartStore();
   const [proceeding, setProceeding] = useState(false);
+  const fees = useDeliveryFees();
   // Lines checkout cannot sell as they are: they wait apart, out of the totals, until changed or removed.
   const unsellable = items.filter((item) => !item.sellable).length;
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -64,7 +66,7 @@ export default function CartPage() {
             <h2 id="order-summary-title" className="cart-summary-title">
               Order Summary
             </h2>
-            <CartTotals totalPrice={totalPrice} delivery="Negotiable with delivery agent" className="cart-summary-rows" totalClassName="cart-summary-total" />
+            <CartTotals totalPrice={totalPrice} delivery={quoteDeliveryFee(fees, totalPrice, undefined, 'Negotiable with delivery agent').words} className="cart-summary-rows" totalClassName="cart-summary-total" />
             <button type="button" className="btn btn-primary btn-block btn-lg" disabled={busy || unsellable > 0} aria-describedby={unsellable ? 'cart-unsellable' : undefined} onClick={proceed}>
               {proceeding && <span className="spinner spinner-sm" aria-hidden="true" />}
               {proceeding ? 'Processing...' : 'Proceed to Checkout'}

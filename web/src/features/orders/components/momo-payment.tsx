@@ -96,7 +96,7 @@ export function MomoPayment({ order, onChanged }: { order: Order; onChanged: (or
   } else if (request?.state === 'waiting') {
     body = (
       <p className="momo-state momo-waiting" role="status">
-        Approve the payment on your phone: MTN MoMo asked {localNumber(request.payerPhone)} for {formatMoney(order.amount)}. Enter your MoMo PIN there; this page
+        Approve the payment on your phone: MTN MoMo asked {localNumber(request.payerPhone)} for {formatMoney(order.total)}. Enter your MoMo PIN there; this page
         updates by itself.
       </p>
     );
@@ -104,7 +104,7 @@ export function MomoPayment({ order, onChanged }: { order: Order; onChanged: (or
     // MTN may hold the request and ask the phone later: the code would be a second payment.
     body = (
       <p className="momo-state momo-unconfirmed" role="status">
-        MTN MoMo has not answered yet, so its request to {localNumber(request.payerPhone)} for {formatMoney(order.amount)} may still come. If your phone asks for
+        MTN MoMo has not answered yet, so its request to {localNumber(request.payerPhone)} for {formatMoney(order.total)} may still come. If your phone asks for
         your MoMo PIN, approve it, and do not pay another way: this page updates by itself when MTN answers.
       </p>
     );
@@ -112,7 +112,7 @@ export function MomoPayment({ order, onChanged }: { order: Order; onChanged: (or
     body = (
       <p className="momo-state momo-failed" role="alert">
         {order.paymentFailureReason ? `MoMo payment failed: ${order.paymentFailureReason}.` : 'No MoMo payment was made yet.'} Pay again below, or pay{' '}
-        {formatMoney(order.amount)} with MoMo Pay code {payCode}.
+        {formatMoney(order.total)} with MoMo Pay code {payCode}.
       </p>
     );
   }

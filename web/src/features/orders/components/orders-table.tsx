@@ -69,7 +69,7 @@ export function OrdersTable({ orders, caption, onOrderChanged }: { orders: Order
                 <td data-label="Payment">
                   <PaymentStatusBadge status={order.paymentStatus} /> <PayAgainButton order={order} onChanged={onOrderChanged} />
                 </td>
-                <td data-label="Total">{formatMoney(order.amount)}</td>
+                <td data-label="Total">{formatMoney(order.total)}</td>
               </tr>
               <tr id={detailsId} className="order-details-row" hidden={!expanded}>
                 <td colSpan={6}>
@@ -78,7 +78,7 @@ export function OrdersTable({ orders, caption, onOrderChanged }: { orders: Order
                       <OrderLines lines={order.products} showUnitPrice />
                       <p className="order-details-totals">
                         <span>Total items: {itemCount(order)}</span>
-                        <strong>Order total: {formatMoney(order.amount)}</strong>
+                        <strong>Order total: {formatMoney(order.total)}</strong>
                       </p>
                       <div className="order-details-actions">
                         <Button

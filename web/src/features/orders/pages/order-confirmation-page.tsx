@@ -20,7 +20,7 @@ import { useTrapBack } from '../hooks/use-trap-back';
 import { orderSubtotal } from '../format';
 import { paymentOutcome, PAYMENT_MESSAGES } from '../payment-status';
 import { OrderLines } from '../components/order-lines';
-import { DeliveryPanel, NextStepsPanel, PaymentPanel } from '../components/order-details-panels';
+import { DeliveryPanel, NextStepsPanel, PaymentPanel, TimelinePanel } from '../components/order-details-panels';
 import { MomoPayment } from '../components/momo-payment';
 import { useDocumentTitle } from '@web/components/ui/use-document-title';
 import '../orders.css';
@@ -119,15 +119,16 @@ function OrderConfirmation() {
             </div>
             <div>
               <dt>Delivery</dt>
-              <dd>Negotiable</dd>
+              <dd>{order.deliveryFee === null ? 'Negotiable' : order.deliveryFee === 0 ? 'Free' : formatMoney(order.deliveryFee)}</dd>
             </div>
             <div className="order-total">
               <dt>Total</dt>
-              <dd>{formatMoney(order.amount)}</dd>
+              <dd>{formatMoney(order.total)}</dd>
             </div>
           </dl>
         </section>
         <DeliveryPanel order={order} />
+        <TimelinePanel order={order} />
         <PaymentPanel order={order} config={config} />
         <MomoPayment order={order} onChanged={replace} />
         <NextStepsPanel order={order} />
