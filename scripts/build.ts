@@ -9,6 +9,7 @@ import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { isProcessRunning } from '../server/lib/process-running';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -56,20 +57,11 @@ export function fingerprintOf(plan: Pick<BuildPlan, 'inputs' | 'ignored' | 'extr
   return hash.digest('hex');
 }
 
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Whether the lock file was left by a build that is gone: its process ended, or it stopped refreshing it. */
 function isStale(lockFile: string): boolean {
   try {
     const pid = Number(readFileSync(lockFile, 'utf8').split(':')[0]);
-    return !isRunning(pid) || Date.now() - statSync(lockFile).mtimeMs > LOCK_STALE_MS;
+    return !isProcessRunning(pid) || Date.now() - statSync(lockFile).mtimeMs > LOCK_STALE_MS;
   } catch {
     return false; // released meanwhile: the next try takes it
   }
@@ -152,7 +144,7 @@ function removeLeftAside(output: BuildOutput): void {
   const name = path.basename(output.aside).slice(0, -`.${process.pid}.partial`.length);
   for (const entry of existsSync(folder) ? readdirSync(folder) : []) {
     const pid = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(\\d+)\\.partial(\\.\\d+\\.old)?$`).exec(entry)?.[1];
-    if (pid && !isRunning(Number(pid))) rmSync(path.join(folder, entry), { recursive: true, force: true });
+    if (pid && !isProcessRunning(Number(pid))) rmSync(path.join(folder, entry), { recursive: true, force: true });
   }
 }
 

@@ -8,6 +8,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, r
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { isProcessRunning } from '../lib/process-running';
 
 /** The PGlite release that writes the folder: a folder prepared by another release is not used. */
 function pgliteVersion(): string {
@@ -65,17 +66,6 @@ export function startFromPreparedFolder(dataDir: string, prepared = preparedFold
   return true;
 }
 
-/** Whether a process with this id runs (on this machine): a partial folder's maker may still be copying. */
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it runs, as another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Partial copies beside the data folder (`<folder>.<pid>.partial`) whose start died mid-copy (killed, the machine off). */
 function removeStalePartials(dataDir: string): void {
   const parent = path.dirname(path.resolve(dataDir));
@@ -83,6 +73,6 @@ function removeStalePartials(dataDir: string): void {
   for (const name of existsSync(parent) ? readdirSync(parent) : []) {
     if (!name.startsWith(prefix) || !name.endsWith('.partial')) continue;
     const pid = name.slice(prefix.length, -'.partial'.length);
-    if (/^\d+$/.test(pid) && (Number(pid) === process.pid || !isRunning(Number(pid)))) rmSync(path.join(parent, name), { recursive: true, force: true });
+    if (/^\d+$/.test(pid) && (Number(pid) === process.pid || !isProcessRunning(Number(pid)))) rmSync(path.join(parent, name), { recursive: true, force: true });
   }
 }

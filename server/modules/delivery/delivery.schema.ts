@@ -64,8 +64,8 @@ export const weeklyTimesReplySchema = z.object({
   success: z.boolean(),
   days: z.array(
     z.object({
-      weekday: z.number().int().min(1).max(7).openapi({ description: 'ISO weekday, Monday = 1' }),
-      windows: z.array(z.object({ start: z.string().openapi({ example: '08:00' }), end: z.string().openapi({ example: '10:00' }) })),
+      weekday: z.number().int().min(1).max(7).describe('ISO weekday, Monday = 1'),
+      windows: z.array(z.object({ start: z.string().describe('Kigali time, e.g. 08:00'), end: z.string().describe('Kigali time, e.g. 10:00') })),
     }),
   ),
 });

@@ -1,6 +1,7 @@
 // Choosing a picture for a product or category: checked here for type and size (the server checks the
 // content again), uploaded at once, previewed, and its stored path handed to the form.
 import { useId, useState } from 'react';
+import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { IMAGE_TYPES, MAX_IMAGE_BYTES } from '@server/modules/catalog/staff-catalog.schema';
 import { Image } from '@web/components/ui/image';
 import { toApiError } from '@web/lib/api-client';
@@ -82,5 +83,27 @@ export function ImageUpload({ value, preview, onUploaded, error }: ImageUploadPr
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A console form's picture: the stored path kept by react-hook-form under `name`, shown from `initialPreview` until another is uploaded. */
+export function ImageField<T extends FieldValues>({ control, name, initialPreview }: { control: Control<T>; name: FieldPath<T>; initialPreview: string }) {
+  const [preview, setPreview] = useState(initialPreview);
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <ImageUpload
+          value={typeof field.value === 'string' ? field.value : ''}
+          preview={preview}
+          error={fieldState.error?.message}
+          onUploaded={(image, url) => {
+            field.onChange(image);
+            setPreview(url);
+          }}
+        />
+      )}
+    />
   );
 }

@@ -1,6 +1,5 @@
 // /admin/catalog/categories/:categoryId ('new' to add one): name, description, picture, hidden.
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { z } from 'zod';
@@ -11,7 +10,7 @@ import { TextField } from '@web/components/ui/text-field';
 import { toast } from '@web/components/ui/toast';
 import { createCategory, fetchCategories, updateCategory } from '../api/staff-api';
 import { AreaField, CheckField } from '../components/form-fields';
-import { ImageUpload } from '../components/image-upload';
+import { ImageField } from '../components/image-upload';
 import { CatalogEditFrame } from '../components/catalog-edit-frame';
 import { useRemote } from '../use-remote';
 import { submitStaffForm } from '../staff-form';
@@ -28,7 +27,6 @@ function CategoryForm({ category, onSaved }: { category: StaffCategory | null; o
     control,
     formState: { errors, isSubmitting: saving },
   } = form;
-  const [preview, setPreview] = useState(category?.image ?? '');
 
   // A name another category has is refused with 409: said under Name.
   const submit = submitStaffForm(form, { failureMessage: 'Could not save the category', conflictField: 'name' }, async (input) => {
@@ -40,21 +38,7 @@ function CategoryForm({ category, onSaved }: { category: StaffCategory | null; o
     <form className="card staff-form" onSubmit={submit} noValidate>
       <TextField label="Name" error={errors.name?.message} maxLength={60} {...register('name')} />
       <AreaField label="Description" rows={3} error={errors.description?.message} maxLength={500} {...register('description')} />
-      <Controller
-        control={control}
-        name="image"
-        render={({ field, fieldState }) => (
-          <ImageUpload
-            value={typeof field.value === 'string' ? field.value : ''}
-            preview={preview}
-            error={fieldState.error?.message}
-            onUploaded={(stored, url) => {
-              field.onChange(stored);
-              setPreview(url);
-            }}
-          />
-        )}
-      />
+      <ImageField control={control} name="image" initialPreview={category?.image ?? ''} />
       <CheckField label="Hidden from the shop (its products too)" {...register('hidden')} />
       <Button type="submit" busy={saving}>
         {saving ? 'Saving...' : category ? 'Save changes' : 'Add category'}

@@ -1,8 +1,7 @@
 // /admin/catalog/products/:productId ('new' to add one): name, local name, unit, price, offer price,
 // description, category, picture, in stock, hidden. Checked with the server's own schema before it
 // is sent; the server's answer (a message per field) is shown the same way.
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { z } from 'zod';
@@ -14,7 +13,7 @@ import { TextField } from '@web/components/ui/text-field';
 import { toast } from '@web/components/ui/toast';
 import { createProduct, fetchCategories, fetchProduct, updateProduct } from '../api/staff-api';
 import { AreaField, CheckField } from '../components/form-fields';
-import { ImageUpload } from '../components/image-upload';
+import { ImageField } from '../components/image-upload';
 import { ProductStockPanel } from '../components/product-stock-panel';
 import { CatalogEditFrame } from '../components/catalog-edit-frame';
 import { useRemote } from '../use-remote';
@@ -56,7 +55,6 @@ export function ProductForm({
     formState: { errors, isSubmitting: saving },
   } = form;
   // Where the picture shows from: the product's image URL, then the upload's. Not sent: the form sends image.
-  const [preview, setPreview] = useState(product?.productImage ?? '');
 
   const submit = submitStaffForm(form, { failureMessage: 'Could not save the product' }, async (input) => {
     const result = product ? await updateProduct(product._id, input) : await createProduct(input);
@@ -91,21 +89,7 @@ export function ProductForm({
         )}
       </LabelledField>
       <AreaField label="Description" rows={4} error={errors.description?.message} maxLength={2000} {...register('description')} />
-      <Controller
-        control={control}
-        name="image"
-        render={({ field, fieldState }) => (
-          <ImageUpload
-            value={typeof field.value === 'string' ? field.value : ''}
-            preview={preview}
-            error={fieldState.error?.message}
-            onUploaded={(image, url) => {
-              field.onChange(image);
-              setPreview(url);
-            }}
-          />
-        )}
-      />
+      <ImageField control={control} name="image" initialPreview={product?.productImage ?? ''} />
       <CheckField label="In stock" {...register('inStock')} />
       <CheckField label="Hidden from the shop" {...register('hidden')} />
       <Button type="submit" busy={saving}>
