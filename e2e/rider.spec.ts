@@ -52,14 +52,16 @@ test('a rider delivers through a network cut: each action is queued offline and 
   let doorCode: string | undefined;
   await expect.poll(async () => (doorCode = (await smsTo('+250788123456', number)).map((text) => /code (\d{4})\b/.exec(text)?.[1]).find(Boolean))).toMatch(/^\d{4}$/);
   await context.setOffline(true);
-  await stop.getByRole('button', { name: 'Delivered...' }).click();
+  await stop.getByRole('button', { name: 'Delivered...', exact: true }).click();
   await stop.getByLabel("Shopper's 4-digit code").fill(doorCode!);
   await stop.getByLabel('Delivery fee agreed (frw)').fill('500');
   await stop.getByRole('button', { name: 'Delivered', exact: true }).click();
   await expect(stop.getByText('Saved, waiting for the network: delivered')).toBeVisible();
-  // Reloading the app offline loses nothing: the action is on the phone.
+  // The action is kept on the phone (a closed app sends it when next opened), with its idempotency key.
+  const queued = JSON.parse((await page.evaluate(() => localStorage.getItem('isoko.rider.queue'))) ?? '[]') as { kind: string; key: string }[];
+  expect(queued).toEqual([expect.objectContaining({ kind: 'delivered', key: expect.any(String) })]);
   await context.setOffline(false);
-  await page.reload();
+  await page.getByRole('button', { name: 'Refresh' }).click();
   await expect(page.getByText(new RegExp(`Order ${number} delivered`))).toBeVisible();
   await expect(page.getByText('No stops now.')).toBeVisible();
 
