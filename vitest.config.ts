@@ -8,6 +8,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { lingui } from '@lingui/vite-plugin';
+import { linguiMacros } from './web/lingui-macro';
 
 const serverSuites = ['tests/**/*.test.ts'];
 const notSuites = ['tests/bench/**'];
@@ -71,7 +73,8 @@ const webProject = (name: string, options: { include?: string[]; exclude?: strin
 });
 
 export default defineConfig({
-  plugins: [react()],
+  // The web suites run the storefront's code as the build does: Lingui's macros and catalogs compiled.
+  plugins: [linguiMacros(), react(), lingui()],
   resolve: {
     alias: {
       '@server': fileURLToPath(new URL('./server', import.meta.url)),

@@ -9,7 +9,7 @@ import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { isProcessRunning } from '../server/lib/process-running';
+import { isProcessRunning } from '../server/db/process-running';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 

@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type RequestListener, type ServerOptions } from 'node:http';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { etag } from 'hono/etag';
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
@@ -100,6 +101,9 @@ function placeholderPage(shopName: string) {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${shopName}</title></head><body style="font-family:system-ui;max-width:40rem;margin:3rem auto;padding:0 1rem"><h1>${shopName}</h1><p>The storefront has not been built yet: run <code>npm run build</code>. The shop's API is at <a href="/api/docs">/api/docs</a>.</p></body></html>`;
 }
 
+/** What the storefront's service worker needs fresh: the worker itself and the manifest naming the app. */
+const OFFLINE_FILES = ['/sw.js', '/manifest.webmanifest'] as const;
+
 /** The staff console's addresses: the server answers them with the console's own page (admin.html). */
 const isConsolePath = (urlPath: string) => urlPath === '/admin' || urlPath.startsWith('/admin/') || urlPath === '/admin.html';
 /** The rider app's addresses: its own small page (rider.html). */
@@ -133,6 +137,15 @@ function serveWeb(app: Hono<AppEnv>, deps: ShopDeps, webDistDir: string | undefi
       await next();
       if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
     });
+    // The storefront's service worker and app manifest (web/offline-shell.ts): never kept without asking,
+    // so a new version reaches phones on their next visit; an unchanged one answers 304 with no body, so
+    // the check a phone makes on every visit costs it a few bytes.
+    for (const file of OFFLINE_FILES) {
+      app.use(file, etag(), async (c, next) => {
+        await next();
+        if (c.res.status === 200 || c.res.status === 304) c.header('Cache-Control', 'no-cache');
+      });
+    }
     // The build writes .br and .gz beside each asset; a phone on a slow network gets the smallest.
     app.use('/*', serveStatic({ root: path.relative(process.cwd(), root) || '.', precompressed: true }));
   }

@@ -2,11 +2,15 @@
 // the staff console (admin.html), every route its own chunk.
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { lingui } from '@lingui/vite-plugin';
+import { VitePWA } from 'vite-plugin-pwa';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { bootSplash } from './boot-splash';
+import { linguiMacros } from './lingui-macro';
+import { consoleWithoutManifest, offlineShell, precompressServiceWorker } from './offline-shell';
 
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:3000';
 
@@ -21,6 +25,7 @@ const FIRST_HERO_IMAGE = '/hero/fresh-produce.svg';
  * On the home page only, start fetching the home chunk and the first hero picture
  * while the entry script is still downloading, instead of one round trip after it has run
  * (on slow 4G each round trip is ~400 ms). Other routes pay a few bytes of inline script.
+ * On every route, the first screen's words of the shopper's language come the same way.
  */
 function preloadHomeRoute(): Plugin {
   return {
@@ -38,9 +43,20 @@ function preloadHomeRoute(): Plugin {
         if (!home || !entry) return html;
         const inEntry = new Set([entry.fileName, ...entry.imports]);
         const scripts = [home.fileName, ...home.imports.filter((file) => !inEntry.has(file))].map((file) => `/${file}`);
+        // The first screen's words of each translated language (lib/i18n/i18n.ts): fetched beside the entry
+        // for the language the page will start in (lib/i18n/languages.ts startLanguage), on every route.
+        const catalogs: Record<string, string> = {};
+        for (const language of ['rw', 'fr']) {
+          const catalog = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(`/locales/${language}/shell.po`));
+          if (catalog) catalogs[language] = `/${catalog.fileName}`;
+        }
         const code =
-          `(function(){if(location.pathname!=='/')return;var d=document;function l(r,h,a){var e=d.createElement('link');` +
+          `(function(){var d=document;function l(r,h,a){var e=d.createElement('link');` +
           `e.rel=r;e.href=h;if(a){e.as=a;}if(a==='image'){e.fetchPriority='high';}d.head.appendChild(e);}` +
+          `var c=${JSON.stringify(catalogs)},g=null;try{g=localStorage.getItem('language');}catch(x){}` +
+          `if(!g){var n=navigator.languages||[navigator.language];for(var i=0;i<n.length&&!g;i++){var b=String(n[i]).toLowerCase().split('-')[0];if(b==='en'||c[b])g=b;}}` +
+          `if(c[g])l('modulepreload',c[g]);` +
+          `if(location.pathname!=='/')return;` +
           `${JSON.stringify(scripts)}.forEach(function(h){l('modulepreload',h);});` +
           `l('preload',${JSON.stringify(FIRST_HERO_IMAGE)},'image');})();`;
         // First thing in <head>: a classic script placed after the stylesheet link would wait for it.
@@ -102,7 +118,7 @@ const serverProxy = {
 export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
   publicDir: 'public',
-  plugins: [react(), bootSplash(), preloadHomeRoute(), precompressAssets(), serveConsolePage()],
+  plugins: [linguiMacros(), react(), lingui(), bootSplash(), preloadHomeRoute(), precompressAssets(), serveConsolePage(), VitePWA(offlineShell()), consoleWithoutManifest(fromRoot('admin.html')), precompressServiceWorker()],
   resolve: {
     // The web imports the server's plain zod schemas so one shape serves both sides.
     alias: [

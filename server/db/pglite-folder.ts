@@ -8,7 +8,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, r
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { isProcessRunning } from '../lib/process-running';
+import { isProcessRunning } from './process-running';
 
 /** The PGlite release that writes the folder: a folder prepared by another release is not used. */
 function pgliteVersion(): string {

@@ -1,5 +1,7 @@
 // Money is integer minor units (1/100 frw) inside the server; the API speaks frw numbers.
 // The web imports this file too (no server-only imports here), so every face prices and shows money alike.
+import type { Language } from './languages';
+
 export const toMinor = (frw: number): number => Math.round(frw * 100);
 export const toFrw = (minor: number): number => minor / 100;
 
@@ -16,8 +18,19 @@ export const hasOffer = (price: number, offer: number | null | undefined): offer
 
 const grouping = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** 'frw 1,500.00' for an amount in frw (as the API speaks), as every face shows money. */
-export const formatFrwAmount = (frw: number): string => `frw ${grouping.format(frw)}`;
+/**
+ * How each language writes an amount (CLDR's patterns for en, rw and fr): 'frw 1,500.00',
+ * 'frw 1.500,00', '1 500,00 frw' (a narrow no-break space between thousands). Written out rather than
+ * asked of Intl, whose Kinyarwanda data a phone's browser may not carry.
+ */
+const AMOUNT_IN: Record<Language, (english: string) => string> = {
+  en: (english) => `frw ${english}`,
+  rw: (english) => `frw ${english.replace(/[,.]/g, (mark) => (mark === ',' ? '.' : ','))}`,
+  fr: (english) => `${english.replace(/[,.]/g, (mark) => (mark === ',' ? '\u202f' : ','))} frw`,
+};
+
+/** 'frw 1,500.00' for an amount in frw (as the API speaks), as every face shows money; other languages as they write it. */
+export const formatFrwAmount = (frw: number, language: Language = 'en'): string => AMOUNT_IN[language](grouping.format(frw));
 
 /** The same, for an amount in minor units (as the server computes). */
 export const formatFrw = (minor: number): string => formatFrwAmount(minor / 100);

@@ -86,6 +86,12 @@ describe('GET /product/getAllProducts', () => {
     expect(names(response.body.productList)).toEqual(expect.arrayContaining(['Cherry tomatoes']));
   });
 
+  it('lists tomatoes for "tomato", not products whose description only mentions tomato', async () => {
+    const response = await list({ search: 'tomato' });
+    expect(names(response.body.productList).sort()).toEqual(['Cherry tomatoes', 'Tomato ketchup', 'Tomato paste', 'Tomatoes', 'Tree tomatoes']);
+    expect(response.body.pagination.total).toBe(5);
+  });
+
   it('puts the exact name first, in any case', async () => {
     for (const search of ['tomatoes', 'TOMATOES', 'Cherry tomatoes', ' cabbage ']) {
       const response = await list({ search });

@@ -75,6 +75,16 @@ describe('any text, with sessions stored in the database', () => {
   });
 });
 
+describe('search in the chat', () => {
+  it('lists the tomatoes for "tomato", not products whose description only mentions tomato', async () => {
+    const results = await chat({ text: 'tomato' });
+    const shown = JSON.stringify(results.body);
+    for (const name of ['Tomatoes', 'Cherry tomatoes', 'Tree tomatoes', 'Tomato paste', 'Tomato ketchup']) expect(shown).toContain(name);
+    expect(shown).not.toContain('Amaranth greens');
+    expect(shown).not.toContain('Green grams');
+  });
+});
+
 describe('guests and shoppers', () => {
   it('asks a guest to log in to add to the cart, with a login option', async () => {
     const opened = await chat({ text: 'tomatos' });

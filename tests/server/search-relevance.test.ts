@@ -1,20 +1,18 @@
 // The relevance suite: for each search a shopper really types, the products that must be in the first
 // five results and the ones that must not be anywhere near the top. Runs on the seed catalog itself.
 import { seedCategories, seedProducts } from '../../server/modules/catalog/seed/catalog';
-import { indexEntry, SearchIndex } from '../../server/modules/catalog/catalog-search';
+import { searchIndexOf } from '../../server/modules/catalog/search-index-builder';
 
 const categoryName = new Map(seedCategories.map((c) => [c.id, c.name]));
-const entries = seedProducts.map((p) =>
-  indexEntry({
-    id: p.id,
-    name: p.name,
-    localName: p.localName ?? '',
-    category: categoryName.get(p.categoryId)!,
-    categoryId: p.categoryId,
-    description: p.description,
-  }),
-);
-const index = new SearchIndex(entries);
+const entries = seedProducts.map((p) => ({
+  id: p.id,
+  name: p.name,
+  localName: p.localName ?? '',
+  category: categoryName.get(p.categoryId)!,
+  categoryId: p.categoryId,
+  description: p.description,
+}));
+const index = searchIndexOf(entries);
 const nameOf = new Map(seedProducts.map((p) => [p.id, p.name]));
 const search = (text: string) => index.rank(text).map((hit) => nameOf.get(hit.id)!);
 const suggestNames = (text: string) => index.suggest(text);
@@ -67,11 +65,56 @@ describe('search relevance on the seed catalog', () => {
     for (const text of ['zzzzqqqq', '(', "'; drop table products; --", '🍅', '   ']) expect(search(text)).toEqual([]);
   });
 
+  it('lists the tomatoes for "tomato", not the products whose description only mentions tomato', () => {
+    const tomato = search('tomato');
+    expect(tomato.slice(0, 5).sort()).toEqual(['Cherry tomatoes', 'Tomato ketchup', 'Tomato paste', 'Tomatoes', 'Tree tomatoes']);
+    // "Fry with onion and tomato", "good in stews with coconut or tomato": a recipe note, not a tomato.
+    expect(tomato).not.toContain('Amaranth greens (dodo)');
+    expect(tomato).not.toContain('Green grams');
+    expect(search('inyanya')).not.toContain('Amaranth greens (dodo)');
+  });
+
+  it('still finds a product by its description when no name, local name or category holds the word', () => {
+    expect(search('nyabugogo')).toEqual(['Amaranth greens (dodo)']);
+    expect(search('marshland')).toEqual(['Amaranth greens (dodo)']);
+    // The start of a description word counts too, as a word still being typed.
+    expect(search('marshl')).toEqual(['Amaranth greens (dodo)']);
+  });
+
+  it('finds nothing for a typo of a description word alone', () => {
+    for (const typo of ['marshlnd', 'nyabugoga', 'nyabgogo', 'marhsland']) expect(search(typo), typo).toEqual([]);
+  });
+
   it('suggests close product or category names when nothing matches', () => {
     expect(search('cabage soupp')).toEqual([]);
     expect(suggestNames('cabage soupp')).toEqual(['Cabbage']);
     expect(search('meet fsh')).toEqual([]);
     expect(suggestNames('meet fsh')).toContain('Meat & Fish');
     expect(suggestNames('zzzzqqqq')).toEqual([]);
+  });
+});
+
+describe('where a search word is found', () => {
+  // Newest first: the products whose description holds the word are the newest, so a tie would put them first.
+  const shop = searchIndexOf([
+    { id: 'soup-pack', name: 'Soup pack', localName: '', category: 'Vegetables', categoryId: 'vegetables', description: 'Onion, carrot and tomato, cut for a stew.' },
+    { id: 'sauce-base', name: 'Sauce base', localName: '', category: 'Vegetables', categoryId: 'vegetables', description: 'Inyanya and onion, blended to fry.' },
+    { id: 'tomatoes', name: 'Tomatoes', localName: 'Inyanya', category: 'Vegetables', categoryId: 'vegetables', description: 'Ripe and firm, for a stew or to fry.' },
+  ]);
+  const ids = (text: string) => shop.rank(text).map((hit) => hit.id);
+
+  it('ranks a word in the name above the same word in a description', () => {
+    expect(ids('tomato')).toEqual(['tomatoes']);
+    // Every product needs its description for "stew": the one holding "tomato" in its name comes first.
+    expect(ids('tomato stew')).toEqual(['tomatoes', 'soup-pack']);
+  });
+
+  it('ranks a word in the local name above the same word in a description', () => {
+    expect(ids('inyanya')).toEqual(['tomatoes']);
+    expect(ids('inyanya fry')).toEqual(['tomatoes', 'sauce-base']);
+  });
+
+  it('lists description matches when nothing holds the word in its name, newest first', () => {
+    expect(ids('onion')).toEqual(['soup-pack', 'sauce-base']);
   });
 });

@@ -4,12 +4,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { StaffApp } from './features/staff/staff-app';
+import { startI18n } from './lib/i18n/i18n';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <StaffApp />
-  </StrictMode>,
+// The console speaks English; the pieces it shares with the storefront say their words through its catalog.
+void startI18n('en').then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <StaffApp />
+    </StrictMode>,
+  ),
 );

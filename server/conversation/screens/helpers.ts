@@ -4,6 +4,7 @@ import { isAppError, type AppError } from '../../lib/errors';
 import { languageOr } from '../../lib/languages';
 import { effectivePrice, formatFrw, hasOffer, toMinor } from '../../lib/money';
 import { quantityWithUnit } from '../../lib/units';
+import { localNameIn } from '../../lib/local-name';
 import type { Product } from '../../modules/catalog/catalog.schema';
 import { NOT_ENOUGH_STOCK, shortagesOf, type Shortage } from '../../modules/stock/stock.service';
 import type { Language, MessageKey, Translate } from '../i18n';
@@ -102,8 +103,8 @@ export function quantityText(quantity: number, unit: string, language: Language 
  * ("Inyanya (Tomatoes)"): a short USSD line cuts from the end, so what is kept is the word they use.
  */
 export function productName(product: Pick<Product, 'productname' | 'localName'>, language: Language | undefined): string {
-  if (language !== 'rw' || !product.localName) return product.productname;
-  return `${product.localName.charAt(0).toUpperCase()}${product.localName.slice(1)} (${product.productname})`;
+  const local = localNameIn(product, language);
+  return local ? `${local} (${product.productname})` : product.productname;
 }
 
 /** "Only 3 trays left" for a product running low (its count shown), in the shopper's language; undefined otherwise. */

@@ -17,6 +17,7 @@ import type { Language, Translate } from '../i18n';
 import type { Outcome, Screen, ScreenContext, ScreenDataMap } from '../types';
 import { addressLabel } from './checkout';
 import { chosenOrNext, freeWindows, slotText, windowsAhead, windowText } from './delivery-time';
+import { localNameIn } from '../../lib/local-name';
 import { accountId, invalidChoice, newState, push, quantityText, refuse, shortLinesText } from './helpers';
 import { shortagesOf } from '../../modules/stock/stock.service';
 import { menuActions, menuChoice } from './menu';
@@ -25,8 +26,7 @@ import { askMomo, momoOffered } from './momo';
 /** The home screen's words for a basket stay this short, so its line fits a USSD screen whole. */
 const BASKET_WORDS_MAX = 22;
 
-const lineName = (line: Pick<BasketLine, 'name' | 'localName'>, language: Language | undefined) =>
-  language === 'rw' && line.localName ? `${line.localName.charAt(0).toUpperCase()}${line.localName.slice(1)}` : line.name;
+const lineName = (line: Pick<BasketLine, 'name' | 'localName'>, language: Language | undefined) => localNameIn(line, language) ?? line.name;
 
 /** "Tomatoes, Carrots +1": the first names that fit, and how many more. */
 export function basketWords(lines: readonly Pick<BasketLine, 'name' | 'localName'>[], language: Language | undefined): string {

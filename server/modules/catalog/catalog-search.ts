@@ -1,29 +1,22 @@
-// Product search. Which catalog words a search word matches is MiniSearch's: its radix tree of the
-// catalog's distinct words (and their singulars) answers "the same word", "words it starts" and
-// "words within k typos" without looking at the others, so a lookup costs the same in a catalog of
-// any size (decision 003). What is ours is what is indexed and how products rank:
+// Product search, in memory, over an index made of flat arrays (docs/decisions/013-compact-search-index.md):
+// the catalog's distinct words sorted (server/lib/sorted-words.ts), and for each word the products
+// holding it, as numbers. A product is a number too (newest first); only the page shown is turned back
+// into ids. So an index of 100,000 products is a few dozen objects to the garbage collector, and a
+// search costs what the products holding its words cost, not what the catalog does.
+// What is indexed and how products rank:
 // - a product matches when every search word matches one of its words;
 // - where decides first (name or local name, then category, then description), then how (the same
 //   word or its plural, a word it starts, a typo: none in a word of three letters, one up to seven,
 //   two in longer ones, a swap of neighbours counting once);
-// - a typo anywhere but a name or category is too weak to show: "rice" must not find "turmeric";
+// - a description counts only for a word as written or a word it starts: "rice" must not find
+//   "turmeric", and typos are looked for among names and categories only;
+// - a product found only through its description is shown only when no product has every search word
+//   in its name, local name or category: "tomato" lists tomatoes, not the greens whose description
+//   says to fry them with tomato;
 // - ties go to the newest product.
-import SearchableMap from 'minisearch/SearchableMap';
-
-export interface SearchEntry {
-  id: string;
-  name: string;
-  localName: string;
-  category: string;
-  categoryId: string;
-  description: string;
-}
-
-export interface IndexedEntry extends SearchEntry {
-  nameWords: string[];
-  categoryWords: string[];
-  descriptionWords: string[];
-}
+import type { Closeness } from '@server/lib/sorted-words';
+import { IN_CATEGORY, IN_NAME, LABEL_BITS, listLength, listOf, phraseMatch, textAt, type SearchIndexParts } from './search-index-layout';
+import { looksAlike, MAX_SEARCH_WORDS, neighbourSwaps, searchWords, singular, typoAllowance } from './search-text';
 
 export interface RankedHit {
   id: string;
@@ -32,64 +25,10 @@ export interface RankedHit {
   total: number;
 }
 
-export const MAX_SEARCH_WORDS = 6;
-
-/** Letters and digits only, lower case, so "y'inka" and "(UHT)" split into plain words. */
-export function searchWords(text: string): string[] {
-  return text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
-}
-
-export function indexEntry(entry: SearchEntry): IndexedEntry {
-  return {
-    ...entry,
-    nameWords: searchWords(`${entry.name} ${entry.localName}`),
-    categoryWords: searchWords(entry.category),
-    descriptionWords: searchWords(entry.description),
-  };
-}
-
-/** Plural and singular are the same word to a shopper: tomato/tomatoes, bean/beans, berry/berries. */
-function singular(word: string): string {
-  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
-  if (word.length > 4 && word.endsWith('ves')) return word.slice(0, -3);
-  if (word.length > 4 && /(oes|ses|xes|ches|shes)$/.test(word)) return word.slice(0, -2);
-  if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1);
-  return word;
-}
-
-/** Typos a shopper makes: one in a short word, two in a long one, none in a word of three letters. */
-function typoAllowance(length: number): number {
-  if (length <= 3) return 0;
-  return length <= 7 ? 1 : 2;
-}
-
-/** The word with each pair of different neighbours swapped: "mlik" -> "milk" is one typo to a shopper, two to Levenshtein. */
-function neighbourSwaps(word: string): string[] {
-  const swaps: string[] = [];
-  for (let i = 0; i + 1 < word.length; i += 1) {
-    if (word[i] !== word[i + 1]) swaps.push(word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2));
-  }
-  return swaps;
-}
-
-/** A word's distinct trigrams, padded as pg_trgm pads them ("  t", " to", "tom", …, "es "). */
-export function trigramsOf(word: string): string[] {
-  const padded = `  ${word} `;
-  const grams = new Set<string>();
-  for (let i = 0; i + 3 <= padded.length; i += 1) grams.add(padded.slice(i, i + 3));
-  return [...grams];
-}
-
-/** A "did you mean" must look like what was typed, not only be a few edits away: "meet" is not "beef". */
-function looksAlike(typed: string, word: string): boolean {
-  const theirs = new Set(trigramsOf(word));
-  const shared = trigramsOf(typed).filter((gram) => theirs.has(gram)).length;
-  return shared >= (typed.length > 3 ? 2 : 1);
+export interface RankedPage {
+  /** How many products the search found in all. */
+  found: number;
+  hits: RankedHit[];
 }
 
 const EXACT = 0;
@@ -99,9 +38,25 @@ const NO_MATCH = Number.POSITIVE_INFINITY;
 // Tiers: name or local name 0..2, category 3..5, description 6..7 (a description never matches by typo).
 const CATEGORY_TIER = 3;
 const DESCRIPTION_TIER = 6;
+/** The whole text as the name lowers a tier by up to 2: sort keys count from there. */
+const LOWEST_TIER = -2;
+/** More than any sum of word tiers (six words of at most 7). */
+const TOTALS = 64;
+/** A product number fits below this in a sort key. */
+const PRODUCTS = 2 ** 32;
+const NOT_SCORED = 255;
 
-/** How one search word matches catalog words: catalog word -> EXACT, PREFIX or FUZZY. */
-type WordMatches = Map<string, number>;
+/** How one search word matches catalog words: word number -> EXACT, PREFIX or FUZZY. */
+type WordMatches = Map<number, number>;
+
+/** A word within reach of a typed one: a catalog word or only the beginning of some. */
+interface CloseWord {
+  typos: number;
+  /** It is a key: a word of some product's name, local name or category, or the singular of one. */
+  isKey: boolean;
+  /** It has exactly the typed word's length, so words starting with it may be a word still being typed. */
+  begins: boolean;
+}
 
 /**
  * A suggestion is a hint, not a search: when a close word is in thousands of products ("beans" in a
@@ -116,149 +71,215 @@ const SUGGESTION_HOLDERS_PER_WORD = 200;
  */
 const SUGGESTION_TYPOS = 3;
 
-/** Words are also indexed by their beginnings from this many letters on. */
-const FIRST_LETTERS = 3;
-/** What a beginning that is not itself a catalog word stands for (shared: addKey replaces it, never adds to it). */
-const BEGINNING_ONLY: string[] = [];
-
-function addHolder(holders: Map<string, number[]>, word: string, index: number): void {
-  const list = holders.get(word);
-  if (list) list.push(index);
-  else holders.set(word, [index]);
+/** Working arrays of a ranking, one value per product, kept between searches (a ranking never awaits). */
+interface Scratch {
+  /** The current search word's best tier in the product, NOT_SCORED before. */
+  best: Uint8Array;
+  /** How many search words the product has matched so far. */
+  matched: Uint8Array;
+  worst: Uint8Array;
+  sum: Uint8Array;
+  /** Products the first search word matched; then those the current word matched. */
+  first: Uint32Array;
+  current: Uint32Array;
 }
 
 export class SearchIndex {
-  /** Newest first, as ranking breaks ties. */
-  readonly entries: IndexedEntry[];
-  /**
-   * Each catalog word, each word's singular and each word's beginnings (from three letters) -> the
-   * catalog words it is. The beginnings let MiniSearch find a typo in a word still being typed.
-   */
-  private readonly keys = new SearchableMap<string[]>();
-  /** word -> indexes of the entries holding it (in any field), ascending. */
-  private readonly holders = new Map<string, number[]>();
-  /** The same for name and category words only: the labels a suggestion offers. */
-  private readonly labelHolders = new Map<string, number[]>();
+  private scratch?: Scratch;
 
-  /** `indexNow` false leaves the work to build(). */
-  constructor(entries: IndexedEntry[], indexNow = true) {
-    this.entries = entries;
-    if (indexNow) for (const steps = this.indexSteps(); !steps.next().done; );
+  /** Laid out by SearchIndexBuilder (search-index-builder.ts). */
+  constructor(private readonly parts: SearchIndexParts) {}
+
+  get size(): number {
+    return this.parts.categoryOf.length;
   }
 
-  /**
-   * The same index, built a slice at a time with the event loop let go in between: a large catalog
-   * takes seconds to index, and requests that need no search must not wait for it.
-   */
-  static async build(entries: IndexedEntry[]): Promise<SearchIndex> {
-    const index = new SearchIndex(entries, false);
-    for (const steps = index.indexSteps(); !steps.next().done; ) await new Promise((resolve) => setImmediate(resolve));
-    return index;
+  /** Everything `text` finds, best first, in one category if one is named. */
+  rank(text: string, categoryId?: string): RankedHit[] {
+    return this.page(text, { categoryId }).hits;
   }
 
-  /** Indexes the entries, yielding after every slice of the work. */
-  private *indexSteps(): Generator<void> {
-    const SLICE = 2_000;
-    for (let index = 0; index < this.entries.length; index += 1) {
-      const entry = this.entries[index];
-      const labelWords = new Set([...entry.nameWords, ...entry.categoryWords]);
-      for (const word of labelWords) addHolder(this.labelHolders, word, index);
-      for (const word of new Set([...labelWords, ...entry.descriptionWords])) addHolder(this.holders, word, index);
-      if (index % SLICE === SLICE - 1) yield;
-    }
-    let added = 0;
-    for (const word of this.holders.keys()) {
-      this.addKey(word, word);
-      this.addKey(singular(word), word);
-      for (let length = FIRST_LETTERS; length < word.length; length += 1) this.addKey(word.slice(0, length));
-      if ((added += 1) % SLICE === 0) yield;
-    }
-  }
-
-  /** `key` stands for `word` (it is the word or its singular), or only begins words when none is given. */
-  private addKey(key: string, word?: string): void {
-    const standsFor = this.keys.get(key);
-    if (!word) {
-      if (!standsFor) this.keys.set(key, BEGINNING_ONLY);
-    } else if (!standsFor || standsFor === BEGINNING_ONLY) this.keys.set(key, [word]);
-    else if (!standsFor.includes(word)) standsFor.push(word);
-  }
-
-  /** What `text` finds, best first; `keep` narrows it (to a category). */
-  rank(text: string, keep: (entry: IndexedEntry) => boolean = () => true): RankedHit[] {
+  /** What `text` finds, best first: how many in all, and the `limit` from `offset` on. */
+  page(text: string, { categoryId, offset = 0, limit = Number.POSITIVE_INFINITY }: { categoryId?: string; offset?: number; limit?: number }): RankedPage {
     const words = searchWords(text).slice(0, MAX_SEARCH_WORDS);
-    if (!words.length) return [];
+    const category = categoryId === undefined ? -1 : this.parts.categories.findIndex((known) => known.id === categoryId);
+    if (!words.length || (categoryId !== undefined && category < 0)) return { found: 0, hits: [] };
     const matches = words.map((word) => this.matchesOf(word));
-    const phrase = text.toLowerCase().replace(/\s+/g, ' ').trim();
-    const hits: RankedHit[] = [];
-    for (const entry of this.entriesHoldingEvery(matches)) {
-      if (!keep(entry)) continue;
-      let tier = 0;
-      let total = 0;
-      for (const [position, wordMatches] of matches.entries()) {
-        const wordScore = wordTier(wordMatches, words[position], entry);
-        if (wordScore === NO_MATCH) {
-          tier = NO_MATCH;
-          break;
-        }
-        tier = Math.max(tier, wordScore);
-        total += wordScore;
-      }
-      if (tier !== NO_MATCH) hits.push({ id: entry.id, tier: tier + phraseBonus(phrase, entry), total });
+    const scored = this.score(words, matches, category);
+    let keys: Float64Array;
+    try {
+      keys = this.sortKeys(scored, text.toLowerCase().replace(/\s+/g, ' ').trim());
+    } finally {
+      this.clearScratch(scored);
     }
-    // Entries come newest first and the sort is stable: ties keep that order.
-    return hits.sort((a, b) => a.tier - b.tier || a.total - b.total);
+    const hits: RankedHit[] = [];
+    for (let at = offset; at < Math.min(keys.length, offset + limit); at += 1) {
+      const product = keys[at] % PRODUCTS;
+      const key = Math.floor(keys[at] / PRODUCTS);
+      hits.push({ id: textAt(this.parts.ids, product), tier: Math.floor(key / TOTALS) + LOWEST_TIER, total: key % TOTALS });
+    }
+    return { found: keys.length, hits };
   }
 
   /** The catalog words `word` matches: the same word or its plural, words it starts, typos of it. */
   private matchesOf(word: string): WordMatches {
     const matches: WordMatches = new Map();
-    const add = (found: Iterable<string>, how: number) => {
+    const add = (found: Iterable<number>, how: number) => {
       for (const catalogWord of found) if (!(matches.get(catalogWord)! <= how)) matches.set(catalogWord, how);
     };
-    if (this.holders.has(word)) add([word], EXACT);
-    add(this.keys.get(singular(word)) ?? [], EXACT);
+    add(this.sameWords(word), EXACT);
     if (word.length >= 2) add(this.wordsStartingWith(word), PREFIX);
     const allowance = typoAllowance(word.length);
     if (!allowance) return matches;
-    for (const [key, [standsFor, typos]] of this.closeKeys(word, allowance)) {
-      add(standsFor, FUZZY);
+    // A beginning counts only for a word still being typed, with one typo.
+    for (const [key, close] of this.closeWords(word, { typos: allowance, beginningTypos: word.length >= 6 ? 1 : -1 })) {
+      if (close.isKey) add(this.labelWordsFor(key), FUZZY);
       // A typo in a word still being typed: "tungurs" for "tungurusumu"; shorter starts are too vague.
-      if (word.length >= 6 && typos <= 1 && key.length === word.length) add(this.wordsStartingWith(key, word.length + 1), FUZZY);
+      if (word.length >= 6 && close.typos <= 1 && close.begins) add(this.wordsStartingWith(key, word.length + 1, true), FUZZY);
     }
     return matches;
   }
 
-  /** Keys within `typos` edits of `word`, and the word with two neighbours swapped (one typo to a shopper). */
-  private closeKeys(word: string, typos: number): Map<string, [string[], number]> {
-    const close = this.keys.fuzzyGet(word, typos);
-    for (const swapped of neighbourSwaps(word)) {
-      const standsFor = this.keys.get(swapped);
-      if (standsFor && (close.get(swapped)?.[1] ?? NO_MATCH) > 1) close.set(swapped, [standsFor, 1]);
+  /** The word as typed, and every catalog word with the same singular ("tomatos" is "tomato" and "tomatoes"). */
+  private sameWords(word: string): number[] {
+    const same: number[] = [];
+    const one = singular(word);
+    for (const form of new Set([word, one])) {
+      const index = this.parts.words.indexOf(form);
+      if (index >= 0) same.push(index);
     }
-    return close;
+    const plural = this.parts.singulars.indexOf(one);
+    if (plural >= 0) same.push(...listOf(this.parts.plurals, plural));
+    return same;
   }
 
-  /** Catalog words starting with `start`, of `minLength` letters or more. */
-  private wordsStartingWith(start: string, minLength = 0): string[] {
-    const found: string[] = [];
-    for (const standsFor of this.keys.atPrefix(start).values()) {
-      for (const word of standsFor) if (word.length >= minLength && word.startsWith(start)) found.push(word);
+  /** A name or category word `key` stands for: itself, or the words whose singular it is. */
+  private labelWordsFor(key: string): number[] {
+    const own = this.parts.words.indexOf(key);
+    const plural = this.parts.singulars.indexOf(key);
+    const words = [...(own >= 0 ? [own] : []), ...(plural >= 0 ? listOf(this.parts.plurals, plural) : [])];
+    return words.filter((index) => this.parts.isLabel[index]);
+  }
+
+  /** Catalog words starting with `start`, of `minLength` letters or more (name and category words only if `labels`). */
+  private wordsStartingWith(start: string, minLength = 0, labels = false): number[] {
+    const { from, to } = this.parts.words.startingWith(start);
+    const found: number[] = [];
+    for (let index = from; index < to; index += 1) {
+      if (this.parts.words.lengthOf(index) >= minLength && (!labels || this.parts.isLabel[index])) found.push(index);
     }
     return found;
   }
 
-  /** Entries holding, for every search word, one of the words it matches; newest first. */
-  private entriesHoldingEvery(matches: WordMatches[]): IndexedEntry[] {
-    const perWord = matches.map((wordMatches) => {
-      const indexes = new Set<number>();
-      for (const catalogWord of wordMatches.keys()) for (const index of this.holders.get(catalogWord) ?? []) indexes.add(index);
-      return indexes;
-    });
-    perWord.sort((a, b) => a.size - b.size);
-    const [smallest, ...others] = perWord;
-    const kept = [...smallest].filter((index) => others.every((indexes) => indexes.has(index)));
-    return kept.sort((a, b) => a - b).map((index) => this.entries[index]);
+  /**
+   * Name and category words (and their singulars) within `typos` edits of `word`, with the beginnings
+   * as long as it, and the word with two neighbours swapped (one typo to a shopper, two to Levenshtein).
+   */
+  private closeWords(word: string, closeness: Closeness): Map<string, CloseWord> {
+    const close = new Map<string, CloseWord>();
+    const note = (key: string, found: Partial<CloseWord> & { typos: number }) => {
+      const known = close.get(key);
+      if (!known) close.set(key, { isKey: false, begins: false, ...found });
+      else close.set(key, { typos: Math.min(known.typos, found.typos), isKey: known.isKey || !!found.isKey, begins: known.begins || !!found.begins });
+    };
+    this.parts.labelKeys.close(
+      word,
+      closeness,
+      (index, distance) => note(this.parts.labelKeys.word(index), { typos: distance, isKey: true }),
+      (beginning, distance) => note(beginning, { typos: distance, begins: true }),
+    );
+    for (const swapped of neighbourSwaps(word)) {
+      const { from, to } = this.parts.labelKeys.startingWith(swapped);
+      // The shortest key starting with the swapped word is the word itself, if it is a key.
+      if (from < to) note(swapped, { typos: 1, isKey: this.parts.labelKeys.lengthOf(from) === swapped.length, begins: true });
+    }
+    return close;
+  }
+
+  /**
+   * Products holding, for every search word, one of the words it matches: each one's weakest word tier
+   * and the sum of its word tiers are left in the working arrays, until clearScratch.
+   */
+  private score(words: string[], matches: WordMatches[], category: number): Hits {
+    const scratch = this.scratchArrays();
+    const { best, matched, worst, sum } = scratch;
+    // The word held by the fewest products first: later words only look at what it found.
+    const order = words.map((_, position) => position).sort((a, b) => this.holdersOf(matches[a]) - this.holdersOf(matches[b]));
+    const hits: Hits = { products: new Uint32Array(0), firstCount: 0, scratch };
+    for (const [pass, position] of order.entries()) {
+      const touched = pass ? scratch.current : scratch.first;
+      let count = 0;
+      const note = (product: number, tier: number) => {
+        if (matched[product] !== pass || (category >= 0 && this.parts.categoryOf[product] !== category)) return;
+        if (best[product] === NOT_SCORED) touched[count++] = product;
+        if (tier < best[product]) best[product] = tier;
+      };
+      // Prefixes of very short words ("ri" in "ripe") are noise in a description.
+      const shortWord = words[position].length < 4;
+      for (const [catalogWord, how] of matches[position]) {
+        for (const holder of listOf(this.parts.labelHolders, catalogWord)) note(holder >>> LABEL_BITS, holder & IN_NAME ? how : CATEGORY_TIER + how);
+        if (how === FUZZY || (how === PREFIX && shortWord)) continue;
+        for (const product of listOf(this.parts.descriptionHolders, catalogWord)) note(product, DESCRIPTION_TIER + how);
+      }
+      for (let at = 0; at < count; at += 1) {
+        const product = touched[at];
+        matched[product] = pass + 1;
+        worst[product] = Math.max(worst[product], best[product]);
+        sum[product] += best[product];
+        best[product] = NOT_SCORED;
+      }
+      if (!pass) hits.firstCount = count;
+      if (!count) return hits;
+      if (pass === order.length - 1) hits.products = touched.slice(0, count);
+    }
+    return hits;
+  }
+
+  private holdersOf(matches: WordMatches): number {
+    let holders = 0;
+    for (const catalogWord of matches.keys()) holders += listLength(this.parts.labelHolders, catalogWord) + listLength(this.parts.descriptionHolders, catalogWord);
+    return holders;
+  }
+
+  /**
+   * Sort keys of the hits, best first: tier, then sum, then the newest product. Products found only
+   * through a description are left out when any was found by its name, local name or category.
+   */
+  private sortKeys({ products, scratch }: Hits, phrase: string): Float64Array {
+    let byLabel = false;
+    for (const product of products) if (scratch.worst[product] < DESCRIPTION_TIER) byLabel = true;
+    const keys = new Float64Array(products.length);
+    let count = 0;
+    for (const product of products) {
+      const tier = scratch.worst[product];
+      if (byLabel && tier >= DESCRIPTION_TIER) continue;
+      const bonus = Math.max(phraseMatch(this.parts.loweredNames, 2 * product, phrase), phraseMatch(this.parts.loweredNames, 2 * product + 1, phrase));
+      keys[count++] = ((tier - bonus - LOWEST_TIER) * TOTALS + scratch.sum[product]) * PRODUCTS + product;
+    }
+    return keys.subarray(0, count).sort();
+  }
+
+  /** Clears what a ranking left in the working arrays: the products the first search word matched hold it all. */
+  private clearScratch({ scratch, firstCount }: Hits): void {
+    for (let at = 0; at < firstCount; at += 1) {
+      const product = scratch.first[at];
+      scratch.matched[product] = 0;
+      scratch.worst[product] = 0;
+      scratch.sum[product] = 0;
+    }
+  }
+
+  private scratchArrays(): Scratch {
+    const size = this.size;
+    this.scratch ??= {
+      best: new Uint8Array(size).fill(NOT_SCORED),
+      matched: new Uint8Array(size),
+      worst: new Uint8Array(size),
+      sum: new Uint8Array(size),
+      first: new Uint32Array(size),
+      current: new Uint32Array(size),
+    };
+    return this.scratch;
   }
 
   /**
@@ -269,16 +290,17 @@ export class SearchIndex {
   suggest(text: string, limit = 3): string[] {
     const closeness = new Map<string, number>();
     const close = (word: string, typed: string, distance: number) => {
-      if (!this.labelHolders.has(word) || !(looksAlike(typed, word) || looksAlike(typed, singular(word)))) return;
+      const index = this.parts.words.indexOf(word);
+      if (index < 0 || !this.parts.isLabel[index] || !(looksAlike(typed, word) || looksAlike(typed, singular(word)))) return;
       closeness.set(word, Math.min(closeness.get(word) ?? NO_MATCH, distance / typed.length));
     };
     for (const typed of searchWords(text).filter((word) => word.length >= 3).slice(0, MAX_SEARCH_WORDS)) {
       const allowance = Math.min(SUGGESTION_TYPOS, Math.max(1, Math.ceil(typed.length / 3)));
-      for (const [key, [standsFor, distance]] of this.closeKeys(typed, allowance)) {
-        if (standsFor.includes(key)) close(key, typed, distance);
+      for (const [key, { typos, isKey, begins }] of this.closeWords(typed, { typos: allowance, beginningTypos: allowance - 1 })) {
+        if (isKey) close(key, typed, typos);
         // What was typed may be the start of a longer word: that is a little further away.
-        if (distance + 0.5 > allowance || key.length !== typed.length) continue;
-        for (const longer of this.wordsStartingWith(key, typed.length + 1)) close(longer, typed, distance + 0.5);
+        if (typos + 0.5 > allowance || !begins) continue;
+        for (const longer of this.wordsStartingWith(key, typed.length + 1, true)) close(this.parts.words.word(longer), typed, typos + 0.5);
       }
     }
     const byLabel = new Map<string, number>();
@@ -286,44 +308,20 @@ export class SearchIndex {
       if (close < (byLabel.get(label) ?? NO_MATCH)) byLabel.set(label, close);
     };
     for (const [word, close] of closeness) {
-      for (const index of this.labelHolders.get(word)!.slice(0, SUGGESTION_HOLDERS_PER_WORD)) {
-        const entry = this.entries[index];
-        if (entry.nameWords.includes(word)) consider(entry.name, close);
-        if (entry.categoryWords.includes(word)) consider(entry.category, close);
+      for (const holder of listOf(this.parts.labelHolders, this.parts.words.indexOf(word)).subarray(0, SUGGESTION_HOLDERS_PER_WORD)) {
+        const product = holder >>> LABEL_BITS;
+        if (holder & IN_NAME) consider(textAt(this.parts.names, product), close);
+        if (holder & IN_CATEGORY) consider(this.parts.categories[this.parts.categoryOf[product]].name, close);
       }
     }
     return closestLabels(byLabel, limit);
   }
 }
 
-/** How well one search word matches a product: the best of its name, category and description words. */
-function wordTier(matches: WordMatches, typed: string, entry: IndexedEntry): number {
-  const inName = bestMatch(matches, entry.nameWords, true);
-  if (inName < NO_MATCH) return inName;
-  const inCategory = bestMatch(matches, entry.categoryWords, true);
-  if (inCategory < NO_MATCH) return CATEGORY_TIER + inCategory;
-  // Prefixes of very short words ("ri" in "ripe") are noise in a description.
-  const inDescription = bestMatch(matches, entry.descriptionWords, false);
-  if (inDescription === PREFIX && typed.length < 4) return NO_MATCH;
-  return DESCRIPTION_TIER + inDescription;
-}
-
-function bestMatch(matches: WordMatches, words: string[], typos: boolean): number {
-  let best = NO_MATCH;
-  for (const word of words) {
-    const how = matches.get(word);
-    if (how !== undefined && how < best && (typos || how !== FUZZY)) best = how;
-  }
-  return best;
-}
-
-/** The whole text as the name, or the start of it, beats any word-by-word match. */
-function phraseBonus(text: string, entry: IndexedEntry): number {
-  const name = entry.name.toLowerCase();
-  const local = entry.localName.toLowerCase();
-  if (name === text || local === text) return -2;
-  if (name.startsWith(text) || local.startsWith(text)) return -1;
-  return 0;
+interface Hits {
+  products: Uint32Array;
+  firstCount: number;
+  scratch: Scratch;
 }
 
 // The same order as String.prototype.localeCompare, without building a collator on every call.

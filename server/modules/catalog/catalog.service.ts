@@ -11,7 +11,8 @@ import type { Pagination } from '../../lib/fields';
 import { cachedRead, cachedReadMany } from './catalog-cache';
 import { lifetimeMs, type Changes } from '../../db/changes';
 import { announceCatalogChange, changeCatalog, onCatalogChange } from './catalog-changes';
-import { indexEntry, SearchIndex, type IndexedEntry } from './catalog-search';
+import type { SearchIndex } from './catalog-search';
+import { SearchIndexBuilder } from './search-index-builder';
 import { withStock } from '../stock/stock.service';
 import type { Category, CategoryProductsQuery, Product, ProductListQuery } from './catalog.schema';
 
@@ -224,7 +225,8 @@ export async function prepareSearch(deps: ShopDeps): Promise<void> {
 const SEARCH_INDEX_PAGE = 5_000;
 
 async function buildSearchIndex(deps: ShopDeps): Promise<SearchIndex> {
-  const entries: IndexedEntry[] = [];
+  // Each page is taken into the index and let go: the catalog's rows are never all held at once.
+  const builder = new SearchIndexBuilder();
   for (let offset = 0; ; offset += SEARCH_INDEX_PAGE) {
     const rows = await deps.db
       .selectFrom('products')
@@ -237,14 +239,12 @@ async function buildSearchIndex(deps: ShopDeps): Promise<SearchIndex> {
       .limit(SEARCH_INDEX_PAGE)
       .offset(offset)
       .execute();
-    for (const row of rows) {
-      entries.push(
-        indexEntry({ id: row.id, name: row.name, localName: row.local_name ?? '', category: row.category_name, categoryId: row.category_id, description: row.description }),
-      );
-    }
+    await builder.addSoon(
+      rows.map((row) => ({ id: row.id, name: row.name, localName: row.local_name ?? '', category: row.category_name, categoryId: row.category_id, description: row.description })),
+    );
     if (rows.length < SEARCH_INDEX_PAGE) break;
   }
-  return SearchIndex.build(entries);
+  return builder.finishSoon();
 }
 
 async function searchProducts(
@@ -257,13 +257,13 @@ async function searchProducts(
   // A long paste is cut, never refused.
   const text = search.slice(0, 60);
   const index = await searchIndex(deps);
-  const ranked = index.rank(text, (entry) => !categoryId || entry.categoryId === categoryId);
-  const pageIds = ranked.slice(offsetOf(page, limit), offsetOf(page, limit) + limit).map((hit) => hit.id);
+  const ranked = index.page(text, { categoryId, offset: offsetOf(page, limit), limit });
+  const pageIds = ranked.hits.map((hit) => hit.id);
   const rows = pageIds.length ? await selectProducts(deps.db).where('products.id', 'in', pageIds).execute() : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
   const products = pageIds.flatMap((id) => (byId.has(id) ? [toProduct(byId.get(id)!)] : []));
-  const suggestions = ranked.length ? undefined : index.suggest(text);
-  return { products, pagination: paginate(ranked.length, page, limit), ...(suggestions?.length ? { suggestions } : {}) };
+  const suggestions = ranked.found ? undefined : index.suggest(text);
+  return { products, pagination: paginate(ranked.found, page, limit), ...(suggestions?.length ? { suggestions } : {}) };
 }
 
 /** GET /product/getAllProducts: newest first (or most popular), or best match first with a search. */

@@ -126,8 +126,8 @@ export async function startNode(script: string, env: Record<string, string>, rea
 }
 
 /** Runs a script in a second node process and returns what it printed as JSON on its last line. */
-export async function runNodeJson<T>(script: string, input: unknown, onLine?: (line: string) => void): Promise<T> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, JSON.stringify(input)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+export async function runNodeJson<T>(script: string, input: unknown, onLine?: (line: string) => void, nodeFlags: string[] = []): Promise<T> {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script, JSON.stringify(input)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout.on('data', (chunk: Buffer) => {

@@ -1,4 +1,4 @@
-// The cart follows the session (spec 4): becoming authenticated loads it, and the session ending
+// The cart follows the session (docs/product.md section 4): becoming authenticated loads it, and the session ending
 // (sign-out, or expiry on any call) empties it locally. The session's store knows nothing of the cart;
 // the app ties the two together, so this is where the rule is kept.
 import { act, render, waitFor } from '@testing-library/react';

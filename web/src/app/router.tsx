@@ -10,28 +10,30 @@ import { useRoutes, type RouteObject } from 'react-router-dom';
 import { paths } from './paths';
 import { RootLayout } from './layout/root-layout';
 import { Splash } from '@web/features/home/components/splash';
+// Every screen but home waits for its words too (withMessages): home's are the first screen's, loaded first.
 // The home page's styles travel with the entry stylesheet (see home-page.tsx).
 import '@web/features/home/home.css';
+import { withMessages } from '@web/lib/i18n/i18n';
 
 const HomePage = lazy(() => import('@web/features/home/pages/home-page'));
-const ProductsPage = lazy(() => import('@web/features/catalog/pages/products-page'));
-const ProductDetailsPage = lazy(() => import('@web/features/catalog/pages/product-details-page'));
-const CategoryPage = lazy(() => import('@web/features/catalog/pages/category-page'));
-const CartPage = lazy(() => import('@web/features/cart/pages/cart-page'));
-const AboutPage = lazy(() => import('@web/features/about/pages/about-page'));
-const ContactPage = lazy(() => import('@web/features/contact/pages/contact-page'));
-const NotFoundPage = lazy(() => import('@web/features/errors/not-found-page'));
+const ProductsPage = lazy(withMessages(() => import('@web/features/catalog/pages/products-page')));
+const ProductDetailsPage = lazy(withMessages(() => import('@web/features/catalog/pages/product-details-page')));
+const CategoryPage = lazy(withMessages(() => import('@web/features/catalog/pages/category-page')));
+const CartPage = lazy(withMessages(() => import('@web/features/cart/pages/cart-page')));
+const AboutPage = lazy(withMessages(() => import('@web/features/about/pages/about-page')));
+const ContactPage = lazy(withMessages(() => import('@web/features/contact/pages/contact-page')));
+const NotFoundPage = lazy(withMessages(() => import('@web/features/errors/not-found-page')));
 // The account pages (the account engineer's feature folders).
-const LoginPage = lazy(() => import('@web/features/auth/pages/login-page'));
-const SignupPage = lazy(() => import('@web/features/auth/pages/signup-page'));
-const CheckoutPage = lazy(() => import('@web/features/checkout/pages/checkout-page'));
-const OrderConfirmationPage = lazy(() => import('@web/features/orders/pages/order-confirmation-page'));
-const TrackOrdersPage = lazy(() => import('@web/features/orders/pages/track-orders-page'));
-const ProfilePage = lazy(() => import('@web/features/profile/pages/profile-page'));
-const AddressManagementPage = lazy(() => import('@web/features/addresses/pages/address-management-page'));
+const LoginPage = lazy(withMessages(() => import('@web/features/auth/pages/login-page')));
+const SignupPage = lazy(withMessages(() => import('@web/features/auth/pages/signup-page')));
+const CheckoutPage = lazy(withMessages(() => import('@web/features/checkout/pages/checkout-page')));
+const OrderConfirmationPage = lazy(withMessages(() => import('@web/features/orders/pages/order-confirmation-page')));
+const TrackOrdersPage = lazy(withMessages(() => import('@web/features/orders/pages/track-orders-page')));
+const ProfilePage = lazy(withMessages(() => import('@web/features/profile/pages/profile-page')));
+const AddressManagementPage = lazy(withMessages(() => import('@web/features/addresses/pages/address-management-page')));
 // The conversation faces.
-const ChatPage = lazy(() => import('@web/features/chat/chat-page'));
-const UssdSimulatorPage = lazy(() => import('@web/features/ussd-simulator/ussd-simulator-page'));
+const ChatPage = lazy(withMessages(() => import('@web/features/chat/chat-page')));
+const UssdSimulatorPage = lazy(withMessages(() => import('@web/features/ussd-simulator/ussd-simulator-page')));
 
 /** While the home page's code downloads, the shopper keeps seeing the same splash index.html painted,
  *  instead of the layout flashing in with a spinner and the splash coming back. */

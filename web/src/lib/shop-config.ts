@@ -1,6 +1,7 @@
 // Shop facts (contact details, pay code, the USSD code) from GET /api/config: the one fetcher, asked
 // once per visit and shared by every screen that shows them (footer, contact, checkout, confirmation,
 // the USSD simulator).
+import { t } from '@lingui/core/macro';
 import type { ShopConfig } from '@server/modules/shop/shop.schema';
 import { api } from './api-client';
 import { useRemote } from './use-remote';
@@ -27,6 +28,6 @@ export function fetchShopConfig(): Promise<ShopConfig> {
 
 /** The shop's configuration for a screen; null until it arrives (or if it cannot), so screens show a placeholder. */
 export function useShopConfig(): ShopConfig | null {
-  const { state } = useRemote(fetchShopConfig, [], 'Failed to load the shop details', loaded === null);
+  const { state } = useRemote(fetchShopConfig, [], t`Failed to load the shop details`, loaded === null);
   return loaded ?? (state.status === 'ready' ? state.data : null);
 }

@@ -1,6 +1,7 @@
 // The one way a screen reads server data: a load with its three states, re-run when its inputs change,
 // the previous request aborted when it is no longer wanted. Server data is fetched here, never
 // mirrored in a store (ARCHITECTURE: zustand only for client state shared across screens).
+import { t } from '@lingui/core/macro';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '@web/components/ui/toast';
 import { toApiError, type ApiError } from './api-client';
@@ -19,7 +20,7 @@ export type Remote<T> =
 export function useRemote<T>(
   load: (signal: AbortSignal, quiet: boolean) => Promise<T>,
   inputs: readonly unknown[],
-  failure = 'Could not load this page',
+  failure = t`Could not load this page`,
   enabled = true,
 ) {
   const [state, setState] = useState<Remote<T>>({ status: 'loading' });

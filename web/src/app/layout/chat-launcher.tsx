@@ -1,5 +1,6 @@
 // A small floating button that loads the chat widget only when the shopper asks for it, so the
 // conversation code never counts against the home page's first load.
+import { t } from '@lingui/core/macro';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
 import { paths } from '../paths';
@@ -7,13 +8,14 @@ import { ChatIcon } from '@web/components/ui/icons';
 import { Spinner } from '@web/components/ui/spinner';
 import { isChatLoginPending } from '@web/lib/chat-resume';
 import { storage } from '@web/lib/storage';
+import { withMessages } from '@web/lib/i18n/i18n';
 
 interface ChatWidgetProps {
   onClose: () => void;
 }
 
 const ChatWidget = lazy(
-  () => import('@web/features/chat/chat-widget') as Promise<{ default: ComponentType<ChatWidgetProps> }>,
+  withMessages(() => import('@web/features/chat/chat-widget') as Promise<{ default: ComponentType<ChatWidgetProps> }>),
 );
 
 // Pages that are already a conversation need no second one floating over them.
@@ -43,7 +45,7 @@ export function ChatLauncher() {
   return (
     <>
       {!open && (
-        <button ref={launcherRef} type="button" className="chat-launcher" aria-label="Chat with Isoko" onClick={() => setOpen(true)}>
+        <button ref={launcherRef} type="button" className="chat-launcher" aria-label={t`Chat with Isoko`} onClick={() => setOpen(true)}>
           <ChatIcon size={26} />
         </button>
       )}

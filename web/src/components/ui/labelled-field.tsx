@@ -1,6 +1,7 @@
 // A label, the control it names and the control's error message tied to it (aria-invalid,
 // aria-describedby): the account forms' and the console's fields are all built on it, so a screen
 // reader hears every form's errors the same way.
+import { knownMessage } from '@web/lib/i18n/known-messages';
 import { useId, type ReactNode } from 'react';
 
 export interface FieldControlProps {
@@ -31,7 +32,7 @@ export function LabelledField({ label, error, id, className, children }: Labelle
       {children({ id: controlId, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId : undefined })}
       {error ? (
         <p className="field-error" id={errorId}>
-          {error}
+          {knownMessage(error)}
         </p>
       ) : null}
     </div>

@@ -1,4 +1,5 @@
 // The top of a Dialog or a Drawer: the heading that names it (its aria-labelledby) and the Close button.
+import { t } from '@lingui/core/macro';
 import type { ReactNode } from 'react';
 import { IconButton } from './button';
 import { CloseIcon } from './icons';
@@ -10,7 +11,7 @@ export function ModalHeader({ kind, titleId, title, onClose }: { kind: 'dialog' 
       <h2 id={titleId} className={`${kind}-title`}>
         {title}
       </h2>
-      <IconButton label="Close" size="sm" onClick={onClose}>
+      <IconButton label={t`Close`} size="sm" onClick={onClose}>
         <CloseIcon size={18} />
       </IconButton>
     </header>

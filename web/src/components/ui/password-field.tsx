@@ -1,4 +1,5 @@
 // A password input with a show/hide button; the button says what it will do for screen readers.
+import { t } from '@lingui/core/macro';
 import { forwardRef, useState, type InputHTMLAttributes } from 'react';
 import { LabelledField } from '@web/components/ui/labelled-field';
 import './password-field.css';
@@ -10,6 +11,7 @@ interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>,
 
 export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(function PasswordField({ label, error, id, ...inputProps }, ref) {
   const [visible, setVisible] = useState(false);
+  const lowerLabel = label.toLowerCase();
   return (
     <LabelledField label={label} error={error} id={id}>
       {(control) => (
@@ -18,11 +20,11 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
           <button
             type="button"
             className="btn btn-ghost password-toggle"
-            aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+            aria-label={visible ? t`Hide ${lowerLabel}` : t`Show ${lowerLabel}`}
             aria-pressed={visible}
             onClick={() => setVisible((shown) => !shown)}
           >
-            {visible ? 'Hide' : 'Show'}
+            {visible ? t`Hide` : t`Show`}
           </button>
         </div>
       )}

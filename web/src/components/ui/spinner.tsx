@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 // A spinning ring, with an optional visible message ('Loading products...') announced politely.
 interface SpinnerProps {
   /** Visible text next to the ring; also what screen readers hear. */
@@ -10,7 +11,7 @@ export function Spinner({ label, size = 'md', className = '' }: SpinnerProps) {
   return (
     <span className={`spinner-wrap ${className}`.trim()} role="status">
       <span className={`spinner spinner-${size}`} aria-hidden="true" />
-      {label ? <span className="spinner-label">{label}</span> : <span className="visually-hidden">Loading</span>}
+      {label ? <span className="spinner-label">{label}</span> : <span className="visually-hidden">{t`Loading`}</span>}
     </span>
   );
 }

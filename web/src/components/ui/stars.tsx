@@ -1,4 +1,5 @@
 // A five-star display with the numeric average to one decimal (docs/product.md section 9: rating 1 to 5).
+import { t } from '@lingui/core/macro';
 import { StarIcon } from './icons';
 
 interface StarsProps {
@@ -16,7 +17,7 @@ export function Stars({ value, count, size = 16, showValue = true, className = '
   if (safe === 0 || count === 0) {
     return (
       <span className={`stars stars-none ${className}`.trim()} style={{ minHeight: size }}>
-        No ratings yet
+        {t`No ratings yet`}
       </span>
     );
   }
@@ -24,7 +25,7 @@ export function Stars({ value, count, size = 16, showValue = true, className = '
   return (
     <span className={`stars ${className}`.trim()}>
       {/* One label for the whole row: five separate star images would be noise to a screen reader. */}
-      <span className="stars-row" role="img" aria-label={`Rated ${shown} out of 5`}>
+      <span className="stars-row" role="img" aria-label={t`Rated ${shown} out of 5`}>
         {[0, 1, 2, 3, 4].map((index) => {
           const fill = Math.min(1, Math.max(0, safe - index));
           return (

@@ -1,5 +1,7 @@
 // Toasts callable from anywhere (components, stores, the api client): toast.success('Quantity updated').
 // A tiny external store instead of a library: the Toaster subscribes with useSyncExternalStore.
+import { knownMessage } from '@web/lib/i18n/known-messages';
+import { t } from '@lingui/core/macro';
 import { useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { AlertIcon, CheckIcon, CloseIcon, InfoIcon } from './icons';
@@ -31,7 +33,9 @@ function dismiss(id: number) {
   emit();
 }
 
-function show(kind: ToastKind, message: string, durationMs = DEFAULT_DURATION_MS): number {
+function show(kind: ToastKind, text: string, durationMs = DEFAULT_DURATION_MS): number {
+  // The server's sentences (and the shared schemas') in the shopper's language; the app's own already are.
+  const message = knownMessage(text);
   // The same message twice in a row (a double click, two failing calls) is shown once.
   const same = items.find((item) => item.kind === kind && item.message === message);
   if (same) return same.id;
@@ -91,7 +95,7 @@ function ToastCard({ item }: { item: ToastItem }) {
     <div className={`toast toast-${item.kind}`}>
       <Icon size={18} className="toast-icon" />
       <p className="toast-message">{item.message}</p>
-      <button type="button" className="toast-close" aria-label="Dismiss notification" onClick={() => dismiss(item.id)}>
+      <button type="button" className="toast-close" aria-label={t`Dismiss notification`} onClick={() => dismiss(item.id)}>
         <CloseIcon size={16} />
       </button>
     </div>

@@ -1,5 +1,6 @@
 // The session (docs/product.md section 4): who is signed in, shared by every screen. Screens navigate; the store
 // keeps the token, the stored user and the toasts of sign-in, sign-up, sign-out and session expiry.
+import { t } from '@lingui/core/macro';
 import { create } from 'zustand';
 import { ApiError, setSessionExpiredHandler, toApiError } from '@web/lib/api-client';
 import { storage, type StoredUser } from '@web/lib/storage';
@@ -37,29 +38,28 @@ export interface AuthState {
   verifySession(): Promise<SessionCheck>;
 }
 
-const INVALID_RESPONSE = 'Invalid response from server';
 
 // Full page loads go through the login guard's browserNavigation, re-exported for the tests that watch it.
 export { browserNavigation };
 
 function requireToken(response: AuthResponse, code: string): string {
-  if (!response?.token) throw new ApiError(INVALID_RESPONSE, 200, code);
+  if (!response?.token) throw new ApiError(t`Invalid response from server`, 200, code);
   return response.token;
 }
 
 /** Section 8, login: 400 reads 'Invalid credentials'; an errors list wins; else a generic auth error. */
 async function loginError(error: unknown): Promise<ApiError> {
-  if (error instanceof ApiError && error.message === INVALID_RESPONSE) return error;
-  const base = await toApiError(error, 'Login failed. Please check your credentials.');
+  if (error instanceof ApiError && error.error === 'invalid_response') return error;
+  const base = await toApiError(error, t`Login failed. Please check your credentials.`);
   if (base.errors.length) return base;
-  if (base.status === 400) return new ApiError('Invalid credentials', 400, 'invalid_credentials', [], base.data);
+  if (base.status === 400) return new ApiError(t`Invalid credentials`, 400, 'invalid_credentials', [], base.data);
   if (base.status === 0) return base;
-  return new ApiError('Login failed. Please check your credentials.', base.status, 'auth_error', [], base.data);
+  return new ApiError(t`Login failed. Please check your credentials.`, base.status, 'auth_error', [], base.data);
 }
 
 async function registerError(error: unknown): Promise<ApiError> {
-  if (error instanceof ApiError && error.message === INVALID_RESPONSE) return error;
-  return toApiError(error, 'Registration failed. Please check the server configuration or try again.');
+  if (error instanceof ApiError && error.error === 'no_token') return error;
+  return toApiError(error, t`Registration failed. Please check the server configuration or try again.`);
 }
 
 /**
@@ -91,7 +91,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
     storage.setUser(remember ? kept : null);
     set({ token, user: kept, isAuthenticated: true });
     // The app's CartFollowsSession loads the cart once isAuthenticated turns true.
-    toast.success('Login successful!');
+    toast.success(t`Login successful!`);
   },
 
   async register(input) {
@@ -107,7 +107,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
     storage.setToken(token);
     storage.setUser(user ?? null);
     set({ token, user: user ?? null, isAuthenticated: true });
-    toast.success('Registration successful!');
+    toast.success(t`Registration successful!`);
   },
 
   async logout(options) {
@@ -118,8 +118,8 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
       failed = true;
     }
     get().clearSession();
-    if (failed) toast.error('Failed to logout. Please try again');
-    else toast.success('Logged out successfully');
+    if (failed) toast.error(t`Failed to logout. Please try again`);
+    else toast.success(t`Logged out successfully`);
     if (options?.navigate) options.navigate('/');
     else browserNavigation.assign('/');
   },
@@ -147,7 +147,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
     } catch (error) {
       // A 401 is expiry even when another call already cleared the token (the handler then did not run here).
       if (error instanceof ApiError && error.error === 'unauthorized') return 'expired';
-      const failure = await toApiError(error, 'Authentication failed. Please log in');
+      const failure = await toApiError(error, t`Authentication failed. Please log in`);
       return failure.status === 401 ? 'expired' : 'failed';
     }
   },
@@ -163,7 +163,7 @@ export function handleSessionExpired(): void {
   if (expiring) return;
   expiring = true;
   useAuthStore.getState().clearSession();
-  toast.error('Session expired. Please log in again.');
+  toast.error(t`Session expired. Please log in again.`);
   window.setTimeout(() => {
     expiring = false;
     if (window.location.pathname !== '/login') browserNavigation.assign('/login');

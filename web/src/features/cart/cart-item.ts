@@ -1,6 +1,7 @@
 // The client's cart line (docs/product.md section 3), built from a server line whose product is populated.
+import { t } from '@lingui/core/macro';
 import type { Cart } from '@server/modules/cart/cart.schema';
-import { onlyLeftText } from '@server/lib/units';
+import { onlyLeftIn } from '@web/lib/i18n/units';
 import { percentOff } from '@web/lib/money';
 
 export const DEFAULT_PRODUCT_IMAGE = '/images/placeholder.svg';
@@ -8,6 +9,8 @@ export const DEFAULT_PRODUCT_IMAGE = '/images/placeholder.svg';
 export interface CartItem {
   id: string;
   name: string;
+  /** The product's Kinyarwanda name, when it has one (shown in Kinyarwanda). */
+  localName?: string;
   /** What the shopper pays per unit, as the server priced it (the offer when present and lower). */
   price: number;
   /** price × quantity, as the server priced it (what checkout charges for the line). */
@@ -43,7 +46,7 @@ function stockOf(line: LooseLine, product: LooseProduct, unit: string): Pick<Car
   return {
     sellable,
     ...(sellable ? {} : { stockReason: line.reason ?? 'out_of_stock' }),
-    ...(left !== undefined && product.inStock !== false ? { stockNote: line.message ?? onlyLeftText(left, unit), maxQuantity: Math.floor(left) } : {}),
+    ...(left !== undefined && product.inStock !== false ? { stockNote: onlyLeftIn(left, unit), maxQuantity: Math.floor(left) } : {}),
   };
 }
 
@@ -53,15 +56,16 @@ export function toCartItem(line: LooseLine): CartItem | null {
   if (!product || typeof product !== 'object' || !product._id) return null;
   const listPrice = Number(product.price) || 0;
   const offer = product.offerPrice != null ? Number(product.offerPrice) : null;
-  const unit = product.productUnit || product.unit || product.productunit || 'unit';
+  const unit = product.productUnit || product.unit || product.productunit || t`unit`;
   return {
     id: product._id,
-    name: product.productname || 'Unknown Product',
+    name: product.productname || t`Unknown Product`,
+    ...(product.localName ? { localName: product.localName } : {}),
     price: Number(line.price) || 0,
     subtotal: Number(line.subtotal) || 0,
     originalPrice: listPrice,
     image: product.productImage || DEFAULT_PRODUCT_IMAGE,
-    description: product.description || 'No description available',
+    description: product.description || t`No description available`,
     unit,
     quantity: Math.max(1, Math.trunc(Number(line.quantity) || 1)),
     discount: percentOff(listPrice, offer),

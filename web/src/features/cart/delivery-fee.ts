@@ -2,6 +2,7 @@
 // page, and the server's own rule (delivery-fees.schema.ts: feeFor) applied to the address and the
 // goods, so the web quotes the fee the order will be placed with.
 import { feeFor, feeTableOf, type DeliveryFeesReply, type Place } from '@server/modules/delivery/delivery-fees.schema';
+import { t } from '@lingui/core/macro';
 import { api } from '@web/lib/api-client';
 import { formatMoney } from '@web/lib/money';
 import { useRemote } from '@web/lib/use-remote';
@@ -34,14 +35,15 @@ export function quoteDeliveryFee(fees: Fees | undefined, subtotal: number, place
   if (place) {
     const quote = feeFor(table, place, subtotalMinor);
     if (quote.mode === 'negotiable') return { words: negotiableWords, fee: null };
-    return { words: quote.feeMinor === 0 ? 'Free' : formatMoney(quote.feeMinor / 100), fee: quote.feeMinor / 100 };
+    return { words: quote.feeMinor === 0 ? t`Free` : formatMoney(quote.feeMinor / 100), fee: quote.feeMinor / 100 };
   }
-  if (fees.freeFrom !== null && subtotal >= fees.freeFrom) return { words: 'Free', fee: 0 };
+  if (fees.freeFrom !== null && subtotal >= fees.freeFrom) return { words: t`Free`, fee: 0 };
   const charged = [...new Set(fees.rates.map((rate) => rate.district))].map((district) => feeFor(table, { district }, subtotalMinor));
   const amounts = charged.flatMap((quote) => (quote.mode === 'fixed' ? [quote.feeMinor / 100] : []));
   if (!amounts.length) return { words: negotiableWords, fee: null };
   const low = Math.min(...amounts);
   const high = Math.max(...amounts);
   // The place is chosen at checkout: the cart names what the table charges, the total leaves it out.
-  return { words: low === high ? `${formatMoney(low)} by district` : `${formatMoney(low)}–${formatMoney(high)} by district`, fee: null };
+  const range = low === high ? formatMoney(low) : `${formatMoney(low)}–${formatMoney(high)}`;
+  return { words: t`${range} by district`, fee: null };
 }

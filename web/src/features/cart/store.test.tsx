@@ -208,10 +208,32 @@ describe('useCartStore', () => {
 
   it('says what the screen asked for when an add fails without a reason from the server', async () => {
     window.localStorage.setItem('token', 't');
-    mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    mockFetch(() => json({}, 500));
     expect(await useCartStore.getState().addItem(product('tomatoes', 800), 'Failed to add item to cart. Please try again.')).toBe(false);
     expect(await useCartStore.getState().addItem(product('tomatoes', 800), 'Failed to add to cart')).toBe(false);
     expect(messages()).toEqual(expect.arrayContaining(['Failed to add item to cart. Please try again.', 'Failed to add to cart']));
+  });
+
+  it('keeps an add that found no network: in the cart at once, waiting in the outbox, sent when the network returns', async () => {
+    window.localStorage.setItem('token', 't');
+    mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    expect(await useCartStore.getState().addItem(product('tomatoes', 800))).toBe(true);
+    expect(useCartStore.getState().items.map((item) => [item.id, item.quantity])).toEqual([['tomatoes', 1]]);
+    expect(useCartStore.getState().totalPrice).toBe(800);
+    expect(JSON.parse(window.localStorage.getItem('isoko-outbox') ?? '[]')).toEqual([
+      expect.objectContaining({ kind: 'cart', method: 'post', url: 'cart/add', json: { productId: 'tomatoes', quantity: 1 } }),
+    ]);
+    expect(JSON.parse(window.localStorage.getItem('isoko-cart') ?? 'null')).toMatchObject({ totalItems: 1 });
+    // The network is back: the add goes once, then the server's cart replaces the one kept here.
+    const sent: string[] = [];
+    mockFetch((request) => {
+      sent.push(`${request.method} ${new URL(request.url).pathname}`);
+      return json({ success: true, cart: cart([line(product('tomatoes', 800), 1)]) });
+    });
+    const { flushOutbox } = await import('@web/lib/outbox');
+    await flushOutbox();
+    await vi.waitFor(() => expect(sent).toEqual(['POST /api/cart/add', 'GET /api/cart']));
+    expect(window.localStorage.getItem('isoko-outbox')).toBeNull();
   });
 
   it('clears the cart', async () => {

@@ -1,6 +1,7 @@
 // The conversation the widget and the /chat page share: one store, so opening the page after the widget (or
 // reloading) continues the same talk. It lives in sessionStorage: the server keeps the session's state, and the
 // transcript only needs to outlive a reload in this tab, not a closed browser.
+import { t } from '@lingui/core/macro';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { ApiError, toApiError } from '@web/lib/api-client';
@@ -52,14 +53,14 @@ export const STORAGE_KEY = 'isoko-chat';
 const MAX_ENTRIES = 60;
 const MAX_TEXT = 500;
 
-const OFFLINE_LINE = "Sorry, we couldn't reach Isoko. Check your connection and try again.";
-const FAILED_LINE = 'Sorry, something went wrong on our side. Please try again.';
+const offlineLine = () => t`Sorry, we couldn't reach Isoko. Check your connection and try again.`;
+const failedLine = () => t`Sorry, something went wrong on our side. Please try again.`;
 
 function friendlyLine(error: ApiError): string {
-  if (error.status === 0) return OFFLINE_LINE;
+  if (error.status === 0) return offlineLine();
   // A 4xx message is written for people (e.g. a too-long text); a 5xx one is not worth showing.
   if (error.status >= 400 && error.status < 500 && error.message) return error.message;
-  return FAILED_LINE;
+  return failedLine();
 }
 
 /** The signed-in shopper, read from the session the auth feature keeps; undefined for a guest. */
@@ -130,7 +131,7 @@ export const useChatStore = create<ChatState>()(
           });
           announceCartChange(reply);
         } catch (error) {
-          const apiError = await toApiError(error, FAILED_LINE);
+          const apiError = await toApiError(error, failedLine());
           set((state) => ({
             entries: [...state.entries, { id: state.seq + 1, from: 'shop' as const, text: friendlyLine(apiError), failed: true }],
             seq: state.seq + 1,

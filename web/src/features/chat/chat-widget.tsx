@@ -1,5 +1,6 @@
 // The floating chat panel. The layout's launcher lazy-loads this file on the first click, so the chat kit, its
 // stylesheet and the conversation code never weigh on the home page's first load.
+import { t } from '@lingui/core/macro';
 import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { CloseIcon } from '@web/components/ui/icons';
@@ -73,12 +74,12 @@ export default function ChatWidget({ onClose }: ChatWidgetProps) {
     >
       <header className="chat-widget__header">
         <h2 id="chat-widget-title" className="chat-widget__title">
-          Chat with Isoko
+          {t`Chat with Isoko`}
         </h2>
         <Link to={paths.chat} className="chat-widget__expand" onClick={onClose}>
-          Full screen
+          {t`Full screen`}
         </Link>
-        <button type="button" className="chat-widget__close" aria-label="Close chat" onClick={onClose}>
+        <button type="button" className="chat-widget__close" aria-label={t`Close chat`} onClick={onClose}>
           <CloseIcon size={20} aria-hidden="true" />
         </button>
       </header>

@@ -1,4 +1,5 @@
 // Any unknown address (docs/product.md section 2): say so, log it for whoever reads the console, and offer the way home.
+import { t } from '@lingui/core/macro';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '@web/app/paths';
@@ -7,7 +8,7 @@ import { useDocumentTitle } from '@web/components/ui/use-document-title';
 
 /** The 404 screen itself; the staff console shows it for an address it does not have. */
 export function PageNotFound() {
-  useDocumentTitle('Page not found');
+  useDocumentTitle(t`Page not found`);
   const location = useLocation();
   useEffect(() => {
     console.error('404 Error: User attempted to access non-existent route:', location.pathname);
@@ -18,10 +19,10 @@ export function PageNotFound() {
       <p className="error-code" aria-hidden="true">
         404
       </p>
-      <h1 className="page-title">Oops! Page not found</h1>
-      <p className="muted">The page you are looking for does not exist or has moved.</p>
+      <h1 className="page-title">{t`Oops! Page not found`}</h1>
+      <p className="muted">{t`The page you are looking for does not exist or has moved.`}</p>
       <Link to={paths.home} className="btn btn-primary">
-        Return to Home
+        {t`Return to Home`}
       </Link>
     </div>
   );

@@ -1,12 +1,7 @@
-// How orders read on screen: dates via date-fns, the number of items, the payment method's name.
-import { format, isValid, parseISO } from 'date-fns';
+// How orders read on screen: dates in the shopper's language, the number of items, the payment method's name.
+import { t } from '@lingui/core/macro';
+import { deliveryWindowName, formatDate } from '@web/lib/i18n/format';
 import type { Order, OrderLine } from '@server/modules/orders/orders.schema';
-
-export function formatOrderDate(iso: string | undefined, pattern = 'd MMM yyyy'): string {
-  if (!iso) return '—';
-  const date = parseISO(iso);
-  return isValid(date) ? format(date, pattern) : '—';
-}
 
 export function itemCount(order: Pick<Order, 'products'>): number {
   return (order.products ?? []).reduce((sum, line) => sum + (Number(line.productQuantity) || 0), 0);
@@ -22,7 +17,7 @@ export function lineTotal(line: OrderLine): number {
 
 /** docs/product.md section 3: the line's name and image may sit in several places depending on who wrote the order. */
 export function lineName(line: OrderLine): string {
-  return line.productName || line.productDetails?.productname || 'Unknown Product';
+  return line.productName || line.productDetails?.productname || t`Unknown Product`;
 }
 
 export function lineImage(line: OrderLine): string | undefined {
@@ -34,10 +29,10 @@ export function lineImage(line: OrderLine): string | undefined {
  * placed before the shop had windows shows the day it was placed.
  */
 export function deliveryWhen(order: Pick<Order, 'deliveryWindow' | 'createdAt'>): string {
-  return order.deliveryWindow?.label ?? formatOrderDate(order.createdAt, 'EEEE, d MMMM yyyy');
+  return order.deliveryWindow ? deliveryWindowName(order.deliveryWindow) : formatDate(order.createdAt, 'long');
 }
 
 export function paymentMethodName(paymentType: string): string {
-  if (paymentType === 'momo') return 'Pay now with MoMo (MTN MoMo request to pay)';
-  return paymentType === 'cash' ? 'Cash on Delivery (Mobile Money)' : paymentType;
+  if (paymentType === 'momo') return t`Pay now with MoMo (MTN MoMo request to pay)`;
+  return paymentType === 'cash' ? t`Cash on Delivery (Mobile Money)` : paymentType;
 }

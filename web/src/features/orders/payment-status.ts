@@ -1,6 +1,7 @@
 // docs/product.md section 4, confirmation: what the payment outcome is, from the return address's query or
 // from the order. A payment page's query may say 'paid'; the server's order says so as paymentStatus
 // 'completed'.
+import { t } from '@lingui/core/macro';
 import type { Order } from '@server/modules/orders/orders.schema';
 
 export type PaymentOutcome = 'success' | 'failed' | 'pending' | null;
@@ -18,8 +19,15 @@ export function paymentOutcome(params: URLSearchParams, order: Pick<Order, 'stat
   return null;
 }
 
+/** Read when shown, so each is in the shopper's language of the moment. */
 export const PAYMENT_MESSAGES = {
-  success: 'Payment successful! Your order has been confirmed.',
-  failed: 'Payment failed. Please try again or contact support.',
-  pending: 'Your order is being processed. Please wait for confirmation.',
-} as const;
+  get success() {
+    return t`Payment successful! Your order has been confirmed.`;
+  },
+  get failed() {
+    return t`Payment failed. Please try again or contact support.`;
+  },
+  get pending() {
+    return t`Your order is being processed. Please wait for confirmation.`;
+  },
+};

@@ -1,6 +1,7 @@
 // Add or edit an address in a dialog (600px wide at most, docs/product.md section 9). It saves through the
 // API itself, so address management and checkout get the same messages (docs/product.md section 8) and hand
 // back the saved address.
+import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import type { Address, AddressInput } from '@server/modules/addresses/addresses.schema';
 import { Dialog } from '@web/components/ui/dialog';
@@ -29,12 +30,12 @@ export function AddressFormDialog({ open, address, title, onClose, onSaved }: Ad
     setServerErrors([]);
     try {
       const saved = editing && address ? await updateAddress(address._id, input) : await createAddress(input);
-      toast.success(editing ? 'Address updated successfully' : 'Address added successfully!');
+      toast.success(editing ? t`Address updated successfully` : t`Address added successfully!`);
       onSaved(saved);
     } catch (error) {
-      const apiError = await toApiError(error, editing ? 'Failed to update address' : 'Failed to add address');
+      const apiError = await toApiError(error, editing ? t`Failed to update address` : t`Failed to add address`);
       setServerErrors(apiError.errors);
-      toast.error(editing ? 'Failed to update address' : 'Failed to add address');
+      toast.error(editing ? t`Failed to update address` : t`Failed to add address`);
     } finally {
       setBusy(false);
     }
@@ -46,13 +47,13 @@ export function AddressFormDialog({ open, address, title, onClose, onSaved }: Ad
   }
 
   return (
-    <Dialog open={open} onClose={close} title={title ?? (editing ? 'Edit Address' : 'Add New Address')} maxWidth={600}>
+    <Dialog open={open} onClose={close} title={title ?? (editing ? t`Edit Address` : t`Add New Address`)} maxWidth={600}>
       {/* The key remounts the form for each address, so opening it again starts from that address. */}
       <AddressForm
         key={address?._id ?? 'new'}
         initial={address ?? undefined}
-        submitLabel={editing ? 'Update Address' : 'Save Address'}
-        busyLabel="Saving..."
+        submitLabel={editing ? t`Update Address` : t`Save Address`}
+        busyLabel={t`Saving...`}
         busy={busy}
         serverErrors={serverErrors}
         onSubmit={save}

@@ -1,4 +1,5 @@
 // The one address form (docs/product.md section 5): used by address management and by checkout's New Address dialog.
+import { t } from '@lingui/core/macro';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -49,25 +50,25 @@ export function AddressForm({ initial, submitLabel, busyLabel, busy, serverError
   }, [serverErrors, setError]);
 
   return (
-    <form className="address-form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Address">
+    <form className="address-form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t`Address`}>
       <TextField
         className="address-form-wide"
-        label="Description"
-        placeholder="Home, Office..."
+        label={t`Description`}
+        placeholder={t`Home, Office...`}
         error={errors.description?.message}
         {...register('description')}
       />
-      <TextField label="Street" autoComplete="address-line1" error={errors.street?.message} {...register('street')} />
-      <TextField label="District" placeholder="Gasabo" error={errors.district?.message} {...register('district')} />
-      <TextField label="City" autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
+      <TextField label={t`Street`} autoComplete="address-line1" error={errors.street?.message} {...register('street')} />
+      <TextField label={t`District`} placeholder="Gasabo" error={errors.district?.message} {...register('district')} />
+      <TextField label={t`City`} autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
       <PhoneField error={errors.phoneNumber?.message} {...register('phoneNumber')} />
       <label className="address-form-wide address-default">
         <input type="checkbox" {...register('isDefault')} />
-        <span>Set as default address</span>
+        <span>{t`Set as default address`}</span>
       </label>
       <div className="address-form-wide address-form-actions">
         <Button variant="secondary" onClick={onCancel}>
-          Cancel
+          {t`Cancel`}
         </Button>
         <Button type="submit" busy={busy}>
           {busy ? busyLabel : submitLabel}

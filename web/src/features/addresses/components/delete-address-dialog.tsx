@@ -1,4 +1,5 @@
 // The delete confirmation of docs/product.md section 2, with the section 8 messages for each way deleting can fail.
+import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import type { Address } from '@server/modules/addresses/addresses.schema';
 import { Dialog } from '@web/components/ui/dialog';
@@ -14,9 +15,9 @@ interface DeleteAddressDialogProps {
 }
 
 function deleteFailure(status: number): string {
-  if (status === 401) return 'Please login to delete address';
-  if (status === 404) return 'Address not found';
-  return 'Failed to delete address';
+  if (status === 401) return t`Please login to delete address`;
+  if (status === 404) return t`Address not found`;
+  return t`Failed to delete address`;
 }
 
 export function DeleteAddressDialog({ address, onClose, onDeleted }: DeleteAddressDialogProps) {
@@ -24,16 +25,16 @@ export function DeleteAddressDialog({ address, onClose, onDeleted }: DeleteAddre
 
   async function confirm() {
     if (!address?._id) {
-      toast.error('Address ID is required');
+      toast.error(t`Address ID is required`);
       return;
     }
     setBusy(true);
     try {
       await deleteAddress(address._id);
-      toast.success('Address deleted successfully');
+      toast.success(t`Address deleted successfully`);
       onDeleted(address._id);
     } catch (error) {
-      const apiError = await toApiError(error, 'Failed to delete address');
+      const apiError = await toApiError(error, t`Failed to delete address`);
       toast.error(deleteFailure(apiError.status));
       // Already gone (deleted in another tab): drop it from the list too.
       if (apiError.status === 404) onDeleted(address._id);
@@ -46,16 +47,16 @@ export function DeleteAddressDialog({ address, onClose, onDeleted }: DeleteAddre
     <Dialog
       open={Boolean(address)}
       onClose={onClose}
-      title="Are you sure?"
-      description="This action cannot be undone. This will permanently delete your address."
+      title={t`Are you sure?`}
+      description={t`This action cannot be undone. This will permanently delete your address.`}
       maxWidth={440}
     >
       <div className="dialog-actions">
         <Button variant="secondary" onClick={onClose} disabled={busy}>
-          Cancel
+          {t`Cancel`}
         </Button>
         <Button variant="danger" busy={busy} onClick={confirm}>
-          {busy ? 'Deleting...' : 'Delete'}
+          {busy ? t`Deleting...` : t`Delete`}
         </Button>
       </div>
     </Dialog>

@@ -1,5 +1,6 @@
 // Address management requires login (docs/product.md section 6): a stored token, and the server confirming it
 // still works.
+import { t } from '@lingui/core/macro';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { toast } from '@web/components/ui/toast';
@@ -19,10 +20,10 @@ export function useVerifiedSession(): boolean {
       if (!active) return;
       if (result === 'valid') setVerified(true);
       else if (result === 'missing') {
-        toast.error('Please log in to access this page');
+        toast.error(t`Please log in to access this page`);
         navigate(back, { replace: true });
       } else if (result === 'failed') {
-        toast.error('Authentication failed. Please log in');
+        toast.error(t`Authentication failed. Please log in`);
         navigate(back, { replace: true });
       }
       // 'expired': the session-expiry handler already shows its toast and reloads at /login.

@@ -1,4 +1,5 @@
 // /address-management (docs/product.md section 2): the shopper's saved delivery addresses; add, edit and delete them.
+import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Address } from '@server/modules/addresses/addresses.schema';
@@ -16,7 +17,7 @@ import { useDocumentTitle } from '@web/components/ui/use-document-title';
 import '../addresses.css';
 
 export default function AddressManagementPage() {
-  useDocumentTitle('Address Management');
+  useDocumentTitle(t`Address Management`);
   const verified = useVerifiedSession();
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<Address | null>(null);
@@ -24,9 +25,9 @@ export default function AddressManagementPage() {
 
   // Nothing is asked until the session is verified.
   const { state: list, reload, replace } = useRemote(
-    toastOnFailure('Failed to fetch addresses', fetchAddresses),
+    toastOnFailure(t`Failed to fetch addresses`, fetchAddresses),
     [],
-    'Failed to load addresses',
+    t`Failed to load addresses`,
     verified,
   );
   const state = list.status;
@@ -45,33 +46,33 @@ export default function AddressManagementPage() {
   return (
     <div className="container address-page">
       <Link to={paths.profile} className="back-link">
-        <ArrowLeftIcon size={16} aria-hidden="true" /> Back to Profile
+        <ArrowLeftIcon size={16} aria-hidden="true" /> {t`Back to Profile`}
       </Link>
       <div className="address-page-head">
-        <h1 className="page-title">Manage Addresses</h1>
+        <h1 className="page-title">{t`Manage Addresses`}</h1>
         <Button icon={<PlusIcon size={18} aria-hidden="true" />} onClick={openNew} disabled={!verified}>
-          Add New Address
+          {t`Add New Address`}
         </Button>
       </div>
 
-      {!verified || state === 'loading' ? <LoadingBlock label="Loading addresses..." /> : null}
+      {!verified || state === 'loading' ? <LoadingBlock label={t`Loading addresses...`} /> : null}
       {verified && state === 'error' ? (
         <div className="address-empty" role="alert">
-          <p>Failed to load addresses</p>
+          <p>{t`Failed to load addresses`}</p>
           <Button variant="secondary" onClick={() => void reload()}>
-            Try Again
+            {t`Try Again`}
           </Button>
         </div>
       ) : null}
       {verified && state === 'ready' && addresses.length === 0 ? (
         <div className="card address-empty">
           <MapPinIcon size={32} aria-hidden="true" />
-          <p>You have no saved addresses yet.</p>
-          <Button onClick={openNew}>Add New Address</Button>
+          <p>{t`You have no saved addresses yet.`}</p>
+          <Button onClick={openNew}>{t`Add New Address`}</Button>
         </div>
       ) : null}
       {verified && state === 'ready' && addresses.length > 0 ? (
-        <ul className="address-list" aria-label="Saved addresses">
+        <ul className="address-list" aria-label={t`Saved addresses`}>
           {addresses.map((address) => (
             <AddressCard key={address._id} address={address} onEdit={openEdit} onDelete={setDeleting} />
           ))}

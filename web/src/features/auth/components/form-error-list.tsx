@@ -1,4 +1,5 @@
 // The server's errors for a form, read out by screen readers as soon as they appear.
+import { knownMessage } from '@web/lib/i18n/known-messages';
 import type { ApiFieldError } from '@web/lib/api-client';
 
 export function FormErrorList({ errors }: { errors: ApiFieldError[] }) {
@@ -6,11 +7,11 @@ export function FormErrorList({ errors }: { errors: ApiFieldError[] }) {
   return (
     <div className="auth-errors" role="alert">
       {errors.length === 1 ? (
-        <p>{errors[0].message}</p>
+        <p>{knownMessage(errors[0].message)}</p>
       ) : (
         <ul>
           {errors.map((error, index) => (
-            <li key={`${error.field ?? ''}-${index}`}>{error.message}</li>
+            <li key={`${error.field ?? ''}-${index}`}>{knownMessage(error.message)}</li>
           ))}
         </ul>
       )}

@@ -1,4 +1,5 @@
 // The login form of docs/product.md sections 2, 5 and 8: email or phone, password, Remember me, forgot password.
+import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -43,7 +44,7 @@ export function LoginForm({ onSuccess, onForgotPassword }: LoginFormProps) {
       await login({ identifier: values.identifier.trim(), password: values.password, remember: values.remember });
       onSuccess();
     } catch (error) {
-      const apiError = await toApiError(error, 'Login failed. Please check your credentials.');
+      const apiError = await toApiError(error, t`Login failed. Please check your credentials.`);
       const list = apiError.errors.length ? apiError.errors : [{ message: apiError.message }];
       serverErrors.show(list);
       toast.error(list[0].message);
@@ -53,7 +54,7 @@ export function LoginForm({ onSuccess, onForgotPassword }: LoginFormProps) {
   });
 
   return (
-    <form className="auth-form" onSubmit={onSubmit} noValidate aria-label="Login">
+    <form className="auth-form" onSubmit={onSubmit} noValidate aria-label={t`Login`}>
       <MethodToggle
         name="login-method"
         value={method}
@@ -64,7 +65,7 @@ export function LoginForm({ onSuccess, onForgotPassword }: LoginFormProps) {
         }}
       />
       <TextField
-        label={method === 'email' ? 'Email address' : 'Phone number'}
+        label={method === 'email' ? t`Email address` : t`Phone number`}
         type={method === 'email' ? 'email' : 'tel'}
         autoComplete={method === 'email' ? 'email' : 'tel'}
         inputMode={method === 'email' ? 'email' : 'tel'}
@@ -73,7 +74,7 @@ export function LoginForm({ onSuccess, onForgotPassword }: LoginFormProps) {
         {...register('identifier')}
       />
       <PasswordField
-        label="Password"
+        label={t`Password`}
         autoComplete="current-password"
         error={errors.password?.message}
         {...register('password')}
@@ -81,15 +82,15 @@ export function LoginForm({ onSuccess, onForgotPassword }: LoginFormProps) {
       <div className="auth-row">
         <label className="checkbox">
           <input type="checkbox" {...register('remember')} />
-          <span>Remember me</span>
+          <span>{t`Remember me`}</span>
         </label>
         <button type="button" className="link-button" onClick={onForgotPassword}>
-          Forgot password?
+          {t`Forgot password?`}
         </button>
       </div>
       <FormErrorList errors={serverErrors.errors} />
       <button type="submit" className="btn btn-primary auth-submit" disabled={submitting}>
-        {submitting ? 'Logging in...' : 'Login'}
+        {submitting ? t`Logging in...` : t`Login`}
       </button>
     </form>
   );

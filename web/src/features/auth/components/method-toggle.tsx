@@ -1,4 +1,6 @@
 // Email or phone: a radio group styled as two segments, so arrow keys move between them as usual.
+import { msg, t } from '@lingui/core/macro';
+import { i18n, type MessageDescriptor } from '@lingui/core';
 import type { IdentifierMethod } from '../form-schemas';
 
 interface MethodToggleProps {
@@ -8,12 +10,12 @@ interface MethodToggleProps {
   legend?: string;
 }
 
-const OPTIONS: { value: IdentifierMethod; label: string }[] = [
-  { value: 'email', label: 'Email' },
-  { value: 'phone', label: 'Phone' },
+const OPTIONS: { value: IdentifierMethod; label: MessageDescriptor }[] = [
+  { value: 'email', label: msg`Email` },
+  { value: 'phone', label: msg`Phone` },
 ];
 
-export function MethodToggle({ name, value, onChange, legend = 'Sign in with' }: MethodToggleProps) {
+export function MethodToggle({ name, value, onChange, legend = t`Sign in with` }: MethodToggleProps) {
   return (
     <fieldset className="method-toggle">
       <legend className="visually-hidden">{legend}</legend>
@@ -26,7 +28,7 @@ export function MethodToggle({ name, value, onChange, legend = 'Sign in with' }:
             checked={option.value === value}
             onChange={() => onChange(option.value)}
           />
-          <span>{option.label}</span>
+          <span>{i18n._(option.label)}</span>
         </label>
       ))}
     </fieldset>

@@ -1,5 +1,6 @@
 // The reset-password dialog (docs/product.md section 2): step 1 names the account and asks the server to send a
 // one-time code; step 2 takes that code and the new password. Closing at any point forgets everything.
+import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -64,7 +65,7 @@ export function ResetPasswordDialog({ open, onClose }: ResetPasswordDialogProps)
       await postForgotPassword(identityOf(values));
       setStep(2);
     } catch (error) {
-      setServerErrors(await dialogErrors(error, 'Failed to send the code. Please try again.'));
+      setServerErrors(await dialogErrors(error, t`Failed to send the code. Please try again.`));
     } finally {
       setBusy(false);
     }
@@ -79,25 +80,26 @@ export function ResetPasswordDialog({ open, onClose }: ResetPasswordDialogProps)
         code: values.code.trim(),
         password: values.password,
       });
-      toast.success('Password updated successfully!');
+      toast.success(t`Password updated successfully!`);
       close();
     } catch (error) {
-      setServerErrors(await dialogErrors(error, 'Failed to update password'));
+      setServerErrors(await dialogErrors(error, t`Failed to update password`));
       setBusy(false);
     }
   });
 
   const identityErrors = identityForm.formState.errors;
+  const sentTo = identityForm.getValues('identifier').trim();
   const passwordErrors = passwordForm.formState.errors;
 
   return (
-    <Dialog open={open} onClose={close} title="Reset password" maxWidth="440px">
+    <Dialog open={open} onClose={close} title={t`Reset password`} maxWidth="440px">
       {step === 1 ? (
-        <form className="auth-form" onSubmit={sendCode} noValidate aria-label="Reset password: your account">
-          <p className="dialog-intro">Tell us how you signed up and we will send you a 6-digit code.</p>
+        <form className="auth-form" onSubmit={sendCode} noValidate aria-label={t`Reset password: your account`}>
+          <p className="dialog-intro">{t`Tell us how you signed up and we will send you a 6-digit code.`}</p>
           <MethodToggle
             name="reset-method"
-            legend="Reset with"
+            legend={t`Reset with`}
             value={method}
             onChange={(next) => {
               identityForm.setValue('method', next);
@@ -106,7 +108,7 @@ export function ResetPasswordDialog({ open, onClose }: ResetPasswordDialogProps)
             }}
           />
           <TextField
-            label={method === 'email' ? 'Email address' : 'Phone number'}
+            label={method === 'email' ? t`Email address` : t`Phone number`}
             type={method === 'email' ? 'email' : 'tel'}
             autoComplete={method === 'email' ? 'email' : 'tel'}
             error={identityErrors.identifier?.message}
@@ -115,20 +117,20 @@ export function ResetPasswordDialog({ open, onClose }: ResetPasswordDialogProps)
           <FormErrorList errors={serverErrors} />
           <div className="dialog-actions">
             <button type="button" className="btn btn-secondary" onClick={close}>
-              Cancel
+              {t`Cancel`}
             </button>
             <button type="submit" className="btn btn-primary" disabled={busy}>
-              {busy ? 'Sending...' : 'Next'}
+              {busy ? t`Sending...` : t`Next`}
             </button>
           </div>
         </form>
       ) : (
-        <form className="auth-form" onSubmit={updatePassword} noValidate aria-label="Reset password: new password">
+        <form className="auth-form" onSubmit={updatePassword} noValidate aria-label={t`Reset password: new password`}>
           <p className="dialog-intro">
-            Enter the code we sent to {identityForm.getValues('identifier').trim()} and choose a new password.
+            {t`Enter the code we sent to ${sentTo} and choose a new password.`}
           </p>
           <TextField
-            label="6-digit code"
+            label={t`6-digit code`}
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
@@ -136,13 +138,13 @@ export function ResetPasswordDialog({ open, onClose }: ResetPasswordDialogProps)
             {...passwordForm.register('code')}
           />
           <PasswordField
-            label="New password"
+            label={t`New password`}
             autoComplete="new-password"
             error={passwordErrors.password?.message}
             {...passwordForm.register('password')}
           />
           <PasswordField
-            label="Confirm new password"
+            label={t`Confirm new password`}
             autoComplete="new-password"
             error={passwordErrors.confirmPassword?.message}
             {...passwordForm.register('confirmPassword')}
@@ -157,10 +159,10 @@ export function ResetPasswordDialog({ open, onClose }: ResetPasswordDialogProps)
                 setStep(1);
               }}
             >
-              Back
+              {t`Back`}
             </button>
             <button type="submit" className="btn btn-primary" disabled={busy}>
-              {busy ? 'Updating...' : 'Update Password'}
+              {busy ? t`Updating...` : t`Update Password`}
             </button>
           </div>
         </form>

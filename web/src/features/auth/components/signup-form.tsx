@@ -1,4 +1,6 @@
 // The signup form of docs/product.md sections 2, 5 and 8. Email, phone or both; the server signs the new user in.
+import { t } from '@lingui/core/macro';
+import { knownMessage } from '@web/lib/i18n/known-messages';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -35,30 +37,30 @@ export function SignupForm({ onSuccess }: { onSuccess: (phoneNumber?: string) =>
       await registerUser({ fullName, email, phoneNumber, password });
       onSuccess(phoneNumber || undefined);
     } catch (error) {
-      const apiError = await toApiError(error, 'An unexpected error occurred');
-      const list = apiError.errors.length ? apiError.errors : [{ message: apiError.message || 'An unexpected error occurred' }];
+      const apiError = await toApiError(error, t`An unexpected error occurred`);
+      const list = apiError.errors.length ? apiError.errors : [{ message: apiError.message || t`An unexpected error occurred` }];
       serverErrors.show(list);
       // Section 8: each entry of an errors list is also a toast.
-      list.forEach((entry) => toast.error(entry.message));
+      list.forEach((entry) => toast.error(knownMessage(entry.message)));
     } finally {
       setSubmitting(false);
     }
   });
 
   return (
-    <form className="auth-form" onSubmit={onSubmit} noValidate aria-label="Sign up">
-      <TextField label="Full name" autoComplete="name" error={errors.fullName?.message} {...register('fullName')} />
+    <form className="auth-form" onSubmit={onSubmit} noValidate aria-label={t`Sign up`}>
+      <TextField label={t`Full name`} autoComplete="name" error={errors.fullName?.message} {...register('fullName')} />
       <EmailField error={errors.email?.message} {...register('email')} />
       <PhoneField error={errors.phoneNumber?.message} {...register('phoneNumber')} />
-      <p className="field-hint">Give an email, a phone number, or both.</p>
+      <p className="field-hint">{t`Give an email, a phone number, or both.`}</p>
       <PasswordField
-        label="Password"
+        label={t`Password`}
         autoComplete="new-password"
         error={errors.password?.message}
         {...register('password')}
       />
       <PasswordField
-        label="Confirm password"
+        label={t`Confirm password`}
         autoComplete="new-password"
         error={errors.confirmPassword?.message}
         {...register('confirmPassword')}
@@ -71,17 +73,17 @@ export function SignupForm({ onSuccess }: { onSuccess: (phoneNumber?: string) =>
             aria-describedby={errors.terms ? 'signup-terms-error' : undefined}
             {...register('terms')}
           />
-          <span>I agree to the Terms &amp; Conditions</span>
+          <span>{t`I agree to the Terms & Conditions`}</span>
         </label>
         {errors.terms ? (
           <p className="field-error" id="signup-terms-error">
-            {errors.terms.message}
+            {knownMessage(errors.terms.message)}
           </p>
         ) : null}
       </div>
       <FormErrorList errors={serverErrors.errors} />
       <button type="submit" className="btn btn-primary auth-submit" disabled={submitting}>
-        {submitting ? 'Creating account...' : 'Sign Up'}
+        {submitting ? t`Creating account...` : t`Sign Up`}
       </button>
     </form>
   );

@@ -1,5 +1,7 @@
 // After sign-up with a phone number, or a new number on the profile: the shopper types the 6-digit
 // code we sent by SMS. Until then the number does not reach this account from USSD.
+import { t } from '@lingui/core/macro';
+import { knownMessage } from '@web/lib/i18n/known-messages';
 import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -43,10 +45,10 @@ export function VerifyPhoneDialog({ open, phoneNumber, onVerified, onClose }: Ve
     try {
       await postVerifyPhone(code);
       reset();
-      toast.success('Phone number verified');
+      toast.success(t`Phone number verified`);
       onVerified();
     } catch (failure) {
-      refuse(await toApiError(failure, 'Could not verify the phone number'));
+      refuse(await toApiError(failure, t`Could not verify the phone number`));
     }
   });
 
@@ -61,9 +63,9 @@ export function VerifyPhoneDialog({ open, phoneNumber, onVerified, onClose }: Ve
     clearErrors('code');
     try {
       const answer = await postResendPhoneCode();
-      setNotice(answer.message ?? 'We have sent a new code by SMS.');
+      setNotice(knownMessage(answer.message ?? t`We have sent a new code by SMS.`));
     } catch (failure) {
-      refuse(await toApiError(failure, 'Could not send a new code'));
+      refuse(await toApiError(failure, t`Could not send a new code`));
     } finally {
       setResending(false);
     }
@@ -73,12 +75,12 @@ export function VerifyPhoneDialog({ open, phoneNumber, onVerified, onClose }: Ve
     <Dialog
       open={open}
       onClose={onClose}
-      title="Confirm your phone number"
-      description={`We sent a 6-digit code by SMS to ${phoneNumber}. Enter it so you can also shop from this phone by USSD.`}
+      title={t`Confirm your phone number`}
+      description={t`We sent a 6-digit code by SMS to ${phoneNumber}. Enter it so you can also shop from this phone by USSD.`}
     >
-      <form className="auth-form" onSubmit={verify} noValidate aria-label="Confirm your phone number">
+      <form className="auth-form" onSubmit={verify} noValidate aria-label={t`Confirm your phone number`}>
         <TextField
-          label="6-digit code"
+          label={t`6-digit code`}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
@@ -92,13 +94,13 @@ export function VerifyPhoneDialog({ open, phoneNumber, onVerified, onClose }: Ve
         )}
         <div className="dialog-actions">
           <Button variant="secondary" onClick={resend} busy={busy === 'resend'} disabled={busy !== undefined}>
-            Send a new code
+            {t`Send a new code`}
           </Button>
           <Button variant="secondary" onClick={onClose} disabled={busy !== undefined}>
-            Later
+            {t`Later`}
           </Button>
           <Button type="submit" busy={busy === 'verify'} disabled={busy !== undefined}>
-            {busy === 'verify' ? 'Confirming...' : 'Confirm'}
+            {busy === 'verify' ? t`Confirming...` : t`Confirm`}
           </Button>
         </div>
       </form>

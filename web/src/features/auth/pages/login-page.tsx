@@ -1,4 +1,5 @@
 // /login (docs/product.md section 2): the login form, the reset-password dialog and a way to /signup.
+import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '@web/app/paths';
@@ -10,7 +11,7 @@ import { useDocumentTitle } from '@web/components/ui/use-document-title';
 import '../auth.css';
 
 export default function LoginPage() {
-  useDocumentTitle('Login');
+  useDocumentTitle(t`Login`);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [resetOpen, setResetOpen] = useState(false);
@@ -26,9 +27,9 @@ export default function LoginPage() {
     <div className="auth-page">
       <section className="card auth-card" aria-labelledby="login-title">
         <h1 id="login-title" className="page-title">
-          Welcome back
+          {t`Welcome back`}
         </h1>
-        <p className="auth-lead">Log in to order fresh groceries delivered in Kigali.</p>
+        <p className="auth-lead">{t`Log in to order fresh groceries delivered in Kigali.`}</p>
         <LoginForm
           onSuccess={() => {
             setJustSignedIn(true);
@@ -37,7 +38,7 @@ export default function LoginPage() {
           onForgotPassword={() => setResetOpen(true)}
         />
         <p className="auth-switch">
-          Don&apos;t have an account? <Link to={signupHref}>Sign up</Link>
+          {t`Don't have an account?`} <Link to={signupHref}>{t`Sign up`}</Link>
         </p>
       </section>
       <ResetPasswordDialog open={resetOpen} onClose={() => setResetOpen(false)} />

@@ -1,4 +1,5 @@
 // /signup (docs/product.md section 2): create an account; the server signs the new shopper in straight away.
+import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '@web/app/paths';
@@ -10,7 +11,7 @@ import { useDocumentTitle } from '@web/components/ui/use-document-title';
 import '../auth.css';
 
 export default function SignupPage() {
-  useDocumentTitle('Sign Up');
+  useDocumentTitle(t`Sign Up`);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [justSignedUp, setJustSignedUp] = useState(false);
@@ -25,9 +26,9 @@ export default function SignupPage() {
     <div className="auth-page">
       <section className="card auth-card" aria-labelledby="signup-title">
         <h1 id="signup-title" className="page-title">
-          Create your account
+          {t`Create your account`}
         </h1>
-        <p className="auth-lead">Fresh produce from local farmers, delivered to your door.</p>
+        <p className="auth-lead">{t`Fresh produce from local farmers, delivered to your door.`}</p>
         <SignupForm
           onSuccess={(phoneNumber) => {
             setJustSignedUp(true);
@@ -43,7 +44,7 @@ export default function SignupPage() {
           onClose={() => navigate(target, { replace: true })}
         />
         <p className="auth-switch">
-          Already have an account? <Link to={loginHref}>Login</Link>
+          {t`Already have an account?`} <Link to={loginHref}>{t`Login`}</Link>
         </p>
       </section>
     </div>

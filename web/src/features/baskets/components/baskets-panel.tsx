@@ -1,6 +1,7 @@
 // The profile's weekly baskets: each one's day and time, its coming delivery, its lines at
 // this week's prices, the MoMo number a MoMo basket asks each week, and Skip the next one, Pause,
 // Change (day or time, MoMo number) and Stop.
+import { t } from '@lingui/core/macro';
 import { useId, useState, type FormEvent } from 'react';
 import type { Basket } from '@server/modules/baskets/baskets.schema';
 import { Button } from '@web/components/ui/button';
@@ -17,9 +18,11 @@ import '../baskets.css';
 
 function nextText(basket: Basket): string {
   const next = basket.nextDelivery;
-  if (!next) return 'Paused';
-  if (next.skipped) return `Next: ${next.label}, skipped`;
-  return next.orderId ? `Next: ${next.label} (order #${next.orderId.slice(-8).toUpperCase()}, placed)` : `Next: ${next.label}`;
+  if (!next) return t`Paused`;
+  const when = next.label;
+  if (next.skipped) return t`Next: ${when}, skipped`;
+  const number = next.orderId?.slice(-8).toUpperCase();
+  return number ? t`Next: ${when} (order #${number}, placed)` : t`Next: ${when}`;
 }
 
 /** A MoMo basket's number: shown, and changed in place (the shop checks it is one MTN MoMo can ask). */
@@ -40,11 +43,12 @@ function MomoNumber({ basket, busy, onSave }: { basket: Basket; busy: boolean; o
   }
 
   if (!editing) {
+    const payer = basket.payerPhone ? localNumber(basket.payerPhone) : '';
     return (
       <p className="basket-momo">
-        Paid by MTN MoMo from {basket.payerPhone ? localNumber(basket.payerPhone) : 'the delivery phone'}{' '}
+        {payer ? t`Paid by MTN MoMo from ${payer}` : t`Paid by MTN MoMo from the delivery phone`}{' '}
         <Button size="sm" variant="ghost" disabled={busy} onClick={startEditing}>
-          Change MoMo number
+          {t`Change MoMo number`}
         </Button>
       </p>
     );
@@ -52,15 +56,15 @@ function MomoNumber({ basket, busy, onSave }: { basket: Basket; busy: boolean; o
   return (
     <form className="basket-momo" onSubmit={(event) => void submit(event)}>
       <label className="field-label" htmlFor={`${id}-phone`}>
-        MoMo number
+        {t`MoMo number`}
       </label>
       <input id={`${id}-phone`} className="input" type="tel" inputMode="tel" autoComplete="tel" value={phone} onChange={(event) => setPhone(event.target.value)} />
       <div className="basket-actions">
         <Button size="sm" type="submit" busy={busy}>
-          Save
+          {t`Save`}
         </Button>
         <Button size="sm" variant="ghost" onClick={() => setEditing(false)} disabled={busy}>
-          Cancel
+          {t`Cancel`}
         </Button>
       </div>
     </form>
@@ -71,7 +75,7 @@ function BasketCard({ basket, onChanged, onStopped }: { basket: Basket; onChange
   const [busy, setBusy] = useState(false);
   const [changing, setChanging] = useState<{ weekday: number; windowStart: string } | null>(null);
   const [asking, setAsking] = useState(false);
-  const times = useRemote(fetchWeeklyTimes, [], 'Could not load the delivery times', changing !== null).state.data;
+  const times = useRemote(fetchWeeklyTimes, [], t`Could not load the delivery times`, changing !== null).state.data;
 
   /** Runs a change; true once it is saved. */
   async function act(work: () => Promise<{ message: string; basket?: Basket }>): Promise<boolean> {
@@ -85,7 +89,7 @@ function BasketCard({ basket, onChanged, onStopped }: { basket: Basket; onChange
       setAsking(false);
       return true;
     } catch (error) {
-      const failure = await toApiError(error, 'Could not change the weekly basket');
+      const failure = await toApiError(error, t`Could not change the weekly basket`);
       if (failure.error !== 'unauthorized') toast.error(failure.errors[0]?.message ?? failure.message);
       return false;
     } finally {
@@ -94,28 +98,29 @@ function BasketCard({ basket, onChanged, onStopped }: { basket: Basket; onChange
   }
 
   const skipped = basket.nextDelivery?.skipped ?? false;
+  const basketLabel = basket.label;
   return (
     <li className="card basket-card">
       <h3 className="basket-title">{basket.label}</h3>
       <p className="basket-next">{nextText(basket)}</p>
       <p className="basket-lines">
-        {basket.lines.map((line) => `${line.productName} × ${line.quantity}${line.forSale ? '' : ' (not for sale this week)'}`).join(', ')}
+        {basket.lines.map((line) => `${line.productName} × ${line.quantity}${line.forSale ? '' : ` ${t`(not for sale this week)`}`}`).join(', ')}
       </p>
-      <p className="basket-total">This week: {formatMoney(basket.total)}</p>
+      <p className="basket-total">{t`This week: ${formatMoney(basket.total)}`}</p>
       <MomoNumber basket={basket} busy={busy} onSave={(payerPhone) => act(() => updateBasket(basket._id, { payerPhone }))} />
       {changing ? (
         <div className="basket-change">
           {times ? (
             <WeeklyTimeFields times={times} weekday={changing.weekday} windowStart={changing.windowStart} onChange={(weekday, windowStart) => setChanging({ weekday, windowStart })} disabled={busy} />
           ) : (
-            <p>Loading delivery times...</p>
+            <p>{t`Loading delivery times...`}</p>
           )}
           <div className="basket-actions">
             <Button size="sm" busy={busy} disabled={!times} onClick={() => void act(() => updateBasket(basket._id, changing))}>
-              Save
+              {t`Save`}
             </Button>
             <Button size="sm" variant="ghost" onClick={() => setChanging(null)} disabled={busy}>
-              Cancel
+              {t`Cancel`}
             </Button>
           </div>
         </div>
@@ -123,27 +128,27 @@ function BasketCard({ basket, onChanged, onStopped }: { basket: Basket; onChange
         <div className="basket-actions">
           {!basket.paused ? (
             <Button size="sm" variant="secondary" busy={busy} onClick={() => void act(() => updateBasket(basket._id, { skipNext: !skipped }))}>
-              {skipped ? 'Undo the skip' : 'Skip the next one'}
+              {skipped ? t`Undo the skip` : t`Skip the next one`}
             </Button>
           ) : null}
           <Button size="sm" variant="secondary" busy={busy} onClick={() => void act(() => updateBasket(basket._id, { paused: !basket.paused }))}>
-            {basket.paused ? 'Resume' : 'Pause'}
+            {basket.paused ? t`Resume` : t`Pause`}
           </Button>
           <Button size="sm" variant="secondary" disabled={busy} onClick={() => setChanging({ weekday: basket.weekday, windowStart: basket.windowStart })}>
-            Change day or time
+            {t`Change day or time`}
           </Button>
           <Button size="sm" variant="ghost" disabled={busy} onClick={() => setAsking(true)}>
-            Stop
+            {t`Stop`}
           </Button>
         </div>
       )}
-      <Dialog open={asking} onClose={() => setAsking(false)} title="Stop this weekly basket?" description={`${basket.label}: no more weekly orders. An order already placed stands.`}>
+      <Dialog open={asking} onClose={() => setAsking(false)} title={t`Stop this weekly basket?`} description={t`${basketLabel}: no more weekly orders. An order already placed stands.`}>
         <div className="basket-actions">
           <Button variant="ghost" onClick={() => setAsking(false)} disabled={busy}>
-            Keep it
+            {t`Keep it`}
           </Button>
           <Button busy={busy} onClick={() => void act(() => stopBasket(basket._id))}>
-            Stop it
+            {t`Stop it`}
           </Button>
         </div>
       </Dialog>
@@ -152,14 +157,14 @@ function BasketCard({ basket, onChanged, onStopped }: { basket: Basket; onChange
 }
 
 export function BasketsPanel() {
-  const { state, replace, reload } = useRemote(fetchBaskets, [], 'Could not load your weekly baskets');
+  const { state, replace, reload } = useRemote(fetchBaskets, [], t`Could not load your weekly baskets`);
   const baskets = state.data;
   return (
     <section className="card profile-panel" aria-labelledby="baskets-title">
-      <h2 id="baskets-title">Weekly Baskets</h2>
-      {!baskets && state.status !== 'error' ? <LoadingBlock label="Loading weekly baskets..." /> : null}
-      {state.status === 'error' ? <p role="alert">Could not load your weekly baskets</p> : null}
-      {baskets && !baskets.length ? <p>No weekly basket yet. Open an order in your order history and choose "Deliver every week".</p> : null}
+      <h2 id="baskets-title">{t`Weekly Baskets`}</h2>
+      {!baskets && state.status !== 'error' ? <LoadingBlock label={t`Loading weekly baskets...`} /> : null}
+      {state.status === 'error' ? <p role="alert">{t`Could not load your weekly baskets`}</p> : null}
+      {baskets && !baskets.length ? <p>{t`No weekly basket yet. Open an order in your order history and choose "Deliver every week".`}</p> : null}
       {baskets?.length ? (
         <ul className="basket-list">
           {baskets.map((basket) => (

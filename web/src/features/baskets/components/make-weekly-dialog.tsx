@@ -1,4 +1,5 @@
 // "Deliver every week" on an order: its day and time, and the basket is made from that order's lines.
+import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import { Button } from '@web/components/ui/button';
 import { Dialog } from '@web/components/ui/dialog';
@@ -10,7 +11,7 @@ import { WeeklyTimeFields } from './weekly-time-fields';
 import '../baskets.css';
 
 function MakeWeeklyForm({ orderId, orderNumber, onDone }: { orderId: string; orderNumber: string; onDone: () => void }) {
-  const { state } = useRemote(fetchWeeklyTimes, [], 'Could not load the delivery times');
+  const { state } = useRemote(fetchWeeklyTimes, [], t`Could not load the delivery times`);
   const times = state.data;
   const firstDay = times ? Math.min(...times.keys()) : 1;
   const [choice, setChoice] = useState<{ weekday: number; windowStart: string } | null>(null);
@@ -25,20 +26,20 @@ function MakeWeeklyForm({ orderId, orderNumber, onDone }: { orderId: string; ord
       toast.success(reply.message);
       onDone();
     } catch (error) {
-      const failure = await toApiError(error, 'Could not make the weekly basket');
+      const failure = await toApiError(error, t`Could not make the weekly basket`);
       if (failure.error !== 'unauthorized') toast.error(failure.errors[0]?.message ?? failure.message);
     } finally {
       setSaving(false);
     }
   }
 
-  if (!times) return <p>{state.status === 'error' ? 'Could not load the delivery times.' : 'Loading delivery times...'}</p>;
+  if (!times) return <p>{state.status === 'error' ? t`Could not load the delivery times.` : t`Loading delivery times...`}</p>;
   return (
     <div className="weekly-form">
-      <p>The products of order #{orderNumber}, at each week's prices. We text you the evening before; skip, pause or stop it from your profile.</p>
+      <p>{t`The products of order #${orderNumber}, at each week's prices. We text you the evening before; skip, pause or stop it from your profile.`}</p>
       <WeeklyTimeFields times={times} weekday={weekday} windowStart={windowStart} onChange={(day, start) => setChoice({ weekday: day, windowStart: start })} disabled={saving} />
       <Button onClick={() => void save()} busy={saving}>
-        {saving ? 'Saving...' : 'Deliver every week'}
+        {saving ? t`Saving...` : t`Deliver every week`}
       </Button>
     </div>
   );
@@ -49,9 +50,9 @@ export function MakeWeeklyButton({ orderId, orderNumber }: { orderId: string; or
   return (
     <>
       <Button variant="ghost" size="sm" onClick={() => setOpen(true)}>
-        Deliver every week
+        {t`Deliver every week`}
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} title="Deliver every week">
+      <Dialog open={open} onClose={() => setOpen(false)} title={t`Deliver every week`}>
         <MakeWeeklyForm orderId={orderId} orderNumber={orderNumber} onDone={() => setOpen(false)} />
       </Dialog>
     </>

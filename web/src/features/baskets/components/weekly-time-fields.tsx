@@ -1,7 +1,9 @@
 // A weekly basket's day and time: the days the shop delivers, and that day's windows.
+import { msg, t } from '@lingui/core/macro';
+import { i18n } from '@lingui/core';
 import { useId } from 'react';
 
-export const WEEKDAY_NAMES = ['Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays', 'Sundays'];
+const WEEKDAY_NAMES = [msg`Mondays`, msg`Tuesdays`, msg`Wednesdays`, msg`Thursdays`, msg`Fridays`, msg`Saturdays`, msg`Sundays`];
 
 interface WeeklyTimeFieldsProps {
   times: Map<number, { start: string; label: string }[]>;
@@ -20,7 +22,7 @@ export function WeeklyTimeFields({ times, weekday, windowStart, onChange, disabl
     <div className="weekly-fields">
       <div className="field">
         <label className="field-label" htmlFor={dayId}>
-          Every week on
+          {t`Every week on`}
         </label>
         <select
           id={dayId}
@@ -35,14 +37,14 @@ export function WeeklyTimeFields({ times, weekday, windowStart, onChange, disabl
         >
           {days.map((day) => (
             <option key={day} value={day}>
-              {WEEKDAY_NAMES[day - 1]}
+              {i18n._(WEEKDAY_NAMES[day - 1])}
             </option>
           ))}
         </select>
       </div>
       <div className="field">
         <label className="field-label" htmlFor={timeId}>
-          Delivery time
+          {t`Delivery time`}
         </label>
         <select id={timeId} className="input" value={windowStart} disabled={disabled} onChange={(event) => onChange(weekday, event.target.value)}>
           {starts.map((one) => (

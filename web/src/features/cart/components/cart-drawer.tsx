@@ -1,5 +1,6 @@
 // The cart drawer (docs/product.md section 2): lines, subtotal, View Cart / Checkout after a 1 s pause with their busy
 // labels, an 'Updating cart...' overlay while a change is on its way. Loaded on first open.
+import { t } from '@lingui/core/macro';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@web/app/paths';
@@ -42,20 +43,20 @@ export default function CartDrawer() {
   const footer = empty ? null : (
     <div className="cart-drawer-footer">
       <p className="cart-subtotal">
-        <span>Subtotal</span>
+        <span>{t`Subtotal`}</span>
         <strong>{formatMoney(totalPrice)}</strong>
       </p>
-      <p className="muted cart-shipping-note">Shipping price is negotiable with the delivery agent.</p>
+      <p className="muted cart-shipping-note">{t`Shipping price is negotiable with the delivery agent.`}</p>
       <div className="cart-drawer-actions">
         <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => goAfterPause('view', paths.cart)}>
-          {pending === 'view' ? 'Loading...' : 'View Cart'}
+          {pending === 'view' ? t`Loading...` : t`View Cart`}
         </button>
         <button type="button" className="btn btn-primary" disabled={busy} onClick={() => goAfterPause('checkout', paths.checkout)}>
-          {pending === 'checkout' ? 'Processing...' : 'Checkout'}
+          {pending === 'checkout' ? t`Processing...` : t`Checkout`}
         </button>
       </div>
       <button type="button" className="btn btn-ghost btn-block" onClick={closeDrawer}>
-        Continue Shopping
+        {t`Continue Shopping`}
       </button>
     </div>
   );
@@ -68,7 +69,7 @@ export default function CartDrawer() {
       className="cart-drawer"
       title={
         <span className="cart-drawer-title">
-          Your Cart ({totalItems})
+          {t`Your Cart (${totalItems})`}
           <span className="badge badge-success" aria-hidden="true">
             {totalItems}
           </span>
@@ -78,12 +79,12 @@ export default function CartDrawer() {
     >
       {isLoading && empty ? (
         <div className="loading-block">
-          <Spinner label="Loading cart..." />
+          <Spinner label={t`Loading cart...`} />
         </div>
       ) : empty ? (
         <CartEmpty>
           <button type="button" className="btn btn-primary" onClick={closeDrawer}>
-            Continue Shopping
+            {t`Continue Shopping`}
           </button>
         </CartEmpty>
       ) : (
@@ -91,7 +92,7 @@ export default function CartDrawer() {
       )}
       {isRefreshing && (
         <div className="cart-updating" role="status">
-          <Spinner label="Updating cart..." />
+          <Spinner label={t`Updating cart...`} />
         </div>
       )}
     </Drawer>

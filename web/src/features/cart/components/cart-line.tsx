@@ -1,5 +1,9 @@
 // One line of the cart (drawer and cart page): picture, name, description, prices, quantity and Remove,
 // and what stock says of it (what is left, or why checkout cannot sell it: then it is not in the total).
+import { t } from '@lingui/core/macro';
+import { localNameIn } from '@server/lib/local-name';
+import { unitName } from '@web/lib/i18n/units';
+import { currentLanguage } from '@web/lib/i18n/i18n';
 import { Link } from 'react-router-dom';
 import { paths } from '@web/app/paths';
 import { Image } from '@web/components/ui/image';
@@ -17,8 +21,9 @@ interface CartLineProps {
 
 /** What stock says of the line, when it says anything: why checkout cannot sell it, or that few are left. */
 function StockNote({ item }: { item: CartItem }) {
-  if (item.stockReason === 'out_of_stock') return <p className="stock-flag">Out of stock: remove it to check out</p>;
-  if (item.stockReason === 'not_enough') return <p className="stock-flag">{item.stockNote}: lower the quantity to check out</p>;
+  const note = item.stockNote ?? '';
+  if (item.stockReason === 'out_of_stock') return <p className="stock-flag">{t`Out of stock: remove it to check out`}</p>;
+  if (item.stockReason === 'not_enough') return <p className="stock-flag">{t`${note}: lower the quantity to check out`}</p>;
   if (item.stockNote) return <p className="stock-low">{item.stockNote}</p>;
   return null;
 }
@@ -27,6 +32,7 @@ export function CartLine({ item, disabled, onNavigate }: CartLineProps) {
   const updateQuantity = useCartStore((state) => state.updateQuantity);
   const removeItem = useCartStore((state) => state.removeItem);
   const discounted = item.price < item.originalPrice;
+  const name = localNameIn(item, currentLanguage()) ?? item.name;
   // No more than stock shows is left: the server would refuse it anyway.
   const atMost = item.maxQuantity !== undefined && item.quantity >= item.maxQuantity;
 
@@ -37,32 +43,32 @@ export function CartLine({ item, disabled, onNavigate }: CartLineProps) {
         <div className="cart-line-top">
           <h3 className="cart-line-name">
             <Link to={paths.product(item.id)} onClick={onNavigate}>
-              {item.name}
+              {name}
             </Link>
           </h3>
           <p className={item.sellable ? 'cart-line-total' : 'cart-line-total cart-line-total-excluded'}>
             {formatMoney(item.subtotal)}
-            {item.sellable ? null : <span className="cart-line-excluded">not in the total</span>}
+            {item.sellable ? null : <span className="cart-line-excluded">{t`not in the total`}</span>}
           </p>
         </div>
         <StockNote item={item} />
         <p className="cart-line-description">{item.description}</p>
         <p className="cart-line-unit-price">
-          {formatMoney(item.price)}/{item.unit}
+          {formatMoney(item.price)}/{unitName(item.unit)}
           {discounted && (
             <s className="price-original">
-              <span className="visually-hidden">was </span>
+              <span className="visually-hidden">{t`was`} </span>
               {formatMoney(item.originalPrice)}
             </s>
           )}
-          {item.discount > 0 && <span className="discount-badge cart-line-discount">{item.discount}% OFF</span>}
+          {item.discount > 0 && <span className="discount-badge cart-line-discount">{t`${item.discount}% OFF`}</span>}
         </p>
         <div className="cart-line-controls">
-          <div className="quantity" role="group" aria-label={`Quantity of ${item.name}`}>
+          <div className="quantity" role="group" aria-label={t`Quantity of ${name}`}>
             <button
               type="button"
               className="quantity-button"
-              aria-label={`Decrease quantity of ${item.name}`}
+              aria-label={t`Decrease quantity of ${name}`}
               disabled={disabled || item.quantity <= 1}
               onClick={() => void updateQuantity(item.id, item.quantity - 1)}
             >
@@ -74,7 +80,7 @@ export function CartLine({ item, disabled, onNavigate }: CartLineProps) {
             <button
               type="button"
               className="quantity-button"
-              aria-label={`Increase quantity of ${item.name}`}
+              aria-label={t`Increase quantity of ${name}`}
               disabled={disabled || atMost}
               onClick={() => void updateQuantity(item.id, item.quantity + 1)}
             >
@@ -84,11 +90,11 @@ export function CartLine({ item, disabled, onNavigate }: CartLineProps) {
           <button
             type="button"
             className="btn btn-ghost btn-sm cart-line-remove"
-            aria-label={`Remove ${item.name} from cart`}
+            aria-label={t`Remove ${name} from cart`}
             disabled={disabled}
             onClick={() => void removeItem(item.id)}
           >
-            <TrashIcon size={16} /> Remove
+            <TrashIcon size={16} /> {t`Remove`}
           </button>
         </div>
       </div>

@@ -1,5 +1,6 @@
 // The cart's lines, drawer and cart page alike: those checkout can sell, then apart, under their own
 // heading, those it cannot as they are (none left, or fewer than the line holds), which the totals leave out.
+import { t } from '@lingui/core/macro';
 import { useId } from 'react';
 import type { CartItem } from '../cart-item';
 import { CartLine } from './cart-line';
@@ -28,7 +29,7 @@ export function CartLines({ items, disabled, busy, onNavigate }: CartLinesProps)
       {apart.length ? (
         <section className="cart-apart" aria-labelledby={apartTitle}>
           <h3 id={apartTitle} className="cart-apart-title">
-            Not in your total: cannot be sold as it is
+            {t`Not in your total: cannot be sold as it is`}
           </h3>
           <ul className="cart-lines" aria-busy={busy}>
             {apart.map((item) => (

@@ -1,6 +1,7 @@
 // The cart's totals, on the cart page and beside the checkout's steps. The delivery fee is agreed with the
 // delivery agent at the door (docs/product.md sections 2, 3) unless the shop charges by a table
 // (delivery-fee.ts): then the fee is quoted here and, once the address is known, added to the total.
+import { t } from '@lingui/core/macro';
 import { formatMoney } from '@web/lib/money';
 
 interface CartTotalsProps {
@@ -20,15 +21,15 @@ export function CartTotals({ totalPrice, delivery, fee = null, className, totalC
   return (
     <dl className={className}>
       <div>
-        <dt>Subtotal</dt>
+        <dt>{t`Subtotal`}</dt>
         <dd>{formatMoney(totalPrice)}</dd>
       </div>
       <div>
-        <dt>Delivery</dt>
+        <dt>{t`Delivery`}</dt>
         <dd>{delivery}</dd>
       </div>
       <div className={totalClassName}>
-        <dt>Total</dt>
+        <dt>{t`Total`}</dt>
         <dd>{formatMoney(totalPrice + (fee ?? 0))}</dd>
       </div>
     </dl>

@@ -1,5 +1,6 @@
 // The cart page (docs/product.md section 2): the lines, an order summary, Proceed to Checkout after a 3 s
 // pause, Clear Cart.
+import { plural, t } from '@lingui/core/macro';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '@web/app/paths';
@@ -16,7 +17,7 @@ import '../cart.css';
 export const CART_CHECKOUT_DELAY_MS = 3000;
 
 export default function CartPage() {
-  useDocumentTitle('Your Cart');
+  useDocumentTitle(t`Your Cart`);
   const navigate = useNavigate();
   const { items, totalItems, totalPrice, isLoading, isRefreshing, clearCart } = useCartStore();
   const [proceeding, setProceeding] = useState(false);
@@ -36,51 +37,51 @@ export default function CartPage() {
   return (
     <div className="container page cart-page">
       <Link to={paths.products} className="back-link">
-        <ArrowLeftIcon size={18} /> Back to Shopping
+        <ArrowLeftIcon size={18} /> {t`Back to Shopping`}
       </Link>
-      <h1 className="page-title">Your Cart</h1>
+      <h1 className="page-title">{t`Your Cart`}</h1>
       {isLoading && items.length === 0 ? (
-        <LoadingBlock label="Loading cart..." />
+        <LoadingBlock label={t`Loading cart...`} />
       ) : items.length === 0 ? (
         <div className="card">
           <CartEmpty>
             <Link to={paths.products} className="btn btn-primary">
-              Continue Shopping
+              {t`Continue Shopping`}
             </Link>
             <Link to={paths.trackOrders} className="btn btn-secondary">
-              Track Orders
+              {t`Track Orders`}
             </Link>
           </CartEmpty>
         </div>
       ) : (
         <div className="cart-page-grid">
-          <section className="card cart-page-items" aria-label={`Items in your cart (${totalItems})`}>
+          <section className="card cart-page-items" aria-label={t`Items in your cart (${totalItems})`}>
             <CartLines items={items} disabled={busy} busy={isRefreshing} />
             {isRefreshing && (
               <div className="cart-updating" role="status">
-                <Spinner label="Updating cart..." />
+                <Spinner label={t`Updating cart...`} />
               </div>
             )}
           </section>
           <aside className="card cart-summary" aria-labelledby="order-summary-title">
             <h2 id="order-summary-title" className="cart-summary-title">
-              Order Summary
+              {t`Order Summary`}
             </h2>
-            <CartTotals totalPrice={totalPrice} delivery={quoteDeliveryFee(fees, totalPrice, undefined, 'Negotiable with delivery agent').words} className="cart-summary-rows" totalClassName="cart-summary-total" />
+            <CartTotals totalPrice={totalPrice} delivery={quoteDeliveryFee(fees, totalPrice, undefined, t`Negotiable with delivery agent`).words} className="cart-summary-rows" totalClassName="cart-summary-total" />
             <button type="button" className="btn btn-primary btn-block btn-lg" disabled={busy || unsellable > 0} aria-describedby={unsellable ? 'cart-unsellable' : undefined} onClick={proceed}>
               {proceeding && <span className="spinner spinner-sm" aria-hidden="true" />}
-              {proceeding ? 'Processing...' : 'Proceed to Checkout'}
+              {proceeding ? t`Processing...` : t`Proceed to Checkout`}
             </button>
             {unsellable ? (
               <p id="cart-unsellable" className="stock-flag">
-                Change or remove the {unsellable === 1 ? 'line' : 'lines'} that cannot be sold to check out.
+                {plural(unsellable, { one: 'Change or remove the line that cannot be sold to check out.', other: 'Change or remove the lines that cannot be sold to check out.' })}
               </p>
             ) : null}
             <Link to={paths.products} className="btn btn-secondary btn-block">
-              Continue Shopping
+              {t`Continue Shopping`}
             </Link>
             <button type="button" className="btn btn-ghost btn-block cart-clear" disabled={busy} onClick={() => void clearCart()}>
-              Clear Cart
+              {t`Clear Cart`}
             </button>
           </aside>
         </div>

@@ -1,5 +1,6 @@
 // A product in a grid (docs/product.md section 2, Product card): the whole card links to the product; the add
 // button sits above the link so the two never nest.
+import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@web/app/paths';
@@ -8,7 +9,7 @@ import { CartIcon } from '@web/components/ui/icons';
 import { Stars } from '@web/components/ui/stars';
 import { useCartStore } from '@web/features/cart';
 import type { Product } from '../api/catalog-api';
-import { categoryName, leftNote, productUnit } from '../product-fields';
+import { categoryName, leftNote, productDisplayName, productSecondName, productUnit } from '../product-fields';
 import { DiscountBadge } from './discount-badge';
 import { PriceTag } from './price-tag';
 import './product-card.css';
@@ -22,7 +23,8 @@ interface ProductCardProps {
 export function ProductCard({ product, priority = false }: ProductCardProps) {
   const addItem = useCartStore((state) => state.addItem);
   const [adding, setAdding] = useState(false);
-  const name = product.productname || 'Unknown Product';
+  const name = productDisplayName(product);
+  const secondName = productSecondName(product);
   // Staff mark a product out of stock; it stays listed but cannot go into a cart.
   const soldOut = product.inStock === false;
   const left = leftNote(product);
@@ -30,7 +32,7 @@ export function ProductCard({ product, priority = false }: ProductCardProps) {
   async function handleAdd() {
     setAdding(true);
     try {
-      await addItem(product, 'Failed to add item to cart. Please try again.');
+      await addItem(product, t`Failed to add item to cart. Please try again.`);
     } finally {
       setAdding(false);
     }
@@ -41,7 +43,7 @@ export function ProductCard({ product, priority = false }: ProductCardProps) {
       <div className="product-card-media">
         <Image src={product.productImage} alt="" width={300} height={300} priority={priority} />
         <DiscountBadge price={product.price} offerPrice={product.offerPrice} className="product-card-badge" />
-        {soldOut ? <span className="stock-badge product-card-stock">Out of stock</span> : null}
+        {soldOut ? <span className="stock-badge product-card-stock">{t`Out of stock`}</span> : null}
         {left ? <span className="stock-badge stock-badge-low product-card-stock">{left}</span> : null}
       </div>
       <div className="product-card-body">
@@ -51,6 +53,11 @@ export function ProductCard({ product, priority = false }: ProductCardProps) {
             {name}
           </Link>
         </h3>
+        {secondName ? (
+          <p className="product-card-second-name" lang="en">
+            {secondName}
+          </p>
+        ) : null}
         <Stars value={product.averageRating} size={14} />
         <PriceTag price={product.price} offerPrice={product.offerPrice} unit={productUnit(product)} />
         <button
@@ -60,7 +67,7 @@ export function ProductCard({ product, priority = false }: ProductCardProps) {
           disabled={adding || soldOut}
         >
           {adding ? <span className="spinner spinner-sm" aria-hidden="true" /> : <CartIcon size={16} />}
-          {adding ? 'Adding...' : 'Add to Cart'}
+          {adding ? t`Adding...` : t`Add to Cart`}
           {/* The visible words come first in the name, so voice control ("click Add to Cart") still works. */}
           <span className="visually-hidden">: {name}</span>
         </button>

@@ -1,5 +1,7 @@
 // The Rate Product popover (docs/product.md sections 2 and 4): hovering or focusing a star previews the rating, choosing
 // one sends it; signed-in shoppers only.
+import { plural, t } from '@lingui/core/macro';
+import { productDisplayName } from '../product-fields';
 import { useState } from 'react';
 import { StarIcon } from '@web/components/ui/icons';
 import { toast } from '@web/components/ui/toast';
@@ -19,7 +21,7 @@ export function RateProduct({ product, onRated }: RateProductProps) {
   const [chosen, setChosen] = useState(0);
   const [sending, setSending] = useState(false);
   async function submit(rating: number) {
-    if (!requireLogin('Please log in to rate products')) return;
+    if (!requireLogin(t`Please log in to rate products`)) return;
     if (rating < 1 || rating > 5) return;
     setSending(true);
     try {
@@ -27,30 +29,31 @@ export function RateProduct({ product, onRated }: RateProductProps) {
       if (response.product) onRated(response.product);
       setChosen(rating);
       setOpen(false);
-      toast.success(`Thank you for rating ${product.productname}!`);
+      toast.success(t`Thank you for rating ${productName}!`);
     } catch (error) {
-      const failure = await toApiError(error, 'Failed to rate product');
-      if (failure.error !== 'unauthorized') toast.error('Failed to rate product');
+      const failure = await toApiError(error, t`Failed to rate product`);
+      if (failure.error !== 'unauthorized') toast.error(t`Failed to rate product`);
     } finally {
       setSending(false);
     }
   }
 
   const lit = preview || chosen;
+  const productName = productDisplayName(product);
 
   return (
     <div className="rate-product" ref={rootRef}>
       <button {...toggleProps} className="btn btn-secondary btn-sm">
-        <StarIcon size={16} /> Rate Product
+        <StarIcon size={16} /> {t`Rate Product`}
       </button>
       {chosen > 0 && (
         <p className="rate-product-result" role="status">
-          You rated this product {chosen} stars
+          {t`You rated this product ${chosen} stars`}
         </p>
       )}
       <div id={panelId} className="rate-product-panel" hidden={!open}>
         <p className="rate-product-title" id={`${panelId}-title`}>
-          How would you rate this product?
+          {t`How would you rate this product?`}
         </p>
         <div className="rate-product-stars" role="group" aria-labelledby={`${panelId}-title`} onMouseLeave={() => setPreview(0)}>
           {[1, 2, 3, 4, 5].map((value) => (
@@ -58,7 +61,7 @@ export function RateProduct({ product, onRated }: RateProductProps) {
               key={value}
               type="button"
               className={`rate-star${value <= lit ? ' rate-star-lit' : ''}`}
-              aria-label={`Rate ${value} star${value === 1 ? '' : 's'}`}
+              aria-label={plural(value, { one: 'Rate # star', other: 'Rate # stars' })}
               aria-pressed={chosen === value}
               disabled={sending}
               onMouseEnter={() => setPreview(value)}

@@ -1,5 +1,6 @@
 // Under a product: a toggle between Related Products (same category) and Latest Products, 4 cards each,
 // never the product being viewed.
+import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import { useRemote } from '@web/lib/use-remote';
 import { Spinner } from '@web/components/ui/spinner';
@@ -27,22 +28,22 @@ export function RelatedProducts({ product }: { product: Product }) {
   return (
     <section className="section related-products" aria-labelledby="related-heading">
       <h2 id="related-heading" className="visually-hidden">
-        More products
+        {t`More products`}
       </h2>
-      <div className="segmented" role="group" aria-label="Show">
+      <div className="segmented" role="group" aria-label={t`Show`}>
         <button type="button" aria-pressed={tab === 'related'} onClick={() => setTab('related')}>
-          Related Products
+          {t`Related Products`}
         </button>
         <button type="button" aria-pressed={tab === 'latest'} onClick={() => setTab('latest')}>
-          Latest Products
+          {t`Latest Products`}
         </button>
       </div>
       {loading ? (
         <div className="state-message">
-          <Spinner label="Loading products..." />
+          <Spinner label={t`Loading products...`} />
         </div>
       ) : products.length === 0 ? (
-        <p className="state-message">No products available</p>
+        <p className="state-message">{t`No products available`}</p>
       ) : (
         <ProductGrid products={products} className="product-grid-4" />
       )}

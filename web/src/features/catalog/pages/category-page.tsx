@@ -1,6 +1,7 @@
 // One category's products (docs/product.md section 2, Category page). The address may hold the category's
 // name (any case) or its id; an unknown one sends the shopper to all products. ?search= narrows the loaded
 // products by name.
+import { t } from '@lingui/core/macro';
 import { useCallback } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { paths } from '@web/app/paths';
@@ -21,14 +22,14 @@ export function findCategory(categories: Category[], nameOrId: string): Category
   return categories.find((category) => category._id === nameOrId || category.name.toLowerCase() === wanted);
 }
 
-const CATEGORY_FAILURE = 'Failed to fetch category data';
+const categoryFailure = () => t`Failed to fetch category data`;
 
 /** The category the address names, or null when no category has that name or id. */
 function useCategory(nameOrId: string) {
   const { state, reload } = useRemote(
     async (signal) => findCategory((await getCategories(signal)).categories ?? [], nameOrId) ?? null,
     [nameOrId],
-    CATEGORY_FAILURE,
+    categoryFailure(),
   );
   return { state, retry: () => void reload() };
 }
@@ -41,21 +42,21 @@ export default function CategoryPage() {
 
   return (
     <div className="container page">
-      <nav className="category-links" aria-label="Category page">
+      <nav className="category-links" aria-label={t`Category page`}>
         <Link to={paths.home} className="back-link">
-          <ArrowLeftIcon size={18} /> Back to Home
+          <ArrowLeftIcon size={18} /> {t`Back to Home`}
         </Link>
         <Link to={paths.products} className="back-link">
-          View All Products
+          {t`View All Products`}
         </Link>
       </nav>
-      {state.status === 'loading' && <LoadingBlock label="Loading products..." />}
+      {state.status === 'loading' && <LoadingBlock label={t`Loading products...`} />}
       {state.status === 'error' && (
         <div className="state-message state-error" role="alert">
           {/* The server's words only when it never answered (offline, timed out); otherwise docs/product.md's. */}
-          <p>{state.error.status ? CATEGORY_FAILURE : state.error.message}</p>
+          <p>{state.error.status ? categoryFailure() : state.error.message}</p>
           <button type="button" className="btn btn-primary" onClick={retry}>
-            Try Again
+            {t`Try Again`}
           </button>
         </div>
       )}
@@ -79,8 +80,8 @@ function CategoryProducts({ category }: { category: Category }) {
   const list = useInfiniteList<Product>({
     key: category._id,
     fetchPage,
-    errorMessage: CATEGORY_FAILURE,
-    loadMoreErrorMessage: 'Failed to load more products',
+    errorMessage: categoryFailure(),
+    loadMoreErrorMessage: t`Failed to load more products`,
   });
 
   const shown = search
@@ -93,11 +94,11 @@ function CategoryProducts({ category }: { category: Category }) {
         <h1 className="page-title">{category.name}</h1>
         {category.description && <p className="muted">{category.description}</p>}
       </header>
-      {list.status === 'loading' && <LoadingBlock label="Loading products..." />}
+      {list.status === 'loading' && <LoadingBlock label={t`Loading products...`} />}
       {list.status === 'error' && <RetryError message={list.error} onRetry={list.retry} />}
       {list.status === 'ready' && shown.length === 0 && !list.hasMore && (
         <p className="state-message">
-          {search ? 'No products found matching the search in the category' : 'No products available in the category'}
+          {search ? t`No products found matching the search in the category` : t`No products available in the category`}
         </p>
       )}
       {list.status === 'ready' && (

@@ -1,4 +1,5 @@
 // All products, search results or one category's products, loaded 15 at a time as the shopper scrolls.
+import { t } from '@lingui/core/macro';
 import { useCallback, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '@web/app/paths';
@@ -14,9 +15,9 @@ import '../catalog.css';
 import { RetryError } from '../components/retry-error';
 
 export function productsTitle(search: string, category: string): string {
-  if (search) return `Results for "${search}"`;
-  if (category) return 'Products in Category';
-  return 'All Products';
+  if (search) return t`Results for "${search}"`;
+  if (category) return t`Products in Category`;
+  return t`All Products`;
 }
 
 export default function ProductsPage() {
@@ -39,30 +40,29 @@ export default function ProductsPage() {
   const list = useInfiniteList<Product>({
     key: `${search}|${category}`,
     fetchPage,
-    errorMessage: 'Failed to fetch products',
-    loadMoreErrorMessage: 'Failed to load more products',
+    errorMessage: t`Failed to fetch products`,
+    loadMoreErrorMessage: t`Failed to load more products`,
   });
 
   return (
     <div className="container page">
       <Link to={paths.home} className="back-link">
-        <ArrowLeftIcon size={18} /> Back to Home
+        <ArrowLeftIcon size={18} /> {t`Back to Home`}
       </Link>
       <h1 className="page-title">{title}</h1>
-      {list.status === 'loading' && <LoadingBlock label="Loading products..." />}
+      {list.status === 'loading' && <LoadingBlock label={t`Loading products...`} />}
       {list.status === 'error' && <RetryError message={list.error} onRetry={list.retry} />}
       {list.status === 'ready' && list.items.length === 0 && (
         <p className="state-message">
-          No products found
-          {search ? ` matching "${search}"` : category ? ' in this category' : ''}
+          {search ? t`No products found matching "${search}"` : category ? t`No products found in this category` : t`No products found`}
         </p>
       )}
       {list.status === 'ready' && list.items.length === 0 && suggestions.length > 0 && (
         <p className="state-message search-suggestions">
-          Did you mean{' '}
+          {t`Did you mean`}{' '}
           {suggestions.map((name, index) => (
             <span key={name}>
-              {index > 0 && (index === suggestions.length - 1 ? ' or ' : ', ')}
+              {index > 0 && (index === suggestions.length - 1 ? ` ${t`or`} ` : ', ')}
               <Link to={paths.productsSearch(name)}>{name}</Link>
             </span>
           ))}

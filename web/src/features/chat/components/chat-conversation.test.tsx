@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '@web/test/mock-fetch';
 import { resetChatStore, useChatStore } from '../chat-store';
-import { ChatConversation, INPUT_LABEL } from './chat-conversation';
+import { ChatConversation, inputLabel } from './chat-conversation';
 import ChatWidget from '../chat-widget';
 
 type Reply = { sessionId: string; messages: { text: string }[]; options: { key: string; label: string }[]; end: boolean };
@@ -87,7 +87,7 @@ describe('ChatConversation', () => {
     renderConversation();
     await screen.findByText(/Welcome to Isoko!/);
 
-    await userEvent.type(screen.getByRole('textbox', { name: INPUT_LABEL }), '  tomatos {Enter}');
+    await userEvent.type(screen.getByRole('textbox', { name: inputLabel() }), '  tomatos {Enter}');
 
     expect(await screen.findByText('Results for "tomatos":')).toBeInTheDocument();
     expect(bodies[1]).toEqual({ sessionId: 's1', text: 'tomatos' });
@@ -203,7 +203,7 @@ describe('ChatWidget', () => {
     );
     await screen.findByText(/Welcome to Isoko!/);
     expect(screen.getByRole('dialog', { name: 'Chat with Isoko' })).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: INPUT_LABEL })).toHaveFocus();
+    expect(screen.getByRole('textbox', { name: inputLabel() })).toHaveFocus();
 
     await userEvent.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalled();

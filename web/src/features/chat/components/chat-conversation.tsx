@@ -1,5 +1,6 @@
 // The one conversation view, used by the floating widget and the /chat page alike, on chatscope's message list.
 // Its stylesheet is imported here, so only the lazily loaded chat chunks ever carry it.
+import { t } from '@lingui/core/macro';
 import '@chatscope/chat-ui-kit-styles/dist/default/styles.min.css';
 import './chat-conversation.css';
 import { useEffect, useRef } from 'react';
@@ -10,7 +11,7 @@ import { useChatStore, type ChatEntry } from '../chat-store';
 import { QuickReplies } from './quick-replies';
 import { MessageComposer } from './message-composer';
 
-export { INPUT_LABEL } from './message-composer';
+export { inputLabel } from './message-composer';
 
 interface ChatConversationProps {
   /** Put the caret in the input on mount (the widget wants this when it opens). */
@@ -32,7 +33,7 @@ function ChatMessage({ entry, busy, onPick, onLeave }: ChatMessageProps) {
   return (
     <Message
       className={[entry.failed && 'chat-message--failed', rich && 'chat-message--card'].filter(Boolean).join(' ') || undefined}
-      model={{ direction: fromShop ? 'incoming' : 'outgoing', position: 'single', sender: fromShop ? 'Isoko' : 'You', type: rich ? 'custom' : 'text' }}
+      model={{ direction: fromShop ? 'incoming' : 'outgoing', position: 'single', sender: fromShop ? 'Isoko' : t`You`, type: rich ? 'custom' : 'text' }}
     >
       {entry.card ? (
         <Message.CustomContent>
@@ -88,8 +89,8 @@ export function ChatConversation({ autoFocus = false, onLeave, className }: Chat
           <MessageList
             role="log"
             aria-live="polite"
-            aria-label="Conversation with Isoko"
-            typingIndicator={sending ? <TypingIndicator content="Isoko is typing" /> : undefined}
+            aria-label={t`Conversation with Isoko`}
+            typingIndicator={sending ? <TypingIndicator content={t`Isoko is typing`} /> : undefined}
           >
             {entries.map((entry) => (
               <ChatMessage

@@ -1,8 +1,10 @@
 // The line the shopper types on: a native, labelled input and a Send button. Free text is always allowed
 // (on the home screen the server treats it as a search).
+import { t } from '@lingui/core/macro';
 import { forwardRef, useId, useState, type FormEvent } from 'react';
 
-export const INPUT_LABEL = 'Type a message';
+/** The input's label; a function, as it is said in the language of the moment. */
+export const inputLabel = () => t`Type a message`;
 const MAX_LENGTH = 500;
 
 interface MessageComposerProps {
@@ -37,7 +39,7 @@ export const MessageComposer = forwardRef<HTMLInputElement, MessageComposerProps
   return (
     <form className="chat-composer" onSubmit={submit}>
       <label htmlFor={id} className="visually-hidden">
-        {INPUT_LABEL}
+        {inputLabel()}
       </label>
       <input
         ref={ref}
@@ -45,12 +47,12 @@ export const MessageComposer = forwardRef<HTMLInputElement, MessageComposerProps
         className="chat-composer__input"
         value={draft}
         onChange={(event) => setDraft(event.target.value)}
-        placeholder="Type a product or a reply"
+        placeholder={t`Type a product or a reply`}
         autoComplete="off"
         enterKeyHint="send"
         maxLength={MAX_LENGTH}
       />
-      <button type="submit" className="chat-composer__send" aria-label="Send" disabled={busy || !clean}>
+      <button type="submit" className="chat-composer__send" aria-label={t`Send`} disabled={busy || !clean}>
         <SendIcon />
       </button>
     </form>

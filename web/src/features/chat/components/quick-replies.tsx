@@ -1,5 +1,6 @@
 // The buttons under the shop's last message: the screen's options, plus Retry after a failure and
 // Start again after a finished journey. A `login` option is a real link, so the shopper comes back here.
+import { t } from '@lingui/core/macro';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '@web/app/paths';
 import { markChatLoginPending } from '@web/lib/chat-resume';
@@ -24,10 +25,10 @@ export function QuickReplies({ options, ended, failed, busy, onPick, onRetry, on
   if (options.length === 0 && !ended && !failed) return null;
 
   return (
-    <div className="chat-quick-replies" role="group" aria-label="Replies">
+    <div className="chat-quick-replies" role="group" aria-label={t`Replies`}>
       {failed && (
         <button type="button" className="chat-quick-reply chat-quick-reply--strong" onClick={onRetry} disabled={busy}>
-          Try again
+          {t`Try again`}
         </button>
       )}
       {options.map((option) =>
@@ -52,7 +53,7 @@ export function QuickReplies({ options, ended, failed, busy, onPick, onRetry, on
       )}
       {ended && (
         <button type="button" className="chat-quick-reply chat-quick-reply--strong" onClick={onRestart} disabled={busy}>
-          Start again
+          {t`Start again`}
         </button>
       )}
     </div>

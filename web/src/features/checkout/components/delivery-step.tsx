@@ -1,5 +1,6 @@
 // Step 2: pick a saved address (the default first), or add one in the shared New Address dialog, and
 // the delivery window (the earliest free one first).
+import { t } from '@lingui/core/macro';
 import { useId, type ReactNode } from 'react';
 import type { Address } from '@server/modules/addresses/addresses.schema';
 import { Button } from '@web/components/ui/button';
@@ -21,7 +22,7 @@ interface DeliveryStepProps {
 
 function optionLabel(address: Address): string {
   const place = `${address.description}: ${address.street}, ${address.district}`;
-  return address.isDefault ? `${place} (Default)` : place;
+  return address.isDefault ? t`${place} (Default)` : place;
 }
 
 export function DeliveryStep(props: DeliveryStepProps) {
@@ -31,14 +32,14 @@ export function DeliveryStep(props: DeliveryStepProps) {
   return (
     <section className="card checkout-step" aria-labelledby="delivery-title">
       <h2 id="delivery-title" className="checkout-step-title">
-        Delivery Address
+        {t`Delivery Address`}
       </h2>
-      {loading ? <p>Loading addresses...</p> : null}
-      {!loading && addresses.length === 0 ? <p>You have no saved addresses yet. Add one to continue.</p> : null}
+      {loading ? <p>{t`Loading addresses...`}</p> : null}
+      {!loading && addresses.length === 0 ? <p>{t`You have no saved addresses yet. Add one to continue.`}</p> : null}
       {addresses.length > 0 ? (
         <div className="field">
           <label className="field-label" htmlFor={selectId}>
-            Saved addresses
+            {t`Saved addresses`}
           </label>
           <select
             id={selectId}
@@ -47,7 +48,7 @@ export function DeliveryStep(props: DeliveryStepProps) {
             onChange={(event) => onSelect(event.target.value)}
             disabled={placing}
           >
-            <option value="">Select an address</option>
+            <option value="">{t`Select an address`}</option>
             {addresses.map((address) => (
               <option key={address._id} value={address._id}>
                 {optionLabel(address)}
@@ -57,21 +58,21 @@ export function DeliveryStep(props: DeliveryStepProps) {
         </div>
       ) : null}
       <Button variant="secondary" icon={<PlusIcon size={18} aria-hidden="true" />} onClick={onNewAddress} disabled={placing}>
-        New Address
+        {t`New Address`}
       </Button>
       {selected ? (
         <div className="selected-address" aria-live="polite">
-          <h3>Deliver to</h3>
+          <h3>{t`Deliver to`}</h3>
           <AddressSummary address={selected} />
         </div>
       ) : null}
       {windowPicker}
       <div className="checkout-actions">
         <Button variant="ghost" onClick={onBack} disabled={placing}>
-          Back to Payment
+          {t`Back to Payment`}
         </Button>
         <Button onClick={onPlaceOrder} busy={placing}>
-          {placing ? 'Placing Order...' : 'Place Order'}
+          {placing ? t`Placing Order...` : t`Place Order`}
         </Button>
       </div>
     </section>

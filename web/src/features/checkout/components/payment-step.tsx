@@ -1,6 +1,7 @@
 // Step 1: how to pay. Cash on delivery, paid by mobile money with the shop's pay code (the pay code and
 // business name come from GET config); and, when the shop has MTN MoMo request-to-pay, "Pay now with
 // MoMo": the shopper's phone asks them to approve the payment with their PIN.
+import { t } from '@lingui/core/macro';
 import { useId } from 'react';
 import type { PaymentType } from '@server/modules/orders/order-lists.schema';
 import { Button } from '@web/components/ui/button';
@@ -22,16 +23,16 @@ interface PaymentStepProps {
 function PayCodeInstructions({ payCode, businessName }: { payCode: string; businessName: string }) {
   return (
     <div className="momo-instructions">
-      <h3>How to pay with Mobile Money</h3>
+      <h3>{t`How to pay with Mobile Money`}</h3>
       <ol>
         <li>
-          Dial the MoMo Pay code <strong className="pay-code">{payCode}</strong>
+          {t`Dial the MoMo Pay code`} <strong className="pay-code">{payCode}</strong>
         </li>
         <li>
-          Check that the business name reads <strong>{businessName}</strong>
+          {t`Check that the business name reads`} <strong>{businessName}</strong>
         </li>
-        <li>Pay the order total shown in your order summary.</li>
-        <li>The administrator verifies payment and calls the customer within 10 minutes.</li>
+        <li>{t`Pay the order total shown in your order summary.`}</li>
+        <li>{t`The administrator verifies payment and calls the customer within 10 minutes.`}</li>
       </ol>
     </div>
   );
@@ -47,23 +48,23 @@ export function PaymentStep(props: PaymentStepProps) {
   return (
     <section className="card checkout-step" aria-labelledby="payment-title">
       <h2 id="payment-title" className="checkout-step-title">
-        Payment Method
+        {t`Payment Method`}
       </h2>
       <fieldset className="payment-options">
-        <legend className="visually-hidden">Choose a payment method</legend>
+        <legend className="visually-hidden">{t`Choose a payment method`}</legend>
         <label className={`payment-option ${method === 'cash' ? 'is-selected' : ''}`}>
           <input type="radio" name="paymentType" value="cash" checked={method === 'cash'} onChange={() => onMethodChange('cash')} />
           <span>
-            <strong>{momoOffered ? 'Cash on delivery (MoMo Pay code)' : 'Cash on Delivery'}</strong>
-            <span className="payment-option-note">Pay with Mobile Money when your order arrives</span>
+            <strong>{momoOffered ? t`Cash on delivery (MoMo Pay code)` : t`Cash on Delivery`}</strong>
+            <span className="payment-option-note">{t`Pay with Mobile Money when your order arrives`}</span>
           </span>
         </label>
         {momoOffered ? (
           <label className={`payment-option ${method === 'momo' ? 'is-selected' : ''}`}>
             <input type="radio" name="paymentType" value="momo" checked={method === 'momo'} onChange={() => onMethodChange('momo')} />
             <span>
-              <strong>Pay now with MoMo</strong>
-              <span className="payment-option-note">Your phone asks you to approve the payment with your MoMo PIN</span>
+              <strong>{t`Pay now with MoMo`}</strong>
+              <span className="payment-option-note">{t`Your phone asks you to approve the payment with your MoMo PIN`}</span>
             </span>
           </label>
         ) : null}
@@ -72,7 +73,7 @@ export function PaymentStep(props: PaymentStepProps) {
         <div className="momo-instructions">
           <div className="field">
             <label className="field-label" htmlFor={`${ids}-payer`}>
-              MoMo number
+              {t`MoMo number`}
             </label>
             <input
               id={`${ids}-payer`}
@@ -80,7 +81,7 @@ export function PaymentStep(props: PaymentStepProps) {
               type="tel"
               inputMode="tel"
               autoComplete="tel"
-              placeholder="The delivery phone"
+              placeholder={t`The delivery phone`}
               value={payerPhone}
               onChange={(event) => onPayerPhoneChange(event.target.value)}
               aria-invalid={payerPhoneError ? true : undefined}
@@ -92,14 +93,14 @@ export function PaymentStep(props: PaymentStepProps) {
               </p>
             ) : null}
           </div>
-          <h3>How MoMo pay now works</h3>
+          <h3>{t`How MoMo pay now works`}</h3>
           <ol>
-            <li>Place your order.</li>
-            <li>MTN MoMo asks this number (or, left empty, the delivery address&apos;s phone) to approve the order total: enter your MoMo PIN on that phone.</li>
-            <li>Your order is paid at once; no one needs to call you about payment.</li>
+            <li>{t`Place your order.`}</li>
+            <li>{t`MTN MoMo asks this number (or, left empty, the delivery address's phone) to approve the order total: enter your MoMo PIN on that phone.`}</li>
+            <li>{t`Your order is paid at once; no one needs to call you about payment.`}</li>
             <li>
-              If MTN MoMo is slow to answer, approve the prompt when it comes and wait: do not pay another way. Only if the payment fails or expires, pay
-              again or pay with the MoMo Pay code <strong className="pay-code">{payCode}</strong> ({businessName}).
+              {t`If MTN MoMo is slow to answer, approve the prompt when it comes and wait: do not pay another way.`}{' '}
+              {t`Only if the payment fails or expires, pay again or pay with the MoMo Pay code`} <strong className="pay-code">{payCode}</strong> ({businessName}).
             </li>
           </ol>
         </div>
@@ -108,7 +109,7 @@ export function PaymentStep(props: PaymentStepProps) {
       )}
       <div className="checkout-actions">
         <Button onClick={onContinue} busy={busy}>
-          {busy ? 'Continuing...' : 'Continue to Delivery'}
+          {busy ? t`Continuing...` : t`Continue to Delivery`}
         </Button>
       </div>
     </section>

@@ -1,5 +1,9 @@
 // /checkout (docs/product.md sections 2, 4): payment, then delivery, then the order is placed and the shopper
 // sees it confirmed.
+import { t } from '@lingui/core/macro';
+import { localNameIn } from '@server/lib/local-name';
+import { currentLanguage } from '@web/lib/i18n/i18n';
+import { knownMessage } from '@web/lib/i18n/known-messages';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { Address } from '@server/modules/addresses/addresses.schema';
@@ -15,7 +19,9 @@ import { toastOnFailure, useRemote } from '@web/lib/use-remote';
 import { useCartStore, type CartItem } from '@web/features/cart';
 import { RequireLogin, useAuthStore } from '@web/features/auth';
 import { AddressFormDialog, fetchAddresses } from '@web/features/addresses';
-import { placeOrder } from '@web/features/orders';
+import { placeOrder, placeOrderCall } from '@web/features/orders';
+import { isOnline } from '@web/lib/connection';
+import { enqueue, onOutboxResult, useOutbox } from '@web/lib/outbox';
 import { CheckoutProgress } from '../components/progress-bar';
 import { PaymentStep, type PaymentMethod } from '../components/payment-step';
 import { DeliveryStep } from '../components/delivery-step';
@@ -48,11 +54,17 @@ function localMomoNumber(phone: string | null | undefined): string {
   return /^07\d{8}$/.test(digits) ? digits : '';
 }
 
-const UNSELLABLE_MESSAGE = 'Change or remove them in your cart to place your order.';
+const unsellableMessage = () => t`Change or remove them in your cart to place your order.`;
 
-/** "Tomatoes (Only 2 kg left), Eggs (out of stock)" */
+/** "Tomatoes (Only 2 kg left), Eggs (out of stock)", each in the shopper's language. */
 const unsellableWords = (items: CartItem[]) =>
-  items.map((item) => `${item.name} (${item.stockReason === 'not_enough' && item.stockNote ? item.stockNote : 'out of stock'})`).join(', ');
+  items
+    .map((item) => {
+      const name = localNameIn(item, currentLanguage()) ?? item.name;
+      const note = item.stockReason === 'not_enough' && item.stockNote ? item.stockNote : t`out of stock`;
+      return t`${name} (${note})`;
+    })
+    .join(', ');
 
 function Checkout() {
   const navigate = useNavigate();
@@ -69,14 +81,14 @@ function Checkout() {
   const payerPhone = typedPayerPhone ?? localMomoNumber(accountPhone);
   const [payerPhoneError, setPayerPhoneError] = useState('');
   const [continuing, setContinuing] = useState(false);
-  const { state: addressList, reload: reloadAddresses } = useRemote(toastOnFailure('Failed to fetch addresses', fetchAddresses), []);
+  const { state: addressList, reload: reloadAddresses } = useRemote(toastOnFailure(t`Failed to fetch addresses`, fetchAddresses), []);
   // A failed reload keeps the list shown.
   const addresses = addressList.data ?? [];
   const addressesLoading = addressList.status === 'loading';
   // The shopper's pick, else the default address once the list is in.
   const [pickedId, setPickedId] = useState('');
   const selectedId = pickedId || defaultAddressId(addresses);
-  const { state: windowList, reload: reloadWindows } = useRemote(fetchDeliveryWindows, [], 'Could not load the delivery times');
+  const { state: windowList, reload: reloadWindows } = useRemote(fetchDeliveryWindows, [], t`Could not load the delivery times`);
   const windows = windowList.data ?? [];
   const [pickedWindowId, setPickedWindowId] = useState('');
   const windowId = chosenWindowId(windows, pickedWindowId);
@@ -86,8 +98,11 @@ function Checkout() {
   const placingRef = useRef(false);
   const placedRef = useRef(false);
   const idempotencyKey = useIdempotencyKey();
+  // An order placed without a network waits on this phone (lib/outbox.ts) and goes once it returns.
+  const orderWaiting = useOutbox((state) => state.entries.some((entry) => entry.kind === 'order'));
   // Lines stock cannot sell as they are (none left, or fewer than they hold): the order would be refused.
   const unsellable = items.filter((item) => !item.sellable);
+  const unsellableNames = unsellableWords(unsellable);
 
   // Returning from a payment page with status=success: the order exists, show its confirmation.
   const returnedOrderId = params.get('status') === 'success' ? (params.get('orderId') ?? storage.getLastOrderId()) : null;
@@ -105,6 +120,16 @@ function Checkout() {
     };
   }, []);
 
+  // The order kept offline has gone (app/providers.tsx shows its confirmation): the emptied cart is no
+  // reason to send the shopper back to /cart while the confirmation opens.
+  useEffect(
+    () =>
+      onOutboxResult(({ entry, error }) => {
+        if (entry.kind === 'order' && !error) placedRef.current = true;
+      }),
+    [],
+  );
+
   useEffect(() => {
     if (cartChecked && items.length === 0 && !placedRef.current && !returnedOrderId) {
       navigate(paths.cart, { replace: true });
@@ -113,12 +138,12 @@ function Checkout() {
 
   async function continueToDelivery() {
     if (!method) {
-      toast.error('Please select a payment method');
+      toast.error(t`Please select a payment method`);
       return;
     }
     // The server's own field and message: what placeOrder would answer, said before anything is sent.
     if (method === 'momo' && !payerPhoneField.safeParse(payerPhone).success) {
-      setPayerPhoneError(MOMO_NUMBER_MESSAGE);
+      setPayerPhoneError(knownMessage(MOMO_NUMBER_MESSAGE));
       return;
     }
     setPayerPhoneError('');
@@ -139,47 +164,59 @@ function Checkout() {
     setPickedWindowId(id);
   }
 
+  /** No network: the order, with its idempotency key, waits to be sent once; app/providers.tsx follows it. */
+  function keepOrderForNetwork(body: Parameters<typeof placeOrderCall>[0], key: string) {
+    enqueue({ kind: 'order', ...placeOrderCall(body, key) });
+    toast.info(t`You are offline. Your order is kept on this phone and sent once, as soon as the network returns.`);
+  }
+
   async function submitOrder() {
-    if (placingRef.current) return;
+    if (placingRef.current || orderWaiting) return;
     if (noWindowFree) {
-      toast.error('No delivery time is free in the next 7 days. Please try again later.');
+      toast.error(t`No delivery time is free in the next 7 days. Please try again later.`);
       return;
     }
     if (!method) {
-      toast.error('Please select a payment method');
+      toast.error(t`Please select a payment method`);
       setStep(1);
       return;
     }
     if (!selectedId) {
-      toast.error('Please select a shipping address');
+      toast.error(t`Please select a shipping address`);
       return;
     }
     if (unsellable.length) {
-      toast.error(`Cannot be sold as it is: ${unsellableWords(unsellable)}. ${UNSELLABLE_MESSAGE}`);
+      toast.error(`${t`Cannot be sold as it is: ${unsellableNames}.`} ${unsellableMessage()}`);
       return;
     }
+    const body = {
+      addressId: selectedId,
+      paymentType: method,
+      ...(method === 'momo' && payerPhone.trim() ? { payerPhone: payerPhone.trim() } : {}),
+      callbackUrl: `${window.location.origin}${paths.orderConfirmation}`,
+      // Windows that could not be loaded: the server takes the earliest free one.
+      ...(windowId ? { deliveryWindowId: windowId } : {}),
+    };
+    const key = idempotencyKey.current();
+    if (!isOnline()) return keepOrderForNetwork(body, key);
     placingRef.current = true;
     setPlacing(true);
     try {
-      const body = {
-        addressId: selectedId,
-        paymentType: method,
-        ...(method === 'momo' && payerPhone.trim() ? { payerPhone: payerPhone.trim() } : {}),
-        callbackUrl: `${window.location.origin}${paths.orderConfirmation}`,
-        // Windows that could not be loaded: the server takes the earliest free one.
-        ...(windowId ? { deliveryWindowId: windowId } : {}),
-      };
-      const [orderId] = await Promise.all([placeOrder(body, idempotencyKey.current()), wait(MIN_PLACE_ORDER_MS)]);
+      const [orderId] = await Promise.all([placeOrder(body, key), wait(MIN_PLACE_ORDER_MS)]);
       placedRef.current = true;
       storage.setLastOrderId(orderId);
       useCartStore.getState().reset();
-      toast.success('Order placed successfully and cart cleared!');
+      toast.success(t`Order placed successfully and cart cleared!`);
       navigate(paths.orderConfirmationFor(orderId), { replace: true });
     } catch (error) {
-      const failure = await toApiError(error, 'Failed to place order');
+      const failure = await toApiError(error, t`Failed to place order`);
+      placingRef.current = false;
+      setPlacing(false);
+      // The network dropped on the way: the same order, same key, goes when it is back (never twice).
+      if (failure.error === 'network_error') return keepOrderForNetwork(body, key);
       // Refused for want of stock, the message names every short line; the cart shows them again as they now are.
       const shortOfStock = failure.error === 'not_enough_stock';
-      toast.error((shortOfStock ? failure.message : failure.errors[0]?.message) ?? failure.message ?? 'Failed to place order');
+      toast.error((shortOfStock ? failure.message : failure.errors[0]?.message) ?? failure.message ?? t`Failed to place order`);
       if (shortOfStock) void useCartStore.getState().fetchCart();
       if (failure.error === 'delivery_window_unavailable') {
         // The window filled up or passed meanwhile: the server named the next free one; offer it.
@@ -188,15 +225,13 @@ function Checkout() {
         setPickedWindowId(next?.id ?? '');
         void reloadWindows();
       }
-      placingRef.current = false;
-      setPlacing(false);
     }
   }
 
   if (returnedOrderId || !cartChecked || items.length === 0) {
     return (
       <div className="container checkout-page">
-        <LoadingBlock label="Loading checkout..." />
+        <LoadingBlock label={t`Loading checkout...`} />
       </div>
     );
   }
@@ -204,16 +239,21 @@ function Checkout() {
   return (
     <div className="container checkout-page">
       <Link to={paths.cart} className="back-link">
-        <ArrowLeftIcon size={16} aria-hidden="true" /> Back to Cart
+        <ArrowLeftIcon size={16} aria-hidden="true" /> {t`Back to Cart`}
       </Link>
-      <h1 className="page-title">Checkout</h1>
+      <h1 className="page-title">{t`Checkout`}</h1>
       <CheckoutProgress current={step} />
+      {orderWaiting ? (
+        <p className="form-message form-message-info checkout-waiting" role="status">
+          {t`Your order waits on this phone and is sent once, as soon as the network returns.`}
+        </p>
+      ) : null}
       {unsellable.length ? (
         <div className="form-message form-message-error checkout-stock" role="alert">
           <p>
-            Cannot be sold as it is: {unsellableWords(unsellable)}. {UNSELLABLE_MESSAGE}
+            {t`Cannot be sold as it is: ${unsellableNames}.`} {unsellableMessage()}
           </p>
-          <Link to={paths.cart}>Go to your cart</Link>
+          <Link to={paths.cart}>{t`Go to your cart`}</Link>
         </div>
       ) : null}
       <div className="checkout-layout">
@@ -244,7 +284,7 @@ function Checkout() {
               onNewAddress={() => setDialogOpen(true)}
               onBack={() => setStep(1)}
               onPlaceOrder={submitOrder}
-              placing={placing}
+              placing={placing || orderWaiting}
               windowPicker={
                 <DeliveryWindowPicker
                   windows={windows}
@@ -262,7 +302,7 @@ function Checkout() {
       </div>
       <AddressFormDialog
         open={dialogOpen}
-        title="New Address"
+        title={t`New Address`}
         onClose={() => setDialogOpen(false)}
         onSaved={(address) => {
           setDialogOpen(false);
@@ -276,7 +316,7 @@ function Checkout() {
 }
 
 export default function CheckoutPage() {
-  useDocumentTitle('Checkout');
+  useDocumentTitle(t`Checkout`);
   return (
     <RequireLogin>
       <Checkout />

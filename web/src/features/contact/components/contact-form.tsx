@@ -1,5 +1,7 @@
 // 'Get in Touch' (docs/product.md sections 2 and 4): validated with the same schema the server uses;
 // 'Sending...' while it goes; cleared on success.
+import { t } from '@lingui/core/macro';
+import { knownMessage } from '@web/lib/i18n/known-messages';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -7,8 +9,8 @@ import { contactMessageSchema, type ContactMessageInput } from '@server/modules/
 import { toast } from '@web/components/ui/toast';
 import { sendContactMessage } from '../api/send-contact-message';
 
-export const CONTACT_SUCCESS = "Message sent! We'll get back to you soon.";
-export const CONTACT_FAILURE = 'Failed to send message. Please try again.';
+const contactSuccess = () => t`Message sent! We'll get back to you soon.`;
+const contactFailure = () => t`Failed to send message. Please try again.`;
 
 const EMPTY: ContactMessageInput = { name: '', email: '', subject: '', message: '' };
 
@@ -28,32 +30,32 @@ export function ContactForm() {
       await sendContactMessage(values);
       reset(EMPTY);
       setResult('success');
-      toast.success(CONTACT_SUCCESS);
+      toast.success(contactSuccess());
     } catch {
       setResult('error');
-      toast.error(CONTACT_FAILURE);
+      toast.error(contactFailure());
     }
   });
 
   const fields = [
-    { name: 'name', label: 'Name', type: 'text', autoComplete: 'name' },
-    { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
-    { name: 'subject', label: 'Subject', type: 'text', autoComplete: 'off' },
+    { name: 'name', label: t`Name`, type: 'text', autoComplete: 'name' },
+    { name: 'email', label: t`Email`, type: 'email', autoComplete: 'email' },
+    { name: 'subject', label: t`Subject`, type: 'text', autoComplete: 'off' },
   ] as const;
 
   return (
     <form className="card contact-form" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="contact-card-title">
-        Get in Touch
+        {t`Get in Touch`}
       </h2>
       {result === 'success' && (
         <p className="form-message form-message-success" role="status">
-          {CONTACT_SUCCESS}
+          {contactSuccess()}
         </p>
       )}
       {result === 'error' && (
         <p className="form-message form-message-error" role="alert">
-          {CONTACT_FAILURE}
+          {contactFailure()}
         </p>
       )}
       {fields.map((field) => {
@@ -74,7 +76,7 @@ export function ContactForm() {
             />
             {error && (
               <p id={`${id}-${field.name}-error`} className="field-error">
-                {error}
+                {knownMessage(error)}
               </p>
             )}
           </div>
@@ -82,7 +84,7 @@ export function ContactForm() {
       })}
       <div className="field">
         <label className="field-label" htmlFor={`${id}-message`}>
-          Message
+          {t`Message`}
         </label>
         <textarea
           id={`${id}-message`}
@@ -94,13 +96,13 @@ export function ContactForm() {
         />
         {errors.message && (
           <p id={`${id}-message-error`} className="field-error">
-            {errors.message.message}
+            {knownMessage(errors.message.message)}
           </p>
         )}
       </div>
       <button type="submit" className="btn btn-primary btn-block" disabled={isSubmitting}>
         {isSubmitting && <span className="spinner spinner-sm" aria-hidden="true" />}
-        {isSubmitting ? 'Sending...' : 'Send Message'}
+        {isSubmitting ? t`Sending...` : t`Send Message`}
       </button>
     </form>
   );

@@ -1,5 +1,6 @@
 // Contact (docs/product.md section 2): the form, the shop's contact details (from GET /api/config) and the
 // vendor prompt. The page fades in after 100 ms.
+import { t } from '@lingui/core/macro';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@web/app/paths';
@@ -11,8 +12,8 @@ import { ContactForm } from '../components/contact-form';
 import '../contact.css';
 
 export const FADE_IN_DELAY_MS = 100;
-export const VENDOR_SUCCESS = 'Vendor information has been sent to your email!';
-const DEFAULT_HOURS = 'Mon-Fri 9AM-6PM, Sat 10AM-4PM, Sun closed';
+const vendorSuccess = () => t`Vendor information has been sent to your email!`;
+const defaultHours = () => t`Mon-Fri 9AM-6PM, Sat 10AM-4PM, Sun closed`;
 
 function useFadeIn(delayMs: number): boolean {
   const [shown, setShown] = useState(false);
@@ -24,7 +25,7 @@ function useFadeIn(delayMs: number): boolean {
 }
 
 export default function ContactPage() {
-  useDocumentTitle('Contact Us');
+  useDocumentTitle(t`Contact Us`);
   const shown = useFadeIn(FADE_IN_DELAY_MS);
   const config = useShopConfig();
   const [vendorSent, setVendorSent] = useState(false);
@@ -32,28 +33,28 @@ export default function ContactPage() {
   function requestVendorInfo() {
     // The vendor prompt makes no call (docs/product.md section 2): it only confirms.
     setVendorSent(true);
-    toast.success(VENDOR_SUCCESS);
+    toast.success(vendorSuccess());
   }
 
   return (
     <div className={`container page contact-page${shown ? ' contact-page-shown' : ''}`}>
       <Link to={paths.home} className="back-link">
-        <ArrowLeftIcon size={18} /> Back to Home
+        <ArrowLeftIcon size={18} /> {t`Back to Home`}
       </Link>
-      <h1 className="page-title">Contact Us</h1>
-      <p className="muted contact-intro">Questions about an order, a product or delivery? Send us a message.</p>
+      <h1 className="page-title">{t`Contact Us`}</h1>
+      <p className="muted contact-intro">{t`Questions about an order, a product or delivery? Send us a message.`}</p>
       <div className="contact-grid">
         <ContactForm />
         <div className="contact-side">
           <section className="card" aria-labelledby="contact-info-title">
             <h2 id="contact-info-title" className="contact-card-title">
-              Contact Information
+              {t`Contact Information`}
             </h2>
             <ul className="contact-details">
               <li>
                 <MapPinIcon size={18} />
                 <span>
-                  <strong>Address</strong>
+                  <strong>{t`Address`}</strong>
                   <br />
                   {config?.address || FALLBACK_ADDRESS}
                 </span>
@@ -61,7 +62,7 @@ export default function ContactPage() {
               <li>
                 <PhoneIcon size={18} />
                 <span>
-                  <strong>Phone</strong>
+                  <strong>{t`Phone`}</strong>
                   <br />
                   {config?.supportPhone ? <a href={`tel:${config.supportPhone.replace(/\s/g, '')}`}>{config.supportPhone}</a> : '...'}
                 </span>
@@ -69,7 +70,7 @@ export default function ContactPage() {
               <li>
                 <MailIcon size={18} />
                 <span>
-                  <strong>Email</strong>
+                  <strong>{t`Email`}</strong>
                   <br />
                   {config?.supportEmail ? <a href={`mailto:${config.supportEmail}`}>{config.supportEmail}</a> : '...'}
                 </span>
@@ -77,25 +78,25 @@ export default function ContactPage() {
               <li>
                 <ClockIcon size={18} />
                 <span>
-                  <strong>Hours</strong>
+                  <strong>{t`Hours`}</strong>
                   <br />
-                  {config?.hours || DEFAULT_HOURS}
+                  {config?.hours || defaultHours()}
                 </span>
               </li>
             </ul>
           </section>
           <section className="card vendor-card" aria-labelledby="vendor-title">
             <h2 id="vendor-title" className="contact-card-title">
-              <StoreIcon size={20} /> Looking to Become a Vendor?
+              <StoreIcon size={20} /> {t`Looking to Become a Vendor?`}
             </h2>
-            <p>Farmers and producers in Rwanda: sell your produce to shoppers across Kigali through Isoko.</p>
+            <p>{t`Farmers and producers in Rwanda: sell your produce to shoppers across Kigali through Isoko.`}</p>
             {vendorSent && (
               <p className="form-message form-message-success" role="status">
-                {VENDOR_SUCCESS}
+                {vendorSuccess()}
               </p>
             )}
             <button type="button" className="btn btn-secondary" onClick={requestVendorInfo}>
-              Get Vendor Information
+              {t`Get Vendor Information`}
             </button>
           </section>
         </div>

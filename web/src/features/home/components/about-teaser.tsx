@@ -1,4 +1,5 @@
 // A short About block on the home page; Learn More goes to /about.
+import { t } from '@lingui/core/macro';
 import { Link } from 'react-router-dom';
 import { paths } from '@web/app/paths';
 
@@ -7,14 +8,13 @@ export function AboutTeaser() {
     <section className="container section" aria-labelledby="about-teaser-title">
       <div className="card about-teaser">
         <h2 id="about-teaser-title" className="section-title">
-          About Isoko
+          {t`About Isoko`}
         </h2>
         <p>
-          We bring fresh produce and groceries from local farmers and producers straight to homes in Kigali:
-          same-day delivery, scheduled deliveries, meal plans and easy returns.
+          {t`We bring fresh produce and groceries from local farmers and producers straight to homes in Kigali: same-day delivery, scheduled deliveries, meal plans and easy returns.`}
         </p>
         <Link to={paths.about} className="btn btn-secondary">
-          Learn More
+          {t`Learn More`}
         </Link>
       </div>
     </section>

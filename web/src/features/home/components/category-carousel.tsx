@@ -1,5 +1,6 @@
 // 'Explore Our Categories' (docs/product.md section 2): a sideways-scrolling row of categories with buttons
 // that move it 400px.
+import { t } from '@lingui/core/macro';
 import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@web/app/paths';
@@ -14,7 +15,7 @@ export const CAROUSEL_SCROLL_PX = 400;
 const loadCategories = (signal: AbortSignal) => getCategories(signal).then((response) => response.categories ?? []);
 
 export function CategoryCarousel() {
-  const { state } = useRemote<Category[]>(loadCategories, [], 'Failed to fetch categories');
+  const { state } = useRemote<Category[]>(loadCategories, [], t`Failed to fetch categories`);
   const track = useRef<HTMLUListElement>(null);
 
   function scrollBy(delta: number) {
@@ -25,20 +26,20 @@ export function CategoryCarousel() {
     <section className="container section" aria-labelledby="categories-title">
       <div className="section-header">
         <h2 id="categories-title" className="section-title">
-          Explore Our Categories
+          {t`Explore Our Categories`}
         </h2>
         <div className="carousel-buttons">
-          <button type="button" className="btn btn-secondary btn-icon btn-sm" aria-label="Scroll categories left" onClick={() => scrollBy(-CAROUSEL_SCROLL_PX)}>
+          <button type="button" className="btn btn-secondary btn-icon btn-sm" aria-label={t`Scroll categories left`} onClick={() => scrollBy(-CAROUSEL_SCROLL_PX)}>
             <ChevronLeftIcon size={18} />
           </button>
-          <button type="button" className="btn btn-secondary btn-icon btn-sm" aria-label="Scroll categories right" onClick={() => scrollBy(CAROUSEL_SCROLL_PX)}>
+          <button type="button" className="btn btn-secondary btn-icon btn-sm" aria-label={t`Scroll categories right`} onClick={() => scrollBy(CAROUSEL_SCROLL_PX)}>
             <ChevronRightIcon size={18} />
           </button>
         </div>
       </div>
       {state.status === 'loading' && (
         <div className="state-message">
-          <Spinner label="Loading categories..." />
+          <Spinner label={t`Loading categories...`} />
         </div>
       )}
       {state.status === 'error' && (
@@ -46,7 +47,7 @@ export function CategoryCarousel() {
           {state.error.message}
         </p>
       )}
-      {state.status === 'ready' && state.data.length === 0 && <p className="state-message">No categories available</p>}
+      {state.status === 'ready' && state.data.length === 0 && <p className="state-message">{t`No categories available`}</p>}
       {state.status === 'ready' && state.data.length > 0 && (
         <ul className="category-track plain-list" ref={track}>
           {state.data.map((category) => (
@@ -54,7 +55,7 @@ export function CategoryCarousel() {
               <Link to={paths.category(category.name)} className="category-tile-link">
                 <Image src={category.image} alt="" width={240} height={160} />
                 <span className="category-tile-name">{category.name}</span>
-                <span className="category-tile-description">{category.description || 'Explore our range of products'}</span>
+                <span className="category-tile-description">{category.description || t`Explore our range of products`}</span>
               </Link>
             </li>
           ))}

@@ -1,4 +1,5 @@
 // Featured Products (docs/product.md section 2): the first 10 products, with View All.
+import { t } from '@lingui/core/macro';
 import { Link } from 'react-router-dom';
 import { paths } from '@web/app/paths';
 import { getProducts, HOME_SECTION_SIZE, ProductCardSkeleton, ProductGrid, type Product } from '@web/features/catalog';
@@ -22,19 +23,19 @@ export function SkeletonGrid({ count, still = false }: { count: number; still?: 
 }
 
 export function FeaturedProducts() {
-  const { state } = useRemote<Product[]>(loadFeatured, [], 'Failed to fetch featured products');
+  const { state } = useRemote<Product[]>(loadFeatured, [], t`Failed to fetch featured products`);
   return (
     <section className="container section" aria-labelledby="featured-title">
       <div className="section-header">
         <h2 id="featured-title" className="section-title">
-          Featured Products
+          {t`Featured Products`}
         </h2>
-        <Link to={paths.products}>View All</Link>
+        <Link to={paths.products}>{t`View All`}</Link>
       </div>
       {state.status === 'loading' && (
         <>
           <p className="visually-hidden" role="status">
-            Loading...
+            {t`Loading...`}
           </p>
           <SkeletonGrid count={HOME_SECTION_SIZE} />
         </>
@@ -44,7 +45,7 @@ export function FeaturedProducts() {
           {state.error.message}
         </p>
       )}
-      {state.status === 'ready' && state.data.length === 0 && <p className="state-message">No products available</p>}
+      {state.status === 'ready' && state.data.length === 0 && <p className="state-message">{t`No products available`}</p>}
       {state.status === 'ready' && state.data.length > 0 && <ProductGrid products={state.data} />}
     </section>
   );

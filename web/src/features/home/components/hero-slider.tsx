@@ -1,5 +1,7 @@
 // The hero (docs/product.md section 2): three slides turning every 3 s, dots to pick one, Shop Now to all products.
 // Only the visible slide's picture is requested first; the next one follows once the first has arrived.
+import { msg, t } from '@lingui/core/macro';
+import { i18n } from '@lingui/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@web/app/paths';
@@ -9,18 +11,18 @@ export const HERO_INTERVAL_MS = 3000;
 
 export const HERO_SLIDES = [
   {
-    title: 'Fresh Vegetables & Fruits',
-    text: 'Farm-fresh produce from local farmers, delivered to your doorstep.',
+    title: msg`Fresh Vegetables & Fruits`,
+    text: msg`Farm-fresh produce from local farmers, delivered to your doorstep.`,
     image: '/hero/fresh-produce.svg',
   },
   {
-    title: 'Quality Grocery Products',
-    text: 'A premium selection of grocery items for every kitchen in Kigali.',
+    title: msg`Quality Grocery Products`,
+    text: msg`A premium selection of grocery items for every kitchen in Kigali.`,
     image: '/hero/grocery-products.svg',
   },
   {
-    title: 'Fast & Reliable Delivery',
-    text: 'Orders delivered within hours of placing them.',
+    title: msg`Fast & Reliable Delivery`,
+    text: msg`Orders delivered within hours of placing them.`,
     image: '/hero/fast-delivery.svg',
   },
 ] as const;
@@ -61,7 +63,7 @@ export function HeroSlider({ onFirstImage }: HeroSliderProps) {
     <section
       className="hero"
       aria-roledescription="carousel"
-      aria-label="Highlights"
+      aria-label={t`Highlights`}
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}
@@ -69,11 +71,11 @@ export function HeroSlider({ onFirstImage }: HeroSliderProps) {
     >
       {HERO_SLIDES.map((slide, index) => (
         <div
-          key={slide.title}
+          key={slide.image}
           className={`hero-slide${index === active ? ' hero-slide-active' : ''}`}
           role="group"
           aria-roledescription="slide"
-          aria-label={`${index + 1} of ${HERO_SLIDES.length}`}
+          aria-label={t`${index + 1} of ${HERO_SLIDES.length}`}
           aria-hidden={index !== active}
         >
           {allowed.has(index) && (
@@ -89,10 +91,10 @@ export function HeroSlider({ onFirstImage }: HeroSliderProps) {
           )}
           <div className="container hero-content">
             <div className="hero-card">
-              {index === 0 ? <h1 className="hero-title">{slide.title}</h1> : <h2 className="hero-title">{slide.title}</h2>}
-              <p className="hero-text">{slide.text}</p>
+              {index === 0 ? <h1 className="hero-title">{i18n._(slide.title)}</h1> : <h2 className="hero-title">{i18n._(slide.title)}</h2>}
+              <p className="hero-text">{i18n._(slide.text)}</p>
               <Link to={paths.products} className="btn btn-primary btn-lg" tabIndex={index === active ? 0 : -1}>
-                Shop Now
+                {t`Shop Now`}
               </Link>
             </div>
           </div>
@@ -101,10 +103,10 @@ export function HeroSlider({ onFirstImage }: HeroSliderProps) {
       <div className="hero-dots">
         {HERO_SLIDES.map((slide, index) => (
           <button
-            key={slide.title}
+            key={slide.image}
             type="button"
             className="hero-dot"
-            aria-label={`Show slide ${index + 1}: ${slide.title}`}
+            aria-label={t`Show slide ${index + 1}: ${i18n._(slide.title)}`}
             aria-current={index === active}
             onClick={() => setActive(index)}
           />

@@ -1,5 +1,6 @@
 // Popular Products (docs/product.md section 2): ten skeleton cards until the section scrolls into view, then the
 // most popular products; Load More and View All go to the full list.
+import { t } from '@lingui/core/macro';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '@web/app/paths';
@@ -42,20 +43,20 @@ function useSeen<T extends Element>() {
 export function PopularProducts() {
   const navigate = useNavigate();
   const { ref, seen } = useSeen<HTMLElement>();
-  const { state } = useRemote<Product[]>(loadPopular, [], 'Failed to fetch popular products', seen);
+  const { state } = useRemote<Product[]>(loadPopular, [], t`Failed to fetch popular products`, seen);
 
   return (
     <section ref={ref} className="container section" aria-labelledby="popular-title">
       <div className="section-header">
         <h2 id="popular-title" className="section-title">
-          Popular Products
+          {t`Popular Products`}
         </h2>
-        <Link to={paths.products}>View All</Link>
+        <Link to={paths.products}>{t`View All`}</Link>
       </div>
       {!seen && <SkeletonGrid count={HOME_SECTION_SIZE} still />}
       {seen && state.status === 'loading' && (
         <div className="state-message">
-          <Spinner label="Loading..." />
+          <Spinner label={t`Loading...`} />
         </div>
       )}
       {seen && state.status === 'error' && (
@@ -63,13 +64,13 @@ export function PopularProducts() {
           {state.error.message}
         </p>
       )}
-      {seen && state.status === 'ready' && state.data.length === 0 && <p className="state-message">No products available</p>}
+      {seen && state.status === 'ready' && state.data.length === 0 && <p className="state-message">{t`No products available`}</p>}
       {seen && state.status === 'ready' && state.data.length > 0 && (
         <>
           <ProductGrid products={state.data} />
           <div className="section-more">
             <button type="button" className="btn btn-secondary" onClick={() => navigate(paths.products)}>
-              Load More
+              {t`Load More`}
             </button>
           </div>
         </>

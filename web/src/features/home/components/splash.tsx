@@ -1,5 +1,6 @@
 // The 1 s home splash (docs/product.md section 2): 'Loading Isoko...' over the page while the page itself renders and
 // fetches underneath, so the hero is ready to show the moment the splash lifts.
+import { t } from '@lingui/core/macro';
 import { useEffect, useState } from 'react';
 
 export const SPLASH_MS = 1000;
@@ -23,7 +24,7 @@ export function Splash({ name }: { name: string }) {
   return (
     <div className="home-splash" role="status">
       <div className="home-splash-ring" aria-hidden="true" />
-      <p>Loading {name}...</p>
+      <p>{t`Loading ${name}...`}</p>
     </div>
   );
 }

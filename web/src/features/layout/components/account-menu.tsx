@@ -1,10 +1,12 @@
 // Desktop account area: Login and Sign Up for guests; a small menu (Profile, Track Orders, Logout) for users.
+import { t } from '@lingui/core/macro';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@web/app/paths';
 import { useAuthStore } from '@web/features/auth';
+import { withMessages } from '@web/lib/i18n/i18n';
 
-const UserMenu = lazy(() => import('./user-menu'));
+const UserMenu = lazy(withMessages(() => import('./user-menu')));
 
 export function AccountMenu() {
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
@@ -12,10 +14,10 @@ export function AccountMenu() {
     return (
       <div className="account-guest">
         <Link to={paths.login} className="btn btn-ghost btn-sm">
-          Login
+          {t`Login`}
         </Link>
         <Link to={paths.signup} className="btn btn-primary btn-sm">
-          Sign Up
+          {t`Sign Up`}
         </Link>
       </div>
     );

@@ -1,5 +1,6 @@
 // The header search (docs/product.md section 2): typing searches after a 300 ms pause, clearing goes back to
 // all products, submitting searches at once, blank text is ignored.
+import { t } from '@lingui/core/macro';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '@web/app/paths';
@@ -62,19 +63,19 @@ export function HeaderSearch({ onSearched, className = '' }: HeaderSearchProps) 
   return (
     <form role="search" className={`header-search ${className}`.trim()} onSubmit={handleSubmit}>
       <label htmlFor={inputId} className="visually-hidden">
-        Search products
+        {t`Search products`}
       </label>
       <input
         id={inputId}
         type="search"
         className="input header-search-input"
-        placeholder="Search products..."
+        placeholder={t`Search products...`}
         autoComplete="off"
         enterKeyHint="search"
         value={text}
         onChange={(event) => handleChange(event.target.value)}
       />
-      <button type="submit" className="header-search-button" aria-label="Search">
+      <button type="submit" className="header-search-button" aria-label={t`Search`}>
         <SearchIcon size={18} />
       </button>
     </form>

@@ -1,19 +1,23 @@
 // The header on every page (docs/product.md section 2): links, search, cart button, account menu; solid with a shadow
 // once the page has scrolled more than 10px; a folding menu on phones.
+import { t } from '@lingui/core/macro';
+import { i18n } from '@lingui/core';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { CloseIcon, MenuIcon } from '@web/components/ui/icons';
 import { AccountMenu } from './account-menu';
 import { CartButton } from './cart-button';
 import { HeaderSearch } from './header-search';
+import { LanguageSwitcher } from './language-switcher';
 import { NAV_LINKS } from './nav-links';
 import { SiteLogo } from './site-logo';
+import { withMessages } from '@web/lib/i18n/i18n';
 
 export const SCROLL_THRESHOLD_PX = 10;
 
 // The phone menu's code arrives when idle or on first tap, keeping it out of the first load.
 const loadMobileMenu = () => import('./mobile-menu');
-const MobileMenu = lazy(() => loadMobileMenu().then((module) => ({ default: module.MobileMenu })));
+const MobileMenu = lazy(withMessages(() => loadMobileMenu().then((module) => ({ default: module.MobileMenu }))));
 
 function whenIdle(run: () => void): () => void {
   if (typeof window.requestIdleCallback === 'function') {
@@ -58,18 +62,18 @@ export function Header() {
           className="btn btn-ghost btn-icon header-menu-toggle"
           aria-expanded={menuOpen}
           aria-controls={menuId}
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          aria-label={menuOpen ? t`Close menu` : t`Open menu`}
           onClick={() => setMenuOpen((open) => !open)}
         >
           {menuOpen ? <CloseIcon size={22} /> : <MenuIcon size={22} />}
         </button>
         <SiteLogo />
-        <nav className="header-nav" aria-label="Main">
+        <nav className="header-nav" aria-label={t`Main`}>
           <ul>
             {NAV_LINKS.map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} end={link.end}>
-                  {link.label}
+                  {i18n._(link.label)}
                 </NavLink>
               </li>
             ))}
@@ -77,6 +81,7 @@ export function Header() {
         </nav>
         <HeaderSearch className="header-search-desktop" />
         <div className="header-actions">
+          <LanguageSwitcher place="header" />
           <CartButton />
           <div className="header-account">
             <AccountMenu />

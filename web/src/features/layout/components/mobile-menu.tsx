@@ -1,5 +1,7 @@
 // The phone menu (docs/product.md section 2): a panel that folds out under the header with the links, the search and the
 // account actions ('Logging out...' while signing out).
+import { t } from '@lingui/core/macro';
+import { i18n } from '@lingui/core';
 import { Link, NavLink } from 'react-router-dom';
 import { paths } from '@web/app/paths';
 import { useAuthStore } from '@web/features/auth';
@@ -18,14 +20,14 @@ export function MobileMenu({ id, open, onClose }: MobileMenuProps) {
   const { isLoggingOut, logout } = useLogout(onClose);
 
   return (
-    <nav id={id} className="mobile-menu" aria-label="Mobile" hidden={!open}>
+    <nav id={id} className="mobile-menu" aria-label={t`Mobile`} hidden={!open}>
       <div className="container">
         <HeaderSearch onSearched={onClose} className="mobile-menu-search" />
         <ul className="mobile-menu-links">
           {NAV_LINKS.map((link) => (
             <li key={link.to}>
               <NavLink to={link.to} end={link.end} onClick={onClose}>
-                {link.label}
+                {i18n._(link.label)}
               </NavLink>
             </li>
           ))}
@@ -33,12 +35,12 @@ export function MobileMenu({ id, open, onClose }: MobileMenuProps) {
             <>
               <li>
                 <NavLink to={paths.profile} onClick={onClose}>
-                  Profile
+                  {t`Profile`}
                 </NavLink>
               </li>
               <li>
                 <NavLink to={paths.trackOrders} onClick={onClose}>
-                  Track Orders
+                  {t`Track Orders`}
                 </NavLink>
               </li>
             </>
@@ -52,15 +54,15 @@ export function MobileMenu({ id, open, onClose }: MobileMenuProps) {
               onClick={() => void logout()}
               disabled={isLoggingOut}
             >
-              {isLoggingOut ? 'Logging out...' : 'Logout'}
+              {isLoggingOut ? t`Logging out...` : t`Logout`}
             </button>
           ) : (
             <>
               <Link to={paths.login} className="btn btn-secondary btn-block" onClick={onClose}>
-                Login
+                {t`Login`}
               </Link>
               <Link to={paths.signup} className="btn btn-primary btn-block" onClick={onClose}>
-                Sign Up
+                {t`Sign Up`}
               </Link>
             </>
           )}

@@ -1,4 +1,5 @@
 // The signed-in account menu (Profile, Track Orders, Logout). Its own chunk: a first visit is a guest's.
+import { t } from '@lingui/core/macro';
 import { Link } from 'react-router-dom';
 import { paths } from '@web/app/paths';
 import { ChevronDownIcon, UserIcon } from '@web/components/ui/icons';
@@ -10,7 +11,7 @@ export default function UserMenu() {
   const user = useAuthStore((state) => state.user);
   const { open, setOpen, panelId: menuId, rootRef, toggleProps } = usePopover();
   const { isLoggingOut, logout } = useLogout(() => setOpen(false));
-  const firstName = user?.fullName?.split(' ')[0] || 'Account';
+  const firstName = user?.fullName?.split(' ')[0] || t`Account`;
 
   const close = () => setOpen(false);
 
@@ -19,23 +20,23 @@ export default function UserMenu() {
       <button {...toggleProps} className="btn btn-ghost btn-sm account-menu-button">
         <UserIcon size={20} />
         <span className="account-menu-name">{firstName}</span>
-        <span className="visually-hidden">account menu</span>
+        <span className="visually-hidden">{t`account menu`}</span>
         <ChevronDownIcon size={16} />
       </button>
       <ul id={menuId} className="account-menu-list" hidden={!open}>
         <li>
           <Link to={paths.profile} onClick={close}>
-            Profile
+            {t`Profile`}
           </Link>
         </li>
         <li>
           <Link to={paths.trackOrders} onClick={close}>
-            Track Orders
+            {t`Track Orders`}
           </Link>
         </li>
         <li>
           <button type="button" onClick={() => void logout()} disabled={isLoggingOut}>
-            {isLoggingOut ? 'Logging out...' : 'Logout'}
+            {isLoggingOut ? t`Logging out...` : t`Logout`}
           </button>
         </li>
       </ul>

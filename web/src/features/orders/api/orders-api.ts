@@ -22,12 +22,30 @@ export interface PlaceOrderBody {
  */
 const MOMO_CALL_TIMEOUT_MS = 25_000;
 
+/**
+ * The place-order call as data: sent now (placeOrder), or kept in the outbox to send when the network
+ * returns (lib/outbox.ts), with the same idempotency key either way.
+ */
+export function placeOrderCall(body: PlaceOrderBody, idempotencyKey: string) {
+  return {
+    method: 'post' as const,
+    url: 'order/placeOrder',
+    json: body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+    timeoutMs: MOMO_CALL_TIMEOUT_MS,
+  };
+}
+
+/** The new order's id in a place-order reply (docs/product.md section 7: `order._id`, or `data.order._id`). */
+export function placedOrderId(reply: PlaceOrderReply | undefined): string | undefined {
+  return reply?.order?._id ?? reply?.data?.order?._id;
+}
+
 /** The key makes a retried or double-clicked submit return the first order instead of a second one. */
 export async function placeOrder(body: PlaceOrderBody, idempotencyKey: string): Promise<string> {
-  const response = await api
-    .post('order/placeOrder', { json: body, headers: { 'Idempotency-Key': idempotencyKey }, timeout: MOMO_CALL_TIMEOUT_MS })
-    .json<PlaceOrderReply>();
-  const id = response.order?._id ?? response.data?.order?._id;
+  const call = placeOrderCall(body, idempotencyKey);
+  const response = await api.post(call.url, { json: call.json, headers: call.headers, timeout: call.timeoutMs }).json<PlaceOrderReply>();
+  const id = placedOrderId(response);
   if (!id) throw new Error('Failed to place order');
   return id;
 }

@@ -2,12 +2,14 @@
 // for again every few seconds until MTN answers), wait while MTN has not answered (it may still ask
 // the phone: never pay another way then), why it failed with "Pay again" (to the number of their
 // choice) or the MoMo Pay code, and MTN's transaction id once paid.
+import { t } from '@lingui/core/macro';
 import { useId, useState } from 'react';
 import { mtnMayStillCharge } from '@server/modules/orders/order-lists.schema';
 import { MOMO_NUMBER_MESSAGE, payerPhoneField, type Order } from '@server/modules/orders/orders.schema';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/components/ui/toast';
 import { toApiError } from '@web/lib/api-client';
+import { knownMessage } from '@web/lib/i18n/known-messages';
 import { formatMoney } from '@web/lib/money';
 import { localNumber } from '@web/lib/phone';
 import { useShopConfig } from '@web/lib/shop-config';
@@ -34,7 +36,7 @@ async function askAgain(order: Order, payerPhone?: string): Promise<Order | unde
     else toast.error(reply.message);
     return reply.order;
   } catch (error) {
-    const failure = await toApiError(error, 'Could not ask MTN MoMo');
+    const failure = await toApiError(error, t`Could not ask MTN MoMo`);
     if (failure.error !== 'unauthorized') toast.error(failure.errors[0]?.message ?? failure.message);
     return undefined;
   }
@@ -56,7 +58,7 @@ export function PayAgainButton({ order, onChanged }: { order: Order; onChanged?:
         if (now) onChanged?.(now);
       }}
     >
-      Pay again
+      {t`Pay again`}
     </Button>
   );
 }
@@ -86,40 +88,42 @@ export function MomoPayment({ order, onChanged }: { order: Order; onChanged: (or
   if (order.paymentType !== 'momo' && !request) return null;
   const payCode = config ? `${config.payCode} (${config.businessName})` : '…';
 
+  const transactionId = order.momoTransactionId;
+  const askedPhone = request ? localNumber(request.payerPhone) : '';
+  const amount = formatMoney(order.total);
+  const reason = order.paymentFailureReason;
   let body;
   if (order.paymentStatus === 'completed') {
     body = (
       <p className="momo-state momo-paid">
-        Paid by MoMo.{order.momoTransactionId ? ` MoMo transaction ${order.momoTransactionId}.` : ''}
+        {t`Paid by MoMo.`}
+        {transactionId ? ` ${t`MoMo transaction ${transactionId}.`}` : ''}
       </p>
     );
   } else if (request?.state === 'waiting') {
     body = (
       <p className="momo-state momo-waiting" role="status">
-        Approve the payment on your phone: MTN MoMo asked {localNumber(request.payerPhone)} for {formatMoney(order.total)}. Enter your MoMo PIN there; this page
-        updates by itself.
+        {t`Approve the payment on your phone: MTN MoMo asked ${askedPhone} for ${amount}. Enter your MoMo PIN there; this page updates by itself.`}
       </p>
     );
   } else if (request?.state === 'unconfirmed') {
     // MTN may hold the request and ask the phone later: the code would be a second payment.
     body = (
       <p className="momo-state momo-unconfirmed" role="status">
-        MTN MoMo has not answered yet, so its request to {localNumber(request.payerPhone)} for {formatMoney(order.total)} may still come. If your phone asks for
-        your MoMo PIN, approve it, and do not pay another way: this page updates by itself when MTN answers.
+        {t`MTN MoMo has not answered yet, so its request to ${askedPhone} for ${amount} may still come. If your phone asks for your MoMo PIN, approve it, and do not pay another way: this page updates by itself when MTN answers.`}
       </p>
     );
   } else {
     body = (
       <p className="momo-state momo-failed" role="alert">
-        {order.paymentFailureReason ? `MoMo payment failed: ${order.paymentFailureReason}.` : 'No MoMo payment was made yet.'} Pay again below, or pay{' '}
-        {formatMoney(order.total)} with MoMo Pay code {payCode}.
+        {reason ? t`MoMo payment failed: ${reason}.` : t`No MoMo payment was made yet.`} {t`Pay again below, or pay ${amount} with MoMo Pay code ${payCode}.`}
       </p>
     );
   }
 
   return (
     <section className="card confirm-panel momo-panel" aria-labelledby={`${ids}-title`}>
-      <h2 id={`${ids}-title`}>Pay now with MoMo</h2>
+      <h2 id={`${ids}-title`}>{t`Pay now with MoMo`}</h2>
       {body}
       {canPayAgain(order) ? (
         <form
@@ -128,7 +132,7 @@ export function MomoPayment({ order, onChanged }: { order: Order; onChanged: (or
             event.preventDefault();
             // The server's own field and message: refused here before anything is sent.
             if (!payerPhoneField.safeParse(phone).success) {
-              setPhoneError(MOMO_NUMBER_MESSAGE);
+              setPhoneError(knownMessage(MOMO_NUMBER_MESSAGE));
               return;
             }
             setPhoneError('');
@@ -139,7 +143,7 @@ export function MomoPayment({ order, onChanged }: { order: Order; onChanged: (or
           }}
         >
           <label className="field-label" htmlFor={`${ids}-phone`}>
-            MoMo number
+            {t`MoMo number`}
           </label>
           <div className="momo-pay-again-row">
             <input
@@ -154,7 +158,7 @@ export function MomoPayment({ order, onChanged }: { order: Order; onChanged: (or
               aria-describedby={phoneError ? `${ids}-phone-error` : undefined}
             />
             <Button type="submit" busy={busy}>
-              Pay again
+              {t`Pay again`}
             </Button>
           </div>
           {phoneError ? (

@@ -1,33 +1,35 @@
 // The confirmation's detail blocks: delivery, the way to the door (timeline, the code for the rider),
 // payment (pay code, exact-amount reminder) and next steps.
+import { t } from '@lingui/core/macro';
+import { deliveryWindowName, formatDate } from '@web/lib/i18n/format';
 import type { Order } from '@server/modules/orders/orders.schema';
 import type { ShopConfig } from '@server/modules/shop/shop.schema';
 import { formatMoney } from '@web/lib/money';
-import { deliveryWhen, formatOrderDate, paymentMethodName } from '../format';
+import { deliveryWhen, paymentMethodName } from '../format';
 import { OrderStatusBadge, PaymentStatusBadge } from './status-badge';
 
 export function DeliveryPanel({ order }: { order: Order }) {
   const address = order.address;
   return (
     <section className="card confirm-panel" aria-labelledby="delivery-info-title">
-      <h2 id="delivery-info-title">Delivery Information</h2>
+      <h2 id="delivery-info-title">{t`Delivery Information`}</h2>
       <dl className="confirm-facts">
         <div>
-          <dt>Delivery window</dt>
+          <dt>{t`Delivery window`}</dt>
           <dd>{deliveryWhen(order)}</dd>
         </div>
         <div>
-          <dt>Shipping address</dt>
+          <dt>{t`Shipping address`}</dt>
           <dd>
             {address ? `${address.description}, ${address.street}, ${address.district}, ${address.city}` : '—'}
           </dd>
         </div>
         <div>
-          <dt>Phone</dt>
+          <dt>{t`Phone`}</dt>
           <dd>{address?.phoneNumber || '—'}</dd>
         </div>
         <div>
-          <dt>Email</dt>
+          <dt>{t`Email`}</dt>
           <dd>{address?.email || '—'}</dd>
         </div>
       </dl>
@@ -36,39 +38,41 @@ export function DeliveryPanel({ order }: { order: Order }) {
 }
 
 export function PaymentPanel({ order, config }: { order: Order; config: ShopConfig | null }) {
+  const amount = formatMoney(order.total);
   return (
     <section className="card confirm-panel" aria-labelledby="payment-info-title">
-      <h2 id="payment-info-title">Payment Information</h2>
+      <h2 id="payment-info-title">{t`Payment Information`}</h2>
       <dl className="confirm-facts">
         <div>
-          <dt>Order date</dt>
-          <dd>{formatOrderDate(order.createdAt, 'd MMM yyyy, HH:mm')}</dd>
+          <dt>{t`Order date`}</dt>
+          <dd>{formatDate(order.createdAt, 'withTime')}</dd>
         </div>
         <div>
-          <dt>Payment method</dt>
+          <dt>{t`Payment method`}</dt>
           <dd>{paymentMethodName(order.paymentType)}</dd>
         </div>
         <div>
-          <dt>Order status</dt>
+          <dt>{t`Order status`}</dt>
           <dd>
             <OrderStatusBadge status={order.status} />
           </dd>
         </div>
         <div>
-          <dt>Payment status</dt>
+          <dt>{t`Payment status`}</dt>
           <dd>
             <PaymentStatusBadge status={order.paymentStatus} upper />
           </dd>
         </div>
         <div>
-          <dt>MoMo Pay code</dt>
+          <dt>{t`MoMo Pay code`}</dt>
           <dd className="pay-code">{config?.payCode ?? '…'}</dd>
         </div>
       </dl>
       {order.paymentType === 'momo' ? null : (
         <p className="confirm-reminder">
-          Cash on delivery: please prepare the exact amount of {formatMoney(order.total)} to pay with Mobile Money
-          {config ? ` (pay code ${config.payCode}, ${config.businessName})` : ''}.
+          {config
+            ? t`Cash on delivery: please prepare the exact amount of ${amount} to pay with Mobile Money (pay code ${config.payCode}, ${config.businessName}).`
+            : t`Cash on delivery: please prepare the exact amount of ${amount} to pay with Mobile Money.`}
         </p>
       )}
     </section>
@@ -76,58 +80,73 @@ export function PaymentPanel({ order, config }: { order: Order; config: ShopConf
 }
 
 export function NextStepsPanel({ order }: { order: Order }) {
+  const window = order.deliveryWindow ? deliveryWindowName(order.deliveryWindow) : null;
   return (
     <section className="card confirm-panel" aria-labelledby="next-title">
-      <h2 id="next-title">What Happens Next</h2>
+      <h2 id="next-title">{t`What Happens Next`}</h2>
       <ol className="confirm-next">
-        <li>The administrator verifies your payment and calls you within 10 minutes.</li>
-        <li>{order.deliveryWindow ? `Your groceries are delivered ${order.deliveryWindow.label}.` : 'Your groceries are delivered within 1-2 hours.'}</li>
-        <li>You can follow your order any time from Track Orders.</li>
+        <li>{t`The administrator verifies your payment and calls you within 10 minutes.`}</li>
+        <li>{window ? t`Your groceries are delivered ${window}.` : t`Your groceries are delivered within 1-2 hours.`}</li>
+        <li>{t`You can follow your order any time from Track Orders.`}</li>
       </ol>
     </section>
   );
 }
 
-const STEP_NAMES: Record<Order['timeline'][number]['step'], string> = {
-  placed: 'Placed',
-  packed: 'Packed',
-  on_the_way: 'On the way',
-  delivered: 'Delivered',
-  not_delivered: 'Not delivered',
-  cancelled: 'Cancelled',
-};
+/** A step's name, in the shopper's language. */
+function stepName(step: Order['timeline'][number]['step']): string {
+  switch (step) {
+    case 'placed':
+      return t`Placed`;
+    case 'packed':
+      return t`Packed`;
+    case 'on_the_way':
+      return t`On the way`;
+    case 'delivered':
+      return t`Delivered`;
+    case 'not_delivered':
+      return t`Not delivered`;
+    default:
+      return t`Cancelled`;
+  }
+}
 
-const FAILURE_NAMES: Record<NonNullable<Order['timeline'][number]['reason']>, string> = {
-  nobody_home: 'nobody was home',
-  refused: 'the order was refused',
-  wrong_address: 'the address was wrong',
-};
+function failureName(reason: NonNullable<Order['timeline'][number]['reason']>): string {
+  if (reason === 'nobody_home') return t`nobody was home`;
+  return reason === 'refused' ? t`the order was refused` : t`the address was wrong`;
+}
 
 /** What a step adds to its name: the final amount, the rider and window, or why and the new window. */
 function stepDetail(step: Order['timeline'][number]): string {
-  if (step.step === 'packed' && step.finalAmount !== null && step.finalAmount !== undefined) return `Final amount ${formatMoney(step.finalAmount)}`;
-  if (step.step === 'on_the_way') return [step.rider ? `${step.rider.fullName}, ${step.rider.phoneNumber}` : '', step.window?.label ?? ''].filter(Boolean).join(' · ');
+  if (step.step === 'packed' && step.finalAmount !== null && step.finalAmount !== undefined) {
+    const amount = formatMoney(step.finalAmount);
+    return t`Final amount ${amount}`;
+  }
+  if (step.step === 'on_the_way') return [step.rider ? `${step.rider.fullName}, ${step.rider.phoneNumber}` : '', step.window ? deliveryWindowName(step.window) : ''].filter(Boolean).join(' · ');
   if (step.step === 'not_delivered') {
-    const why = step.reason ? `Not delivered: ${FAILURE_NAMES[step.reason]}` : 'Not delivered';
-    return step.window ? `${why}. New window: ${step.window.label}` : `${why}. The shop will call you about a new time.`;
+    const why = step.reason ? failureName(step.reason) : '';
+    const window = step.window ? deliveryWindowName(step.window) : '';
+    if (window) return why ? t`Not delivered: ${why}. New window: ${window}` : t`New window: ${window}`;
+    return why ? t`Not delivered: ${why}. The shop will call you about a new time.` : t`The shop will call you about a new time.`;
   }
   return '';
 }
 
 /** The order's way to the door beside its status, and, while it is on its way, the code to give the rider. */
 export function TimelinePanel({ order }: { order: Order }) {
+  const code = order.deliveryCode;
   return (
     <section className="card confirm-panel" aria-labelledby="timeline-title">
-      <h2 id="timeline-title">Where Your Order Is</h2>
-      {order.deliveryCode ? (
+      <h2 id="timeline-title">{t`Where Your Order Is`}</h2>
+      {code ? (
         <p className="delivery-code">
-          Give the rider this code when you receive your order, not before: <strong>{order.deliveryCode}</strong>
+          {t`Give the rider this code when you receive your order, not before:`} <strong>{code}</strong>
         </p>
       ) : null}
       <ol className="order-timeline">
         {order.timeline.map((step, index) => (
           <li key={`${step.step}-${index}`}>
-            <strong>{STEP_NAMES[step.step]}</strong> <span className="muted">{formatOrderDate(step.at, 'd MMM, HH:mm')}</span>
+            <strong>{stepName(step.step)}</strong> <span className="muted">{formatDate(step.at, 'withTime')}</span>
             {stepDetail(step) ? <div>{stepDetail(step)}</div> : null}
           </li>
         ))}

@@ -1,4 +1,6 @@
 // The products of an order: image (placeholder when missing), name, quantity with unit, and line total.
+import { t } from '@lingui/core/macro';
+import { currentLanguage } from '@web/lib/i18n/i18n';
 import type { OrderLine } from '@server/modules/orders/orders.schema';
 import { Image } from '@web/components/ui/image';
 import { formatMoney } from '@web/lib/money';
@@ -20,7 +22,7 @@ export function OrderLines({ lines, showUnitPrice = false }: OrderLinesProps) {
           <div className="order-line-text">
             <span className="order-line-name">{lineName(line)}</span>
             <span className="order-line-meta">
-              Qty: {quantityWithUnit(line.productQuantity, line.unit || 'pcs')}
+              {t`Qty: ${quantityWithUnit(line.productQuantity, line.unit || 'pcs', currentLanguage())}`}
               {showUnitPrice ? ` × ${formatMoney(line.price)}` : null}
             </span>
           </div>

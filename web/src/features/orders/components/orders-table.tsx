@@ -1,11 +1,13 @@
 // Orders as a table whose rows open to show their products (docs/product.md section 2, track orders). On a phone each
 // row becomes a stacked card (CSS), keeping the table semantics for screen readers.
+import { t } from '@lingui/core/macro';
+import { formatDate } from '@web/lib/i18n/format';
 import { Fragment, useState } from 'react';
 import type { Order } from '@server/modules/orders/orders.schema';
 import { orderNumber } from '@server/modules/orders/orders.schema';
 import { ChevronDownIcon } from '@web/components/ui/icons';
 import { formatMoney } from '@web/lib/money';
-import { deliveryWhen, formatOrderDate, itemCount } from '../format';
+import { deliveryWhen, itemCount } from '../format';
 import { OrderLines } from './order-lines';
 import { PayAgainButton } from './momo-payment';
 import { OrderStatusBadge, PaymentStatusBadge } from './status-badge';
@@ -33,12 +35,12 @@ export function OrdersTable({ orders, caption, onOrderChanged }: { orders: Order
       <caption className="visually-hidden">{caption}</caption>
       <thead>
         <tr>
-          <th scope="col">Order</th>
-          <th scope="col">Date</th>
-          <th scope="col">Delivery</th>
-          <th scope="col">Status</th>
-          <th scope="col">Payment</th>
-          <th scope="col">Total</th>
+          <th scope="col">{t`Order`}</th>
+          <th scope="col">{t`Date`}</th>
+          <th scope="col">{t`Delivery`}</th>
+          <th scope="col">{t`Status`}</th>
+          <th scope="col">{t`Payment`}</th>
+          <th scope="col">{t`Total`}</th>
         </tr>
       </thead>
       <tbody>
@@ -48,7 +50,7 @@ export function OrdersTable({ orders, caption, onOrderChanged }: { orders: Order
           return (
             <Fragment key={order._id}>
               <tr className={expanded ? 'is-expanded' : undefined}>
-                <th scope="row" data-label="Order">
+                <th scope="row" data-label={t`Order`}>
                   <button
                     type="button"
                     className="order-toggle"
@@ -57,19 +59,19 @@ export function OrdersTable({ orders, caption, onOrderChanged }: { orders: Order
                     onClick={() => toggle(order._id)}
                   >
                     <ChevronDownIcon size={16} aria-hidden="true" className="order-toggle-icon" />
-                    <span className="visually-hidden">{expanded ? 'Hide' : 'Show'} products of order </span>#
+                    <span className="visually-hidden">{expanded ? t`Hide products of order` : t`Show products of order`} </span>#
                     {orderNumber(order._id)}
                   </button>
                 </th>
-                <td data-label="Date">{formatOrderDate(order.createdAt)}</td>
-                <td data-label="Delivery">{deliveryWhen(order)}</td>
-                <td data-label="Status">
+                <td data-label={t`Date`}>{formatDate(order.createdAt)}</td>
+                <td data-label={t`Delivery`}>{deliveryWhen(order)}</td>
+                <td data-label={t`Status`}>
                   <OrderStatusBadge status={order.status} />
                 </td>
-                <td data-label="Payment">
+                <td data-label={t`Payment`}>
                   <PaymentStatusBadge status={order.paymentStatus} /> <PayAgainButton order={order} onChanged={onOrderChanged} />
                 </td>
-                <td data-label="Total">{formatMoney(order.total)}</td>
+                <td data-label={t`Total`}>{formatMoney(order.total)}</td>
               </tr>
               <tr id={detailsId} className="order-details-row" hidden={!expanded}>
                 <td colSpan={6}>
@@ -77,8 +79,8 @@ export function OrdersTable({ orders, caption, onOrderChanged }: { orders: Order
                     <div className="order-details">
                       <OrderLines lines={order.products} showUnitPrice />
                       <p className="order-details-totals">
-                        <span>Total items: {itemCount(order)}</span>
-                        <strong>Order total: {formatMoney(order.total)}</strong>
+                        <span>{t`Total items: ${itemCount(order)}`}</span>
+                        <strong>{t`Order total: ${formatMoney(order.total)}`}</strong>
                       </p>
                       <div className="order-details-actions">
                         <Button
@@ -87,7 +89,7 @@ export function OrdersTable({ orders, caption, onOrderChanged }: { orders: Order
                           busy={busyId === order._id}
                           onClick={() => void orderAgain(order._id)}
                         >
-                          Order again
+                          {t`Order again`}
                         </Button>
                         <MakeWeeklyButton orderId={order._id} orderNumber={orderNumber(order._id)} />
                       </div>

@@ -1,5 +1,6 @@
 // "Order again" on an order: its lines that sell today go into the cart at today's prices,
 // what cannot be sold (or not as many) is named, and the shopper lands on the cart to check out.
+import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@web/app/paths';
@@ -22,7 +23,7 @@ export function useOrderAgain() {
       else toast.success(reply.message);
       navigate(paths.cart);
     } catch (error) {
-      const failure = await toApiError(error, 'Could not order again');
+      const failure = await toApiError(error, t`Could not order again`);
       if (failure.error !== 'unauthorized') toast.error(failure.message);
     } finally {
       setBusyId(null);

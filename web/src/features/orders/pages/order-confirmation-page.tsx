@@ -1,4 +1,5 @@
 // /order-confirmation (docs/product.md sections 2, 4): the placed order, how to pay for it and what happens next.
+import { t } from '@lingui/core/macro';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { Order } from '@server/modules/orders/orders.schema';
@@ -44,25 +45,25 @@ function OrderConfirmation() {
   const { state, replace } = useRemote<Order | null>(async (signal) => {
     const orderId = params.get('orderId') ?? storage.getLastOrderId();
     if (!orderId) {
-      toast.error('No order information found');
+      toast.error(t`No order information found`);
       navigate(paths.home, { replace: true });
-      throw new ApiError('No order information found', 0, 'no_order');
+      throw new ApiError(t`No order information found`, 0, 'no_order');
     }
     try {
       const loaded = await fetchOrder(orderId, signal);
       storage.setLastOrderId(null);
-      if (!loaded) toast.error('Order not found');
+      if (!loaded) toast.error(t`Order not found`);
       else announcePayment(params, loaded);
       return loaded;
     } catch (error) {
       if (signal.aborted) throw error;
-      const failure = await toApiError(error, 'Failed to fetch order details');
+      const failure = await toApiError(error, t`Failed to fetch order details`);
       if (failure.status === 404) {
-        toast.error('Order not found');
+        toast.error(t`Order not found`);
         return null;
       }
       if (failure.error !== 'unauthorized') {
-        toast.error('Failed to fetch order details');
+        toast.error(t`Failed to fetch order details`);
         navigate(paths.home, { replace: true });
       }
       throw failure;
@@ -72,21 +73,21 @@ function OrderConfirmation() {
   useEffect(() => () => storage.setLastOrderId(null), []);
 
   // A failure is on its way elsewhere (home, or /login when the session expired): keep showing the wait.
-  if (state.status !== 'ready') return <LoadingBlock label="Loading your order..." />;
+  if (state.status !== 'ready') return <LoadingBlock label={t`Loading your order...`} />;
   const order = state.data;
 
   if (!order) {
     return (
       <div className="container confirm-page">
         <div className="card confirm-missing">
-          <h1 className="page-title">Order Not Found</h1>
-          <p>We could not find this order. It may belong to another account.</p>
+          <h1 className="page-title">{t`Order Not Found`}</h1>
+          <p>{t`We could not find this order. It may belong to another account.`}</p>
           <div className="confirm-actions">
             <Link to={paths.home} className={buttonClass('primary')}>
-              Return to Home
+              {t`Return to Home`}
             </Link>
             <Link to={paths.trackOrders} className={buttonClass('secondary')}>
-              Track Orders
+              {t`Track Orders`}
             </Link>
           </div>
         </div>
@@ -101,28 +102,28 @@ function OrderConfirmation() {
         <span className="confirm-check" aria-hidden="true">
           <CheckIcon size={32} />
         </span>
-        <h1 className="page-title">Order Confirmed</h1>
+        <h1 className="page-title">{t`Order Confirmed`}</h1>
         <p className="confirm-number">
-          Order number: <strong>#{orderNumber(order._id)}</strong>
+          {t`Order number:`} <strong>#{orderNumber(order._id)}</strong>
         </p>
-        <p>Thank you for shopping with us. We have received your order.</p>
+        <p>{t`Thank you for shopping with us. We have received your order.`}</p>
       </header>
 
       <div className="confirm-grid">
         <section className="card confirm-panel" aria-labelledby="items-title">
-          <h2 id="items-title">Order Items</h2>
+          <h2 id="items-title">{t`Order Items`}</h2>
           <OrderLines lines={order.products} />
           <dl className="order-totals">
             <div>
-              <dt>Subtotal</dt>
+              <dt>{t`Subtotal`}</dt>
               <dd>{formatMoney(subtotal)}</dd>
             </div>
             <div>
-              <dt>Delivery</dt>
-              <dd>{order.deliveryFee === null ? 'Negotiable' : order.deliveryFee === 0 ? 'Free' : formatMoney(order.deliveryFee)}</dd>
+              <dt>{t`Delivery`}</dt>
+              <dd>{order.deliveryFee === null ? t`Negotiable` : order.deliveryFee === 0 ? t`Free` : formatMoney(order.deliveryFee)}</dd>
             </div>
             <div className="order-total">
-              <dt>Total</dt>
+              <dt>{t`Total`}</dt>
               <dd>{formatMoney(order.total)}</dd>
             </div>
           </dl>
@@ -136,24 +137,24 @@ function OrderConfirmation() {
 
       <div className="confirm-actions">
         <Link to={paths.home} className={buttonClass('secondary')}>
-          Return to Home
+          {t`Return to Home`}
         </Link>
         <Link to={paths.products} className={buttonClass('primary')}>
-          Continue Shopping
+          {t`Continue Shopping`}
         </Link>
         <Link to={paths.trackOrders} className={buttonClass('secondary')}>
-          Track Orders
+          {t`Track Orders`}
         </Link>
       </div>
 
       <section className="card confirm-support" aria-labelledby="support-title">
-        <h2 id="support-title">Need help with your order?</h2>
+        <h2 id="support-title">{t`Need help with your order?`}</h2>
         <p>
-          <PhoneIcon size={16} aria-hidden="true" /> Call us:{' '}
+          <PhoneIcon size={16} aria-hidden="true" /> {t`Call us:`}{' '}
           {config ? <a href={`tel:${config.supportPhone.replace(/\s/g, '')}`}>{config.supportPhone}</a> : '…'}
         </p>
         <p>
-          <MailIcon size={16} aria-hidden="true" /> Email us:{' '}
+          <MailIcon size={16} aria-hidden="true" /> {t`Email us:`}{' '}
           {config ? <a href={`mailto:${config.supportEmail}`}>{config.supportEmail}</a> : '…'}
         </p>
       </section>
@@ -162,7 +163,7 @@ function OrderConfirmation() {
 }
 
 export default function OrderConfirmationPage() {
-  useDocumentTitle('Order Confirmation');
+  useDocumentTitle(t`Order Confirmation`);
   return (
     <RequireLogin>
       <OrderConfirmation />

@@ -1,5 +1,6 @@
 // /track-orders (docs/product.md section 2): find an order by its id, or page through all orders 10 at a
 // time. What is shown follows staff's changes while the page is on screen within seconds, with no reload.
+import { t } from '@lingui/core/macro';
 import { useCallback, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ORDERS_PAGE_SIZE } from '@server/lib/page-sizes';
@@ -33,12 +34,12 @@ function TrackOrders() {
   const [searching, setSearching] = useState(false);
 
   const { state, reload, refresh } = useRemote(
-    toastOnFailure('Failed to fetch orders', async (signal) => {
+    toastOnFailure(t`Failed to fetch orders`, async (signal) => {
       const result = await fetchUserOrders(page, ORDERS_PAGE_SIZE, signal);
       return { orders: result.orders, totalPages: Math.max(1, result.pagination.totalPages) };
     }),
     [page],
-    'Failed to fetch orders',
+    t`Failed to fetch orders`,
   );
   const orders = state.status === 'ready' ? state.data.orders : [];
   const totalPages = state.status === 'ready' ? state.data.totalPages : 1;
@@ -66,18 +67,18 @@ function TrackOrders() {
     const onPage = orders.find((order) => matchesOrder(order, wanted));
     if (onPage) {
       setFound(onPage);
-      toast.success('Order found successfully');
+      toast.success(t`Order found successfully`);
       return;
     }
     setSearching(true);
     try {
       const order = await fetchOrder(wanted);
-      if (!order) throw new Error('Order not found');
+      if (!order) throw new Error(t`Order not found`);
       setFound(order);
-      toast.success('Order found successfully');
+      toast.success(t`Order found successfully`);
     } catch (error) {
-      const failure = await toApiError(error, 'Order not found');
-      if (failure.error !== 'unauthorized') toast.error('Order not found');
+      const failure = await toApiError(error, t`Order not found`);
+      if (failure.error !== 'unauthorized') toast.error(t`Order not found`);
       setFound(null);
     } finally {
       setSearching(false);
@@ -86,11 +87,11 @@ function TrackOrders() {
 
   return (
     <div className="container track-page">
-      <h1 className="page-title">Track Orders</h1>
+      <h1 className="page-title">{t`Track Orders`}</h1>
       <div className="track-top">
         <form className="card track-search" role="search" onSubmit={search}>
           <label className="field-label" htmlFor="track-order-id">
-            Order ID
+            {t`Order ID`}
           </label>
           <div className="track-search-row">
             <input
@@ -98,12 +99,12 @@ function TrackOrders() {
               className="input"
               value={query}
               onChange={(event) => setQuery(event.target.value)}
-              placeholder="e.g. 3F9A12BC"
+              placeholder={t`e.g. 3F9A12BC`}
               autoComplete="off"
               spellCheck={false}
             />
             <Button type="submit" busy={searching} icon={<SearchIcon size={16} aria-hidden="true" />}>
-              Track
+              {t`Track`}
             </Button>
           </div>
           {found ? (
@@ -115,60 +116,58 @@ function TrackOrders() {
                 setQuery('');
               }}
             >
-              Show all orders
+              {t`Show all orders`}
             </button>
           ) : null}
         </form>
         <aside className="card track-help" aria-labelledby="help-title">
           <h2 id="help-title">
-            <ChatIcon size={18} aria-hidden="true" /> Need Help?
+            <ChatIcon size={18} aria-hidden="true" /> {t`Need Help?`}
           </h2>
-          <p>Questions about an order or a delivery? We are happy to help.</p>
+          <p>{t`Questions about an order or a delivery? We are happy to help.`}</p>
           <Link to={paths.contact} className={buttonClass('secondary', 'sm')}>
-            Contact Us
+            {t`Contact Us`}
           </Link>
         </aside>
       </div>
 
       {found ? (
-        <section className="card track-results" aria-label="Search result">
-          <OrdersTable orders={[found]} caption="The order you searched for" onOrderChanged={setFound} />
+        <section className="card track-results" aria-label={t`Search result`}>
+          <OrdersTable orders={[found]} caption={t`The order you searched for`} onOrderChanged={setFound} />
         </section>
       ) : (
         <section className="card track-results" aria-labelledby="orders-title">
           <h2 id="orders-title" className="visually-hidden">
-            Your orders
+            {t`Your orders`}
           </h2>
-          {state.status === 'loading' ? <LoadingBlock label="Loading orders..." /> : null}
+          {state.status === 'loading' ? <LoadingBlock label={t`Loading orders...`} /> : null}
           {state.status === 'error' ? (
             <div className="orders-empty" role="alert">
-              <p>Failed to fetch orders</p>
+              <p>{t`Failed to fetch orders`}</p>
               <Button variant="secondary" onClick={() => void reload()}>
-                Try Again
+                {t`Try Again`}
               </Button>
             </div>
           ) : null}
           {state.status === 'ready' && orders.length === 0 ? (
             <div className="orders-empty">
               <PackageIcon size={32} aria-hidden="true" />
-              <p>You have not placed any orders yet.</p>
+              <p>{t`You have not placed any orders yet.`}</p>
               <Link to={paths.products} className={buttonClass('primary')}>
-                Start Shopping
+                {t`Start Shopping`}
               </Link>
             </div>
           ) : null}
           {state.status === 'ready' && orders.length > 0 ? (
             <>
-              <OrdersTable orders={orders} caption={`Your orders, page ${page} of ${totalPages}`} onOrderChanged={() => void refresh()} />
-              <nav className="pager" aria-label="Orders pages">
+              <OrdersTable orders={orders} caption={t`Your orders, page ${page} of ${totalPages}`} onOrderChanged={() => void refresh()} />
+              <nav className="pager" aria-label={t`Orders pages`}>
                 <Button variant="secondary" onClick={() => setPage((current) => current - 1)} disabled={page <= 1}>
-                  Previous
+                  {t`Previous`}
                 </Button>
-                <span aria-live="polite">
-                  Page {page} of {totalPages}
-                </span>
+                <span aria-live="polite">{t`Page ${page} of ${totalPages}`}</span>
                 <Button variant="secondary" onClick={() => setPage((current) => current + 1)} disabled={page >= totalPages}>
-                  Next
+                  {t`Next`}
                 </Button>
               </nav>
             </>
@@ -180,7 +179,7 @@ function TrackOrders() {
 }
 
 export default function TrackOrdersPage() {
-  useDocumentTitle('Track Orders');
+  useDocumentTitle(t`Track Orders`);
   return (
     <RequireLogin>
       <TrackOrders />

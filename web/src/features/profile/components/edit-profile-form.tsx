@@ -1,4 +1,5 @@
 // docs/product.md section 5, profile edit: full name, email, phone (optional) and a new password (optional).
+import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -39,33 +40,33 @@ export function EditProfileForm({ account, onSaved, onCancel }: EditProfileFormP
     setBusy(true);
     try {
       const saved = await updateProfile(values);
-      toast.success('Profile updated successfully');
+      toast.success(t`Profile updated successfully`);
       onSaved(saved ?? { ...account, fullName: values.fullName, email: values.email, phoneNumber: values.phoneNumber });
     } catch (error) {
-      const failure = await toApiError(error, 'Failed to update profile');
-      toast.error(failure.errors[0]?.message ?? 'Failed to update profile');
+      const failure = await toApiError(error, t`Failed to update profile`);
+      toast.error(failure.errors[0]?.message ?? t`Failed to update profile`);
     } finally {
       setBusy(false);
     }
   });
 
   return (
-    <form className="profile-form" onSubmit={submit} noValidate aria-label="Edit profile">
-      <TextField label="Full name" autoComplete="name" error={errors.fullName?.message} {...register('fullName')} />
+    <form className="profile-form" onSubmit={submit} noValidate aria-label={t`Edit profile`}>
+      <TextField label={t`Full name`} autoComplete="name" error={errors.fullName?.message} {...register('fullName')} />
       <EmailField error={errors.email?.message} {...register('email')} />
       <PhoneField error={errors.phoneNumber?.message} {...register('phoneNumber')} />
       <PasswordField
-        label="New password (optional)"
+        label={t`New password (optional)`}
         autoComplete="new-password"
         error={errors.password?.message}
         {...register('password')}
       />
       <div className="profile-form-actions">
         <Button variant="secondary" onClick={onCancel}>
-          Cancel
+          {t`Cancel`}
         </Button>
         <Button type="submit" busy={busy}>
-          {busy ? 'Saving...' : 'Save Changes'}
+          {busy ? t`Saving...` : t`Save Changes`}
         </Button>
       </div>
     </form>

@@ -1,5 +1,6 @@
 // Tab 'Order History': the latest 5 orders, a way to all of them, or a nudge to start shopping. Their
 // status and payment follow staff's changes while the tab is on screen.
+import { t } from '@lingui/core/macro';
 import { Link } from 'react-router-dom';
 import { buttonClass } from '@web/components/ui/button';
 import { LoadingBlock } from '@web/components/ui/spinner';
@@ -12,11 +13,11 @@ export const PROFILE_ORDERS_LIMIT = 5;
 
 export function OrderHistory() {
   const { state, refresh } = useRemote(
-    toastOnFailure('Failed to fetch orders', async (signal) =>
+    toastOnFailure(t`Failed to fetch orders`, async (signal) =>
       (await fetchUserOrders(1, PROFILE_ORDERS_LIMIT, signal)).orders.slice(0, PROFILE_ORDERS_LIMIT),
     ),
     [],
-    'Failed to fetch orders',
+    t`Failed to fetch orders`,
   );
   const orders = state.status === 'ready' ? state.data : null;
   const failed = state.status === 'error';
@@ -28,24 +29,24 @@ export function OrderHistory() {
   return (
     <section className="card profile-panel" aria-labelledby="order-history-title">
       <div className="profile-panel-head">
-        <h2 id="order-history-title">Order History</h2>
+        <h2 id="order-history-title">{t`Order History`}</h2>
         {orders?.length ? (
           <Link to={paths.trackOrders} className={buttonClass('secondary', 'sm')}>
-            View All Orders
+            {t`View All Orders`}
           </Link>
         ) : null}
       </div>
-      {!orders && !failed ? <LoadingBlock label="Loading orders..." /> : null}
-      {failed ? <p role="alert">Failed to fetch orders</p> : null}
+      {!orders && !failed ? <LoadingBlock label={t`Loading orders...`} /> : null}
+      {failed ? <p role="alert">{t`Failed to fetch orders`}</p> : null}
       {orders && orders.length === 0 ? (
         <div className="profile-empty">
-          <p>You have not placed any orders yet.</p>
+          <p>{t`You have not placed any orders yet.`}</p>
           <Link to={paths.products} className={buttonClass('primary')}>
-            Start Shopping
+            {t`Start Shopping`}
           </Link>
         </div>
       ) : null}
-      {orders && orders.length > 0 ? <OrdersTable orders={orders} caption="Your latest orders" /> : null}
+      {orders && orders.length > 0 ? <OrdersTable orders={orders} caption={t`Your latest orders`} /> : null}
     </section>
   );
 }

@@ -1,4 +1,5 @@
 // The profile sidebar: who is signed in and the four things they can do from here (five for staff and owners).
+import { t } from '@lingui/core/macro';
 import { useNavigate } from 'react-router-dom';
 import { Button, buttonClass } from '@web/components/ui/button';
 import { ClockIcon, LogOutIcon, MapPinIcon, PackageIcon, StoreIcon, UserIcon } from '@web/components/ui/icons';
@@ -25,7 +26,7 @@ interface ProfileSidebarProps {
 export function ProfileSidebar({ account, tab, onTab, signingOut, onSignOut }: ProfileSidebarProps) {
   const navigate = useNavigate();
   return (
-    <aside className="card profile-sidebar" aria-label="Account">
+    <aside className="card profile-sidebar" aria-label={t`Account`}>
       <div className="profile-identity">
         <span className="profile-avatar" aria-hidden="true">
           {account.fullName.trim().charAt(0).toUpperCase() || '?'}
@@ -35,14 +36,14 @@ export function ProfileSidebar({ account, tab, onTab, signingOut, onSignOut }: P
           <p className="profile-email">{account.email || account.phoneNumber}</p>
         </div>
       </div>
-      <nav className="profile-nav" aria-label="Profile sections">
+      <nav className="profile-nav" aria-label={t`Profile sections`}>
         <Button
           variant={tab === 'profile' ? 'primary' : 'ghost'}
           aria-current={tab === 'profile' ? 'page' : undefined}
           icon={<UserIcon size={18} aria-hidden="true" />}
           onClick={() => onTab('profile')}
         >
-          Profile
+          {t`Profile`}
         </Button>
         <Button
           variant={tab === 'orders' ? 'primary' : 'ghost'}
@@ -50,7 +51,7 @@ export function ProfileSidebar({ account, tab, onTab, signingOut, onSignOut }: P
           icon={<PackageIcon size={18} aria-hidden="true" />}
           onClick={() => onTab('orders')}
         >
-          Orders
+          {t`Orders`}
         </Button>
         <Button
           variant={tab === 'baskets' ? 'primary' : 'ghost'}
@@ -58,14 +59,14 @@ export function ProfileSidebar({ account, tab, onTab, signingOut, onSignOut }: P
           icon={<ClockIcon size={18} aria-hidden="true" />}
           onClick={() => onTab('baskets')}
         >
-          Weekly Baskets
+          {t`Weekly Baskets`}
         </Button>
         <Button
           variant="ghost"
           icon={<MapPinIcon size={18} aria-hidden="true" />}
           onClick={() => navigate(paths.addressManagement)}
         >
-          Manage Addresses
+          {t`Manage Addresses`}
         </Button>
         {mayUseConsole(account.roles) && (
           // A plain link: the console is a page of its own (admin.html), loaded whole.
@@ -75,7 +76,7 @@ export function ProfileSidebar({ account, tab, onTab, signingOut, onSignOut }: P
           </a>
         )}
         <Button variant="danger" busy={signingOut} icon={<LogOutIcon size={18} aria-hidden="true" />} onClick={onSignOut}>
-          {signingOut ? 'Signing out...' : 'Sign Out'}
+          {signingOut ? t`Signing out...` : t`Sign Out`}
         </Button>
       </nav>
     </aside>

@@ -1,4 +1,5 @@
 // /profile (docs/product.md section 2): the shopper's details and latest orders, an edit panel, and sign-out.
+import { t } from '@lingui/core/macro';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Drawer } from '@web/components/ui/drawer';
@@ -36,17 +37,17 @@ function Profile() {
         return await fetchAccount(signal);
       } catch (error) {
         if (signal.aborted) throw error;
-        const failure = await toApiError(error, 'Failed to fetch user data');
+        const failure = await toApiError(error, t`Failed to fetch user data`);
         // An expired session is already being handled (toast and reload at /login).
         if (failure.error !== 'unauthorized') {
-          toast.error('Failed to fetch user data');
+          toast.error(t`Failed to fetch user data`);
           navigate(paths.login, { replace: true });
         }
         throw failure;
       }
     },
     [navigate],
-    'Failed to fetch user data',
+    t`Failed to fetch user data`,
   );
   // Until it loads, and while a failure sends the shopper away, the page shows it is loading.
   const account = state.status === 'ready' ? state.data : null;
@@ -61,11 +62,11 @@ function Profile() {
     });
   }
 
-  if (!account) return <LoadingBlock label="Loading profile..." />;
+  if (!account) return <LoadingBlock label={t`Loading profile...`} />;
 
   return (
     <div className="container profile-page">
-      <h1 className="page-title">My Account</h1>
+      <h1 className="page-title">{t`My Account`}</h1>
       <div className="profile-layout">
         <ProfileSidebar account={account} tab={tab} onTab={setTab} signingOut={signingOut} onSignOut={signOut} />
         <div className="profile-content">
@@ -74,9 +75,9 @@ function Profile() {
             <ProfileInfo account={account} onEdit={() => setEditing(true)} />
             {account.phoneNumber && account.phoneVerified === false && (
               <p className="profile-phone-pending">
-                Your phone number is not confirmed yet.{' '}
+                {t`Your phone number is not confirmed yet.`}{' '}
                 <button type="button" className="link-button" onClick={() => setVerifying(true)}>
-                  Enter the SMS code
+                  {t`Enter the SMS code`}
                 </button>
               </p>
             )}
@@ -88,7 +89,7 @@ function Profile() {
           )}
         </div>
       </div>
-      <Drawer open={editing} onClose={() => setEditing(false)} title="Edit Information" side="right">
+      <Drawer open={editing} onClose={() => setEditing(false)} title={t`Edit Information`} side="right">
         <EditProfileForm
           account={account}
           onCancel={() => setEditing(false)}
@@ -115,7 +116,7 @@ function Profile() {
 }
 
 export default function ProfilePage() {
-  useDocumentTitle('My Account');
+  useDocumentTitle(t`My Account`);
   return (
     <RequireLogin>
       <Profile />
