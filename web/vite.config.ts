@@ -108,6 +108,19 @@ function serveConsolePage(): Plugin {
   };
 }
 
+/** The rider app installs as itself (rider.webmanifest, start /rider), not as the storefront vite-plugin-pwa links in every page. */
+function riderOwnManifest(riderPage: string): Plugin {
+  return {
+    name: 'isoko-rider-own-manifest',
+    apply: 'build',
+    enforce: 'post',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, context) => (context.filename === riderPage ? html.replace(/\s*<link rel="manifest" href="\/manifest\.webmanifest"[^>]*>/, '') : html),
+    },
+  };
+}
+
 // Calls the dev server hands to the shop's server. '^/ussd$' so that /ussd-simulator stays a web page.
 const serverProxy = {
   '/api': { target: apiTarget, changeOrigin: true },
@@ -118,7 +131,7 @@ const serverProxy = {
 export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
   publicDir: 'public',
-  plugins: [linguiMacros(), react(), lingui(), bootSplash(), preloadHomeRoute(), precompressAssets(), serveConsolePage(), VitePWA(offlineShell()), consoleWithoutManifest(fromRoot('admin.html')), precompressServiceWorker()],
+  plugins: [linguiMacros(), react(), lingui(), bootSplash(), preloadHomeRoute(), precompressAssets(), serveConsolePage(), VitePWA(offlineShell()), consoleWithoutManifest(fromRoot('admin.html')), riderOwnManifest(fromRoot('rider.html')), precompressServiceWorker()],
   resolve: {
     // The web imports the server's plain zod schemas so one shape serves both sides.
     alias: [

@@ -38,6 +38,6 @@ export function fetchCashDay(date?: string) {
 }
 
 /** The day as CSV, fetched with the console's session (a plain link would carry no token). */
-export function fetchCashDayCsv(date: string) {
-  return api.get('admin/cash/day.csv', { searchParams: { date } }).text();
+export async function fetchCashDayCsv(date: string) {
+  return (await api.get('admin/cash/day.csv', { searchParams: { date } })).text();
 }
