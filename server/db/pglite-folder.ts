@@ -27,6 +27,8 @@ export async function prepareEmptyFolder(target = preparedFolderPath()): Promise
   if (existsSync(path.join(target, 'PG_VERSION'))) return;
   const partial = `${target}.${process.pid}.partial`;
   rmSync(partial, { recursive: true, force: true });
+  // PGlite makes only the last folder of the path: a fresh clone's first `npm run build:server` has no dist/.
+  mkdirSync(path.dirname(partial), { recursive: true });
   try {
     const pglite = await PGlite.create(partial);
     await pglite.close();
