@@ -146,6 +146,15 @@ function serveWeb(app: Hono<AppEnv>, deps: ShopDeps, webDistDir: string | undefi
         if (c.res.status === 200 || c.res.status === 304) c.header('Cache-Control', 'no-cache');
       });
     }
+    // The page's own pictures (the hero's slides, the mark), kept a day like the catalog's: the service
+    // worker keeping what the first visit showed (web/src/lib/pwa/register-worker.ts) is then answered
+    // by the browser's cache, not by a second download.
+    for (const pictures of ['/hero/*', '/favicon.svg']) {
+      app.use(pictures, async (c, next) => {
+        await next();
+        if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=86400');
+      });
+    }
     // The build writes .br and .gz beside each asset; a phone on a slow network gets the smallest.
     app.use('/*', serveStatic({ root: path.relative(process.cwd(), root) || '.', precompressed: true }));
   }

@@ -3,7 +3,7 @@
 import { t } from '@lingui/core/macro';
 import { localNameIn } from '@server/lib/local-name';
 import { currentLanguage } from '@web/lib/i18n/i18n';
-import { CartTotals, quoteDeliveryFee, useDeliveryFees, type CartItem } from '@web/features/cart';
+import { CartTotals, quoteDeliveryFee, stockNoteOf, useDeliveryFees, type CartItem } from '@web/features/cart';
 import { Image } from '@web/components/ui/image';
 import { formatMoney } from '@web/lib/money';
 
@@ -16,7 +16,7 @@ interface OrderSummaryProps {
 
 /** Why stock cannot sell a line as it is, as the summary flags it. */
 function stockFlag(item: CartItem): string {
-  const note = item.stockNote ?? '';
+  const note = stockNoteOf(item) ?? '';
   return item.stockReason === 'not_enough' ? t`${note}: not in the total` : t`Out of stock: not in the total`;
 }
 

@@ -3,7 +3,7 @@
 // (who holds which role) is the owner's, so only an owner's bar shows it.
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
-import type { Role } from '@server/modules/auth/roles.schema';
+import type { Role } from '@server/modules/auth/role-lists.schema';
 import { paths } from '@web/app/paths';
 import { useConsoleAccount } from '../console-account';
 import { staffPaths } from '../staff-paths';
