@@ -26,6 +26,8 @@ test.describe('home', () => {
     for (const title of ['Fresh Selection', 'Fast Delivery', 'Easy Returns']) {
       await expect(page.getByRole('heading', { name: title })).toBeVisible();
     }
+    // The sections below the first screen load as the shopper scrolls towards them (home-page.tsx).
+    await page.evaluate(() => window.scrollBy(0, 500));
     await expect(page.getByRole('heading', { name: 'Explore Our Categories' })).toBeVisible();
     await expect(page.locator('.category-tile').first()).toBeVisible();
     const featured = page.locator('section', { has: page.getByRole('heading', { name: 'Featured Products' }) });

@@ -1,8 +1,8 @@
 // The storefront as an installable app that opens without a network: a web app manifest, and a service
 // worker that Workbox generates (vite-plugin-pwa's generateSW). What it keeps:
-//   - precached at install: the app shell, what the home page's first load runs (the entry, its CSS, the
-//     home page's chunks, the api client); all of it the first visit has just downloaded, so the
-//     browser's cache answers the install;
+//   - precached at install: the app shell, what the home page's first screen runs (the entry, its CSS, the
+//     home page's chunk and its imports, the footer, the api client); the sections below the first screen
+//     are not (the page loads them when the shopper scrolls to them, and keeps them then);
 //   - what the visit itself used (its language's messages, its pictures), kept as soon as the worker
 //     takes the page (web/src/lib/pwa/service-worker.ts), again from the browser's cache;
 //   - as the shopper goes: every other script the app loads (cache first: names change with content),
@@ -37,7 +37,7 @@ export const NOT_THE_STOREFRONT = [/^\/admin(?:[/?#]|$)/, /^\/api\//, /^\/ussd(?
  * languages' catalogs are not among them: a phone keeps its own language's, as it keeps every script and
  * picture the visit used (web/src/lib/pwa/service-worker.ts), never the two it does not read.
  */
-const SHELL_MODULES = [/^src\/features\/home\//, /^src\/features\/layout\/components\/footer/, /node_modules\/ky\//];
+const SHELL_MODULES = [/^src\/features\/home\/pages\/home-page/, /^src\/features\/layout\/components\/footer/, /^src\/lib\/outbox-sender/, /node_modules\/ky\//];
 
 /** The page itself; its pictures are kept as the visit shows them, like every other picture. */
 const STATIC_SHELL = ['index.html'];
@@ -60,7 +60,25 @@ function shellFiles(outDir: string): Set<string> {
   return files;
 }
 
-export function offlineShell(outDir = path.resolve(import.meta.dirname, 'dist')): Partial<VitePWAOptions> {
+/**
+ * Where this build writes, as Vite resolved it: scripts/build.ts builds into a folder aside (--outDir)
+ * and swaps it in whole, so web/dist may be absent or hold the previous build's manifest.
+ */
+export function buildOutput(): { plugin: Plugin; dir: () => string } {
+  let outDir = path.resolve(import.meta.dirname, 'dist');
+  return {
+    plugin: {
+      name: 'isoko-build-output',
+      apply: 'build',
+      configResolved(config) {
+        outDir = path.resolve(config.root, config.build.outDir);
+      },
+    },
+    dir: () => outDir,
+  };
+}
+
+export function offlineShell(outDir: () => string): Partial<VitePWAOptions> {
   return {
     strategies: 'generateSW',
     // The page registers the worker itself, after its first paint (web/src/lib/pwa/service-worker.ts).
@@ -90,7 +108,7 @@ export function offlineShell(outDir = path.resolve(import.meta.dirname, 'dist'))
       // Only the shell is precached: a first visit downloads nothing for a screen it has not opened.
       manifestTransforms: [
         (entries) => {
-          const shell = shellFiles(outDir);
+          const shell = shellFiles(outDir());
           return { manifest: entries.filter((entry) => shell.has(entry.url.replace(/^\//, ''))), warnings: [] };
         },
       ],
@@ -136,16 +154,15 @@ export function offlineShell(outDir = path.resolve(import.meta.dirname, 'dist'))
 }
 
 /** The worker and the manifest compressed like every other file (vite.config.ts precompressAssets). */
-export function precompressServiceWorker(): Plugin {
+export function precompressServiceWorker(outDir: () => string): Plugin {
   return {
     name: 'isoko-precompress-service-worker',
     apply: 'build',
     closeBundle: {
       order: 'post',
       handler() {
-        const outDir = path.resolve(import.meta.dirname, 'dist');
         for (const name of ['sw.js', 'manifest.webmanifest']) {
-          const file = path.join(outDir, name);
+          const file = path.join(outDir(), name);
           if (!existsSync(file)) continue;
           const data = readFileSync(file);
           writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { bootSplash } from './boot-splash';
 import { linguiMacros } from './lingui-macro';
-import { consoleWithoutManifest, offlineShell, precompressServiceWorker } from './offline-shell';
+import { buildOutput, consoleWithoutManifest, offlineShell, precompressServiceWorker } from './offline-shell';
 
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:3000';
 
@@ -94,14 +94,29 @@ function precompressAssets(): Plugin {
  */
 function serveConsolePage(): Plugin {
   const isConsole = (url: string) => /^\/admin(?:[/?#]|$)/.test(url);
+  const isRider = (url: string) => /^\/rider(?:[/?#]|$)/.test(url);
   return {
     name: 'isoko-serve-console-page',
     apply: 'serve',
     configureServer(server) {
       server.middlewares.use((request, _response, next) => {
         if (request.url && isConsole(request.url) && request.headers.accept?.includes('text/html')) request.url = '/admin.html';
+        if (request.url && isRider(request.url) && request.headers.accept?.includes('text/html')) request.url = '/rider.html';
         next();
       });
+    },
+  };
+}
+
+/** The rider app installs as itself (rider.webmanifest, start /rider), not as the storefront vite-plugin-pwa links in every page. */
+function riderOwnManifest(riderPage: string): Plugin {
+  return {
+    name: 'isoko-rider-own-manifest',
+    apply: 'build',
+    enforce: 'post',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, context) => (context.filename === riderPage ? html.replace(/\s*<link rel="manifest" href="\/manifest\.webmanifest"[^>]*>/, '') : html),
     },
   };
 }
@@ -113,71 +128,88 @@ const serverProxy = {
   '^/ussd$': { target: apiTarget, changeOrigin: true },
 };
 
-export default defineConfig(({ command }) => ({
-  root: fileURLToPath(new URL('.', import.meta.url)),
-  publicDir: 'public',
-  plugins: [linguiMacros(), react(), lingui(), bootSplash(), preloadHomeRoute(), precompressAssets(), serveConsolePage(), VitePWA(offlineShell()), consoleWithoutManifest(fromRoot('admin.html')), precompressServiceWorker()],
-  resolve: {
-    // The web imports the server's plain zod schemas so one shape serves both sides.
-    alias: [
-      { find: '@server', replacement: fromRoot('../server') },
-      // One name for the storefront's own root, so no import climbs out of its feature with ../../..
-      { find: '@web', replacement: fromRoot('src') },
-      // react-router's package exports only its development build (with dev-only warnings and checks);
-      // the production build it also ships is several kB smaller gzipped. Use it for `vite build`.
-      ...(command === 'build'
-        ? [{ find: /^react-router$/, replacement: fromRoot('../node_modules/react-router/dist/production/index.mjs') }]
-        : []),
+export default defineConfig(({ command }) => {
+  // Where this build writes: the service worker's shell is read from that build's manifest.
+  const output = buildOutput();
+  return {
+    root: fileURLToPath(new URL('.', import.meta.url)),
+    publicDir: 'public',
+    plugins: [
+      output.plugin,
+      linguiMacros(),
+      react(),
+      lingui(),
+      bootSplash(),
+      preloadHomeRoute(),
+      precompressAssets(),
+      serveConsolePage(),
+      VitePWA(offlineShell(output.dir)),
+      consoleWithoutManifest(fromRoot('admin.html')),
+      riderOwnManifest(fromRoot('rider.html')),
+      precompressServiceWorker(output.dir),
     ],
-  },
-  server: {
-    port: 5173,
-    proxy: serverProxy,
-  },
-  preview: {
-    proxy: serverProxy,
-  },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    // Two pages: the storefront, and the staff console apart from it (see serveConsolePage).
-    rolldownOptions: {
-      input: { index: STOREFRONT_PAGE, admin: fromRoot('admin.html') },
-      // Our own modules do nothing when imported but declare things, so a module none of whose exports
-      // a chunk uses is left out of it, with the stylesheets it imports. That is what lets a feature
-      // be used through its index.ts alone (docs/decisions/010-feature-faces.md): a chunk taking
-      // RequireLogin from auth's face carries neither the login page nor its styles. A module of ours
-      // that must run for its effect alone would have to be named here (none does).
-      treeshake: {
-        moduleSideEffects: [{ test: /[\\/]web[\\/]src[\\/].*\.tsx?$/, sideEffects: false }],
-      },
-      output: {
-        codeSplitting: {
-          groups: [
-            {
-              // Three small modules nearly every page uses (the page title hook, the image, money) would
-              // each be a chunk of their own, a request and a gzip frame more on every first load: they
-              // join the chunk every page loads anyway (React's core and JSX runtime, which the group
-              // takes in as their dependencies). `npm run bench web-bundle` measures what it saves.
-              name: 'common',
-              test: /[\\/]web[\\/]src[\\/](components[\\/]ui[\\/](use-document-title\.ts|image\.tsx)|lib[\\/]money\.ts)$|[\\/]server[\\/]lib[\\/]money\.ts$/,
-            },
-          ],
+    resolve: {
+      // The web imports the server's plain zod schemas so one shape serves both sides.
+      alias: [
+        { find: '@server', replacement: fromRoot('../server') },
+        // One name for the storefront's own root, so no import climbs out of its feature with ../../..
+        { find: '@web', replacement: fromRoot('src') },
+        // react-router's package exports only its development build (with dev-only warnings and checks);
+        // the production build it also ships is several kB smaller gzipped. Use it for `vite build`.
+        ...(command === 'build'
+          ? [{ find: /^react-router$/, replacement: fromRoot('../node_modules/react-router/dist/production/index.mjs') }]
+          : []),
+      ],
+    },
+    server: {
+      port: 5173,
+      proxy: serverProxy,
+    },
+    preview: {
+      proxy: serverProxy,
+    },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      // Two pages: the storefront, and the staff console apart from it (see serveConsolePage).
+      rolldownOptions: {
+        input: { index: STOREFRONT_PAGE, admin: fromRoot('admin.html'), rider: fromRoot('rider.html') },
+        // Our own modules do nothing when imported but declare things, so a module none of whose exports
+        // a chunk uses is left out of it, with the stylesheets it imports. That is what lets a feature
+        // be used through its index.ts alone (docs/decisions/010-feature-faces.md): a chunk taking
+        // RequireLogin from auth's face carries neither the login page nor its styles. A module of ours
+        // that must run for its effect alone would have to be named here (none does).
+        treeshake: {
+          moduleSideEffects: [{ test: /[\\/]web[\\/]src[\\/].*\.tsx?$/, sideEffects: false }],
+        },
+        output: {
+          codeSplitting: {
+            groups: [
+              {
+                // Three small modules nearly every page uses (the page title hook, the image, money) would
+                // each be a chunk of their own, a request and a gzip frame more on every first load: they
+                // join the chunk every page loads anyway (React's core and JSX runtime, which the group
+                // takes in as their dependencies). `npm run bench web-bundle` measures what it saves.
+                name: 'common',
+                test: /[\\/]web[\\/]src[\\/](components[\\/]ui[\\/](use-document-title\.ts|image\.tsx)|lib[\\/]money\.ts)$|[\\/]server[\\/]lib[\\/]money\.ts$/,
+              },
+            ],
+          },
         },
       },
+      // The bundle benchmark reads the manifest to add up what the home route loads first.
+      manifest: true,
+      // Every browser we target supports <link rel=modulepreload>; the polyfill would be dead weight.
+      modulePreload: { polyfill: false },
+      // ES2022 keeps class private fields (ky uses them) native instead of shipping helper code for them;
+      // every browser a shopper's Android phone updates to (Chrome 94+) runs it.
+      target: 'es2022',
+      sourcemap: false,
+      // Vite counts minified kB; our budget is 100 KB gzipped for the home route's first load, checked
+      // by `npm run bench web-bundle`. The entry (React DOM, router, the app shell) is about 270 kB
+      // minified / 85 KB gzipped and fits it, so warn only when a chunk passes 300 kB minified: a
+      // warning here then means something real, not a budget we already meet.
+      chunkSizeWarningLimit: 300,
     },
-    // The bundle benchmark reads the manifest to add up what the home route loads first.
-    manifest: true,
-    // Every browser we target supports <link rel=modulepreload>; the polyfill would be dead weight.
-    modulePreload: { polyfill: false },
-    // ES2022 keeps class private fields (ky uses them) native instead of shipping helper code for them;
-    // every browser a shopper's Android phone updates to (Chrome 94+) runs it.
-    target: 'es2022',
-    sourcemap: false,
-    // Vite counts minified kB; our budget is 100 KB gzipped for the home route's first load, checked
-    // by `npm run bench web-bundle`. The entry (React DOM, router, the app shell) is about 270 kB
-    // minified / 85 KB gzipped and fits it, so warn only when a chunk passes 300 kB minified: a
-    // warning here then means something real, not a budget we already meet.
-    chunkSizeWarningLimit: 300,
-  },
-}));
+  };
+});

@@ -17,6 +17,11 @@ import * as momoCallbackChecks from './migrations/015-momo-callback-checks';
 import * as roles from './migrations/017-roles';
 import * as basketPayers from './migrations/019-basket-payers';
 import * as stock from './migrations/021-stock';
+import * as deliveryFees from './migrations/031-delivery-fees';
+import * as orderMoney from './migrations/032-order-money';
+import * as dispatch from './migrations/033-dispatch';
+import * as riderCash from './migrations/034-rider-cash';
+import * as signInCodes from './migrations/035-sign-in-codes';
 import * as oneBasketPerOrder from './migrations/038-one-basket-per-order';
 import * as addressSector from './migrations/039-address-sector';
 
@@ -38,6 +43,11 @@ const migrations: Record<string, Migration> = {
   '017-roles': roles,
   '019-basket-payers': basketPayers,
   '021-stock': stock,
+  '031-delivery-fees': deliveryFees,
+  '032-order-money': orderMoney,
+  '033-dispatch': dispatch,
+  '034-rider-cash': riderCash,
+  '035-sign-in-codes': signInCodes,
   '038-one-basket-per-order': oneBasketPerOrder,
   '039-address-sector': addressSector,
 };

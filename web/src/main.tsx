@@ -6,7 +6,7 @@ import './styles/global.css';
 import { App } from './app/providers';
 import { startI18n } from './lib/i18n/i18n';
 import { flushOutbox } from './lib/outbox';
-import { registerServiceWorker, reloadOnMissingScript, takeOverWaitingVersion } from './lib/pwa/service-worker';
+import { reloadOnMissingScript, takeOverWaitingVersion } from './lib/pwa/service-worker';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
@@ -22,9 +22,10 @@ async function start(root: HTMLElement) {
       <App />
     </StrictMode>,
   );
-  registerServiceWorker();
+  // Its own chunk, after the first render: the worker is for the next visit, not this one's first paint.
+  void import('./lib/pwa/register-worker').then((worker) => worker.registerServiceWorker()).catch(() => undefined);
   // What the shopper did offline last time goes now, if the network is back.
-  void flushOutbox();
+  void flushOutbox().catch(() => undefined);
 }
 
 void start(container);

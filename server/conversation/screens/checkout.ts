@@ -11,6 +11,8 @@ import { orderNumber, type Order } from '../../modules/orders/orders.schema';
 import { placeOrder, recentTwinOfCart } from '../../modules/orders/orders.service';
 import { confirmTitle, twinOf, twinRefusing, warnedAgain } from './twin-order';
 import { WINDOW_UNAVAILABLE } from '../../modules/delivery/delivery.service';
+import { quoteDeliveryFee } from '../../modules/delivery/delivery-fees.service';
+import type { FeeQuote } from '../../modules/delivery/delivery-fees.schema';
 import type { DeliveryWindow } from '../../modules/delivery/delivery.schema';
 import type { CheckoutAddress, Outcome, Screen, ScreenContext } from '../types';
 import { accountId, invalidChoice, needsAccount, newState, pageOf, pageSizeOf, push, refuse } from './helpers';
@@ -106,6 +108,8 @@ export const checkoutConfirm: Screen<'checkout-confirm'> = {
     const { totalMinor } = cartTotals(cart);
     const language = ctx.session.language;
     const { payCode, businessName } = ctx.deps.config.shop;
+    // With a fee table, the fee this address and cart will be placed with, quoted before Confirm.
+    const fee = await quoteDeliveryFee(ctx.deps, { district: address.district }, totalMinor);
     // The window chosen; should it have filled up since, Confirm says so and offers the next.
     const shownWindow = chosenOrNext(windows, state.data.windowId);
     return {
@@ -113,6 +117,7 @@ export const checkoutConfirm: Screen<'checkout-confirm'> = {
       // the same products ordered minutes ago are said there, before Confirm orders them again.
       title: confirmTitle(ctx, state.data.twin, ctx.t('checkout.title', { total: formatFrw(totalMinor) }), formatFrw(totalMinor)),
       lines: [
+        ...feeLines(ctx, fee, totalMinor),
         shownWindow ? ctx.t('checkout.delivery', { window: slotText(ctx, shownWindow.slot) }) : ctx.t('window.none'),
         ctx.t('checkout.pay', { code: payCode, business: businessName }),
       ],
@@ -151,15 +156,23 @@ export const checkoutConfirm: Screen<'checkout-confirm'> = {
       type: 'end',
       order: { id: order._id, number: orderNumber(order._id) },
       cartChanged: true,
-      text: ctx.t('checkout.placed', {
+      text: ctx.t(order.deliveryFee === null ? 'checkout.placed' : 'checkout.placedFee', {
         number: orderNumber(order._id),
         window: order.deliveryWindow ? windowText(ctx, order.deliveryWindow) : '',
-        total: formatFrw(toMinor(order.amount)),
+        fee: order.deliveryFee === null ? '' : formatFrw(toMinor(order.deliveryFee)),
+        total: formatFrw(toMinor(order.total)),
         code: ctx.deps.config.shop.payCode,
       }),
     };
   },
 };
+
+/** The fee line of the confirm screen: none while the fee is agreed at the door. */
+function feeLines(ctx: ScreenContext, fee: FeeQuote, goodsMinor: number): string[] {
+  if (fee.mode === 'negotiable') return [];
+  const total = formatFrw(goodsMinor + fee.feeMinor);
+  return [fee.feeMinor === 0 ? ctx.t('checkout.feeFree', { total }) : ctx.t('checkout.fee', { fee: formatFrw(fee.feeMinor), total })];
+}
 
 /** The chosen window filled up or passed: the screen again with the next free one, saying so. */
 function windowTaken(ctx: ScreenContext, data: CheckoutAddress & { key: string; windowId?: string }, next: DeliveryWindow | null): Outcome {

@@ -21,6 +21,8 @@ export interface OrderChange {
   to: string;
   note?: string | null;
   momoTransactionId?: string | null;
+  /** JSON the shopper's timeline reads (order-timeline.ts: StatusDetails). */
+  details?: string | null;
 }
 
 /**
@@ -46,6 +48,7 @@ export async function recordOrderChange(deps: Db, orderId: string, change: Order
       staff_id: by.id,
       staff_name: by.name,
       staff_role: by.role ?? null,
+      details: change.details ?? null,
     })
     .execute();
 }

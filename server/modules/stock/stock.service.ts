@@ -211,6 +211,21 @@ export async function releaseStock(trx: Transaction<Database>, orderId: string, 
   publish(trx, await moveCounts(trx, moves, { kind: 'released', orderId, by }));
 }
 
+/**
+ * Lines refused at the door go back on the shelf: their share of what the order holds is released
+ * (never more than it holds), in the caller's transaction, before the rest is sold as delivered.
+ */
+export async function releaseRefused(trx: Transaction<Database>, orderId: string, refused: readonly { productId: string; quantity: number }[], by: { id: string | null; name: string }): Promise<void> {
+  if (!refused.length) return;
+  const wanted = new Map<string, number>();
+  for (const line of refused) wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.quantity);
+  const held = await heldBy(trx, orderId);
+  const moves = held
+    .filter((line) => wanted.has(line.product_id))
+    .map((line) => ({ product_id: line.product_id, on_hand: 0, reserved: -Math.min(line.held, wanted.get(line.product_id)!) }));
+  publish(trx, await moveCounts(trx, moves, { kind: 'released', orderId, note: 'Refused at the door', by }));
+}
+
 /** A delivered order's reservation becomes a sale: it leaves the shelf, in the caller's transaction. */
 export async function sellStock(trx: Transaction<Database>, orderId: string, by: { id: string | null; name: string }): Promise<void> {
   const held = await heldBy(trx, orderId);

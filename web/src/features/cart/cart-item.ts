@@ -1,7 +1,6 @@
 // The client's cart line (docs/product.md section 3), built from a server line whose product is populated.
 import { t } from '@lingui/core/macro';
 import type { Cart } from '@server/modules/cart/cart.schema';
-import { onlyLeftIn } from '@web/lib/i18n/units';
 import { percentOff } from '@web/lib/money';
 
 export const DEFAULT_PRODUCT_IMAGE = '/images/placeholder.svg';
@@ -27,8 +26,12 @@ export interface CartItem {
   sellable: boolean;
   /** Why it cannot: none left (or marked out of stock), or fewer left than the line holds. */
   stockReason?: 'out_of_stock' | 'not_enough';
-  /** What is left, in words, when stock shows it: "Only 2 left" (running low, or fewer than the line holds). */
-  stockNote?: string;
+  /**
+   * What is left, when stock shows it (running low, or fewer than the line holds). A number, put in words
+   * where a screen shows it (stock-note.ts): the words' code stays out of the first load, which carries
+   * the cart for the header's badge.
+   */
+  stockLeft?: number;
   /** The most the line can hold, when stock shows what is left. */
   maxQuantity?: number;
 }
@@ -40,13 +43,13 @@ type LooseProduct = Partial<ServerLine['productId']> & { unit?: string; productu
 type LooseLine = { productId?: unknown; quantity?: unknown; price?: unknown; subtotal?: unknown } & Partial<Pick<ServerLine, 'sellable' | 'reason' | 'message' | 'available'>>;
 
 /** What stock says of a line: sellable unless the server (or an out-of-stock product) says not, and what is left when it is shown. */
-function stockOf(line: LooseLine, product: LooseProduct, unit: string): Pick<CartItem, 'sellable' | 'stockReason' | 'stockNote' | 'maxQuantity'> {
+function stockOf(line: LooseLine, product: LooseProduct): Pick<CartItem, 'sellable' | 'stockReason' | 'stockLeft' | 'maxQuantity'> {
   const sellable = line.sellable ?? product.inStock !== false;
   const left = line.available ?? (product.stock?.low ? product.stock.available : undefined);
   return {
     sellable,
     ...(sellable ? {} : { stockReason: line.reason ?? 'out_of_stock' }),
-    ...(left !== undefined && product.inStock !== false ? { stockNote: onlyLeftIn(left, unit), maxQuantity: Math.floor(left) } : {}),
+    ...(left !== undefined && product.inStock !== false ? { stockLeft: left, maxQuantity: Math.floor(left) } : {}),
   };
 }
 
@@ -69,6 +72,6 @@ export function toCartItem(line: LooseLine): CartItem | null {
     unit,
     quantity: Math.max(1, Math.trunc(Number(line.quantity) || 1)),
     discount: percentOff(listPrice, offer),
-    ...stockOf(line, product, unit),
+    ...stockOf(line, product),
   };
 }

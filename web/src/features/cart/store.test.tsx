@@ -4,6 +4,7 @@ import { json, mockFetch } from '@web/test/mock-fetch';
 import { toast } from '@web/components/ui/toast';
 import { setLoginNavigator } from '@web/features/auth';
 import { useCartStore } from './store';
+import { stockNoteOf } from './stock-note';
 
 const category = { _id: 'vegetables', name: 'Vegetables' };
 function product(id: string, price: number, offerPrice: number | null = null) {
@@ -187,7 +188,7 @@ describe('useCartStore', () => {
     await useCartStore.getState().fetchCart();
     const { items, totalPrice } = useCartStore.getState();
     expect(totalPrice).toBe(1600);
-    expect(items.map((item) => [item.id, item.sellable, item.stockReason, item.stockNote, item.maxQuantity])).toEqual([
+    expect(items.map((item) => [item.id, item.sellable, item.stockReason, stockNoteOf(item), item.maxQuantity])).toEqual([
       ['tomatoes', true, undefined, undefined, undefined],
       ['eggs', false, 'not_enough', 'Only 2 left', 2],
       ['beans', false, 'out_of_stock', undefined, undefined],

@@ -2,7 +2,7 @@
 // the Staff section to owners only, and the Staff page refuses anyone else before calling the server
 // (which checks every call on its own) and knows which row is the owner's own.
 import { createContext, useContext } from 'react';
-import type { Role } from '@server/modules/auth/roles.schema';
+import type { Role } from '@server/modules/auth/role-lists.schema';
 
 export interface ConsoleAccount {
   id: string;

@@ -3,10 +3,10 @@
 // waits, so the page open now keeps the version it started with; the next visit finds it waiting, lets it
 // take over and opens again in it, before anything is shown. A page left open through that (another tab)
 // may then miss a screen's old script: it opens that screen afresh in the new version instead of failing.
-const WORKER_URL = '/sw.js';
+// Registering the worker is in register-worker.ts, a chunk the page loads after its first render.
 const RELOADED_FOR = 'isoko-reloaded-for-version';
 
-const supported = () => import.meta.env.PROD && typeof navigator !== 'undefined' && 'serviceWorker' in navigator;
+export const supported = () => import.meta.env.PROD && typeof navigator !== 'undefined' && 'serviceWorker' in navigator;
 
 /**
  * Before the first render: a version that installed during an earlier visit takes over now, and the page
@@ -25,34 +25,6 @@ export async function takeOverWaitingVersion(): Promise<boolean> {
   });
   window.location.reload();
   return true;
-}
-
-/** What a page fetched that the worker keeps as it goes (web/offline-shell.ts): scripts, styles, pictures. */
-const KEPT = /^\/(assets|images|uploads|hero)\/|^\/favicon\.svg$/;
-
-/**
- * The first visit ran before the worker was there, so nothing it used went through it. Once the worker
- * takes the page, each such file is asked for again through it: the browser's cache answers (no byte
- * comes over the network) and the worker keeps a copy, so the shop opens offline in this language with
- * these pictures from the first visit on.
- */
-function keepWhatThisVisitUsed(): void {
-  const used = performance
-    .getEntriesByType('resource')
-    .map((entry) => new URL(entry.name))
-    .filter((url) => url.origin === window.location.origin && KEPT.test(url.pathname));
-  for (const url of new Set(used.map((one) => one.href))) void fetch(url).catch(() => undefined);
-}
-
-/** Registers the worker once the page has loaded, so its install never competes with the first paint. */
-export function registerServiceWorker(): void {
-  if (!supported()) return;
-  if (!navigator.serviceWorker.controller) {
-    navigator.serviceWorker.addEventListener('controllerchange', keepWhatThisVisitUsed, { once: true });
-  }
-  const register = () => void navigator.serviceWorker.register(WORKER_URL, { scope: '/' }).catch(() => undefined);
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
 }
 
 /**

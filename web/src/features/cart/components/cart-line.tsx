@@ -11,6 +11,7 @@ import { MinusIcon, PlusIcon, TrashIcon } from '@web/components/ui/icons';
 import { formatMoney } from '@web/lib/money';
 import type { CartItem } from '../cart-item';
 import { useCartStore } from '../store';
+import { stockNoteOf } from '../stock-note';
 
 interface CartLineProps {
   item: CartItem;
@@ -21,10 +22,10 @@ interface CartLineProps {
 
 /** What stock says of the line, when it says anything: why checkout cannot sell it, or that few are left. */
 function StockNote({ item }: { item: CartItem }) {
-  const note = item.stockNote ?? '';
+  const note = stockNoteOf(item) ?? '';
   if (item.stockReason === 'out_of_stock') return <p className="stock-flag">{t`Out of stock: remove it to check out`}</p>;
   if (item.stockReason === 'not_enough') return <p className="stock-flag">{t`${note}: lower the quantity to check out`}</p>;
-  if (item.stockNote) return <p className="stock-low">{item.stockNote}</p>;
+  if (note) return <p className="stock-low">{note}</p>;
   return null;
 }
 

@@ -16,7 +16,7 @@ import { paths } from '@web/app/paths';
 import { storage } from '@web/lib/storage';
 import { toApiError } from '@web/lib/api-client';
 import { toastOnFailure, useRemote } from '@web/lib/use-remote';
-import { useCartStore, type CartItem } from '@web/features/cart';
+import { stockNoteOf, useCartStore, type CartItem } from '@web/features/cart';
 import { RequireLogin, useAuthStore } from '@web/features/auth';
 import { AddressFormDialog, fetchAddresses } from '@web/features/addresses';
 import { placeOrder, placeOrderCall } from '@web/features/orders';
@@ -63,7 +63,7 @@ const unsellableWords = (items: CartItem[]) =>
   items
     .map((item) => {
       const name = localNameIn(item, currentLanguage()) ?? item.name;
-      const note = item.stockReason === 'not_enough' && item.stockNote ? item.stockNote : t`out of stock`;
+      const note = (item.stockReason === 'not_enough' && stockNoteOf(item)) || t`out of stock`;
       return t`${name} (${note})`;
     })
     .join(', ');
@@ -306,7 +306,7 @@ function Checkout() {
             />
           )}
         </div>
-        <OrderSummary items={items} totalPrice={totalPrice} />
+        <OrderSummary items={items} totalPrice={totalPrice} place={addresses.find((address) => address._id === selectedId)} />
       </div>
       <DuplicateOrderDialog
         duplicateOf={duplicateOf}

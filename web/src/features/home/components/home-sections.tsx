@@ -1,6 +1,6 @@
 // Everything on the home page below the hero and the feature cards. A chunk of its own: it is below
 // the fold on phones and desktops alike, so its code (and the product cards it brings) need not
-// delay the first paint. It starts loading as soon as the home page mounts, under the splash.
+// delay the first paint. It loads when the shopper scrolls near it (home-page.tsx BelowTheFold).
 import { AboutTeaser } from './about-teaser';
 import { CategoryCarousel } from './category-carousel';
 import { FeaturedProducts } from './featured-products';

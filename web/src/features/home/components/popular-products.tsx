@@ -1,13 +1,13 @@
 // Popular Products (docs/product.md section 2): ten skeleton cards until the section scrolls into view, then the
 // most popular products; Load More and View All go to the full list.
 import { t } from '@lingui/core/macro';
-import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '@web/app/paths';
 import { Spinner } from '@web/components/ui/spinner';
 import { getProducts, HOME_SECTION_SIZE, ProductGrid, type Product } from '@web/features/catalog';
 import { SkeletonGrid } from './featured-products';
 import { useRemote } from '@web/lib/use-remote';
+import { useSeen } from '../use-seen';
 
 // The server ranks popularity: what shoppers ordered most over 30 days, then ratings, then newest.
 async function loadPopular(signal: AbortSignal): Promise<Product[]> {
@@ -15,34 +15,9 @@ async function loadPopular(signal: AbortSignal): Promise<Product[]> {
   return response.productList ?? [];
 }
 
-function useSeen<T extends Element>() {
-  const ref = useRef<T>(null);
-  const [seen, setSeen] = useState(false);
-  useEffect(() => {
-    const node = ref.current;
-    if (!node || seen) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      setSeen(true);
-      return;
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          setSeen(true);
-          observer.disconnect();
-        }
-      },
-      { rootMargin: '100px 0px' },
-    );
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [seen]);
-  return { ref, seen };
-}
-
 export function PopularProducts() {
   const navigate = useNavigate();
-  const { ref, seen } = useSeen<HTMLElement>();
+  const { ref, seen } = useSeen<HTMLElement>('100px 0px');
   const { state } = useRemote<Product[]>(loadPopular, [], t`Failed to fetch popular products`, seen);
 
   return (

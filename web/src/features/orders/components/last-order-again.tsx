@@ -36,7 +36,7 @@ function LastOrderWhat({ order }: { order: Order }) {
   const number = orderNumber(order._id);
   const date = formatDate(order.createdAt);
   const products = orderProductsText(order);
-  const total = formatMoney(order.amount);
+  const total = formatMoney(order.total);
   return (
     <>
       <Link to={paths.trackOrders}>#{number}</Link> {t`of ${date}: ${products}`} · {total}

@@ -28,6 +28,9 @@ function order(overrides: Partial<Order> = {}): Order {
     deliveryWindow: null,
     momoTransactionId: null,
     paymentFailureReason: null,
+    deliveryFee: null,
+    total: 2650,
+    timeline: [],
     momoRequest: { state: 'waiting', payerPhone: '+250788000111' },
     ...overrides,
   };

@@ -80,7 +80,7 @@ export function OrdersTable({ orders, caption, onOrderChanged }: { orders: Order
                 <td data-label={t`Payment`}>
                   <PaymentStatusBadge status={order.paymentStatus} /> <PayAgainButton order={order} onChanged={onOrderChanged} />
                 </td>
-                <td data-label={t`Total`}>{formatMoney(order.amount)}</td>
+                <td data-label={t`Total`}>{formatMoney(order.total)}</td>
                 <td className="order-row-actions">
                   <Button
                     variant="secondary"
@@ -100,7 +100,7 @@ export function OrdersTable({ orders, caption, onOrderChanged }: { orders: Order
                       <OrderLines lines={order.products} showUnitPrice />
                       <p className="order-details-totals">
                         <span>{t`Total items: ${itemCount(order)}`}</span>
-                        <strong>{t`Order total: ${formatMoney(order.amount)}`}</strong>
+                        <strong>{t`Order total: ${formatMoney(order.total)}`}</strong>
                       </p>
                     </div>
                   ) : null}

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { Button, buttonClass } from '@web/components/ui/button';
 import { ClockIcon, LogOutIcon, MapPinIcon, PackageIcon, StoreIcon, UserIcon } from '@web/components/ui/icons';
 import { paths } from '@web/app/paths';
-import { mayUseConsole } from '@server/modules/auth/roles.schema';
+import { mayUseConsole } from '@server/modules/auth/role-lists.schema';
 
 /**
  * staffPaths.home. Written here rather than imported: a storefront chunk importing the console's module

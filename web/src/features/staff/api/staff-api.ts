@@ -25,7 +25,7 @@ import type {
 } from '@server/modules/catalog/staff-catalog.schema';
 import type { staffMessageResponseSchema, staffMessagesResponseSchema } from '@server/modules/contact/staff-messages.schema';
 import type { GrantRoleInput, staffListResponseSchema, staffMemberResponseSchema } from '@server/modules/users/staff-members.schema';
-import type { GrantedRole } from '@server/modules/auth/roles.schema';
+import type { GrantedRole } from '@server/modules/auth/role-lists.schema';
 
 // What a call sends: the schemas' input side (optional fields may be left out; the server fills defaults).
 type ChangeOrderStatusInput = z.input<typeof changeOrderStatusSchema>;

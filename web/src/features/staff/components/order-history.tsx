@@ -1,5 +1,5 @@
 // An order's recorded changes, oldest first: what moved, from and to, who did it (in which role), when, and the note.
-import { ROLE_NAMES } from '@server/modules/auth/roles.schema';
+import { ROLE_NAMES } from '@server/modules/auth/role-lists.schema';
 import type { OrderHistoryEntry } from '@server/modules/orders/staff-orders.schema';
 import { formatDateTime } from '../format';
 

@@ -4,7 +4,7 @@
 // the account and roles it read to the console (ConsoleAccountContext).
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { mayUseConsole, ROLE_NAMES, type Role } from '@server/modules/auth/roles.schema';
+import { mayUseConsole, ROLE_NAMES, type Role } from '@server/modules/auth/role-lists.schema';
 import { paths } from '@web/app/paths';
 import { buttonClass } from '@web/components/ui/button';
 import { LoadingBlock } from '@web/components/ui/spinner';

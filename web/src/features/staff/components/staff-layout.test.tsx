@@ -2,7 +2,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import type { Role } from '@server/modules/auth/roles.schema';
+import type { Role } from '@server/modules/auth/role-lists.schema';
 import { ConsoleAccountContext } from '../console-account';
 import { StaffLayout } from './staff-layout';
 

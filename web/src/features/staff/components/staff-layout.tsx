@@ -3,7 +3,7 @@
 // Staff section (who holds which role) is the owner's, so only an owner's bar shows it.
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
-import type { Role } from '@server/modules/auth/roles.schema';
+import type { Role } from '@server/modules/auth/role-lists.schema';
 import { paths } from '@web/app/paths';
 import { useConsoleAccount } from '../console-account';
 import { staffPaths } from '../staff-paths';
@@ -11,6 +11,8 @@ import { staffPaths } from '../staff-paths';
 const SECTIONS: readonly { to: string; label: string; end: boolean; onlyFor?: Role }[] = [
   { to: staffPaths.home, label: 'Today', end: true },
   { to: staffPaths.orders, label: 'Orders', end: false },
+  { to: staffPaths.dispatch, label: 'Dispatch', end: false },
+  { to: staffPaths.riders, label: 'Riders', end: false },
   { to: staffPaths.delivery, label: 'Delivery', end: false },
   { to: staffPaths.catalog, label: 'Catalog', end: false },
   { to: staffPaths.stock, label: 'Stock', end: false },

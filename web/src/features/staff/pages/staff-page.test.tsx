@@ -5,7 +5,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Role } from '@server/modules/auth/roles.schema';
+import type { Role } from '@server/modules/auth/role-lists.schema';
 import type { StaffMember } from '@server/modules/users/staff-members.schema';
 import { toast } from '@web/components/ui/toast';
 import { json, mockFetch } from '@web/test/mock-fetch';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { GRANTED_ROLES, ROLE_DUTIES, ROLE_NAMES, type GrantedRole } from '@server/modules/auth/roles.schema';
+import { GRANTED_ROLES, ROLE_DUTIES, ROLE_NAMES, type GrantedRole } from '@server/modules/auth/role-lists.schema';
 import { addRoleSchema, grantRoleSchema, type GrantRoleInput, type StaffMember } from '@server/modules/users/staff-members.schema';
 import { Button, IconButton } from '@web/components/ui/button';
 import { CloseIcon } from '@web/components/ui/icons';
