@@ -42,6 +42,8 @@ const serverAllowed = {
   'server/modules/staff': ['server/modules/*/staff-*.routes.ts'],
   // Who is told what about an order is decided in orders (order-notices.ts), payment receipts too.
   'server/modules/payments': ['server/modules/orders/order-notices.ts'],
+  // The rider's actions tell the shopper as any change of their order does (who is coming, the code, a new window).
+  'server/modules/dispatch': ['server/modules/orders/order-notices.ts'],
   // A notice names the order's delivery window in its reader's words.
   'server/modules/orders/order-notices.ts': ['server/modules/delivery/delivery-windows.ts', 'server/modules/delivery/window-words.ts'],
   // A weekly basket is a delivery window on a weekday: it reads the delivery calendar's pieces, and the

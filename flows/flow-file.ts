@@ -37,7 +37,8 @@ export type Step =
   | { kind: 'phone'; answer: 'approve' | 'decline' }
   | { kind: 'mtn-down' }
   | { kind: 'clock'; at: Date }
-  | { kind: 'stock'; productId: string; left: number };
+  | { kind: 'stock'; productId: string; left: number }
+  | { kind: 'fees'; body: string };
 
 export interface FlowLine {
   line: number;
@@ -97,6 +98,8 @@ function readStep(text: string, where: string): Step {
     if (Number.isNaN(at.getTime())) throw new FlowSyntaxError(`${where}: the clock is a Kigali time like 2026-11-24 13:59`);
     return { kind: 'clock', at };
   }
+  const fees = /^fees\s+(\{.*\})$/.exec(text);
+  if (fees) return { kind: 'fees', body: fees[1] };
   const stock = /^stock\s+([\w-]+)\s+(\d+(?:\.\d+)?)$/.exec(text);
   if (stock) return { kind: 'stock', productId: stock[1], left: Number(stock[2]) };
   throw new FlowSyntaxError(`${where}: cannot read "${text}"`);

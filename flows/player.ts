@@ -32,6 +32,8 @@ export interface PlayOptions {
   setClock?: (at: Date | undefined) => void;
   /** Staff count a product: this many left to sell (in-process only); a reason when it cannot be done. */
   setStock?: (productId: string, left: number) => Promise<string | undefined>;
+  /** Staff set the delivery fee (PUT /api/admin/delivery/fees's body) in-process; a reason when it cannot be done. */
+  setFees?: (body: string) => Promise<string | undefined>;
 }
 
 export interface StepFailure {
@@ -299,6 +301,9 @@ async function playLine(options: PlayOptions, channel: Channel, player: Player, 
     case 'stock':
       if (!options.setStock) return "this shop's stock cannot be counted here (a flow with a stock count plays in-process)";
       return options.setStock(step.productId, step.left);
+    case 'fees':
+      if (!options.setFees) return "this shop's delivery fee cannot be set here (a flow with fees plays in-process)";
+      return options.setFees(step.body);
   }
 }
 

@@ -61,6 +61,15 @@ export async function setStockLeft(deps: ShopDeps, productId: string, left: numb
   return undefined;
 }
 
+/** Staff set the delivery fee as the console's PUT /api/admin/delivery/fees does; a reason when the body is refused. */
+export async function setDeliveryFees(deps: ShopDeps, body: string): Promise<string | undefined> {
+  const [{ deliveryFeesSchema }, { saveDeliveryFees }] = await Promise.all([import('../server/modules/delivery/delivery-fees.schema'), import('../server/modules/delivery/delivery-fees.service')]);
+  const parsed = deliveryFeesSchema.safeParse(JSON.parse(body));
+  if (!parsed.success) return parsed.error.issues.map((issue) => issue.message).join('; ');
+  await saveDeliveryFees(deps, { id: 'flows', fullName: 'Flows', email: null, phoneNumber: null, roles: ['owner'] }, parsed.data);
+  return undefined;
+}
+
 /** The shop in this process, on a fresh copy of the seeded test database, its WhatsApp channel sending to a fake Graph API. */
 async function inProcessShop(): Promise<{ options: PlayOptions; close: () => Promise<void> }> {
   const [{ openTestDatabase }, { createApp }, { loadConfig }, { silentLogger }, { outboxNotifier }, { startFakeGraphApi, whatsappEnv }, { momoPhone, startFakeMomoCollections }, { backgroundSettled }] = await Promise.all([
@@ -102,6 +111,7 @@ async function inProcessShop(): Promise<{ options: PlayOptions; close: () => Pro
         deps.now = at ? () => at : undefined;
       },
       setStock: (productId, left) => setStockLeft(deps, productId, left),
+      setFees: (body) => setDeliveryFees(deps, body),
     },
     close: async () => {
       await graph.close();
@@ -153,6 +163,10 @@ async function main(): Promise<number> {
       for (const channel of flow.channels) {
         if (!shop.options.setClock && flow.lines.some((line) => line.step.kind === 'clock')) {
           console.log(`SKIP ${flow.file} [${channel}]: it sets the shop's clock, which only an in-process run can`);
+          continue;
+        }
+        if (!shop.options.setFees && flow.lines.some((line) => line.step.kind === 'fees')) {
+          console.log(`SKIP ${flow.file} [${channel}]: it sets the delivery fee as staff would, which only an in-process run can`);
           continue;
         }
         if (!shop.options.setStock && flow.lines.some((line) => line.step.kind === 'stock')) {

@@ -37,6 +37,7 @@ import { orderAgainRoutes } from './modules/reorder/reorder.routes';
 import { devOutboxEnabled, devOutboxRoutes } from './modules/outbox/outbox.routes';
 import { shopRoutes } from './modules/shop/shop.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
+import { riderRoutes } from './modules/dispatch/rider.routes';
 import { MAX_IMAGE_BYTES } from './modules/catalog/staff-catalog.schema';
 import { UPLOADS_URL_PATH, readUploadedImage } from './modules/catalog/uploads.service';
 import { accountRoutes } from './modules/users/accounts.routes';
@@ -85,6 +86,7 @@ function apiRoutes(deps: ShopDeps, isStopping?: () => boolean) {
     .route('/contact', contactRoutes(deps))
     .route('/chat', chatRoutes(deps))
     .route('/admin', staffRoutes(deps))
+    .route('/rider', riderRoutes(deps))
     .route('/', shopRoutes(deps, isStopping));
   // Made from every routes file's declarations on the first read (generating it takes a moment
   // that a starting server or a test that never reads it need not spend), then kept.
@@ -104,6 +106,8 @@ const OFFLINE_FILES = ['/sw.js', '/manifest.webmanifest'] as const;
 
 /** The staff console's addresses: the server answers them with the console's own page (admin.html). */
 const isConsolePath = (urlPath: string) => urlPath === '/admin' || urlPath.startsWith('/admin/') || urlPath === '/admin.html';
+/** The rider app's addresses: its own small page (rider.html). */
+const isRiderPath = (urlPath: string) => urlPath === '/rider' || urlPath.startsWith('/rider/') || urlPath === '/rider.html';
 
 /** A page of the web build, with the policy that lets its own inline scripts (read once, by hash) run. */
 function webPage(root: string | undefined, fileName: string, publicBaseUrl: string | undefined) {
@@ -118,7 +122,11 @@ function serveWeb(app: Hono<AppEnv>, deps: ShopDeps, webDistDir: string | undefi
   // Two pages: the storefront, and the staff console apart from it so the shop's first load carries none of it.
   const storefront = webPage(root, 'index.html', deps.config.publicBaseUrl);
   const staffConsole = webPage(root, 'admin.html', deps.config.publicBaseUrl);
-  const pageFor = (urlPath: string) => (isConsolePath(urlPath) && staffConsole.exists() ? staffConsole : storefront);
+  const riderApp = webPage(root, 'rider.html', deps.config.publicBaseUrl);
+  const pageFor = (urlPath: string) => {
+    if (isConsolePath(urlPath) && staffConsole.exists()) return staffConsole;
+    return isRiderPath(urlPath) && riderApp.exists() ? riderApp : storefront;
+  };
   app.use('*', async (c, next) => {
     await next();
     if (c.res.headers.get('content-type')?.startsWith('text/html')) c.header('Content-Security-Policy', pageFor(c.req.path).policy);

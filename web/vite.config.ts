@@ -94,14 +94,29 @@ function precompressAssets(): Plugin {
  */
 function serveConsolePage(): Plugin {
   const isConsole = (url: string) => /^\/admin(?:[/?#]|$)/.test(url);
+  const isRider = (url: string) => /^\/rider(?:[/?#]|$)/.test(url);
   return {
     name: 'isoko-serve-console-page',
     apply: 'serve',
     configureServer(server) {
       server.middlewares.use((request, _response, next) => {
         if (request.url && isConsole(request.url) && request.headers.accept?.includes('text/html')) request.url = '/admin.html';
+        if (request.url && isRider(request.url) && request.headers.accept?.includes('text/html')) request.url = '/rider.html';
         next();
       });
+    },
+  };
+}
+
+/** The rider app installs as itself (rider.webmanifest, start /rider), not as the storefront vite-plugin-pwa links in every page. */
+function riderOwnManifest(riderPage: string): Plugin {
+  return {
+    name: 'isoko-rider-own-manifest',
+    apply: 'build',
+    enforce: 'post',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, context) => (context.filename === riderPage ? html.replace(/\s*<link rel="manifest" href="\/manifest\.webmanifest"[^>]*>/, '') : html),
     },
   };
 }
@@ -130,6 +145,7 @@ export default defineConfig(({ command }) => {
       serveConsolePage(),
       VitePWA(offlineShell(output.dir)),
       consoleWithoutManifest(fromRoot('admin.html')),
+      riderOwnManifest(fromRoot('rider.html')),
       precompressServiceWorker(output.dir),
     ],
     resolve: {
@@ -157,7 +173,7 @@ export default defineConfig(({ command }) => {
       emptyOutDir: true,
       // Two pages: the storefront, and the staff console apart from it (see serveConsolePage).
       rolldownOptions: {
-        input: { index: STOREFRONT_PAGE, admin: fromRoot('admin.html') },
+        input: { index: STOREFRONT_PAGE, admin: fromRoot('admin.html'), rider: fromRoot('rider.html') },
         // Our own modules do nothing when imported but declare things, so a module none of whose exports
         // a chunk uses is left out of it, with the stylesheets it imports. That is what lets a feature
         // be used through its index.ts alone (docs/decisions/010-feature-faces.md): a chunk taking

@@ -40,6 +40,8 @@ export interface PasswordResetCodesTable {
   expires_at: Timestamp;
   used_at: Timestamp | null;
   created_at: CreatedAt;
+  /** 'reset' (a new password) or 'sign_in' (a session without the password). */
+  purpose: Generated<string>;
 }
 
 export interface OutboxTable {
@@ -179,6 +181,26 @@ export interface OrdersTable {
   /** What the shopper pays once packed (null until then: amount_minor). */
   final_amount_minor: ColumnType<number | null, number | null | undefined, number | null>;
   packed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The delivery fee the order was placed with, or agreed at the door; null while negotiable and not yet agreed. */
+  delivery_fee_minor: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The value of the lines the shopper refused at the door: it comes off what is owed. */
+  refused_minor: ColumnType<number, number | undefined, number>;
+  /** What has been paid so far (the sum of order_payments), and when the order was paid in full. */
+  paid_minor: ColumnType<number, number | undefined, number>;
+  paid_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  delivered_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** One payment taken for an order: by MoMo request-to-pay, the MoMo Pay code, cash to a rider, or cash at the shop. */
+export interface OrderPaymentsTable {
+  id: Generated<number>;
+  order_id: string;
+  method: string; // 'cash' | 'momo' | 'pay_code' | 'shop_cash' (orders/order-lists.schema.ts PAYMENT_METHODS)
+  amount_minor: number;
+  rider_id: string | null;
+  momo_transaction_id: string | null;
+  recorded_by: string | null;
+  recorded_at: CreatedAt;
 }
 
 /** A shopper's weekly basket: placed as an order on a weekday, in the window starting at that time. */
@@ -285,6 +307,8 @@ export interface OrderHistoryTable {
   staff_id: string | null;
   staff_name: string | null; // kept so the history still says who after an account is removed
   staff_role: string | null; // the role the author acted in (a Role of server/lib/roles.ts); null for MTN and rows before roles
+  /** What the shopper's timeline needs of a change: the rider and window of a pick-up, why a delivery failed and the new window. */
+  details: ColumnType<unknown, string | null | undefined, string | null>;
   created_at: CreatedAt;
 }
 
@@ -299,6 +323,8 @@ export interface OrderLinesTable {
   quantity: number;
   price_minor: number;
   subtotal_minor: number;
+  /** How many of the line the shopper refused at the door. */
+  refused_quantity: ColumnType<number, number | undefined, number>;
   substitution: Generated<string>;
   substitute_product_id: Nullable;
   /** What went in the bag (of the substitute when substituted_by is set); null until packed. */
@@ -396,6 +422,113 @@ export interface StockMovementsTable {
   created_at: CreatedAt;
 }
 
+/** The delivery fee: one row (id 1) beside the schedule, kept in memory once read and dropped on every instance when staff save it. */
+export interface DeliveryFeesTable {
+  id: Generated<number>;
+  mode: string; // 'negotiable' | 'table'
+  /** [{ district, sector, fromMinor, feeMinor }]: the fee to a place for orders of at least fromMinor. */
+  rates: ColumnType<unknown, string, string>;
+  free_from_minor: number | null;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  updated_by: string | null;
+}
+
+/** An account that rides for the shop, with the cash it may hold before it is given no more cash orders. */
+export interface RidersTable {
+  user_id: string;
+  cash_limit_minor: number | null;
+  added_at: CreatedAt;
+  added_by: string | null;
+}
+
+/** An order given to a rider, its place in the rider's round, and when it left the shop. */
+export interface RiderStopsTable {
+  order_id: string;
+  rider_id: string;
+  position: number;
+  assigned_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  assigned_by: string | null;
+  picked_up_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** The 4-digit code the shopper gives the rider at the door; five wrong tries lock it for staff. */
+export interface DeliveryCodesTable {
+  order_id: string;
+  code: string;
+  wrong_tries: Generated<number>;
+  locked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** A rider at a door: delivered (what was collected, the fee, lines refused) or not (why). */
+export interface DeliveryAttemptsTable {
+  id: Generated<number>;
+  order_id: string;
+  rider_id: string | null;
+  outcome: string; // 'delivered' | 'not_delivered'
+  reason: string | null;
+  note: string | null;
+  collected_method: string | null; // 'cash' | 'momo' | 'paid'
+  collected_minor: ColumnType<number, number | undefined, number>;
+  fee_minor: number | null;
+  refused_minor: ColumnType<number, number | undefined, number>;
+  refused: ColumnType<unknown, string | undefined, string>;
+  /** Staff recorded the delivery without the shopper's code: why. */
+  override_reason: string | null;
+  recorded_by: string | null;
+  recorded_at: CreatedAt;
+}
+
+/** A rider app action already done, by its idempotency key, with the answer it gave. */
+export interface RiderActionsTable {
+  rider_id: string;
+  key: string;
+  action: string;
+  order_id: string;
+  answer: ColumnType<unknown, string | null | undefined, string | null>;
+  created_at: CreatedAt;
+}
+
+/** A rider's cash now: what they hold, and what went missing (or over) at handovers. */
+export interface RiderCashTable {
+  rider_id: string;
+  in_hand_minor: ColumnType<number, number | undefined, number>;
+  variance_minor: ColumnType<number, number | undefined, number>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** Cash a rider collected for an order, or handed over to the shop (counted, expected, the difference and why). */
+export interface RiderCashEntriesTable {
+  id: Generated<number>;
+  rider_id: string;
+  kind: string; // 'collected' | 'handover'
+  order_id: string | null;
+  handover_id: string | null;
+  amount_minor: number;
+  expected_minor: number | null;
+  variance_minor: ColumnType<number, number | undefined, number>;
+  note: string | null;
+  by_id: string | null;
+  by_name: string | null;
+  created_at: CreatedAt;
+}
+
+/** Cash staff counted from a rider, waiting for the rider's code (sent to their phone) to be recorded. */
+export interface RiderHandoversTable {
+  id: string;
+  rider_id: string;
+  counted_minor: number;
+  note: string | null;
+  code_hash: string;
+  wrong_tries: Generated<number>;
+  requested_by: string | null;
+  requested_by_name: string;
+  requested_at: CreatedAt;
+  expires_at: Timestamp;
+  confirmed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  cancelled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -426,4 +559,14 @@ export interface Database {
   stock_levels: StockLevelsTable;
   stock_movements: StockMovementsTable;
   packing_settings: PackingSettingsTable;
+  order_payments: OrderPaymentsTable;
+  delivery_fees: DeliveryFeesTable;
+  riders: RidersTable;
+  rider_stops: RiderStopsTable;
+  delivery_codes: DeliveryCodesTable;
+  delivery_attempts: DeliveryAttemptsTable;
+  rider_actions: RiderActionsTable;
+  rider_cash: RiderCashTable;
+  rider_cash_entries: RiderCashEntriesTable;
+  rider_handovers: RiderHandoversTable;
 }

@@ -52,6 +52,10 @@ describe('POST /order/placeOrder', () => {
       paymentType: 'cash',
       paymentStatus: 'pending',
       address: { _id: home._id, description: 'Home by the church', city: 'Kigali', street: 'KN 5 Rd 12', district: 'Nyarugenge', phoneNumber: '+250788123456', email: shopper.user.email },
+      // The shop's first way: the fee is agreed with the rider at the door, so the total is the goods.
+      deliveryFee: null,
+      total: 2 * 800 + 3 * 350,
+      timeline: [{ step: 'placed', at: order.createdAt }],
     });
     expect(Number.isNaN(Date.parse(order.createdAt))).toBe(false);
     expect(order.products).toEqual([
@@ -70,6 +74,7 @@ describe('POST /order/placeOrder', () => {
         packedQuantity: null,
         substitutedBy: null,
         finalSubtotal: null,
+        refusedQuantity: 0,
       },
       {
         productId: 'cabbage',
@@ -85,6 +90,7 @@ describe('POST /order/placeOrder', () => {
         packedQuantity: null,
         substitutedBy: null,
         finalSubtotal: null,
+        refusedQuantity: 0,
       },
     ]);
     expect((await shop.http.get('/api/cart').set(shopper.auth)).body).toEqual({ success: true, cart: { products: [], totalItems: 0, totalPrice: 0 } });

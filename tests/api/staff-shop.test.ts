@@ -266,9 +266,12 @@ describe('the day', () => {
     expect(before.days).toHaveLength(30);
     expect(before.days.at(-1)).toEqual({ date: before.today.date, orders: before.today.orders, sales: before.today.sales });
 
-    // An order placed at 23:30 UTC is the next day in Kigali.
+    // An order placed and paid at 23:30 UTC is the next day in Kigali. Sales are what was paid that day
+    // (order_payments), so the order's placing and its payment are both moved there.
     const late = await shop.deps.db.selectFrom('orders').select(['id', 'amount_minor']).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
     await sql`update orders set created_at = '2026-03-09T23:30:00Z' where id = ${late.id}`.execute(shop.deps.db);
+    await sql`delete from order_payments where order_id = ${late.id}`.execute(shop.deps.db);
+    await sql`insert into order_payments (order_id, method, amount_minor, recorded_at) values (${late.id}, 'cash', ${late.amount_minor}, '2026-03-09T23:30:00Z')`.execute(shop.deps.db);
     const march = await dashboard(shop.deps, new Date('2026-03-10T09:00:00Z'));
     expect(march.today).toMatchObject({ date: '2026-03-10', orders: 1, sales: late.amount_minor / 100 });
     expect(march.days.find((day) => day.date === '2026-03-09')).toEqual({ date: '2026-03-09', orders: 0, sales: 0 });

@@ -17,6 +17,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/auth/login',
   'POST /api/auth/forgot-password',
   'POST /api/auth/reset-password',
+  'POST /api/auth/sign-in-code',
+  'POST /api/auth/sign-in-with-code',
   'GET /api/product/getAllProducts',
   'GET /api/product/getProductDetails/:id',
   'GET /api/category/getAllCategories',
@@ -27,12 +29,13 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/health',
   'GET /api/delivery/windows',
   'GET /api/delivery/weekly-times',
+  'GET /api/delivery/fees',
   'GET /api/openapi.json',
   'GET /api/docs',
 ]);
 
-/** The staff console's routes: each allows the roles it declares (x-roles in /api/openapi.json), never a shopper's or a guest's token. */
-const isOperatorRoute = (path: string) => path.startsWith('/api/admin/');
+/** The staff console's and the rider app's routes: each allows the roles it declares (x-roles in /api/openapi.json), never a shopper's or a guest's token. */
+const isOperatorRoute = (path: string) => path.startsWith('/api/admin/') || path.startsWith('/api/rider/');
 
 interface Owned {
   alice: { addressId: string; orderId: string; cartProductId: string; basketId: string };

@@ -30,6 +30,8 @@ const OWNERS: Readonly<Record<string, string>> = {
   orders: 'modules/orders',
   order_lines: 'modules/orders',
   order_history: 'modules/orders',
+  // Every payment taken for an order, beside the order's paid sum (order-payments.service.ts).
+  order_payments: 'modules/orders',
   momo_requests: 'modules/payments',
   // Counts change only as ledger rows (docs/decisions/012-stock.md): receiving, reserving, selling, releasing.
   stock_levels: 'modules/stock',
@@ -37,6 +39,18 @@ const OWNERS: Readonly<Record<string, string>> = {
   stock_movements: 'modules/stock',
   delivery_schedule: 'modules/delivery',
   delivery_window_bookings: 'modules/delivery',
+  delivery_fees: 'modules/delivery',
+  // Riders, their stops, the codes given at the door, what happened at each door, and the rider app's
+  // idempotency keys: dispatch records a delivery on the order by calling orders.
+  riders: 'modules/dispatch',
+  rider_stops: 'modules/dispatch',
+  delivery_codes: 'modules/dispatch',
+  delivery_attempts: 'modules/dispatch',
+  rider_actions: 'modules/dispatch',
+  // Each rider's cash: dispatch records what was collected by calling cash.
+  rider_cash: 'modules/cash',
+  rider_cash_entries: 'modules/cash',
+  rider_handovers: 'modules/cash',
   baskets: 'modules/baskets',
   basket_lines: 'modules/baskets',
   basket_runs: 'modules/baskets',
@@ -99,7 +113,7 @@ function secondWriters(files: { file: string; source: string }[], tables: Readon
 }
 
 /** An order's payment state, which changes only through orders/order-payments.service.ts (placing an order sets its first values). */
-const PAYMENT_FIELDS = ['payment_type', 'payment_status', 'momo_state', 'momo_payer_phone', 'momo_transaction_id', 'payment_failure_reason'];
+const PAYMENT_FIELDS = ['payment_type', 'payment_status', 'momo_state', 'momo_payer_phone', 'momo_transaction_id', 'payment_failure_reason', 'paid_minor', 'paid_at'];
 const PAYMENT_WRITER = 'modules/orders/order-payments.service.ts';
 
 /** Updates of the orders table that change a payment field, outside the one file that may. */

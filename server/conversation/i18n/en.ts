@@ -102,6 +102,10 @@ export const en = {
   'checkout.to': 'To: {address}',
   'checkout.pay': 'Pay cash on delivery or MoMo Pay {code} ({business})',
   'checkout.confirm': 'Confirm',
+  'checkout.fee': 'Delivery fee {fee}, total {total}',
+  'checkout.feeFree': 'Free delivery, total {total}',
+  'checkout.placedFee':
+    'Order {number} placed. Delivery {window}, fee {fee}. Pay {total} on delivery or by MoMo Pay {code}. We call you within 10 min.',
   'checkout.placed':
     'Order {number} placed. Delivery {window}, fee negotiable. Pay {total} on delivery or by MoMo Pay {code}. We call you within 10 min.',
   'checkout.payMomo': 'Pay now with MoMo',
@@ -158,6 +162,12 @@ export const en = {
   'order.status': 'Status: {status}',
   'order.payment': 'Payment: {status}',
   'order.total': 'Total: {total}',
+  'order.onTheWay': 'On the way: {rider} {phone}',
+  'order.notDelivered': 'Not delivered ({reason}). New time: {window}',
+  'order.notDeliveredCall': 'Not delivered ({reason}). The shop will call you',
+  'order.reason.nobody_home': 'nobody home',
+  'order.reason.refused': 'refused',
+  'order.reason.wrong_address': 'wrong address',
   'order.titleWhen': 'Order {number}, delivery {window}',
   'order.gone': 'Order not found',
   'order.payAgain': 'Pay again',

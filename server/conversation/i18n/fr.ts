@@ -103,6 +103,10 @@ export const fr: Catalogue = {
   'checkout.to': 'A: {address}',
   'checkout.pay': 'Payez a la livraison ou MoMo Pay {code} ({business})',
   'checkout.confirm': 'Confirmer',
+  'checkout.fee': 'Frais de livraison {fee}, total {total}',
+  'checkout.feeFree': 'Livraison gratuite, total {total}',
+  'checkout.placedFee':
+    'Commande {number} passee. Livraison {window}, frais {fee}. Payez {total} a la livraison ou par MoMo Pay {code}. Appel sous 10 min.',
   'checkout.placed':
     'Commande {number} passee. Livraison {window}, frais a negocier. Payez {total} a la livraison ou par MoMo Pay {code}. Appel sous 10 min.',
   'checkout.payMomo': 'Payer maintenant (MoMo)',
@@ -159,6 +163,12 @@ export const fr: Catalogue = {
   'order.status': 'Statut: {status}',
   'order.payment': 'Paiement: {status}',
   'order.total': 'Total: {total}',
+  'order.onTheWay': 'En route: {rider} {phone}',
+  'order.notDelivered': 'Non livree ({reason}). Nouvelle heure: {window}',
+  'order.notDeliveredCall': 'Non livree ({reason}). La boutique vous appelle',
+  'order.reason.nobody_home': 'personne',
+  'order.reason.refused': 'refusee',
+  'order.reason.wrong_address': 'mauvaise adresse',
   'order.titleWhen': 'Commande {number}, livraison {window}',
   'order.gone': 'Commande introuvable',
   'order.payAgain': 'Payer a nouveau',

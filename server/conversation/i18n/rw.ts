@@ -104,6 +104,10 @@ export const rw: Catalogue = {
   'checkout.to': 'Aho: {address}', // REVIEW
   'checkout.pay': 'Ishyura ubigejejweho cyangwa MoMo Pay {code} ({business})', // REVIEW
   'checkout.confirm': 'Emeza',
+  'checkout.fee': 'Ikiguzi cyo kugeza {fee}, byose {total}', // REVIEW
+  'checkout.feeFree': 'Kugeza ni ubuntu, byose {total}', // REVIEW
+  'checkout.placedFee':
+    'Komande {number} yakiriwe. Bizagera {window}, kugeza {fee}. Ishyura {total} ubigejejweho cyangwa kuri MoMo Pay {code}. Turaguhamagara mu minota 10.', // REVIEW
   'checkout.placed':
     'Komande {number} yakiriwe. Bizagera {window}. Ishyura {total} ubigejejweho cyangwa kuri MoMo Pay {code}. Turaguhamagara mu minota 10.', // REVIEW
   'checkout.payMomo': 'Ishyura ubu na MoMo', // REVIEW
@@ -160,6 +164,12 @@ export const rw: Catalogue = {
   'order.status': 'Uko ihagaze: {status}', // REVIEW
   'order.payment': 'Kwishyura: {status}', // REVIEW
   'order.total': 'Igiteranyo: {total}',
+  'order.onTheWay': 'Iri mu nzira: {rider} {phone}', // REVIEW
+  'order.notDelivered': 'Ntiyagejejwe ({reason}). Igihe gishya: {window}', // REVIEW
+  'order.notDeliveredCall': 'Ntiyagejejwe ({reason}). Iduka rizaguhamagara', // REVIEW
+  'order.reason.nobody_home': 'nta muntu wari uhari', // REVIEW
+  'order.reason.refused': 'yanzwe', // REVIEW
+  'order.reason.wrong_address': 'aderesi itari yo', // REVIEW
   'order.titleWhen': 'Komande {number}, bizagera {window}', // REVIEW
   'order.gone': 'Komande ntibonetse', // REVIEW
   'order.payAgain': 'Ongera wishyure', // REVIEW

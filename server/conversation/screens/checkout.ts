@@ -10,6 +10,8 @@ import { getCart } from '../../modules/cart/cart.service';
 import { orderNumber, type Order } from '../../modules/orders/orders.schema';
 import { placeOrder } from '../../modules/orders/orders.service';
 import { WINDOW_UNAVAILABLE } from '../../modules/delivery/delivery.service';
+import { quoteDeliveryFee } from '../../modules/delivery/delivery-fees.service';
+import type { FeeQuote } from '../../modules/delivery/delivery-fees.schema';
 import type { DeliveryWindow } from '../../modules/delivery/delivery.schema';
 import type { CheckoutAddress, Outcome, Screen, ScreenContext } from '../types';
 import { accountId, invalidChoice, needsAccount, newState, pageOf, pageSizeOf, push, refuse } from './helpers';
@@ -102,12 +104,17 @@ export const checkoutConfirm: Screen<'checkout-confirm'> = {
     if (!cart.products.length) return { title: ctx.t('checkout.emptyCart') };
     const { items, totalMinor } = cartTotals(cart);
     const { payCode, businessName } = ctx.deps.config.shop;
+    // With a fee table, the fee this address and cart will be placed with, quoted before Confirm.
+    const fee = await quoteDeliveryFee(ctx.deps, { district: address.district }, totalMinor);
     // The window chosen; should it have filled up since, Confirm says so and offers the next.
     const shownWindow = chosenOrNext(windows, state.data.windowId);
+    // "about" once on a small screen: on the total with the fee when there is one (USSD has no room for two).
+    const itemsAbout = cart.estimated && !(ctx.channel.smallScreen && fee.mode !== 'negotiable');
     return {
       title: ctx.t('checkout.title'),
       lines: [
-        ctx.t('checkout.items', { count: items, total: aboutAmount(ctx.t, totalMinor, cart.estimated) }),
+        ctx.t('checkout.items', { count: items, total: aboutAmount(ctx.t, totalMinor, itemsAbout) }),
+        ...feeLines(ctx, fee, totalMinor, cart.estimated),
         shownWindow ? ctx.t('checkout.delivery', { window: slotText(ctx, shownWindow.slot) }) : ctx.t('window.none'),
         ctx.t('checkout.pay', { code: payCode, business: businessName }),
       ],
@@ -142,15 +149,24 @@ export const checkoutConfirm: Screen<'checkout-confirm'> = {
       type: 'end',
       order: { id: order._id, number: orderNumber(order._id) },
       cartChanged: true,
-      text: ctx.t('checkout.placed', {
+      text: ctx.t(order.deliveryFee === null ? 'checkout.placed' : 'checkout.placedFee', {
         number: orderNumber(order._id),
         window: order.deliveryWindow ? windowText(ctx, order.deliveryWindow) : '',
-        total: formatFrw(toMinor(order.finalAmount)),
+        fee: order.deliveryFee === null ? '' : formatFrw(toMinor(order.deliveryFee)),
+        total: formatFrw(toMinor(order.total)),
         code: ctx.deps.config.shop.payCode,
       }),
     };
   },
 };
+
+/** The fee line of the confirm screen: none while the fee is agreed at the door. */
+function feeLines(ctx: ScreenContext, fee: FeeQuote, goodsMinor: number, estimated: boolean | undefined): string[] {
+  if (fee.mode === 'negotiable') return [];
+  // With a weighed line the total is an estimate too (what is packed is paid).
+  const total = aboutAmount(ctx.t, goodsMinor + fee.feeMinor, estimated);
+  return [fee.feeMinor === 0 ? ctx.t('checkout.feeFree', { total }) : ctx.t('checkout.fee', { fee: formatFrw(fee.feeMinor), total })];
+}
 
 /** The chosen window filled up or passed: the screen again with the next free one, saying so. */
 function windowTaken(ctx: ScreenContext, data: CheckoutAddress & { key: string; windowId?: string }, next: DeliveryWindow | null): Outcome {

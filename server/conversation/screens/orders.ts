@@ -78,6 +78,18 @@ function withWindow(ctx: ScreenContext, found: Order, momoNote: string | undefin
   return !ctx.channel.smallScreen || !momoNote || found.momoRequest?.state === 'successful';
 }
 
+/**
+ * The timeline's latest step where it says more than the status: who is bringing the order, or why it
+ * was not delivered and when it comes instead. Never the delivery code (a shared phone may read this).
+ */
+function wayLine(ctx: ScreenContext, found: Order): string[] {
+  const step = found.timeline.at(-1);
+  if (step?.step === 'on_the_way' && step.rider) return [ctx.t('order.onTheWay', { rider: step.rider.fullName, phone: step.rider.phoneNumber })];
+  if (step?.step !== 'not_delivered') return [];
+  const reason = step.reason ? ctx.t(`order.reason.${step.reason}`) : '';
+  return [step.window ? ctx.t('order.notDelivered', { reason, window: windowText(ctx, step.window) }) : ctx.t('order.notDeliveredCall', { reason })];
+}
+
 export const order: Screen<'order'> = {
   async render(ctx, state) {
     const found = await getOrder(ctx.deps, accountId(ctx), state.data.id);
@@ -92,8 +104,9 @@ export const order: Screen<'order'> = {
       title: withWindow(ctx, found, note) ? ctx.t('order.titleWhen', { number: orderNumber(found._id), window: windowText(ctx, found.deliveryWindow!) }) : ctx.t('order.title', { number: orderNumber(found._id) }),
       lines: [
         ctx.t('order.status', { status }),
+        ...wayLine(ctx, found),
         ctx.t('order.payment', { status: payment }),
-        ctx.t('order.total', { total: formatFrw(toMinor(found.finalAmount)) }),
+        ctx.t('order.total', { total: formatFrw(toMinor(found.total)) }),
       ],
       // Left out first when a small screen is full (a refusal on top): "Pay again" and the total never are.
       hint: note,

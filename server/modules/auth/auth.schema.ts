@@ -4,6 +4,7 @@ import {
   fullNameField,
   newPasswordField,
   EMAIL_PATTERN,
+  isPhoneLike,
   optionalPhoneField,
   optionalText,
 } from '../../lib/fields';
@@ -70,6 +71,28 @@ export const resetPasswordSchema = resetIdentity
   })
   .superRefine(requireIdentity);
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** A phone number as sign-in by code takes it: any usual spelling of a number. */
+const signInPhone = z
+  .string({ error: 'Phone number is required' })
+  .trim()
+  .min(1, 'Phone number is required')
+  .max(30, 'Invalid phone number format')
+  .refine((value) => isPhoneLike(value), 'Invalid phone number format');
+
+/** POST /auth/sign-in-code: an SMS code to the account that has proven this number, if there is one. */
+export const phoneCodeRequestSchema = z.object({ phoneNumber: signInPhone });
+export type PhoneCodeRequestInput = z.infer<typeof phoneCodeRequestSchema>;
+
+/** POST /auth/sign-in-with-code: the number and the 6-digit code sent to it. */
+export const phoneCodeSignInSchema = z.object({
+  phoneNumber: signInPhone,
+  code: z
+    .string({ error: 'Enter the 6-digit code we sent you' })
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code we sent you'),
+});
+export type PhoneCodeSignInInput = z.infer<typeof phoneCodeSignInSchema>;
 
 export const publicUserSchema = z.object({
   _id: z.string(),

@@ -1,9 +1,12 @@
-// /delivery/*: the windows any visitor may read before choosing one at checkout, and the weekly times a basket keeps.
+// /delivery/*: the windows any visitor may read before choosing one at checkout, the weekly times a
+// basket keeps, and the fee every face quotes before Confirm.
 import { createRoute } from '@hono/zod-openapi';
 import type { ShopDeps } from '../../lib/deps';
 import { addRoute, jsonReply, openApiRoutes } from '../../lib/openapi';
 import { deliveryWindowsReplySchema, weeklyTimesReplySchema } from './delivery.schema';
 import { deliveryDays, listDeliveryWindows, windowsOfWeekday } from './delivery.service';
+import { deliveryFeesReplySchema } from './delivery-fees.schema';
+import { getDeliveryFees } from './delivery-fees.service';
 
 const windows = createRoute({
   method: 'get',
@@ -11,6 +14,18 @@ const windows = createRoute({
   tags: ['delivery'],
   summary: "Today's windows not yet started and the next 6 days', earliest first, each with whether it can be chosen now",
   responses: { 200: jsonReply(deliveryWindowsReplySchema) },
+});
+
+const fees = createRoute({
+  method: 'get',
+  path: '/fees',
+  tags: ['delivery'],
+  summary: 'The delivery fee: negotiable with the rider, or a table by district, sector and order size',
+  description: [
+    '`mode: "negotiable"`: the fee is agreed with the rider at the door (the order\'s `deliveryFee` is null until then). `mode: "table"`: an order pays the rate for its place and size, fixed when it is placed and shown before Confirm on every face.',
+    'A rate for the address\'s sector wins over its district\'s; among those, the one with the largest `from` (frw) the order\'s subtotal reaches. An order of at least `freeFrom` frw is delivered free. A place with no rate is negotiable.',
+  ].join('\n\n'),
+  responses: { 200: jsonReply(deliveryFeesReplySchema) },
 });
 
 const weeklyTimes = createRoute({
@@ -27,6 +42,11 @@ export function deliveryRoutes(deps: ShopDeps) {
     // Room changes with every order: never kept by a browser or a proxy.
     c.header('Cache-Control', 'no-store');
     return c.json({ success: true, windows: await listDeliveryWindows(deps) });
+  });
+  addRoute(app, fees, async (c) => {
+    // Staff may change it any time: a browser asks again rather than keep an old table.
+    c.header('Cache-Control', 'no-cache');
+    return c.json({ success: true, ...(await getDeliveryFees(deps)) });
   });
   addRoute(app, weeklyTimes, async (c) => {
     const days = await Promise.all((await deliveryDays(deps)).map(async (weekday) => ({ weekday, windows: await windowsOfWeekday(deps, weekday) })));

@@ -7,6 +7,8 @@ import { consoleCall } from '../auth/auth.middleware';
 import { addRoute, jsonReply, jsonRequest } from '../../lib/openapi';
 import { deliveryScheduleSchema, staffDeliveryReplySchema, staffScheduleReplySchema } from './delivery.schema';
 import { getDeliverySchedule, saveDeliverySchedule, staffDeliveryWindows } from './delivery.service';
+import { deliveryFeesReplySchema, deliveryFeesSchema } from './delivery-fees.schema';
+import { saveDeliveryFees } from './delivery-fees.service';
 
 const delivery = createRoute({
   ...consoleCall,
@@ -29,6 +31,19 @@ const saveSchedule = createRoute({
   responses: { 200: jsonReply(staffScheduleReplySchema) },
 });
 
+const saveFees = createRoute({
+  ...consoleCall,
+  method: 'put',
+  path: '/delivery/fees',
+  summary: 'Choose how delivery is charged: negotiable with the rider, or a fee table by district, sector and order size',
+  description: [
+    '`{mode: "negotiable"}` (the default): the rider records the fee agreed at the door. `{mode: "table", rates: [{district, sector?, from?, fee}], freeFrom?}`: each order is charged the rate for its address and subtotal when it is placed (GET /api/delivery/fees says how a rate is chosen), and every face quotes it before Confirm.',
+    'Applies at once on every instance; orders already placed keep their fee. Refused input is a 400 naming the field: a table needs at least one rate, two rates for one place and size are refused, amounts are frw with at most 2 decimals.',
+  ].join('\n\n'),
+  request: { body: jsonRequest(deliveryFeesSchema) },
+  responses: { 200: jsonReply(deliveryFeesReplySchema) },
+});
+
 export function addStaffDeliveryRoutes(app: OpenAPIHono<AppEnv>, deps: ShopDeps): void {
   addRoute(app, delivery, async (c) => {
     const [{ schedule, updatedAt }, windows] = await Promise.all([getDeliverySchedule(deps), staffDeliveryWindows(deps)]);
@@ -37,5 +52,9 @@ export function addStaffDeliveryRoutes(app: OpenAPIHono<AppEnv>, deps: ShopDeps)
   addRoute(app, saveSchedule, async (c) => {
     const saved = await saveDeliverySchedule(deps, c.get('user'), c.req.valid('json'));
     return c.json({ success: true, message: 'Delivery schedule saved', ...saved });
+  });
+  addRoute(app, saveFees, async (c) => {
+    const saved = await saveDeliveryFees(deps, c.get('user'), c.req.valid('json'));
+    return c.json({ success: true, message: saved.fees.mode === 'table' ? 'Delivery fees saved' : 'Delivery fee is negotiable with the rider', ...saved });
   });
 }

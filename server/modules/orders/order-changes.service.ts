@@ -10,6 +10,7 @@ import type { Role } from '../../lib/roles';
 import { releaseDeliveryPlace } from '../delivery/delivery.service';
 import { mtnMayStillCharge } from './order-lists.schema';
 import { releaseStock, sellStock } from '../stock/stock.service';
+import { packedSales } from './packed-sales';
 
 type Db = Pick<ShopDeps, 'db'>;
 /** The caller's transaction: a status change moves stock and delivery places with it. */
@@ -22,6 +23,8 @@ export interface OrderChange {
   to: string;
   note?: string | null;
   momoTransactionId?: string | null;
+  /** JSON the shopper's timeline reads (order-timeline.ts: StatusDetails). */
+  details?: string | null;
 }
 
 /**
@@ -47,6 +50,7 @@ export async function recordOrderChange(deps: Db, orderId: string, change: Order
       staff_id: by.id,
       staff_name: by.name,
       staff_role: by.role ?? null,
+      details: change.details ?? null,
     })
     .execute();
 }
@@ -65,7 +69,8 @@ export async function recordStatusChange(
   by: ChangedBy,
 ): Promise<void> {
   if (change.to === 'cancelled') await releaseStock(deps.db, order.id, by);
-  if (change.to === 'delivered') await sellStock(deps.db, order.id, by);
+  // A packed order sells what was packed (packed-sales.ts), the rest of its reservation released.
+  if (change.to === 'delivered') await sellStock(deps.db, order.id, by, await packedSales(deps.db, order.id, new Date()));
   if (change.to === 'cancelled') await releaseDeliveryPlace(deps.db, order.delivery_window_start);
   await recordOrderChange(deps, order.id, { ...change, kind: 'status' }, by);
 }

@@ -30,5 +30,19 @@ export function mtnMayStillCharge(state: string | null | undefined): boolean {
   return state === 'waiting' || state === 'unconfirmed';
 }
 
+/**
+ * How a payment for an order was taken: MoMo request-to-pay; the MoMo Pay code (confirmed by staff
+ * with MTN's transaction id); cash to the rider at the door; cash at the shop, counted by staff.
+ */
+export const PAYMENT_METHODS = ['momo', 'pay_code', 'cash', 'shop_cash'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** Why a rider could not deliver an order: the order is offered a new window and the shopper told. */
+export const DELIVERY_FAILURES = ['nobody_home', 'refused', 'wrong_address'] as const;
+export type DeliveryFailure = (typeof DELIVERY_FAILURES)[number];
+
+/** The steps of an order's way to the door, as every face's timeline shows them beside the status. */
+export const TIMELINE_STEPS = ['placed', 'packed', 'on_the_way', 'delivered', 'not_delivered', 'cancelled'] as const;
+
 /** A shopper's answer to a proposed substitute: asked (waiting), accepted, refused, or timed out (their preference applied). */
 export const SUBSTITUTE_ANSWERS = ['asked', 'accepted', 'refused', 'timed_out'] as const;

@@ -11,8 +11,9 @@ import { orderNumber } from './orders.schema';
 import { windowLabel } from '../delivery/delivery-windows';
 import { windowWords } from '../delivery/window-words';
 import { reasonIn } from './momo-reasons';
+import { amountToCollectMinor } from './order-amounts.schema';
 
-export type NoticeEvent = 'placed' | 'packed' | 'processing' | 'shipped' | 'delivered' | 'cancelled' | 'payment_completed' | 'payment_failed' | MomoNoticeEvent;
+export type NoticeEvent = 'placed' | 'packed' | 'processing' | 'shipped' | 'delivered' | 'not_delivered' | 'cancelled' | 'payment_completed' | 'payment_failed' | MomoNoticeEvent;
 /**
  * MoMo request-to-pay: paid (the receipt, quoting MTN's transaction id); failed (MTN said why, or
  * never had the request: only now is the MoMo Pay code offered); unconfirmed (MTN's answer to the
@@ -33,9 +34,29 @@ interface NoticeFields {
   window: string;
   /** Paid by MoMo request-to-pay: MTN asks the shopper's phone, nobody calls about payment. */
   byMomo: boolean;
+  /** On its way: the rider's name and phone (0788 123 456), and the code the shopper gives them at the door. */
+  rider: string;
+  riderPhone: string;
+  code: string;
+  /** Not delivered: why, as the rider recorded it (a DeliveryFailure, said in the reader's words). */
+  why: string;
 }
 /** What a notice may need beyond the order itself. */
-export type NoticeExtras = Partial<Pick<NoticeFields, 'charged'>>;
+export type NoticeExtras = Partial<Pick<NoticeFields, 'charged' | 'rider' | 'riderPhone' | 'code' | 'why'>> & {
+  /** false: the order has no new window yet (every window was full), so none is named. */
+  windowKnown?: boolean;
+};
+
+/** Why a delivery failed, in each reader's words (order-lists.schema.ts: DELIVERY_FAILURES). */
+const FAILURE_WORDS: Readonly<Record<Language, Record<string, string>>> = {
+  en: { nobody_home: 'nobody was home', refused: 'the order was refused', wrong_address: 'the address was wrong' },
+  // REVIEW: awaits a native speaker.
+  rw: { nobody_home: 'nta muntu wari mu rugo', refused: 'komande yanzwe', wrong_address: 'aderesi yari itari yo' },
+  fr: { nobody_home: "personne n'était là", refused: 'la commande a été refusée', wrong_address: "l'adresse était fausse" },
+};
+
+/** "on its way with Jean (0788 123 456)" when a rider carries it; the rider's code line when there is one. */
+const withRider = (f: NoticeFields, words: string) => (f.rider ? `${words} ${f.rider} (${f.riderPhone})` : '');
 
 /** ", to be delivered Today 16:00-18:00": the clause a sentence gains when the order has a window. */
 const when = (f: NoticeFields, words: string) => (f.window ? `${words} ${f.window}` : '');
@@ -54,6 +75,7 @@ const AUDIENCE: Readonly<Record<NoticeEvent, { sms: boolean; door: boolean; emai
   processing: { sms: true, door: false, email: true },
   shipped: { sms: true, door: true, email: true },
   delivered: { sms: true, door: true, email: true },
+  not_delivered: { sms: true, door: true, email: true },
   cancelled: { sms: true, door: false, email: true },
   momo_paid: { sms: true, door: false, email: true },
   momo_failed: { sms: true, door: false, email: true },
@@ -67,8 +89,12 @@ const NOTICES: Readonly<Record<Language, Record<NoticeEvent, (f: NoticeFields) =
     payment_completed: (f) => `${f.shop}: payment for order ${f.number} (${f.amount}) is confirmed. Thank you!`,
     payment_failed: (f) => `${f.shop}: we could not confirm the payment for order ${f.number}. Pay with MoMo code ${f.payCode} or call ${f.phone}.`,
     processing: (f) => `${f.shop}: order ${f.number} is being prepared${when(f, ' for delivery')}.`,
-    shipped: (f) => `${f.shop}: order ${f.number} is on its way to you.`,
+    shipped: (f) =>
+      f.code
+        ? `${f.shop}: order ${f.number} is on its way${withRider(f, ' with')}${when(f, ',')}. Give the rider code ${f.code} when you receive it, not before. To pay: ${f.amount}.`
+        : `${f.shop}: order ${f.number} is on its way to you.`,
     delivered: (f) => `${f.shop}: order ${f.number} was delivered. Thank you for shopping with us!`,
+    not_delivered: (f) => `${f.shop}: we could not deliver order ${f.number}: ${f.why}. ${f.window ? `We will bring it ${f.window}.` : 'We will call you to choose a new time.'} To change it, call ${f.phone}.`,
     cancelled: (f) => `${f.shop}: order ${f.number} was cancelled. Questions? Call ${f.phone}.`,
     momo_paid: (f) => `${f.shop}: we received ${f.charged} by MoMo for order ${f.number}. MoMo transaction ${f.transactionId}. Thank you!`,
     momo_failed: (f) => `${f.shop}: the MoMo payment for order ${f.number} failed: ${f.reason}. Pay again from Track orders, or pay ${f.amount} with MoMo Pay code ${f.payCode}.`,
@@ -81,8 +107,14 @@ const NOTICES: Readonly<Record<Language, Record<NoticeEvent, (f: NoticeFields) =
     payment_completed: (f) => `${f.shop}: ubwishyu bwa komande ${f.number} (${f.amount}) bwemejwe. Murakoze!`,
     payment_failed: (f) => `${f.shop}: ntitwabashije kwemeza ubwishyu bwa komande ${f.number}. Ishyura kuri MoMo ${f.payCode} cyangwa uhamagare ${f.phone}.`,
     processing: (f) => `${f.shop}: komande ${f.number} irimo gutegurwa${when(f, ', izabagezwaho')}.`,
-    shipped: (f) => `${f.shop}: komande ${f.number} iri mu nzira igana iwanyu.`,
+    // REVIEW: the rider and code sentences await a native speaker.
+    shipped: (f) =>
+      f.code
+        ? `${f.shop}: komande ${f.number} iri mu nzira${withRider(f, ', izanwa na')}${when(f, ',')}. Ha umumotari kode ${f.code} umaze kwakira ibyo waguze, si mbere. Kwishyura: ${f.amount}.`
+        : `${f.shop}: komande ${f.number} iri mu nzira igana iwanyu.`,
     delivered: (f) => `${f.shop}: komande ${f.number} yagejejwe. Murakoze guhahira iwacu!`,
+    // REVIEW: awaits a native speaker.
+    not_delivered: (f) => `${f.shop}: ntitwabashije kugeza komande ${f.number}: ${f.why}. ${f.window ? `Tuzayizana ${f.window}.` : 'Turabahamagara duhitemo ikindi gihe.'} Kugira ngo uhindure, hamagara ${f.phone}.`,
     cancelled: (f) => `${f.shop}: komande ${f.number} yahagaritswe. Ikibazo? Hamagara ${f.phone}.`,
     momo_paid: (f) => `${f.shop}: twakiriye ${f.charged} kuri MoMo kuri komande ${f.number}. Nimero y'igikorwa cya MoMo ${f.transactionId}. Murakoze!`,
     momo_failed: (f) => `${f.shop}: kwishyura komande ${f.number} kuri MoMo ntibyakunze: ${f.reason}. Ongera wishyure muri Kurikirana komande, cyangwa wishyure ${f.amount} kuri MoMo Pay ${f.payCode}.`,
@@ -95,8 +127,12 @@ const NOTICES: Readonly<Record<Language, Record<NoticeEvent, (f: NoticeFields) =
     payment_completed: (f) => `${f.shop} : le paiement de la commande ${f.number} (${f.amount}) est confirmé. Merci !`,
     payment_failed: (f) => `${f.shop} : nous n'avons pas pu confirmer le paiement de la commande ${f.number}. Payez par MoMo au ${f.payCode} ou appelez le ${f.phone}.`,
     processing: (f) => `${f.shop} : la commande ${f.number} est en préparation${when(f, ' pour une livraison')}.`,
-    shipped: (f) => `${f.shop} : la commande ${f.number} est en route.`,
+    shipped: (f) =>
+      f.code
+        ? `${f.shop} : la commande ${f.number} est en route${withRider(f, ' avec')}${when(f, ',')}. Donnez au livreur le code ${f.code} quand vous la recevez, pas avant. À payer : ${f.amount}.`
+        : `${f.shop} : la commande ${f.number} est en route.`,
     delivered: (f) => `${f.shop} : la commande ${f.number} a été livrée. Merci !`,
+    not_delivered: (f) => `${f.shop} : nous n'avons pas pu livrer la commande ${f.number} : ${f.why}. ${f.window ? `Nous la livrerons ${f.window}.` : 'Nous vous appellerons pour choisir un autre moment.'} Pour changer, appelez le ${f.phone}.`,
     cancelled: (f) => `${f.shop} : la commande ${f.number} a été annulée. Une question ? Appelez le ${f.phone}.`,
     momo_paid: (f) => `${f.shop} : nous avons reçu ${f.charged} par MoMo pour la commande ${f.number}. Transaction MoMo ${f.transactionId}. Merci !`,
     momo_failed: (f) => `${f.shop} : le paiement MoMo de la commande ${f.number} a échoué : ${f.reason}. Payez à nouveau depuis Suivre mes commandes, ou payez ${f.amount} par MoMo Pay au ${f.payCode}.`,
@@ -105,11 +141,13 @@ const NOTICES: Readonly<Record<Language, Record<NoticeEvent, (f: NoticeFields) =
 };
 
 /** The words around the sentence in an e-mail. */
-const EMAIL_WORDS: Readonly<Record<Language, { hello: (name: string) => string; order: string; total: string; deliverTo: string; window: string; momo: string; questions: (phone: string, email: string) => string }>> = {
+const EMAIL_WORDS: Readonly<Record<Language, { hello: (name: string) => string; order: string; total: string; fee: string; refused: string; deliverTo: string; window: string; momo: string; questions: (phone: string, email: string) => string }>> = {
   en: {
     hello: (name) => `Hello ${name},`,
     order: 'Order',
     total: 'Total',
+    fee: 'Delivery',
+    refused: 'refused',
     deliverTo: 'Delivery to',
     window: 'Delivery window',
     momo: 'MoMo transaction',
@@ -119,6 +157,8 @@ const EMAIL_WORDS: Readonly<Record<Language, { hello: (name: string) => string; 
     hello: (name) => `Muraho ${name},`,
     order: 'Komande',
     total: 'Igiteranyo',
+    fee: 'Kugeza', // REVIEW
+    refused: 'byanzwe', // REVIEW
     deliverTo: 'Aho bizagezwa',
     window: 'Igihe bizagezwa', // REVIEW
     momo: 'Igikorwa cya MoMo',
@@ -128,6 +168,8 @@ const EMAIL_WORDS: Readonly<Record<Language, { hello: (name: string) => string; 
     hello: (name) => `Bonjour ${name},`,
     order: 'Commande',
     total: 'Total',
+    fee: 'Livraison',
+    refused: 'refusé',
     deliverTo: 'Livraison à',
     window: 'Créneau de livraison',
     momo: 'Transaction MoMo',
@@ -147,13 +189,15 @@ function subjectOf(text: string): string {
 
 interface OrderForNotice {
   id: string;
+  /** What the shopper owes in all (order-amounts.schema.ts), and the delivery fee when known. */
   amountMinor: number;
+  feeMinor: number | null;
   address: OrderAddressSnapshot;
   momoTransactionId: string | null;
   paymentFailureReason: string | null;
   byMomo: boolean;
   window: { start: Date; end: Date } | null;
-  lines: { name: string; quantity: number; unit: string; subtotalMinor: number }[];
+  lines: { name: string; quantity: number; unit: string; subtotalMinor: number; refused: number }[];
   shopper: { fullName: string; email: string | null; provenPhone: string | null };
 }
 
@@ -161,20 +205,21 @@ async function loadOrder(deps: ShopDeps, orderId: string): Promise<OrderForNotic
   const row = await deps.db
     .selectFrom('orders')
     .innerJoin('users', 'users.id', 'orders.user_id')
-    .select(['orders.id', 'orders.amount_minor', 'orders.final_amount_minor', 'orders.address', 'orders.momo_transaction_id', 'orders.payment_failure_reason', 'orders.payment_type', 'orders.delivery_window_start', 'orders.delivery_window_end', 'users.full_name', 'users.email', 'users.phone_number'])
+    .select(['orders.id', 'orders.amount_minor', 'orders.final_amount_minor', 'orders.refused_minor', 'orders.delivery_fee_minor', 'orders.paid_minor', 'orders.address', 'orders.momo_transaction_id', 'orders.payment_failure_reason', 'orders.payment_type', 'orders.delivery_window_start', 'orders.delivery_window_end', 'users.full_name', 'users.email', 'users.phone_number'])
     .where('orders.id', '=', orderId)
     .executeTakeFirst();
   if (!row) return undefined;
   const lines = await deps.db
     .selectFrom('order_lines')
-    .select(['product_name', 'quantity', 'unit', 'subtotal_minor', 'packed_quantity', 'final_subtotal_minor', 'substitute_name'])
+    .select(['product_name', 'quantity', 'unit', 'subtotal_minor', 'refused_quantity', 'packed_quantity', 'final_subtotal_minor', 'substitute_name'])
     .where('order_id', '=', orderId)
     .orderBy('position')
     .execute();
   return {
     id: row.id,
-    // What the shopper pays: the packed amount once packed (orders.service amountToCollectMinor).
-    amountMinor: row.final_amount_minor ?? row.amount_minor,
+    // What the shopper pays: the packed amount once packed, less lines refused at the door, and the fee.
+    amountMinor: amountToCollectMinor(row),
+    feeMinor: row.delivery_fee_minor,
     address: (typeof row.address === 'string' ? JSON.parse(row.address) : row.address) as OrderAddressSnapshot,
     momoTransactionId: row.momo_transaction_id,
     paymentFailureReason: row.payment_failure_reason,
@@ -186,6 +231,7 @@ async function loadOrder(deps: ShopDeps, orderId: string): Promise<OrderForNotic
       quantity: line.packed_quantity ?? line.quantity,
       unit: line.unit || 'pcs',
       subtotalMinor: line.final_subtotal_minor ?? line.subtotal_minor,
+      refused: line.refused_quantity,
     })),
     shopper: { fullName: row.full_name, email: row.email, provenPhone: row.phone_number },
   };
@@ -227,7 +273,7 @@ function emailBody(language: Language, order: OrderForNotice, sentence: string, 
   const words = EMAIL_WORDS[language];
   const { shop } = deps.config;
   const address = order.address;
-  const lines = order.lines.map((line) => `  ${line.quantity} ${line.unit} ${line.name}: ${formatFrw(line.subtotalMinor)}`);
+  const lines = order.lines.map((line) => `  ${line.quantity} ${line.unit} ${line.name}: ${formatFrw(line.subtotalMinor)}${line.refused ? ` (${line.refused} ${words.refused})` : ''}`);
   return [
     words.hello(order.shopper.fullName),
     '',
@@ -235,6 +281,7 @@ function emailBody(language: Language, order: OrderForNotice, sentence: string, 
     '',
     `${words.order} ${orderNumber(order.id)}`,
     ...lines,
+    ...(order.feeMinor !== null ? [`${words.fee}: ${formatFrw(order.feeMinor)}`] : []),
     `${words.total}: ${formatFrw(order.amountMinor)}`,
     ...(order.momoTransactionId ? [`${words.momo}: ${order.momoTransactionId}`] : []),
     ...(window ? [`${words.window}: ${window}`] : []),
@@ -271,10 +318,19 @@ export async function notifyOrder(deps: ShopDeps, orderId: string, event: Notice
       reason: order.paymentFailureReason ?? '',
       window: '',
       byMomo: order.byMomo,
+      rider: extras.rider ?? '',
+      riderPhone: extras.riderPhone ? localPhone(extras.riderPhone) : '',
+      code: extras.code ?? '',
+      why: extras.why ?? '',
     };
     // The window as seen now ("Tomorrow"), in each reader's words.
     const now = nowOf(deps);
-    const fieldsIn = (language: Language): NoticeFields => ({ ...fields, reason: reasonIn(language, fields.reason), window: order.window ? windowLabel(order.window, now, windowWords(language)) : '' });
+    const fieldsIn = (language: Language): NoticeFields => ({
+      ...fields,
+      reason: reasonIn(language, fields.reason),
+      why: FAILURE_WORDS[language][fields.why] ?? fields.why,
+      window: order.window && extras.windowKnown !== false ? windowLabel(order.window, now, windowWords(language)) : '',
+    });
     const kind = event.startsWith('payment') || event.startsWith('momo') ? 'payment' : event === 'placed' ? 'order_placed' : 'order_status';
     const sends = phones.map((phone) =>
       deps.notifier.send({ channel: 'sms', recipient: phone, subject: `Order ${number}`, body: noticeText(languages.get(phone) ?? 'en', event, fieldsIn(languages.get(phone) ?? 'en')), kind }),

@@ -81,7 +81,7 @@ export function orderRoutes(deps: ShopDeps, askForPayment: AskForPayment) {
     return c.json({ success: true, orders, pagination, data: { orders, pagination } });
   });
   addRoute(app, { ...details, ...signedIn }, async (c) => {
-    const order = await getOrder(deps, c.get('user').id, c.req.param('id'));
+    const order = await getOrder(deps, c.get('user').id, c.req.param('id'), { withDeliveryCode: true });
     return c.json({ success: true, order, data: { order } });
   });
   addRoute(app, { ...answer, ...signedIn }, async (c) => {

@@ -6,7 +6,7 @@ import { ORDERS_PAGE_SIZE } from '../../lib/page-sizes';
 import { addressSchema } from '../addresses/addresses.schema';
 import { orderDeliveryWindowSchema } from '../delivery/delivery.schema';
 import { substitutionSchema } from '../cart/cart.schema';
-import { MOMO_STATES, SUBSTITUTE_ANSWERS, ORDER_STATUSES, PAYMENT_STATUSES, PAYMENT_TYPES } from './order-lists.schema';
+import { DELIVERY_FAILURES, MOMO_STATES, ORDER_STATUSES, PAYMENT_STATUSES, PAYMENT_TYPES, SUBSTITUTE_ANSWERS, TIMELINE_STEPS } from './order-lists.schema';
 
 /** What every face says of a number MTN MoMo Rwanda cannot ask: the web form, the API, the services. */
 export const MOMO_NUMBER_MESSAGE = 'Enter an MTN MoMo number of Rwanda, like 0788123456';
@@ -76,8 +76,25 @@ export const orderLineSchema = z.object({
     .nullable(),
   /** What this line costs as packed; null until packed. */
   finalSubtotal: z.number().nullable(),
+  /** How many the shopper refused at the door (they come off what is owed). */
+  refusedQuantity: z.number(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
+
+/**
+ * One step of the order's way to the door, beside its status: placed; packed (with the final amount
+ * once the shop weighs what it packed); on the way (the rider's name and phone, the window); delivered;
+ * not delivered (why, and the new window); cancelled. Every attempt is a step, oldest first.
+ */
+export const timelineStepSchema = z.object({
+  step: z.enum(TIMELINE_STEPS),
+  at: z.string(),
+  rider: z.object({ fullName: z.string(), phoneNumber: z.string() }).nullable().optional(),
+  window: orderDeliveryWindowSchema.nullable().optional(),
+  reason: z.enum(DELIVERY_FAILURES).optional(),
+  finalAmount: z.number().nullable().optional(),
+});
+export type TimelineEntry = z.infer<typeof timelineStepSchema>;
 
 export const orderSchema = z.object({
   _id: z.string(),
@@ -97,10 +114,18 @@ export const orderSchema = z.object({
   momoRequest: z.object({ state: z.enum(MOMO_STATES), payerPhone: z.string() }).nullable(),
   /** When it is delivered; null on orders placed before the shop had windows. */
   deliveryWindow: orderDeliveryWindowSchema.nullable(),
-  /** What the shopper pays: the packed amount once packed, until then `amount` (an estimate when a line is weighed). */
+  /** The goods as packed once packing ended, until then `amount` (an estimate when a line is weighed); `total` is what is paid. */
   finalAmount: z.number(),
   /** When packing ended; null until then. */
   packedAt: z.string().nullable(),
+  /** The delivery fee (frw) the order was placed with, or agreed at the door; null while negotiable and not yet agreed. */
+  deliveryFee: z.number().nullable(),
+  /** What the shopper owes in all (frw): the goods (as packed once packed), less lines refused at the door, and the delivery fee. */
+  total: z.number(),
+  /** The order's way to the door, oldest first (the status stays as it is; this sits beside it). */
+  timeline: z.array(timelineStepSchema),
+  /** The 4-digit code to give the rider at the door: only in the shopper's own order details, while the order is on its way. */
+  deliveryCode: z.string().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

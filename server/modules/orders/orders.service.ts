@@ -14,6 +14,10 @@ import type { AddressInput } from '../addresses/addresses.schema';
 import { insertAddress } from '../addresses/addresses.service';
 import { noticeHasReaders, notifyOrder } from './order-notices';
 import { orderDeliveryWindow, reserveDeliveryWindow } from '../delivery/delivery.service';
+import { quoteDeliveryFee } from '../delivery/delivery-fees.service';
+import { feeMinorOf } from '../delivery/delivery-fees.schema';
+import { amountToCollectMinor, finalGoodsMinor } from './order-amounts.schema';
+import { statusRowsOf, timelineOf, type StatusRow } from './order-timeline';
 import { reserveStock } from '../stock/stock.service';
 import { getPackingSettings } from '../packing/packing-settings.service';
 import { isEstimated, lineMinor } from '../../lib/quantities';
@@ -65,15 +69,7 @@ function oneOf<T extends readonly string[]>(values: T, value: string, fallback: 
   return (values as readonly string[]).includes(value) ? (value as T[number]) : fallback;
 }
 
-/**
- * What the shopper pays, in minor units: the packed amount once packing ended, until then the amount
- * placed. Every face, the rider's collection, the pay code's text and MoMo's request use this one.
- */
-export function amountToCollectMinor(order: Pick<OrderRow, 'amount_minor' | 'final_amount_minor'>): number {
-  return order.final_amount_minor ?? order.amount_minor;
-}
-
-function toOrder(order: OrderRow, lines: OrderLineRow[], now: Date): Order {
+function toOrder(order: OrderRow, lines: OrderLineRow[], now: Date, history: StatusRow[] = []): Order {
   const address = (typeof order.address === 'string' ? JSON.parse(order.address) : order.address) as OrderAddressSnapshot;
   return {
     _id: order.id,
@@ -107,13 +103,17 @@ function toOrder(order: OrderRow, lines: OrderLineRow[], now: Date): Order {
           }
         : null,
       finalSubtotal: line.final_subtotal_minor === null ? null : toFrw(line.final_subtotal_minor),
+      refusedQuantity: line.refused_quantity ?? 0,
     })),
     momoTransactionId: order.momo_transaction_id,
     paymentFailureReason: order.momo_state === 'failed' ? order.payment_failure_reason : null,
     momoRequest: order.momo_state && order.momo_payer_phone ? { state: oneOf(MOMO_STATES, order.momo_state, 'waiting'), payerPhone: order.momo_payer_phone } : null,
     deliveryWindow: orderDeliveryWindow(order.delivery_window_start, order.delivery_window_end, now),
-    finalAmount: toFrw(amountToCollectMinor(order)),
+    finalAmount: toFrw(finalGoodsMinor(order)),
     packedAt: order.packed_at ? new Date(order.packed_at).toISOString() : null,
+    deliveryFee: order.delivery_fee_minor === null ? null : toFrw(order.delivery_fee_minor),
+    total: toFrw(amountToCollectMinor(order)),
+    timeline: timelineOf(order, history, now),
   };
 }
 
@@ -125,10 +125,11 @@ async function linesOf(db: ShopDeps['db'] | Transaction<Database>, orderIds: str
   return byOrder;
 }
 
-/** Orders with their lines, in one query for all the lines; windows named as seen from `now` ("Today"). */
+/** Orders with their lines and timelines, in one query for all the lines and one for their history; windows named as seen from `now` ("Today"). */
 export async function ordersWithLines(db: ShopDeps['db'] | Transaction<Database>, orders: OrderRow[], now = new Date()): Promise<Order[]> {
-  const lines = await linesOf(db, orders.map((order) => order.id));
-  return orders.map((order) => toOrder(order, lines.get(order.id) ?? [], now));
+  const ids = orders.map((order) => order.id);
+  const [lines, history] = await Promise.all([linesOf(db, ids), statusRowsOf(db, ids)]);
+  return orders.map((order) => toOrder(order, lines.get(order.id) ?? [], now, history.get(order.id)));
 }
 
 export async function orderWithLines(db: ShopDeps['db'] | Transaction<Database>, order: OrderRow, now = new Date()): Promise<Order> {
@@ -253,6 +254,9 @@ export async function placeOrderIn(trx: Transaction<Database>, deps: ShopDeps, u
       substitute_product_id: named ? line.substitute_product_id : null,
     };
   });
+  const subtotalMinor = lines.reduce((sum, line) => sum + line.subtotal_minor, 0);
+  // The fee of this moment for this place and size (delivery-fees.schema.ts: feeFor), as every face quoted it.
+  const fee = await quoteDeliveryFee(deps, placeOf(address), subtotalMinor, trx);
   // Before the window is taken: a refusal here then leaves nothing written (a weekly basket's run
   // records it and goes on in the same transaction).
   const payerPhone = input.paymentType === 'momo' ? momoPayerPhone(input.payerPhone, address.phone_number) : null;
@@ -274,7 +278,8 @@ export async function placeOrderIn(trx: Transaction<Database>, deps: ShopDeps, u
       id: orderId,
       user_id: userId,
       invoice_number: await nextInvoiceNumber(trx),
-      amount_minor: lines.reduce((sum, line) => sum + line.subtotal_minor, 0),
+      amount_minor: subtotalMinor,
+      delivery_fee_minor: feeMinorOf(fee),
       status: 'pending',
       payment_type: input.paymentType,
       payment_status: 'pending',
@@ -298,6 +303,11 @@ export async function placeOrderIn(trx: Transaction<Database>, deps: ShopDeps, u
     .execute();
   if (!input.lines) await clearCart({ db: trx }, userId);
   return { order: toOrder(order, written.sort((a, b) => a.position - b.position), nowOf(deps)), placedNow: true };
+}
+
+/** Where an address is, as the fee table reads it: its district, and its sector when it records one. */
+export function placeOf(address: { district: string; sector?: string | null }): { district: string; sector: string | null } {
+  return { district: address.district, sector: address.sector ?? null };
 }
 
 export async function listOrders(deps: ShopDeps, userId: string, query: OrdersQuery): Promise<{ orders: Order[]; pagination: Pagination }> {
@@ -324,7 +334,7 @@ export async function listOrders(deps: ShopDeps, userId: string, query: OrdersQu
 const ORDER_NUMBER = /^#?([A-Za-z0-9]{8})$/;
 
 /** One of the caller's orders, by its id or by the order number shown on every face. */
-export async function getOrder(deps: ShopDeps, userId: string, orderIdOrNumber: string): Promise<Order> {
+export async function getOrder(deps: ShopDeps, userId: string, orderIdOrNumber: string, { withDeliveryCode = false } = {}): Promise<Order> {
   const wanted = orderIdOrNumber.trim();
   const number = ORDER_NUMBER.exec(wanted)?.[1];
   const row = await deps.db
@@ -336,5 +346,16 @@ export async function getOrder(deps: ShopDeps, userId: string, orderIdOrNumber: 
     .limit(1)
     .executeTakeFirst();
   if (!row) throw notFound('Order not found');
-  return orderWithLines(deps.db, row, nowOf(deps));
+  const order = await orderWithLines(deps.db, row, nowOf(deps));
+  if (!withDeliveryCode || row.status !== 'shipped') return order;
+  return { ...order, deliveryCode: await deliveryCodeOf(deps, row.id) };
+}
+
+/**
+ * The code the shopper gives the rider (dispatch makes it at pick-up): read for the shopper's own
+ * order page only, never for a channel a rider or a shared phone may read (USSD, WhatsApp).
+ */
+async function deliveryCodeOf(deps: ShopDeps, orderId: string): Promise<string | undefined> {
+  const row = await deps.db.selectFrom('delivery_codes').select('code').where('order_id', '=', orderId).executeTakeFirst();
+  return row?.code;
 }

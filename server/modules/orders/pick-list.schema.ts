@@ -36,6 +36,7 @@ export const packingSlipSchema = z.object({
   ),
   /** The order's amount as placed (an estimate when a line is weighed). */
   estimate: z.number(),
+  /** The goods as packed (the estimate until packing ends); the delivery fee is apart. */
   finalAmount: z.number(),
   packed: z.boolean(),
 });

@@ -7,7 +7,7 @@ import { isEstimated } from '../../lib/quantities';
 import type { OrderAddressSnapshot } from '../../db/schema';
 import { substitutionOf } from '../cart/cart.service';
 import { orderNumber } from './orders.schema';
-import { amountToCollectMinor } from './orders.service';
+import { finalGoodsMinor } from './order-amounts.schema';
 import type { PickList } from './pick-list.schema';
 
 const WINDOW_ID = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/;
@@ -90,7 +90,7 @@ export async function pickList(deps: ShopDeps, windowId: string): Promise<PickLi
             substitutedBy: line.substitute_name,
           })),
         estimate: toFrw(order.amount_minor),
-        finalAmount: toFrw(amountToCollectMinor(order)),
+        finalAmount: toFrw(finalGoodsMinor(order)),
         packed: order.packed_at !== null,
       };
     }),

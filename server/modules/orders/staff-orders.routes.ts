@@ -75,7 +75,7 @@ const dashboardCall = createRoute({
   method: 'get',
   path: '/dashboard',
   summary: "Today's figures and 30 days of orders and sales (Kigali days)",
-  description: 'Days are Kigali days (UTC+2), `days` oldest first with today last. `sales` leaves out cancelled orders; `awaitingPayment` counts orders not cancelled whose payment is pending; `awaitingDelivery` orders processing or shipped.',
+  description: 'Days are Kigali days (UTC+2), `days` oldest first with today last. `sales` is what was paid that day (MoMo, the pay code, cash to riders and at the shop), so an unpaid order never counts; `awaitingPayment` counts orders not cancelled whose payment is pending; `awaitingDelivery` orders pending, processing or shipped.',
   responses: { 200: jsonReply(dashboardResponseSchema) },
 });
 

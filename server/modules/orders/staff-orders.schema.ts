@@ -113,14 +113,19 @@ export const changeOrderStatusSchema = z.object({
 });
 export type ChangeOrderStatusInput = z.infer<typeof changeOrderStatusSchema>;
 
+/** How staff confirm a payment by hand: the MoMo Pay code (with MTN's transaction id), or cash counted at the shop. */
+export const STAFF_PAYMENT_METHODS = ['pay_code', 'cash'] as const;
+
 /**
- * POST /api/admin/orders/:id/payment. Confirming needs the MoMo transaction id; failing does not.
- * `expectedPaymentStatus` works as `expectedStatus` above (409 with the current order on a mismatch).
+ * POST /api/admin/orders/:id/payment. Confirming a pay-code payment needs the MoMo transaction id; cash
+ * taken at the shop does not; failing needs neither. `expectedPaymentStatus` works as `expectedStatus`
+ * above (409 with the current order on a mismatch).
  */
 export const changePaymentSchema = z
   .object({
     expectedPaymentStatus: z.enum(PAYMENT_STATUSES, { error: 'Send the payment status you saw as expectedPaymentStatus' }),
     paymentStatus: z.enum(['completed', 'failed'], { error: 'Payment status must be completed or failed' }),
+    method: z.enum(STAFF_PAYMENT_METHODS, { error: 'Method must be pay_code or cash' }).default('pay_code').describe('pay_code: the MoMo Pay code, with its transaction id; cash: counted at the shop'),
     momoTransactionId: z
       .string()
       .trim()
@@ -130,7 +135,7 @@ export const changePaymentSchema = z
     note: optionalNote,
   })
   .superRefine((value, ctx) => {
-    if (value.paymentStatus === 'completed' && !value.momoTransactionId) {
+    if (value.paymentStatus === 'completed' && value.method === 'pay_code' && !value.momoTransactionId) {
       ctx.addIssue({ code: 'custom', path: ['momoTransactionId'], message: 'Enter the MoMo transaction id to confirm a payment' });
     }
   });
@@ -148,7 +153,7 @@ export const orderChangeResponseSchema = z.object({
 export const dashboardDaySchema = z.object({
   date: z.string(), // YYYY-MM-DD, Kigali time (UTC+2)
   orders: z.number().int(),
-  sales: z.number(), // frw, cancelled orders left out
+  sales: z.number(), // frw paid that day (MoMo, pay code, cash): unpaid orders never count
 });
 
 /** GET /api/admin/dashboard: today (Kigali) and the last 30 days, today last, every day present. */
@@ -160,7 +165,7 @@ export const dashboardResponseSchema = z.object({
     sales: z.number(),
     /** Orders whose MoMo payment is still pending (not cancelled). */
     awaitingPayment: z.number().int(),
-    /** Orders paid or in progress that are not yet delivered: processing or shipped. */
+    /** Orders not yet delivered nor cancelled: pending (cash on delivery), processing or shipped. */
     awaitingDelivery: z.number().int(),
   }),
   days: z.array(dashboardDaySchema),

@@ -193,9 +193,10 @@ export async function changePayment(deps: ShopDeps, staff: Actor, orderId: strin
     }
     // MTN may still charge the shopper for its request: settling the payment by hand now could take it twice.
     if (momoInFlight(current)) throw new AppError(409, MOMO_IN_FLIGHT_MESSAGE, 'conflict', [], { order: await detailOf(trx, current.id) });
-    const momoTransactionId = input.paymentStatus === 'completed' ? input.momoTransactionId : undefined;
+    const byCash = input.method === 'cash';
+    const momoTransactionId = input.paymentStatus === 'completed' && !byCash ? input.momoTransactionId : undefined;
     const change: Change = { kind: 'payment', from, to: input.paymentStatus, note: input.note, momoTransactionId };
-    await recordPayment(trx, current, { to: input.paymentStatus, note: input.note, momoTransactionId }, changedBy(staff));
+    await recordPayment(trx, current, { to: input.paymentStatus, note: input.note, momoTransactionId, method: byCash ? 'shop_cash' : 'pay_code' }, changedBy(staff));
     return { order: await detailOf(trx, current.id), change };
   });
   await afterChange(deps, order, input.paymentStatus === 'completed' ? 'payment_completed' : 'payment_failed', change);

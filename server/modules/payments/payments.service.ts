@@ -27,8 +27,9 @@ import { localPhone } from '../../lib/phone';
 import { notifyOrder, type NoticeEvent, type NoticeExtras } from '../orders/order-notices';
 import { lockOrder, markMomoHeld, markMomoRequested, markMomoUnanswered, momoRequestRefusal, settleMomo, type MomoSettlement } from '../orders/order-payments.service';
 import { MOMO_NUMBER_MESSAGE, momoPayerNumber, orderNumber, type Order } from '../orders/orders.schema';
-import { amountToCollectMinor, MOMO_OFF_MESSAGE, orderWithLines } from '../orders/orders.service';
+import { MOMO_OFF_MESSAGE, orderWithLines } from '../orders/orders.service';
 import { momoAmount } from './momo-amount';
+import { amountDueMinor } from '../orders/order-amounts.schema';
 import { momoCollections, type MomoCollections, type MomoReason, type RequestToPayBody, type RequestToPaySent, type RequestToPayStatus } from './momo-collections';
 
 export const MOMO_CALLBACK_PATH = '/momo/callback';
@@ -112,8 +113,8 @@ async function createRequest(deps: ShopDeps, settings: MomoSettings, orderId: st
     const referenceId = randomUUID();
     const number = orderNumber(order.id);
     const body: RequestToPayBody = {
-      // MTN is asked for what the shopper pays: the packed amount once packed.
-      amount: momoAmount(amountToCollectMinor(order), settings.currency),
+      // What the order owes now (orders' one rule): the goods and the fee, less anything paid already.
+      amount: momoAmount(amountDueMinor(order), settings.currency),
       currency: settings.currency,
       externalId: order.id,
       payer: { partyIdType: 'MSISDN', partyId: payer.slice(1) },
@@ -200,7 +201,7 @@ async function readOrder(deps: ShopDeps, orderId: string): Promise<Order> {
  */
 export function momoStartMessage(deps: ShopDeps, order: Order): string {
   const { payCode, businessName } = deps.config.shop;
-  const total = formatFrw(toMinor(order.finalAmount));
+  const total = formatFrw(toMinor(order.total));
   const phone = localPhone(order.momoRequest?.payerPhone ?? '');
   if (order.paymentStatus === 'completed') return 'This order is paid.';
   if (order.momoRequest?.state === 'waiting') return `Approve the payment on your phone: MTN MoMo asked ${phone} for ${total}.`;

@@ -7,9 +7,11 @@ import { requireUser } from '../auth/auth.middleware';
 import type { ShopDeps } from '../../lib/deps';
 import { declaredRoles, openApiRoutes } from '../../lib/openapi';
 import { addStaffBasketRoutes } from '../baskets/staff-baskets.routes';
+import { addStaffCashRoutes } from '../cash/staff-cash.routes';
 import { addStaffCatalogRoutes } from '../catalog/staff-catalog.routes';
 import { addStaffMessageRoutes } from '../contact/staff-messages.routes';
 import { addStaffDeliveryRoutes } from '../delivery/staff-delivery.routes';
+import { addStaffDispatchRoutes } from '../dispatch/staff-dispatch.routes';
 import { addStaffOrderRoutes, addStaffReportRoutes } from '../orders/staff-orders.routes';
 import { addStaffStockRoutes } from '../stock/staff-stock.routes';
 import { addPackingRoutes } from '../orders/staff-packing.routes';
@@ -31,6 +33,8 @@ export function staffRoutes(deps: ShopDeps) {
   addStaffStockRoutes(app, deps);
   addPackingRoutes(app, deps);
   addPackingSettingsRoutes(app, deps);
+  addStaffDispatchRoutes(app, deps);
+  addStaffCashRoutes(app, deps);
   refuseUndeclaredRoles(app);
   return app;
 }

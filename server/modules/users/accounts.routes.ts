@@ -10,10 +10,12 @@ import {
   authResponseSchema,
   forgotPasswordSchema,
   loginSchema,
+  phoneCodeRequestSchema,
+  phoneCodeSignInSchema,
   registerSchema,
   resetPasswordSchema,
 } from '../auth/auth.schema';
-import { login, register, requestPasswordReset, resetPassword } from './accounts.service';
+import { login, register, requestPasswordReset, requestSignInCode, resetPassword, signInWithCode } from './accounts.service';
 
 const RESET_CODE_SENT = 'If an account matches, we have sent it a 6-digit code. It works for 10 minutes.';
 
@@ -50,6 +52,27 @@ const resetPasswordCall = createRoute({
   responses: { 200: jsonReply(messageReplySchema) },
 });
 
+const SIGN_IN_CODE_SENT = 'If an account has proven this number, we have sent it a 6-digit code by SMS. It works for 10 minutes.';
+
+const signInCodeCall = createRoute({
+  method: 'post',
+  path: '/sign-in-code',
+  tags: ['auth'],
+  summary: 'Send a one-time sign-in code by SMS (the rider app signs in with it instead of a password)',
+  description: 'Answers the same whether or not an account has proven the number. Limited as reset codes (5 an hour per account and requester); only the newest works.',
+  request: { body: jsonRequest(phoneCodeRequestSchema) },
+  responses: { 200: jsonReply(messageReplySchema) },
+});
+const signInWithCodeCall = createRoute({
+  method: 'post',
+  path: '/sign-in-with-code',
+  tags: ['auth'],
+  summary: 'Sign in with the phone number and the code sent to it',
+  description: 'The code works once, for 10 minutes, and 5 tries; a wrong or expired one is a 400 with `errors[0].param` = `code`.',
+  request: { body: jsonRequest(phoneCodeSignInSchema) },
+  responses: { 200: jsonReply(authResponseSchema) },
+});
+
 export function accountRoutes(deps: ShopDeps) {
   const app = openApiRoutes();
   addRoute(app, registerCall, async (c) => {
@@ -71,6 +94,17 @@ export function accountRoutes(deps: ShopDeps) {
   addRoute(app, resetPasswordCall, async (c) => {
     await resetPassword(deps, c.req.valid('json'), clientAddress(c, deps.config.trustProxy));
     return c.json({ success: true, message: 'Password updated successfully!' });
+  });
+  addRoute(app, signInCodeCall, async (c) => {
+    // As forgot-password: answered before the account is looked up, the code sent in the background.
+    const input = c.req.valid('json');
+    const requester = clientAddress(c, deps.config.trustProxy);
+    runInBackground(deps, 'sign_in_code', () => requestSignInCode(deps, input, requester));
+    return c.json({ success: true, message: SIGN_IN_CODE_SENT });
+  });
+  addRoute(app, signInWithCodeCall, async (c) => {
+    const session = await signInWithCode(deps, c.req.valid('json'), clientAddress(c, deps.config.trustProxy));
+    return c.json({ success: true, message: 'Login successful!', ...session });
   });
   return app;
 }

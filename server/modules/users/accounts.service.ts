@@ -10,7 +10,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { normalizePhone } from '../../lib/phone';
 import { newSixDigitCode, sameSecret, sha256 } from '../../lib/secrets';
 import { isUniqueViolation } from '../../db/errors';
-import type { ForgotPasswordInput, LoginInput, PublicUser, RegisterInput, ResetPasswordInput } from '../auth/auth.schema';
+import type { ForgotPasswordInput, LoginInput, PhoneCodeRequestInput, PhoneCodeSignInInput, PublicUser, RegisterInput, ResetPasswordInput } from '../auth/auth.schema';
 import { endSessions, issueToken } from '../auth/auth.service';
 import { rolesOf } from '../auth/roles.service';
 import { startPhoneVerification } from './phone.service';
@@ -177,6 +177,14 @@ export async function requestPasswordReset(deps: ShopDeps, input: ForgotPassword
     deps.log.warn('reset_code_limit', { userId: user.id });
     return;
   }
+  await sendAccountCode(deps, user, 'reset', Boolean(input.email));
+}
+
+/** What a one-time code is for: a new password, or a session without the password (the rider app). */
+type CodePurpose = 'reset' | 'sign_in';
+
+/** Sends a new code of `purpose` by e-mail or SMS; only the newest code of a purpose works. */
+async function sendAccountCode(deps: ShopDeps, user: UserRow, purpose: CodePurpose, byEmail: boolean): Promise<void> {
   const code = newSixDigitCode();
   await deps.db.transaction().execute(async (trx) => {
     // Only the newest code works: asking again cancels the earlier ones.
@@ -184,24 +192,25 @@ export async function requestPasswordReset(deps: ShopDeps, input: ForgotPassword
       .updateTable('password_reset_codes')
       .set({ used_at: new Date() })
       .where('user_id', '=', user.id)
+      .where('purpose', '=', purpose)
       .where('used_at', 'is', null)
       .execute();
     await trx
       .insertInto('password_reset_codes')
       .values({
         user_id: user.id,
+        purpose,
         code_hash: sha256(`${user.id}:${code}`),
         expires_at: new Date(Date.now() + RESET_CODE_TTL_MINUTES * 60 * 1000),
       })
       .execute();
   });
-  const byEmail = Boolean(input.email);
   await deps.notifier.send({
     channel: byEmail ? 'email' : 'sms',
     recipient: byEmail ? user.email! : (user.phone_number ?? user.unverified_phone_number)!,
-    subject: `${deps.config.shop.shopName} password reset code`,
+    subject: `${deps.config.shop.shopName} ${purpose === 'reset' ? 'password reset code' : 'sign-in code'}`,
     body: `Your ${deps.config.shop.shopName} code is ${code}. It works for ${RESET_CODE_TTL_MINUTES} minutes. If you did not ask for it, ignore this message.`,
-    kind: 'reset_code',
+    kind: purpose === 'reset' ? 'reset_code' : 'sign_in_code',
   });
 }
 
@@ -213,11 +222,12 @@ export async function requestPasswordReset(deps: ShopDeps, input: ForgotPassword
  * count is one statement that returns it, so however many guesses arrive at once, no more are
  * compared than the limits allow.
  */
-async function takeResetTry(deps: ShopDeps, user: UserRow | undefined, identifier: string, requester: string): Promise<{ id: number; code_hash: string } | undefined> {
+async function takeResetTry(deps: ShopDeps, user: UserRow | undefined, identifier: string, requester: string, purpose: CodePurpose = 'reset'): Promise<{ id: number; code_hash: string } | undefined> {
   const live = await deps.db
     .selectFrom('password_reset_codes')
     .select(['id', 'code_hash'])
     .where('user_id', '=', user?.id ?? '')
+    .where('purpose', '=', purpose)
     .where('used_at', 'is', null)
     .where('expires_at', '>', sql<Date>`now()`)
     .orderBy('id', 'desc')
@@ -258,6 +268,40 @@ export async function resetPassword(deps: ShopDeps, input: ResetPasswordInput, r
     // A reset means the old password may be known to someone else: sign out every session.
     await endSessions({ db: trx }, user.id);
   });
+}
+
+/**
+ * Sends a sign-in code by SMS to the account that has proven this number (a rider signing in on
+ * their phone), within the same limits as reset codes. Answers the same whether or not there is one.
+ */
+export async function requestSignInCode(deps: ShopDeps, input: PhoneCodeRequestInput, requester = 'unknown'): Promise<void> {
+  if ((await resetCodesAskedFrom(deps).record(requester)) > MAX_RESET_CODES_PER_ADDRESS) {
+    deps.log.warn('sign_in_code_limit', { scope: 'address' });
+    return;
+  }
+  const user = await findUserByPhone(deps, input.phoneNumber);
+  if (!user) return;
+  if (!(await mayAskForCode(deps, user.id, requester))) {
+    deps.log.warn('sign_in_code_limit', { userId: user.id });
+    return;
+  }
+  await sendAccountCode(deps, user, 'sign_in', false);
+}
+
+/** A session for the account that proved this number, opened with the code it was sent instead of a password; tries limited as reset codes. */
+export async function signInWithCode(deps: ShopDeps, input: PhoneCodeSignInInput, requester = 'unknown'): Promise<Session> {
+  const wrongFrom = wrongResetCodesFrom(deps);
+  if (await wrongFrom.isBlocked(requester)) throw new AppError(429, TOO_MANY_WRONG_CODES, 'too_many_attempts');
+  const user = await findUserByPhone(deps, input.phoneNumber);
+  const pending = await takeResetTry(deps, user, identifierKey(input.phoneNumber), requester, 'sign_in');
+  if (!user || !pending || !sameSecret(pending.code_hash, sha256(`${user.id}:${input.code}`))) {
+    await wrongFrom.record(requester);
+    throw badRequest(BAD_RESET_CODE, [{ msg: BAD_RESET_CODE, param: 'code' }], 'invalid_code');
+  }
+  const claimed = await deps.db.updateTable('password_reset_codes').set({ used_at: new Date() }).where('id', '=', pending.id).where('used_at', 'is', null).executeTakeFirst();
+  // The same right code sent twice at once opens one session.
+  if (Number(claimed.numUpdatedRows) === 0) throw badRequest(BAD_RESET_CODE, [{ msg: BAD_RESET_CODE, param: 'code' }], 'invalid_code');
+  return openSession(deps, user);
 }
 
 /** Who a caller is, as a channel that knows people by phone keeps them: the account and the name to greet. */

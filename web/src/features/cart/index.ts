@@ -2,4 +2,5 @@
 // totals as checkout shows them.
 export { useCartStore, type CartItem } from './store';
 export { CartTotals } from './components/cart-totals';
+export { useDeliveryFees, quoteDeliveryFee } from './delivery-fee';
 export { stockNoteOf } from './stock-note';

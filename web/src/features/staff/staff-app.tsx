@@ -23,6 +23,8 @@ const DeliveryPage = lazy(() => import('./pages/delivery-page'));
 const StockPage = lazy(() => import('./pages/stock-page'));
 const ReceivePage = lazy(() => import('./pages/receive-page'));
 const StaffPage = lazy(() => import('./pages/staff-page'));
+const DispatchPage = lazy(() => import('./pages/dispatch-page'));
+const RidersPage = lazy(() => import('./pages/riders-page'));
 // A guest on the way in signs in on this page (see AppRoutes).
 const LoginPage = lazy(() => import('./pages/login-page'));
 const NotFoundPage = lazy(() => import('./pages/not-found-page'));
@@ -39,6 +41,8 @@ function ConsoleRoutes() {
     { path: 'delivery', element: <DeliveryPage /> },
     { path: 'stock', element: <StockPage /> },
     { path: 'stock/receive', element: <ReceivePage /> },
+    { path: 'dispatch', element: <DispatchPage /> },
+    { path: 'riders', element: <RidersPage /> },
     { path: 'staff', element: <StaffPage /> },
     { path: '*', element: <NotFoundPage /> },
   ]);

@@ -15,5 +15,7 @@ export const staffPaths = {
   delivery: `${CONSOLE}/delivery`,
   stock: `${CONSOLE}/stock`,
   receiveStock: `${CONSOLE}/stock/receive`,
+  dispatch: `${CONSOLE}/dispatch`,
+  riders: `${CONSOLE}/riders`,
   staff: `${CONSOLE}/staff`,
 } as const;

@@ -1,6 +1,6 @@
-// The cart's totals, on the cart page and beside the checkout's steps: the delivery fee is agreed with the
-// delivery agent at the door (docs/product.md sections 2, 3), so nothing is added for it and the total is the
-// subtotal.
+// The cart's totals, on the cart page and beside the checkout's steps. The delivery fee is agreed with the
+// delivery agent at the door (docs/product.md sections 2, 3) unless the shop charges by a table
+// (delivery-fee.ts): then the fee is quoted here and, once the address is known, added to the total.
 import { t } from '@lingui/core/macro';
 import { formatMoney } from '@web/lib/money';
 
@@ -11,11 +11,13 @@ interface CartTotalsProps {
    * sections 2, 3).
    */
   delivery: string;
+  /** The fee the total includes (frw); null or left out while it is agreed at the door. */
+  fee?: number | null;
   className: string;
   totalClassName: string;
 }
 
-export function CartTotals({ totalPrice, delivery, className, totalClassName }: CartTotalsProps) {
+export function CartTotals({ totalPrice, delivery, fee = null, className, totalClassName }: CartTotalsProps) {
   return (
     <dl className={className}>
       <div>
@@ -28,7 +30,7 @@ export function CartTotals({ totalPrice, delivery, className, totalClassName }: 
       </div>
       <div className={totalClassName}>
         <dt>{t`Total`}</dt>
-        <dd>{formatMoney(totalPrice)}</dd>
+        <dd>{formatMoney(totalPrice + (fee ?? 0))}</dd>
       </div>
     </dl>
   );

@@ -10,6 +10,7 @@ import { useDocumentTitle } from '@web/components/ui/use-document-title';
 import { CartEmpty } from '../components/cart-empty';
 import { CartLines } from '../components/cart-lines';
 import { CartTotals } from '../components/cart-totals';
+import { quoteDeliveryFee, useDeliveryFees } from '../delivery-fee';
 import { useCartStore } from '../store';
 import '../cart.css';
 
@@ -20,6 +21,7 @@ export default function CartPage() {
   const navigate = useNavigate();
   const { items, totalItems, totalPrice, isLoading, isRefreshing, clearCart } = useCartStore();
   const [proceeding, setProceeding] = useState(false);
+  const fees = useDeliveryFees();
   // Lines checkout cannot sell as they are: they wait apart, out of the totals, until changed or removed.
   const unsellable = items.filter((item) => !item.sellable).length;
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -65,7 +67,7 @@ export default function CartPage() {
             <h2 id="order-summary-title" className="cart-summary-title">
               {t`Order Summary`}
             </h2>
-            <CartTotals totalPrice={totalPrice} delivery={t`Negotiable with delivery agent`} className="cart-summary-rows" totalClassName="cart-summary-total" />
+            <CartTotals totalPrice={totalPrice} delivery={quoteDeliveryFee(fees, totalPrice, undefined, t`Negotiable with delivery agent`).words} className="cart-summary-rows" totalClassName="cart-summary-total" />
             <button type="button" className="btn btn-primary btn-block btn-lg" disabled={busy || unsellable > 0} aria-describedby={unsellable ? 'cart-unsellable' : undefined} onClick={proceed}>
               {proceeding && <span className="spinner spinner-sm" aria-hidden="true" />}
               {proceeding ? t`Processing...` : t`Proceed to Checkout`}

@@ -1,15 +1,17 @@
-// The order summary beside the steps: each line, subtotal, delivery 'Negotiable' and the total (which
-// leaves out a line stock cannot sell as it is, flagged here).
+// The order summary beside the steps: each line, subtotal, delivery ('Negotiable', or the fee the table
+// charges to the chosen address) and the total (which leaves out a line stock cannot sell as it is, flagged here).
 import { t } from '@lingui/core/macro';
 import { localNameIn } from '@server/lib/local-name';
 import { currentLanguage } from '@web/lib/i18n/i18n';
-import { CartTotals, stockNoteOf, type CartItem } from '@web/features/cart';
+import { CartTotals, quoteDeliveryFee, stockNoteOf, useDeliveryFees, type CartItem } from '@web/features/cart';
 import { Image } from '@web/components/ui/image';
 import { formatMoney } from '@web/lib/money';
 
 interface OrderSummaryProps {
   items: CartItem[];
   totalPrice: number;
+  /** The chosen address's place, which the fee table prices. */
+  place?: { district: string };
 }
 
 /** Why stock cannot sell a line as it is, as the summary flags it. */
@@ -18,7 +20,8 @@ function stockFlag(item: CartItem): string {
   return item.stockReason === 'not_enough' ? t`${note}: not in the total` : t`Out of stock: not in the total`;
 }
 
-export function OrderSummary({ items, totalPrice }: OrderSummaryProps) {
+export function OrderSummary({ items, totalPrice, place }: OrderSummaryProps) {
+  const fee = quoteDeliveryFee(useDeliveryFees(), totalPrice, place, t`Negotiable`);
   // The lines stock can sell first; those it cannot, flagged, after them (the total leaves them out).
   const ordered = [...items.filter((item) => item.sellable), ...items.filter((item) => !item.sellable)];
   return (
@@ -49,7 +52,7 @@ export function OrderSummary({ items, totalPrice }: OrderSummaryProps) {
           </li>
         ))}
       </ul>
-      <CartTotals totalPrice={totalPrice} delivery={t`Negotiable`} className="summary-totals" totalClassName="summary-total" />
+      <CartTotals totalPrice={totalPrice} delivery={fee.words} fee={fee.fee} className="summary-totals" totalClassName="summary-total" />
     </aside>
   );
 }

@@ -298,7 +298,7 @@ function Checkout() {
             />
           )}
         </div>
-        <OrderSummary items={items} totalPrice={totalPrice} />
+        <OrderSummary items={items} totalPrice={totalPrice} place={addresses.find((address) => address._id === selectedId)} />
       </div>
       <AddressFormDialog
         open={dialogOpen}

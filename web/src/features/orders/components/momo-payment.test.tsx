@@ -30,6 +30,9 @@ function order(overrides: Partial<Order> = {}): Order {
     paymentFailureReason: null,
     finalAmount: 2650,
     packedAt: null,
+    deliveryFee: null,
+    total: 2650,
+    timeline: [],
     momoRequest: { state: 'waiting', payerPhone: '+250788000111' },
     ...overrides,
   };

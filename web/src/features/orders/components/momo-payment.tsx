@@ -90,7 +90,7 @@ export function MomoPayment({ order, onChanged }: { order: Order; onChanged: (or
 
   const transactionId = order.momoTransactionId;
   const askedPhone = request ? localNumber(request.payerPhone) : '';
-  const amount = formatMoney(order.finalAmount);
+  const amount = formatMoney(order.total);
   const reason = order.paymentFailureReason;
   let body;
   if (order.paymentStatus === 'completed') {

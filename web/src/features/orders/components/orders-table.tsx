@@ -71,7 +71,7 @@ export function OrdersTable({ orders, caption, onOrderChanged }: { orders: Order
                 <td data-label={t`Payment`}>
                   <PaymentStatusBadge status={order.paymentStatus} /> <PayAgainButton order={order} onChanged={onOrderChanged} />
                 </td>
-                <td data-label={t`Total`}>{formatMoney(order.finalAmount)}</td>
+                <td data-label={t`Total`}>{formatMoney(order.total)}</td>
               </tr>
               <tr id={detailsId} className="order-details-row" hidden={!expanded}>
                 <td colSpan={6}>
@@ -80,7 +80,7 @@ export function OrdersTable({ orders, caption, onOrderChanged }: { orders: Order
                       <OrderLines lines={order.products} showUnitPrice />
                       <p className="order-details-totals">
                         <span>{t`Total items: ${itemCount(order)}`}</span>
-                        <strong>{t`Order total: ${formatMoney(order.finalAmount)}`}</strong>
+                        <strong>{t`Order total: ${formatMoney(order.total)}`}</strong>
                       </p>
                       <div className="order-details-actions">
                         <Button

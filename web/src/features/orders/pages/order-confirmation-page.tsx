@@ -21,7 +21,7 @@ import { useTrapBack } from '../hooks/use-trap-back';
 import { orderSubtotal } from '../format';
 import { paymentOutcome, PAYMENT_MESSAGES } from '../payment-status';
 import { OrderLines } from '../components/order-lines';
-import { DeliveryPanel, NextStepsPanel, PaymentPanel } from '../components/order-details-panels';
+import { DeliveryPanel, NextStepsPanel, PaymentPanel, TimelinePanel } from '../components/order-details-panels';
 import { MomoPayment } from '../components/momo-payment';
 import { useDocumentTitle } from '@web/components/ui/use-document-title';
 import '../orders.css';
@@ -120,15 +120,16 @@ function OrderConfirmation() {
             </div>
             <div>
               <dt>{t`Delivery`}</dt>
-              <dd>{t`Negotiable`}</dd>
+              <dd>{order.deliveryFee === null ? t`Negotiable` : order.deliveryFee === 0 ? t`Free` : formatMoney(order.deliveryFee)}</dd>
             </div>
             <div className="order-total">
               <dt>{t`Total`}</dt>
-              <dd>{formatMoney(order.finalAmount)}</dd>
+              <dd>{formatMoney(order.total)}</dd>
             </div>
           </dl>
         </section>
         <DeliveryPanel order={order} />
+        <TimelinePanel order={order} />
         <PaymentPanel order={order} config={config} />
         <MomoPayment order={order} onChanged={replace} />
         <NextStepsPanel order={order} />

@@ -28,6 +28,9 @@ function order(overrides: Partial<StaffOrderDetail> = {}): StaffOrderDetail {
     paymentFailureReason: null,
     finalAmount: 3000,
     packedAt: null,
+    deliveryFee: null,
+    total: 3000,
+    timeline: [],
     momoRequest: null,
     momoRequests: [],
     history: [],
@@ -103,7 +106,7 @@ describe('OrderActions', () => {
     const fetchMock = mockFetch(async (request) => {
       expect(request.method).toBe('POST');
       expect(new URL(request.url).pathname).toBe('/api/admin/orders/ord0000000000000abcd1234/payment');
-      expect(await request.json()).toEqual({ expectedPaymentStatus: 'pending', paymentStatus: 'completed', momoTransactionId: 'MP123', note: 'Paid by phone' });
+      expect(await request.json()).toEqual({ expectedPaymentStatus: 'pending', paymentStatus: 'completed', method: 'pay_code', momoTransactionId: 'MP123', note: 'Paid by phone' });
       return json({ success: true, message: 'Payment confirmed', order: confirmed });
     });
     const onChanged = vi.fn();
@@ -114,6 +117,20 @@ describe('OrderActions', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm payment' }));
     await vi.waitFor(() => expect(toast.current().map((item) => item.message)).toEqual(['Payment confirmed']));
     expect(onChanged).toHaveBeenCalledWith(confirmed);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('records cash taken at the shop without a MoMo transaction id', async () => {
+    const confirmed = order({ paymentStatus: 'completed', nextPaymentStatuses: [] });
+    const fetchMock = mockFetch(async (request) => {
+      expect(await request.json()).toEqual({ expectedPaymentStatus: 'pending', paymentStatus: 'completed', method: 'cash', note: 'Counted at the till' });
+      return json({ success: true, message: 'Payment confirmed', order: confirmed });
+    });
+    render(<OrderActions order={order()} onChanged={vi.fn()} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Note (optional, kept in the history)'), 'Counted at the till');
+    await user.click(screen.getByRole('button', { name: 'Cash taken at the shop' }));
+    await vi.waitFor(() => expect(toast.current().map((item) => item.message)).toEqual(['Payment confirmed']));
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 

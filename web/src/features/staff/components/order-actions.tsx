@@ -29,7 +29,7 @@ interface OrderActionsProps {
 }
 
 /** The change a button asks for: the payment settled one way, or the status moved one step. */
-type Move = { kind: 'payment'; to: 'completed' | 'failed' } | { kind: 'status'; to: StaffOrderDetail['status'] };
+type Move = { kind: 'payment'; to: 'completed' | 'failed'; method?: 'pay_code' | 'cash' } | { kind: 'status'; to: StaffOrderDetail['status'] };
 
 /** The form: the button pressed (set as it is pressed), the MoMo transaction id and the shared note. */
 interface ChangeValues {
@@ -59,7 +59,9 @@ function changeSchema(move: Move, order: StaffOrderDetail) {
     .transform(({ momoTransactionId, note }): z.input<typeof changePaymentSchema> => ({
       expectedPaymentStatus: order.paymentStatus,
       paymentStatus: move.to,
-      momoTransactionId: move.to === 'completed' ? momoTransactionId : undefined,
+      // Cash counted at the shop has no MoMo transaction id.
+      method: move.method ?? 'pay_code',
+      momoTransactionId: move.to === 'completed' && move.method !== 'cash' ? momoTransactionId : undefined,
       note,
     }))
     .pipe(changePaymentSchema)
@@ -74,7 +76,7 @@ function changeResolver(order: StaffOrderDetail): Resolver<ChangeValues, unknown
   };
 }
 
-const sameMove = (a: Move | null, b: Move) => a?.kind === b.kind && a.to === b.to;
+const sameMove = (a: Move | null, b: Move) => a?.kind === b.kind && a.to === b.to && (a.kind !== 'payment' || b.kind !== 'payment' || a.method === b.method);
 
 /** What differs between the order staff were looking at and the one the server holds now. */
 export function describeConflict(seen: StaffOrderDetail, now: StaffOrderDetail): string {
@@ -166,6 +168,11 @@ export function OrderActions({ order, onChanged }: OrderActionsProps) {
               ) : null}
               <div className="staff-actions">
                 {canConfirm ? <Button {...moveButton({ kind: 'payment', to: 'completed' })}>Confirm payment</Button> : null}
+                {canConfirm ? (
+                  <Button variant="secondary" {...moveButton({ kind: 'payment', to: 'completed', method: 'cash' })}>
+                    Cash taken at the shop
+                  </Button>
+                ) : null}
                 {canFail ? (
                   <Button variant="danger" {...moveButton({ kind: 'payment', to: 'failed' })}>
                     Mark payment failed

@@ -23,12 +23,12 @@ function sectionsFor(roles: readonly Role[]) {
 
 describe('StaffLayout', () => {
   it('shows an owner every section, Staff included', () => {
-    expect(sectionsFor(['shopper', 'owner'])).toEqual(['Today', 'Orders', 'Delivery', 'Catalog', 'Stock', 'Messages', 'Staff']);
+    expect(sectionsFor(['shopper', 'owner'])).toEqual(['Today', 'Orders', 'Dispatch', 'Riders', 'Delivery', 'Catalog', 'Stock', 'Messages', 'Staff']);
     expect(sectionsFor(['shopper', 'staff', 'owner'])).toContain('Staff');
   });
 
   it('shows staff the daily work without the Staff section', () => {
-    expect(sectionsFor(['shopper', 'staff'])).toEqual(['Today', 'Orders', 'Delivery', 'Catalog', 'Stock', 'Messages']);
+    expect(sectionsFor(['shopper', 'staff'])).toEqual(['Today', 'Orders', 'Dispatch', 'Riders', 'Delivery', 'Catalog', 'Stock', 'Messages']);
     expect(sectionsFor(['shopper', 'staff', 'packer', 'rider'])).not.toContain('Staff');
   });
 });

@@ -11,6 +11,8 @@ import { staffPaths } from '../staff-paths';
 const SECTIONS: readonly { to: string; label: string; end: boolean; onlyFor?: Role }[] = [
   { to: staffPaths.home, label: 'Today', end: true },
   { to: staffPaths.orders, label: 'Orders', end: false },
+  { to: staffPaths.dispatch, label: 'Dispatch', end: false },
+  { to: staffPaths.riders, label: 'Riders', end: false },
   { to: staffPaths.delivery, label: 'Delivery', end: false },
   { to: staffPaths.catalog, label: 'Catalog', end: false },
   { to: staffPaths.stock, label: 'Stock', end: false },

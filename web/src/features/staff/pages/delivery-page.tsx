@@ -14,6 +14,7 @@ import { useDocumentTitle } from '@web/components/ui/use-document-title';
 import { OrderStatusBadge } from '@web/features/orders';
 import { staffPaths } from '../staff-paths';
 import { fetchComingBaskets, fetchDelivery, saveDeliverySchedule } from '../api/delivery-api';
+import { DeliveryFeesSection } from '../components/delivery-fees-form';
 import { LoadState } from '../components/load-state';
 import { formatDateTime, formatMoney } from '../format';
 import { useRemote } from '../use-remote';
@@ -177,6 +178,7 @@ export default function DeliveryPage() {
       {data ? (
         <>
           <ScheduleForm key={data.updatedAt} schedule={data.schedule} onSaved={() => void reload()} />
+          <DeliveryFeesSection />
           <section className="staff-section" aria-labelledby="windows-title">
             <h2 id="windows-title" className="staff-section-title">
               Windows this week
