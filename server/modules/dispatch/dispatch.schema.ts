@@ -203,7 +203,8 @@ export const riderStopShape = z.object({
   window: orderDeliveryWindowSchema.nullable(),
   address: z.object({ street: z.string(), district: z.string(), sector: z.string().nullable(), city: z.string(), landmark: z.string() }),
   customer: z.object({ fullName: z.string(), phoneNumber: z.string() }),
-  lines: z.array(z.object({ productId: z.string(), name: z.string(), quantity: z.number().int(), unit: z.string(), price: z.number(), subtotal: z.number() })),
+  /** As packed once the order is packed (what is in the bag; a substitute by its own name); as ordered until then. */
+  lines: z.array(z.object({ productId: z.string(), name: z.string(), quantity: z.number(), unit: z.string(), price: z.number(), subtotal: z.number() })),
   total: z.number(),
   paid: z.number(),
   amountDue: z.number(),

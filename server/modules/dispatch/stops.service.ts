@@ -11,6 +11,7 @@ import { orderNumber } from '../../lib/order-number';
 import { cashInHand, cashOf, pendingHandoverOf } from '../cash/cash.service';
 import { orderDeliveryWindow } from '../delivery/delivery.service';
 import { amountDueMinor, amountToCollectMinor } from '../orders/order-amounts.schema';
+import { deliveredOf } from '../orders/packed-sales';
 import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus } from '../orders/order-lists.schema';
 import type { DispatchOrder, DispatchReply, RiderStop, RiderStopsReply } from './dispatch.schema';
 import { CODE_TRIES } from './delivery-codes';
@@ -269,7 +270,12 @@ export async function riderStops(deps: ShopDeps, riderId: string): Promise<Omit<
       customer: { fullName: row.full_name, phoneNumber: address.phoneNumber || row.phone_number || '' },
       lines: lines
         .filter((line) => line.order_id === row.id)
-        .map((line) => ({ productId: line.product_id, name: line.product_name, quantity: line.quantity, unit: line.unit || 'pcs', price: toFrw(line.price_minor), subtotal: toFrw(line.subtotal_minor) })),
+        // As packed (what is in the bag, a substitute by its own name), keyed by the ordered product as refusals are.
+        .map((line) => {
+          const bag = deliveredOf(line, now);
+          const name = line.substitute_name && bag.quantity > 0 ? line.substitute_name : line.product_name;
+          return { productId: line.product_id, name, quantity: bag.quantity, unit: bag.unit || 'pcs', price: toFrw(bag.priceMinor), subtotal: toFrw(line.final_subtotal_minor ?? line.subtotal_minor) };
+        }),
       total: toFrw(amountToCollectMinor(row)),
       paid: toFrw(row.paid_minor),
       amountDue: toFrw(amountDueMinor(row)),
