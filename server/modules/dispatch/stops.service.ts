@@ -11,7 +11,7 @@ import { orderNumber } from '../../lib/order-number';
 import { cashInHand, cashOf, pendingHandoverOf } from '../cash/cash.service';
 import { orderDeliveryWindow } from '../delivery/delivery.service';
 import { amountDueMinor, amountToCollectMinor } from '../orders/order-amounts.schema';
-import { deliveredOf } from '../orders/packed-sales';
+import { deliveredOf } from '../orders/packed-sales.service';
 import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus } from '../orders/order-lists.schema';
 import type { DispatchOrder, DispatchReply, RiderStop, RiderStopsReply } from './dispatch.schema';
 import { CODE_TRIES } from './delivery-codes';

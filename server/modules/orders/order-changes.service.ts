@@ -10,7 +10,7 @@ import type { Role } from '../../lib/roles';
 import { releaseDeliveryPlace } from '../delivery/delivery.service';
 import { mtnMayStillCharge } from './order-lists.schema';
 import { releaseStock, sellStock } from '../stock/stock.service';
-import { packedSales } from './packed-sales';
+import { packedSales } from './packed-sales.service';
 
 type Db = Pick<ShopDeps, 'db'>;
 /** The caller's transaction: a status change moves stock and delivery places with it. */
@@ -69,7 +69,7 @@ export async function recordStatusChange(
   by: ChangedBy,
 ): Promise<void> {
   if (change.to === 'cancelled') await releaseStock(deps.db, order.id, by);
-  // A packed order sells what was packed (packed-sales.ts), the rest of its reservation released.
+  // A packed order sells what was packed (packed-sales.service.ts), the rest of its reservation released.
   if (change.to === 'delivered') await sellStock(deps.db, order.id, by, await packedSales(deps.db, order.id, new Date()));
   if (change.to === 'cancelled') await releaseDeliveryPlace(deps.db, order.delivery_window_start);
   await recordOrderChange(deps, order.id, { ...change, kind: 'status' }, by);

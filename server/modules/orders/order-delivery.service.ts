@@ -16,7 +16,7 @@ import { releaseDeliveryPlace, reserveDeliveryWindow, WINDOW_UNAVAILABLE } from 
 import { releaseRefused } from '../stock/stock.service';
 import { recordStatusChange, type ChangedBy } from './order-changes.service';
 import type { DeliveryFailure } from './order-lists.schema';
-import { deliveredOf } from './packed-sales';
+import { deliveredOf } from './packed-sales.service';
 import { lockOrder, settleAfterAmountsChanged } from './order-payments.service';
 import type { KeptWindow, StatusDetails } from './order-timeline';
 
