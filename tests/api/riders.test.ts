@@ -344,4 +344,67 @@ describe('at the door', () => {
     expect(after.stock.onHand).toBe(before.stock.onHand - 2);
     expect(after.stock.reserved).toBe(before.stock.reserved);
   });
+
+  it('a packed order: the rider collects what was packed, a refused substitute is not taken off twice, and stock sells what left the shop', async () => {
+    const products = ['tomatoes', 'cabbage', 'carrots', 'cherry-tomatoes'];
+    const received = await shop.http.post('/api/admin/stock/receive').set(staff.auth).send({ lines: products.map((productId) => ({ productId, quantity: 20 })) });
+    expect(received.status).toBe(200);
+    const stockOf = async (productId: string) => (await shop.http.get(`/api/admin/products/${productId}/stock`).set(staff.auth)).body.stock as { onHand: number; reserved: number };
+    const before = Object.fromEntries(await Promise.all(products.map(async (id) => [id, await stockOf(id)] as const)));
+    const address = await shop.http.post('/api/address/create').set(shopper.auth).send({ description: 'Green door', city: 'Kigali', street: 'KN 5 Rd', district: 'Nyarugenge', phoneNumber: shopper.user.phoneNumber });
+    for (const [productId, quantity] of [['tomatoes', 1.5], ['cabbage', 3], ['carrots', 1]] as const) await shop.http.post('/api/cart/add').set(shopper.auth).send({ productId, quantity, substitution: 'similar' });
+    const placed = await shop.http.post('/api/order/placeOrder').set(shopper.auth).send({ addressId: address.body.address._id, paymentType: 'cash' });
+    expect(placed.status).toBe(201);
+    const order = placed.body.order as { _id: string; amount: number };
+    expect(order.amount).toBe(1200 + 1050 + 600);
+
+    // 1.6 kg of tomatoes; cherry tomatoes proposed for the cabbage (refused by the shopper) and for the carrots (accepted at their own price).
+    const packed = await shop.http
+      .put(`/api/admin/orders/${order._id}/packing`)
+      .set(staff.auth)
+      .send({ lines: [{ productId: 'tomatoes', packed: 1.6 }, { productId: 'cabbage', packed: 2, substitutedBy: 'cherry-tomatoes' }, { productId: 'carrots', packed: 1, substitutedBy: 'cherry-tomatoes' }], done: true });
+    expect(packed.status).toBe(200);
+    expect((await shop.http.post(`/api/order/${order._id}/substitute`).set(shopper.auth).send({ productId: 'cabbage', accept: false })).status).toBe(200);
+    expect((await shop.http.post(`/api/order/${order._id}/substitute`).set(shopper.auth).send({ productId: 'carrots', accept: true })).status).toBe(200);
+    expect(await details(order._id)).toMatchObject({ status: 'processing', amount: 2850, finalAmount: 1280 + 1200, total: 2480 });
+
+    const rider = await addRider('Packed Rider');
+    await assign(order._id, rider.id);
+    await pickUp(rider, order._id);
+    const stop = (await shop.http.get('/api/rider/stops').set(rider.auth)).body.stops.find((candidate: { orderId: string }) => candidate.orderId === order._id);
+    expect(stop).toMatchObject({ total: 2480, amountDue: 2480 });
+    expect(stop.lines).toEqual([
+      expect.objectContaining({ productId: 'tomatoes', name: 'Tomatoes', quantity: 1.6, subtotal: 1280 }),
+      expect.objectContaining({ productId: 'cabbage', name: 'Cabbage', quantity: 0, subtotal: 0 }),
+      expect.objectContaining({ productId: 'carrots', name: 'Cherry tomatoes', quantity: 1, price: 1200, subtotal: 1200 }),
+    ]);
+    const code = await codeSentToShopper();
+    // The refused substitute is not in the bag: nothing of it can be refused again.
+    const twice = await deliver(rider, order._id, { code, fee: 0, collected: { method: 'cash', amount: 2480 }, refusedLines: [{ productId: 'cabbage', quantity: 1 }] });
+    expect(twice.status).toBe(400);
+    expect(twice.body.message).toBe('Only 0 of Cherry tomatoes can be refused');
+    // Half a kilo of tomatoes refused at the door comes off at the tomatoes' price.
+    const done = await deliver(rider, order._id, { code, fee: 0, collected: { method: 'cash', amount: 2480 - 400 }, refusedLines: [{ productId: 'tomatoes', quantity: 0.5 }] });
+    expect(done.status).toBe(200);
+    expect(await details(order._id)).toMatchObject({ status: 'delivered', paymentStatus: 'completed', finalAmount: 2480, total: 2080 });
+
+    // What left the shop is sold: 1.1 kg of tomatoes, one pack of cherry tomatoes; the cabbage and carrots go back, nothing stays reserved.
+    const after = Object.fromEntries(await Promise.all(products.map(async (id) => [id, await stockOf(id)] as const)));
+    expect(after.tomatoes).toMatchObject({ onHand: before.tomatoes.onHand - 1.1, reserved: before.tomatoes.reserved });
+    expect(after.cabbage).toMatchObject({ onHand: before.cabbage.onHand, reserved: before.cabbage.reserved });
+    expect(after.carrots).toMatchObject({ onHand: before.carrots.onHand, reserved: before.carrots.reserved });
+    expect(after['cherry-tomatoes']).toMatchObject({ onHand: before['cherry-tomatoes'].onHand - 1, reserved: before['cherry-tomatoes'].reserved });
+    const ledger = await shop.deps.db.selectFrom('stock_movements').select(['product_id', 'on_hand_change', 'reserved_change']).where('order_id', '=', order._id).execute();
+    const sums = new Map<string, { onHand: number; reserved: number }>();
+    for (const row of ledger) {
+      const sum = sums.get(row.product_id) ?? { onHand: 0, reserved: 0 };
+      sums.set(row.product_id, { onHand: sum.onHand + Number(row.on_hand_change), reserved: sum.reserved + Number(row.reserved_change) });
+    }
+    expect(Object.fromEntries([...sums].map(([id, sum]) => [id, { onHand: Math.round(sum.onHand * 1000) / 1000, reserved: Math.round(sum.reserved * 1000) / 1000 }]))).toEqual({
+      tomatoes: { onHand: -1.1, reserved: 0 },
+      cabbage: { onHand: 0, reserved: 0 },
+      carrots: { onHand: 0, reserved: 0 },
+      'cherry-tomatoes': { onHand: -1, reserved: 0 },
+    });
+  });
 });

@@ -51,6 +51,10 @@ export const en = {
 
   'quantity.prompt': 'Quantity in {unit} (1-{max}):',
   'quantity.invalid': 'Enter a whole number from 1 to {max}.',
+  'quantity.promptMeasured': 'Quantity in {unit}, from {min}, steps of {step} (like 1.5):',
+  'quantity.invalidMeasured': 'Enter {unit} from {min} in steps of {step}, like 1.5.',
+  'price.about': 'about {amount}',
+  'price.aboutWhy': 'Weighed items: you pay for what is packed.',
 
   'added.notice': 'Added {quantity} {name} to your cart!',
   'added.checkout': 'Checkout',

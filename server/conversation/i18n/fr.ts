@@ -52,6 +52,10 @@ export const fr: Catalogue = {
 
   'quantity.prompt': 'Quantite en {unit} (1-{max}):',
   'quantity.invalid': 'Entrez un nombre entier de 1 a {max}.',
+  'quantity.promptMeasured': 'Quantite en {unit}, de {min}, par {step} (ex. 1.5):',
+  'quantity.invalidMeasured': 'Entrez des {unit} de {min} par {step}, ex. 1.5.',
+  'price.about': 'environ {amount}',
+  'price.aboutWhy': 'Produits peses: vous payez ce qui est emballe.',
 
   'added.notice': '{quantity} {name} ajoute au panier!',
   'added.checkout': 'Commander',

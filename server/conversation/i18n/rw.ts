@@ -53,6 +53,10 @@ export const rw: Catalogue = {
 
   'quantity.prompt': 'Umubare: {unit} (1-{max})', // REVIEW
   'quantity.invalid': 'Andika umubare wuzuye kuva 1 kugeza {max}.', // REVIEW
+  'quantity.promptMeasured': 'Umubare: {unit}, guhera {min}, kongeraho {step} (urugero 1.5):', // REVIEW
+  'quantity.invalidMeasured': 'Andika {unit} guhera {min}, kongeraho {step}, urugero 1.5.', // REVIEW
+  'price.about': 'hafi {amount}', // REVIEW
+  'price.aboutWhy': 'Ibipimwa: wishyura ibyo twapakiye.', // REVIEW
 
   'added.notice': '{quantity} {name} byashyizwe mu gatebo!', // REVIEW
   'added.checkout': 'Soza komande', // REVIEW

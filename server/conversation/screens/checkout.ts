@@ -17,7 +17,7 @@ import type { CheckoutAddress, Outcome, Screen, ScreenContext } from '../types';
 import { accountId, invalidChoice, needsAccount, newState, pageOf, pageSizeOf, push, refuse } from './helpers';
 import { menuActions, menuChoice } from './menu';
 import { askMomo, momoOffered } from './momo';
-import { cartTotals, unsellableLines } from './cart-totals';
+import { aboutAmount, cartTotals, unsellableLines } from './cart-totals';
 import { againBelow, backToAgain } from './again-state';
 import { chosenOrNext, freeWindows, slotText, windowsAhead, windowText } from './delivery-time';
 
@@ -108,11 +108,13 @@ export const checkoutConfirm: Screen<'checkout-confirm'> = {
     const fee = await quoteDeliveryFee(ctx.deps, { district: address.district }, totalMinor);
     // The window chosen; should it have filled up since, Confirm says so and offers the next.
     const shownWindow = chosenOrNext(windows, state.data.windowId);
+    // "about" once on a small screen: on the total with the fee when there is one (USSD has no room for two).
+    const itemsAbout = cart.estimated && !(ctx.channel.smallScreen && fee.mode !== 'negotiable');
     return {
       title: ctx.t('checkout.title'),
       lines: [
-        ctx.t('checkout.items', { count: items, total: formatFrw(totalMinor) }),
-        ...feeLines(ctx, fee, totalMinor),
+        ctx.t('checkout.items', { count: items, total: aboutAmount(ctx.t, totalMinor, itemsAbout) }),
+        ...feeLines(ctx, fee, totalMinor, cart.estimated),
         shownWindow ? ctx.t('checkout.delivery', { window: slotText(ctx, shownWindow.slot) }) : ctx.t('window.none'),
         ctx.t('checkout.pay', { code: payCode, business: businessName }),
       ],
@@ -159,9 +161,10 @@ export const checkoutConfirm: Screen<'checkout-confirm'> = {
 };
 
 /** The fee line of the confirm screen: none while the fee is agreed at the door. */
-function feeLines(ctx: ScreenContext, fee: FeeQuote, goodsMinor: number): string[] {
+function feeLines(ctx: ScreenContext, fee: FeeQuote, goodsMinor: number, estimated: boolean | undefined): string[] {
   if (fee.mode === 'negotiable') return [];
-  const total = formatFrw(goodsMinor + fee.feeMinor);
+  // With a weighed line the total is an estimate too (what is packed is paid).
+  const total = aboutAmount(ctx.t, goodsMinor + fee.feeMinor, estimated);
   return [fee.feeMinor === 0 ? ctx.t('checkout.feeFree', { total }) : ctx.t('checkout.fee', { fee: formatFrw(fee.feeMinor), total })];
 }
 

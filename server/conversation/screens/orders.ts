@@ -27,7 +27,7 @@ export const orders: Screen<'orders'> = {
     if (!pagination.total) return { title: ctx.t('orders.none') };
     const rows = latest.map((order) => {
       const { status, payment } = statusWords(order, ctx.t);
-      return { value: order._id, label: orderNumber(order._id), detail: `${formatFrw(toMinor(order.amount))} ${status}/${payment}` };
+      return { value: order._id, label: orderNumber(order._id), detail: `${formatFrw(toMinor(order.finalAmount))} ${status}/${payment}` };
     });
     return { title: ctx.t('orders.title'), hint: ctx.t('orders.hint'), ...windowOf(rows, pagination.total, state.offset, ctx.pageSize) };
   },
