@@ -216,6 +216,39 @@ describe('the delivery code', () => {
     expect(ledger.body.cash.cashInHand).toBe(order.amount + 500);
   });
 
+  it('five tries hold when wrong codes arrive at once; the right code gives its try back; a new pick-up makes a new code', async () => {
+    const rider = await addRider('Hurried Rider');
+    const order = await packedOrder();
+    await assign(order._id, rider.id);
+    await pickUp(rider, order._id);
+    const code = await codeSentToShopper();
+    const body = (given: string) => ({ code: given, fee: 0, collected: { method: 'cash', amount: order.amount } });
+    // Four wrong, then the right one: it passes, so a rider who mistypes is not locked out by it later.
+    // (Delivered only after the second pick-up below: here the right code is sent with a wrong amount.)
+    for (let tries = 0; tries < 4; tries += 1) expect((await deliver(rider, order._id, body(wrongCodeFor(code)))).status).toBe(400);
+    const rightButShort = await deliver(rider, order._id, { code, fee: 0, collected: { method: 'cash', amount: order.amount - 1 } });
+    expect(rightButShort.body.error).toBe('wrong_amount');
+    expect((await shop.http.get('/api/rider/stops').set(rider.auth)).body.stops[0]).toMatchObject({ codeLocked: false, codeTriesLeft: 1 });
+
+    // Nobody home: the code goes with the round. A new pick-up sends a new code, with five fresh tries.
+    expect((await shop.http.post(`/api/rider/orders/${order._id}/not-delivered`).set(rider.auth).set('Idempotency-Key', key()).send({ reason: 'nobody_home' })).status).toBe(200);
+    expect((await assign(order._id, rider.id)).status).toBe(200);
+    await pickUp(rider, order._id);
+    const second = await codeSentToShopper();
+    expect((await shop.http.get('/api/rider/stops').set(rider.auth)).body.stops[0]).toMatchObject({ codeLocked: false, codeTriesLeft: 5 });
+    if (second !== code) expect((await deliver(rider, order._id, body(code))).body.message).toBe('Wrong code: 4 tries left');
+
+    // Eight wrong codes sent at once (a phone's queue flushing): at most five are counted, then it is locked.
+    const wrong = second === '0000' ? '1111' : '0000';
+    const answers = await Promise.all(Array.from({ length: 8 }, () => deliver(rider, order._id, body(wrong))));
+    expect(answers.every((answer) => answer.status === 400 || answer.status === 409)).toBe(true);
+    expect(answers.filter((answer) => answer.body.error === 'code_locked').length).toBeGreaterThanOrEqual(1);
+    const stop = (await shop.http.get('/api/rider/stops').set(rider.auth)).body.stops[0];
+    expect(stop).toMatchObject({ codeLocked: true, codeTriesLeft: 0 });
+    expect((await deliver(rider, order._id, body(second))).status).toBe(409);
+    expect((await details(order._id)).status).toBe('shipped');
+  });
+
   it('an action sent twice with the same key is done once', async () => {
     const rider = await addRider('Twice Rider');
     const order = await packedOrder();
