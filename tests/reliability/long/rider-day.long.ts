@@ -300,6 +300,10 @@ describe(`a delivery day: ${SHOPPERS * ORDERS_EACH} orders, ${WINDOWS} windows, 
       const shared = await asStaff('post', '/api/admin/dispatch/share-out').send({ windowId: window.id });
       expect(shared.status, JSON.stringify(shared.body)).toBe(200);
       expect(shared.body.left).toEqual([]);
+      // Balanced by count: the window's stops (the one given by hand included) differ by one at most.
+      const board = (await asStaff('get', '/api/admin/riders')).body.riders as { _id: string; stops: { orderId: string }[] }[];
+      const loads = riders.map((rider) => board.find((listed) => listed._id === rider.id)!.stops.filter((stop) => plans.get(stop.orderId)?.windowId === window.id).length);
+      expect(Math.max(...loads) - Math.min(...loads), `stops per rider in ${window.label}: ${loads.join(', ')}`).toBeLessThanOrEqual(1);
       const counts = await Promise.all(riders.map((rider) => ride(rider, window.label, plans)));
       riddenStops += counts.reduce((sum, count) => sum + count, 0);
     }
