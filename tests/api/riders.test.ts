@@ -161,6 +161,11 @@ describe('the delivery code', () => {
     const sms = await lastMessageTo(shop.deps, shopper.user.phoneNumber!);
     expect(sms?.body).toContain('with Jean Rider');
     const code = await codeSentToShopper();
+    // The e-mail says it too, with the rider's name.
+    const email = await lastMessageTo(shop.deps, shopper.user.email!);
+    expect(email?.channel).toBe('email');
+    expect(email?.body).toContain(`code ${code}`);
+    expect(email?.body).toContain('Jean Rider');
     const seen = await details(order._id);
     expect(seen.deliveryCode).toBe(code);
     expect(seen.timeline.map((step: { step: string }) => step.step)).toContain('on_the_way');
