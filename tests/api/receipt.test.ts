@@ -33,18 +33,19 @@ afterAll(async () => shop.close());
 let keys = 0;
 const key = () => `receipt-${Date.now()}-${++keys}`;
 
-/** A cash order of 2 tomatoes and 1 cabbage, packed and given to the rider, on its way: its code is in the shopper's SMS. */
-async function orderOnItsWay() {
+/** A cash order (2 kg of tomatoes and 1 cabbage unless told), packed and given to the rider, on its way: its code is in the shopper's SMS. */
+async function orderOnItsWay(lines: [string, number][] = [['tomatoes', 2], ['cabbage', 1]], packing?: object, afterPacking?: (orderId: string) => Promise<void>) {
   const address = await shop.http
     .post('/api/address/create')
     .set(shopper.auth)
     .send({ description: 'Green door', city: 'Kigali', street: 'KN 5 Rd', district: 'Nyarugenge', phoneNumber: shopper.user.phoneNumber });
-  await shop.http.post('/api/cart/add').set(shopper.auth).send({ productId: 'tomatoes', quantity: 2 });
-  await shop.http.post('/api/cart/add').set(shopper.auth).send({ productId: 'cabbage', quantity: 1 });
+  for (const [productId, quantity] of lines) expect((await shop.http.post('/api/cart/add').set(shopper.auth).send({ productId, quantity })).status).toBe(200);
   const placed = await shop.http.post('/api/order/placeOrder').set(shopper.auth).send({ addressId: address.body.address._id, paymentType: 'cash', confirmDuplicate: true });
   expect(placed.status).toBe(201);
   const order = placed.body.order as { _id: string; invoiceNumber: string; amount: number; products: { productId: string; price: number }[] };
-  expect((await shop.http.post(`/api/admin/orders/${order._id}/status`).set(staff.auth).send({ expectedStatus: 'pending', status: 'processing' })).status).toBe(200);
+  if (packing) expect((await shop.http.put(`/api/admin/orders/${order._id}/packing`).set(staff.auth).send(packing)).status).toBe(200);
+  else expect((await shop.http.post(`/api/admin/orders/${order._id}/status`).set(staff.auth).send({ expectedStatus: 'pending', status: 'processing' })).status).toBe(200);
+  await afterPacking?.(order._id);
   expect((await shop.http.put(`/api/admin/orders/${order._id}/rider`).set(staff.auth).send({ riderId: rider.id })).status).toBe(200);
   expect((await shop.http.post(`/api/rider/orders/${order._id}/picked-up`).set(rider.auth).set('Idempotency-Key', key()).send({})).status).toBe(200);
   const code = /code (\d{4})\b/.exec((await lastMessageTo(shop.deps, shopper.user.phoneNumber!))?.body ?? '')?.[1];
@@ -96,6 +97,29 @@ describe('a delivered order has a receipt', () => {
     const forStaff = await shop.http.get(`/api/admin/orders/${order._id}/receipt`).set(staff.auth);
     expect(forStaff.status).toBe(200);
     expect(forStaff.body.receipt).toEqual(receipt);
+  });
+
+  it('shows what was packed: a weighed line at its real weight, and a substitute the shopper accepted at its price', async () => {
+    let owed = 0;
+    const packing = { lines: [{ productId: 'tomatoes', packed: 1.6 }, { productId: 'cabbage', packed: 2, substitutedBy: 'cherry-tomatoes' }], done: true };
+    const { order, code } = await orderOnItsWay([['tomatoes', 1.5], ['cabbage', 2]], packing, async (orderId) => {
+      const accepted = await shop.http.post(`/api/order/${orderId}/substitute`).set(shopper.auth).send({ productId: 'cabbage', accept: true });
+      expect(accepted.status).toBe(200);
+      owed = accepted.body.order.finalAmount;
+    });
+    const delivered = await shop.http
+      .post(`/api/rider/orders/${order._id}/delivered`)
+      .set(rider.auth)
+      .set('Idempotency-Key', key())
+      .send({ code, fee: 0, collected: { method: 'cash', amount: owed } });
+    expect(delivered.status).toBe(200);
+    const { receipt } = (await receiptOf(order._id)).body;
+    expect(receipt.lines).toEqual([
+      expect.objectContaining({ productId: 'tomatoes', ordered: 1.5, sent: 1.6, sentUnit: 'kg', substitutedBy: null, amount: 1280 }),
+      expect.objectContaining({ productId: 'cabbage', ordered: 2, sent: 2, substitutedBy: 'Cherry tomatoes', amount: 2400 }),
+    ]);
+    expect(receipt).toMatchObject({ goods: 3680, total: owed, paid: owed, balance: 0 });
+    expect(owed).toBe(3680);
   });
 
   it('is sent with the delivery e-mail: invoice number, lines, fee, paid and how, and a link to print it', async () => {

@@ -17,7 +17,7 @@ import type { CheckoutAddress, Outcome, Screen, ScreenContext } from '../types';
 import { accountId, invalidChoice, needsAccount, newState, pageOf, pageSizeOf, push, refuse } from './helpers';
 import { menuActions, menuChoice } from './menu';
 import { askMomo, momoOffered } from './momo';
-import { cartTotals, unsellableLines } from './cart-totals';
+import { aboutAmount, cartTotals, unsellableLines } from './cart-totals';
 import { againBelow, backToAgain } from './again-state';
 import { chosenOrNext, freeWindows, slotText, windowsAhead, windowText } from './delivery-time';
 
@@ -108,18 +108,25 @@ export const checkoutConfirm: Screen<'checkout-confirm'> = {
     const fee = await quoteDeliveryFee(ctx.deps, { district: address.district }, totalMinor);
     // The window chosen; should it have filled up since, Confirm says so and offers the next.
     const shownWindow = chosenOrNext(windows, state.data.windowId);
+    // A USSD screen has no room for a fee line beside the pay code: the fee and the total take the
+    // items line's place there, and the address (chosen on the screen before) is left out, rather than
+    // the pay code cut; "Pay now with MoMo" may take its short form. "about" once: on the total.
+    const compact = ctx.channel.smallScreen && fee.mode !== 'negotiable';
     return {
       title: ctx.t('checkout.title'),
       lines: [
-        ctx.t('checkout.items', { count: items, total: formatFrw(totalMinor) }),
-        ...feeLines(ctx, fee, totalMinor),
+        ...(compact
+          ? [feeShort(ctx, fee.feeMinor, totalMinor, cart.estimated)]
+          : [ctx.t('checkout.items', { count: items, total: aboutAmount(ctx.t, totalMinor, cart.estimated) }), ...feeLines(ctx, fee, totalMinor, cart.estimated)]),
         shownWindow ? ctx.t('checkout.delivery', { window: slotText(ctx, shownWindow.slot) }) : ctx.t('window.none'),
         ctx.t('checkout.pay', { code: payCode, business: businessName }),
       ],
       // As a list row, the address is what gets shortened on a small screen, never the pay code.
-      rows: [{ label: ctx.t('checkout.to', { address: addressLabel(address) }) }],
+      rows: compact ? [] : [{ label: ctx.t('checkout.to', { address: addressLabel(address) }) }],
       // 1 Confirm (cash on delivery, the MoMo Pay code), and 2 Pay now with MoMo when the shop has request-to-pay.
-      actions: menuActions('checkout-confirm', ctx.t, (chosen) => chosen.key !== '2' || momoOffered(ctx)),
+      actions: menuActions('checkout-confirm', ctx.t, (chosen) => chosen.key !== '2' || momoOffered(ctx)).map((action) =>
+        action.key === '2' ? { ...action, short: ctx.t('checkout.payMomoShort') } : action,
+      ),
     };
   },
 
@@ -159,10 +166,17 @@ export const checkoutConfirm: Screen<'checkout-confirm'> = {
 };
 
 /** The fee line of the confirm screen: none while the fee is agreed at the door. */
-function feeLines(ctx: ScreenContext, fee: FeeQuote, goodsMinor: number): string[] {
+function feeLines(ctx: ScreenContext, fee: FeeQuote, goodsMinor: number, estimated: boolean | undefined): string[] {
   if (fee.mode === 'negotiable') return [];
-  const total = formatFrw(goodsMinor + fee.feeMinor);
+  // With a weighed line the total is an estimate too (what is packed is paid).
+  const total = aboutAmount(ctx.t, goodsMinor + fee.feeMinor, estimated);
   return [fee.feeMinor === 0 ? ctx.t('checkout.feeFree', { total }) : ctx.t('checkout.fee', { fee: formatFrw(fee.feeMinor), total })];
+}
+
+/** The fee and the total in one short line, for a small screen. */
+function feeShort(ctx: ScreenContext, feeMinor: number, goodsMinor: number, estimated: boolean | undefined): string {
+  const total = aboutAmount(ctx.t, goodsMinor + feeMinor, estimated);
+  return feeMinor === 0 ? ctx.t('checkout.feeFree', { total }) : ctx.t('checkout.feeShort', { fee: formatFrw(feeMinor), total });
 }
 
 /** The chosen window filled up or passed: the screen again with the next free one, saying so. */

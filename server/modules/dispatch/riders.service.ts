@@ -71,6 +71,7 @@ export async function openStopsOf(db: Db, riderIds: readonly string[], now: Date
       'orders.delivery_window_end',
       'orders.amount_minor',
       'orders.refused_minor',
+      'orders.final_amount_minor',
       'orders.delivery_fee_minor',
       'orders.paid_minor',
     ])

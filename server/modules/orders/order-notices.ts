@@ -16,7 +16,7 @@ import type { PaymentMethod } from './order-lists.schema';
 import type { Receipt } from './receipt.schema';
 import { receiptOfOrder } from './receipt.service';
 
-export type NoticeEvent = 'placed' | 'processing' | 'shipped' | 'delivered' | 'not_delivered' | 'cancelled' | 'payment_completed' | 'payment_failed' | MomoNoticeEvent;
+export type NoticeEvent = 'placed' | 'packed' | 'processing' | 'shipped' | 'delivered' | 'not_delivered' | 'cancelled' | 'payment_completed' | 'payment_failed' | MomoNoticeEvent;
 /**
  * MoMo request-to-pay: paid (the receipt, quoting MTN's transaction id); failed (MTN said why, or
  * never had the request: only now is the MoMo Pay code offered); unconfirmed (MTN's answer to the
@@ -72,6 +72,7 @@ const when = (f: NoticeFields, words: string) => (f.window ? `${words} ${f.windo
  */
 const AUDIENCE: Readonly<Record<NoticeEvent, { sms: boolean; door: boolean; email: boolean }>> = {
   placed: { sms: false, door: false, email: true },
+  packed: { sms: true, door: false, email: true },
   payment_completed: { sms: true, door: false, email: true },
   payment_failed: { sms: true, door: false, email: true },
   processing: { sms: true, door: false, email: true },
@@ -87,6 +88,7 @@ const AUDIENCE: Readonly<Record<NoticeEvent, { sms: boolean; door: boolean; emai
 const NOTICES: Readonly<Record<Language, Record<NoticeEvent, (f: NoticeFields) => string>>> = {
   en: {
     placed: (f) => `${f.shop}: we received order ${f.number} (${f.amount})${when(f, ', to be delivered')}. Thank you! ${f.byMomo ? 'Approve the MoMo payment when your phone asks; we will call you about delivery.' : 'We will call you about payment and delivery.'}`,
+    packed: (f) => `Your order ${f.number} is packed: ${f.amount} to pay${when(f, ', delivery')}.`,
     payment_completed: (f) => `${f.shop}: payment for order ${f.number} (${f.amount}) is confirmed. Thank you!`,
     payment_failed: (f) => `${f.shop}: we could not confirm the payment for order ${f.number}. Pay with MoMo code ${f.payCode} or call ${f.phone}.`,
     processing: (f) => `${f.shop}: order ${f.number} is being prepared${when(f, ' for delivery')}.`,
@@ -103,6 +105,8 @@ const NOTICES: Readonly<Record<Language, Record<NoticeEvent, (f: NoticeFields) =
   },
   rw: {
     placed: (f) => `${f.shop}: twakiriye komande ${f.number} (${f.amount})${when(f, ', izabagezwaho')}. Murakoze! ${f.byMomo ? 'Emeza kwishyura kuri MoMo igihe telefone yawe ikubajije; turabahamagara ku bijyanye no kubagezaho ibyo mwaguze.' : 'Turabahamagara ku bijyanye no kwishyura no kubagezaho ibyo mwaguze.'}`,
+    // REVIEW: awaits a native speaker.
+    packed: (f) => `Komande yawe ${f.number} yapakiwe: ugomba kwishyura ${f.amount}${when(f, ', izabagezwaho')}.`,
     payment_completed: (f) => `${f.shop}: ubwishyu bwa komande ${f.number} (${f.amount}) bwemejwe. Murakoze!`,
     payment_failed: (f) => `${f.shop}: ntitwabashije kwemeza ubwishyu bwa komande ${f.number}. Ishyura kuri MoMo ${f.payCode} cyangwa uhamagare ${f.phone}.`,
     processing: (f) => `${f.shop}: komande ${f.number} irimo gutegurwa${when(f, ', izabagezwaho')}.`,
@@ -122,6 +126,7 @@ const NOTICES: Readonly<Record<Language, Record<NoticeEvent, (f: NoticeFields) =
   },
   fr: {
     placed: (f) => `${f.shop} : nous avons reçu la commande ${f.number} (${f.amount})${when(f, ', livrée')}. Merci ! ${f.byMomo ? 'Approuvez le paiement MoMo quand votre téléphone le demande ; nous vous appellerons pour la livraison.' : 'Nous vous appellerons pour le paiement et la livraison.'}`,
+    packed: (f) => `Votre commande ${f.number} est prête : ${f.amount} à payer${when(f, ', livrée')}.`,
     payment_completed: (f) => `${f.shop} : le paiement de la commande ${f.number} (${f.amount}) est confirmé. Merci !`,
     payment_failed: (f) => `${f.shop} : nous n'avons pas pu confirmer le paiement de la commande ${f.number}. Payez par MoMo au ${f.payCode} ou appelez le ${f.phone}.`,
     processing: (f) => `${f.shop} : la commande ${f.number} est en préparation${when(f, ' pour une livraison')}.`,
@@ -216,18 +221,19 @@ async function loadOrder(deps: ShopDeps, orderId: string): Promise<OrderForNotic
   const row = await deps.db
     .selectFrom('orders')
     .innerJoin('users', 'users.id', 'orders.user_id')
-    .select(['orders.id', 'orders.amount_minor', 'orders.refused_minor', 'orders.delivery_fee_minor', 'orders.paid_minor', 'orders.address', 'orders.momo_transaction_id', 'orders.payment_failure_reason', 'orders.payment_type', 'orders.delivery_window_start', 'orders.delivery_window_end', 'users.full_name', 'users.email', 'users.phone_number'])
+    .select(['orders.id', 'orders.amount_minor', 'orders.final_amount_minor', 'orders.refused_minor', 'orders.delivery_fee_minor', 'orders.paid_minor', 'orders.address', 'orders.momo_transaction_id', 'orders.payment_failure_reason', 'orders.payment_type', 'orders.delivery_window_start', 'orders.delivery_window_end', 'users.full_name', 'users.email', 'users.phone_number'])
     .where('orders.id', '=', orderId)
     .executeTakeFirst();
   if (!row) return undefined;
   const lines = await deps.db
     .selectFrom('order_lines')
-    .select(['product_name', 'quantity', 'unit', 'subtotal_minor', 'refused_quantity'])
+    .select(['product_name', 'quantity', 'unit', 'subtotal_minor', 'refused_quantity', 'packed_quantity', 'final_subtotal_minor', 'substitute_name'])
     .where('order_id', '=', orderId)
     .orderBy('position')
     .execute();
   return {
     id: row.id,
+    // What the shopper pays: the packed amount once packed, less lines refused at the door, and the fee.
     amountMinor: amountToCollectMinor(row),
     feeMinor: row.delivery_fee_minor,
     address: (typeof row.address === 'string' ? JSON.parse(row.address) : row.address) as OrderAddressSnapshot,
@@ -235,7 +241,14 @@ async function loadOrder(deps: ShopDeps, orderId: string): Promise<OrderForNotic
     paymentFailureReason: row.payment_failure_reason,
     byMomo: row.payment_type === 'momo',
     window: row.delivery_window_start && row.delivery_window_end ? { start: new Date(row.delivery_window_start), end: new Date(row.delivery_window_end) } : null,
-    lines: lines.map((line) => ({ name: line.product_name, quantity: line.quantity, unit: line.unit || 'pcs', subtotalMinor: line.subtotal_minor, refused: line.refused_quantity })),
+    // Once packed, each line as it went in the bag ("ordered 1.5, sent 1.6").
+    lines: lines.map((line) => ({
+      name: line.substitute_name ? `${line.product_name} -> ${line.substitute_name}` : line.product_name,
+      quantity: line.packed_quantity ?? line.quantity,
+      unit: line.unit || 'pcs',
+      subtotalMinor: line.final_subtotal_minor ?? line.subtotal_minor,
+      refused: line.refused_quantity,
+    })),
     shopper: { fullName: row.full_name, email: row.email, provenPhone: row.phone_number },
   };
 }

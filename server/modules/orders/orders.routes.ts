@@ -10,6 +10,8 @@ import { orderIdParam } from '../../lib/path-params';
 import { orderReplySchema, ordersPageReplySchema, ordersQuerySchema, placeOrderReplySchema, placeOrderSchema, type Order } from './orders.schema';
 import { getOrder, listOrders, placeOrder, shopperReceipt } from './orders.service';
 import { receiptReplySchema } from './receipt.schema';
+import { answerSubstitute } from './order-packing.service';
+import { substituteAnswerSchema } from './order-packing.schema';
 
 /**
  * What placing a MoMo order goes on to do once the order is committed: ask MTN for the payment (the
@@ -57,6 +59,16 @@ const receipt = createRoute({
   request: { params: z.object({ id: orderIdParam('Order not found') }) },
   responses: { 200: jsonReply(receiptReplySchema) },
 });
+const answer = createRoute({
+  ...orderCall,
+  method: 'post',
+  path: '/{id}/substitute',
+  summary: "Accept or refuse a substitute the packer proposed, within the shop's minutes",
+  description:
+    'Accepted: the substitute is charged at its own price, even when dearer. Refused: the line is left out. After the time staff set, 409: the shopper\'s preference for missing items applied.',
+  request: { params: z.object({ id: orderIdParam('Order not found') }), body: jsonRequest(substituteAnswerSchema) },
+  responses: { 200: jsonReply(orderReplySchema) },
+});
 
 export function orderRoutes(deps: ShopDeps, askForPayment: AskForPayment) {
   const app = openApiRoutes();
@@ -82,5 +94,9 @@ export function orderRoutes(deps: ShopDeps, askForPayment: AskForPayment) {
     return c.json({ success: true, order, data: { order } });
   });
   addRoute(app, { ...receipt, ...signedIn }, async (c) => c.json({ success: true as const, receipt: await shopperReceipt(deps, c.get('user').id, c.req.param('id')) }));
+  addRoute(app, { ...answer, ...signedIn }, async (c) => {
+    const order = await answerSubstitute(deps, c.get('user').id, c.req.param('id'), c.req.valid('json'));
+    return c.json({ success: true, order, data: { order } });
+  });
   return app;
 }

@@ -13,6 +13,8 @@ export const receiptLineSchema = z.object({
   ordered: z.number(),
   /** What went in the bag: the packed weight or count, or what was ordered where nothing was recorded. */
   sent: z.number(),
+  /** The unit of what was sent: a substitute's own unit when it has another. */
+  sentUnit: z.string(),
   /** What the shopper handed back at the door (not paid for). */
   refused: z.number(),
   /** The product sent in its place, when the packer substituted it. */

@@ -6,6 +6,8 @@ import type { OrderAddressSnapshot, OrderLinesTable, OrderPaymentsTable, OrdersT
 import type { ShopDeps } from '../../lib/deps';
 import { conflict, notFound } from '../../lib/errors';
 import { toFrw } from '../../lib/money';
+import { lineMinor } from '../../lib/quantities';
+import { deliveredOf } from './packed-sales.service';
 import { localPhone } from '../../lib/phone';
 import { amountToCollectMinor, goodsMinor } from './order-amounts.schema';
 import { PAYMENT_METHODS, type PaymentMethod } from './order-lists.schema';
@@ -17,20 +19,27 @@ export const notDeliveredYet = (number: string) => `Order ${number} is not deliv
 type LineRow = Selectable<OrderLinesTable>;
 type OrderRow = Selectable<OrdersTable>;
 
-/** A line as the receipt shows it: ordered, sent, refused, and what the shopper pays for it. */
-function receiptLine(line: LineRow): ReceiptLine {
-  const sent = line.quantity;
-  const paidFor = Math.max(0, line.subtotal_minor - line.refused_quantity * line.price_minor);
+/**
+ * A line as the receipt shows it: ordered, sent (what was packed, of the substitute when there was
+ * one), refused at the door, and what the shopper pays for it: its final subtotal less the refused
+ * part, valued as the door valued it (order-delivery.service.ts: refuseLines).
+ */
+function receiptLine(line: LineRow, deliveredAt: Date): ReceiptLine {
+  const sent = deliveredOf(line, deliveredAt);
+  const finalMinor = line.final_subtotal_minor ?? line.subtotal_minor;
+  const refusedMinor = line.refused_quantity ? Math.min(lineMinor(sent.priceMinor, line.refused_quantity), sent.capMinor ?? Number.MAX_SAFE_INTEGER) : 0;
+  const substituted = Boolean(line.substituted_by) && sent.productId !== line.product_id;
   return {
     productId: line.product_id,
     name: line.product_name,
     unit: line.unit || 'pcs',
     price: toFrw(line.price_minor),
     ordered: line.quantity,
-    sent,
+    sent: sent.quantity,
+    sentUnit: sent.unit || line.unit || 'pcs',
     refused: line.refused_quantity,
-    substitutedBy: null,
-    amount: toFrw(paidFor),
+    substitutedBy: substituted ? line.substitute_name : null,
+    amount: toFrw(Math.max(0, finalMinor - refusedMinor)),
   };
 }
 
@@ -50,6 +59,8 @@ async function receiptOf(deps: ShopDeps, order: OrderRow): Promise<Receipt> {
     deps.db.selectFrom('order_payments').selectAll().where('order_id', '=', order.id).orderBy('recorded_at').orderBy('id').execute(),
     deps.db.selectFrom('users').select(['full_name', 'phone_number']).where('id', '=', order.user_id).executeTakeFirstOrThrow(),
   ]);
+  // Orders delivered before the shop kept the time read their last change.
+  const deliveredAt = new Date(order.delivered_at ?? order.updated_at);
   const address = (typeof order.address === 'string' ? JSON.parse(order.address) : order.address) as OrderAddressSnapshot;
   const paidMinor = payments.reduce((sum, payment) => sum + payment.amount_minor, 0);
   const totalMinor = amountToCollectMinor(order);
@@ -59,12 +70,11 @@ async function receiptOf(deps: ShopDeps, order: OrderRow): Promise<Receipt> {
     orderNumber: orderNumber(order.id),
     invoiceNumber: order.invoice_number,
     placedAt: new Date(order.created_at).toISOString(),
-    // Orders delivered before the shop kept the time read their last change.
-    deliveredAt: new Date(order.delivered_at ?? order.updated_at).toISOString(),
+    deliveredAt: deliveredAt.toISOString(),
     shop: { name: shop.businessName || shop.shopName, phone: shop.supportPhone, email: shop.supportEmail },
     customer: { fullName: shopper.full_name, phoneNumber: localPhone(address.phoneNumber || shopper.phone_number || '') },
     address: addressLine(address),
-    lines: lines.map(receiptLine),
+    lines: lines.map((line) => receiptLine(line, deliveredAt)),
     goods: toFrw(goodsMinor(order)),
     deliveryFee: order.delivery_fee_minor === null ? null : toFrw(order.delivery_fee_minor),
     total: toFrw(totalMinor),

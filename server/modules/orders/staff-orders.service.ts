@@ -99,7 +99,7 @@ async function historyOf(db: Db, orderId: string): Promise<OrderHistoryEntry[]> 
   const rows = await db.selectFrom('order_history').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
   return rows.map((row) => ({
     _id: String(row.id),
-    kind: row.kind === 'payment' ? 'payment' : 'status',
+    kind: row.kind === 'payment' || row.kind === 'packing' ? row.kind : 'status',
     from: row.from_value,
     to: row.to_value,
     note: row.note,

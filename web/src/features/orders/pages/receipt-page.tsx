@@ -52,10 +52,10 @@ function ReceiptLines({ receipt }: { receipt: Receipt }) {
             <th scope="row">
               {line.name}
               {line.substitutedBy ? <div className="muted">{t`Sent instead: ${line.substitutedBy}`}</div> : null}
-              {line.refused ? <div className="muted">{t`Refused at the door: ${amount(line.refused, line.unit)}`}</div> : null}
+              {line.refused ? <div className="muted">{t`Refused at the door: ${amount(line.refused, line.sentUnit)}`}</div> : null}
             </th>
             <td>{amount(line.ordered, line.unit)}</td>
-            <td>{amount(line.sent, line.unit)}</td>
+            <td>{amount(line.sent, line.sentUnit)}</td>
             <td>{formatMoney(line.price)}</td>
             <td>{formatMoney(line.amount)}</td>
           </tr>
