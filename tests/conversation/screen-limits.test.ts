@@ -20,6 +20,7 @@ import { placeOrder } from '../../server/modules/orders/orders.service';
 import { createBasket } from '../../server/modules/baskets/baskets.service';
 import { reasonWords } from '../../server/modules/orders/momo-reasons';
 import { changeStock } from '../../server/modules/stock/stock.service';
+import { saveDeliveryFees } from '../../server/modules/delivery/delivery-fees.service';
 import { isMeasuredUnit } from '../../server/lib/units';
 import { createTestShop, type TestShop } from '../support/test-app';
 
@@ -176,6 +177,23 @@ describe.each(LANGUAGES)('every screen in %s', (language) => {
     for (const offset of [0, 7, 14]) await renderScreen(language, 'checkout-window', { addressId }, { offset });
     await renderScreen(language, 'addresses');
     await renderScreen(language, 'address-detail', { id: addressId });
+  });
+
+  it('checkout with a fee table: the fee and the total quoted, the pay code whole', async () => {
+    const owner = { id: userId, fullName: 'Limits', email: null, phoneNumber: null, roles: ['owner' as const], role: 'owner' as const };
+    try {
+      for (const freeFrom of [undefined, null, 1]) {
+        if (freeFrom !== undefined) await saveDeliveryFees(shop.deps, owner, { mode: 'table', rates: [{ district: 'Nyarugenge', sector: null, from: 0, fee: 99_999 }], freeFrom });
+        await renderScreen(language, 'checkout-confirm', { addressId, key: 'k' });
+        const session = sessionFor(language, 'ussd');
+        session.current = newState('checkout-confirm', { addressId, key: 'k' });
+        const body = renderUssd(await show(session, shop.deps, ussdLimits)).slice(4);
+        expect(body, body).toContain('1234567890');
+        if (freeFrom !== undefined) expect(body, body).toMatch(freeFrom ? /, \S+ frw [\d,]+\.\d\d/ : /frw 99,999\.00, \S+ frw [\d,]+\.\d\d/);
+      }
+    } finally {
+      await saveDeliveryFees(shop.deps, owner, { mode: 'negotiable', rates: [], freeFrom: null });
+    }
   });
 
   it('weekly baskets', async () => {

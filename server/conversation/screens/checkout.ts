@@ -108,21 +108,26 @@ export const checkoutConfirm: Screen<'checkout-confirm'> = {
     const fee = await quoteDeliveryFee(ctx.deps, { district: address.district }, totalMinor);
     // The window chosen; should it have filled up since, Confirm says so and offers the next.
     const shownWindow = chosenOrNext(windows, state.data.windowId);
-    // "about" once on a small screen: on the total with the fee when there is one (USSD has no room for two).
-    const itemsAbout = cart.estimated && !(ctx.channel.smallScreen && fee.mode !== 'negotiable');
+    // A USSD screen has no room for a fee line beside the pay code: the fee and the total take the
+    // items line's place there, and the address (chosen on the screen before) is left out, rather than
+    // the pay code cut; "Pay now with MoMo" may take its short form. "about" once: on the total.
+    const compact = ctx.channel.smallScreen && fee.mode !== 'negotiable';
     return {
       title: ctx.t('checkout.title'),
       lines: [
-        ctx.t('checkout.items', { count: items, total: aboutAmount(ctx.t, totalMinor, itemsAbout) }),
-        ...feeLines(ctx, fee, totalMinor, cart.estimated),
+        ...(compact
+          ? [feeShort(ctx, fee.feeMinor, totalMinor, cart.estimated)]
+          : [ctx.t('checkout.items', { count: items, total: aboutAmount(ctx.t, totalMinor, cart.estimated) }), ...feeLines(ctx, fee, totalMinor, cart.estimated)]),
         shownWindow ? ctx.t('checkout.delivery', { window: slotText(ctx, shownWindow.slot) }) : ctx.t('window.none'),
         ctx.t('checkout.pay', { code: payCode, business: businessName }),
       ],
       // As a list row, the address is what gets shortened on a small screen, never the pay code.
-      rows: [{ label: ctx.t('checkout.to', { address: addressLabel(address) }) }],
+      rows: compact ? [] : [{ label: ctx.t('checkout.to', { address: addressLabel(address) }) }],
       // 1 Confirm (cash on delivery, the MoMo Pay code), and 2 Pay now with MoMo when the shop has request-to-pay.
-      // 3 "If an item is missing" is left out of a full small screen first (its key still works).
-      actions: menuActions('checkout-confirm', ctx.t, (chosen) => chosen.key !== '2' || momoOffered(ctx)).map((action) => (action.key === '3' ? { ...action, optional: true } : action)),
+      // 2 has a short form for a full small screen; 3 "If an item is missing" is left out of one first (its key still works).
+      actions: menuActions('checkout-confirm', ctx.t, (chosen) => chosen.key !== '2' || momoOffered(ctx)).map((action) =>
+        action.key === '2' ? { ...action, short: ctx.t('checkout.payMomoShort') } : action.key === '3' ? { ...action, optional: true } : action,
+      ),
     };
   },
 
@@ -168,6 +173,12 @@ function feeLines(ctx: ScreenContext, fee: FeeQuote, goodsMinor: number, estimat
   // With a weighed line the total is an estimate too (what is packed is paid).
   const total = aboutAmount(ctx.t, goodsMinor + fee.feeMinor, estimated);
   return [fee.feeMinor === 0 ? ctx.t('checkout.feeFree', { total }) : ctx.t('checkout.fee', { fee: formatFrw(fee.feeMinor), total })];
+}
+
+/** The fee and the total in one short line, for a small screen. */
+function feeShort(ctx: ScreenContext, feeMinor: number, goodsMinor: number, estimated: boolean | undefined): string {
+  const total = aboutAmount(ctx.t, goodsMinor + feeMinor, estimated);
+  return feeMinor === 0 ? ctx.t('checkout.feeFree', { total }) : ctx.t('checkout.feeShort', { fee: formatFrw(feeMinor), total });
 }
 
 /** The chosen window filled up or passed: the screen again with the next free one, saying so. */

@@ -88,7 +88,7 @@ function withWindow(ctx: ScreenContext, found: Order, momoNote: string | undefin
  */
 function wayLine(ctx: ScreenContext, found: Order): string[] {
   const step = found.timeline.at(-1);
-  if (step?.step === 'on_the_way' && step.rider) return [ctx.t('order.onTheWay', { rider: step.rider.fullName, phone: step.rider.phoneNumber })];
+  if (step?.step === 'on_the_way' && step.rider) return [ctx.t('order.onTheWay', { rider: step.rider.fullName, phone: localPhone(step.rider.phoneNumber) })];
   if (step?.step !== 'not_delivered') return [];
   const reason = step.reason ? ctx.t(`order.reason.${step.reason}`) : '';
   return [step.window ? ctx.t('order.notDelivered', { reason, window: windowText(ctx, step.window) }) : ctx.t('order.notDeliveredCall', { reason })];
