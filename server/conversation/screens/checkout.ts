@@ -124,9 +124,10 @@ export const checkoutConfirm: Screen<'checkout-confirm'> = {
       // As a list row, the address is what gets shortened on a small screen, never the pay code.
       rows: compact ? [] : [{ label: ctx.t('checkout.to', { address: addressLabel(address) }) }],
       // 1 Confirm (cash on delivery, the MoMo Pay code), and 2 Pay now with MoMo when the shop has request-to-pay.
-      // 2 has a short form for a full small screen; 3 "If an item is missing" is left out of one first (its key still works).
-      actions: menuActions('checkout-confirm', ctx.t, (chosen) => chosen.key !== '2' || momoOffered(ctx)).map((action) =>
-        action.key === '2' ? { ...action, short: ctx.t('checkout.payMomoShort') } : action.key === '3' ? { ...action, optional: true } : action,
+      // 2 has a short form for a full small screen; 3 "If an item is missing" has no room on USSD's
+      // Confirm, where its key still works (the cart keeps the shop's default until it is chosen).
+      actions: menuActions('checkout-confirm', ctx.t, (chosen) => (chosen.key === '2' ? momoOffered(ctx) : chosen.key !== '3' || !ctx.channel.smallScreen)).map((action) =>
+        action.key === '2' ? { ...action, short: ctx.t('checkout.payMomoShort') } : action,
       ),
     };
   },
