@@ -41,7 +41,8 @@ function recordedText(line: OrderLine): string | null {
     return `Substituted by ${line.substitutedBy.productName}: ${quantityWithUnit(line.packedQuantity, line.substitutedBy.unit)}${answer}`;
   }
   if (line.packedQuantity === 0) return 'Short: none packed';
-  if (line.packedQuantity < line.productQuantity) return `Short: ${quantityWithUnit(line.packedQuantity, line.unit)} packed`;
+  // A weighed line comes out at its real weight, a little under or over: short is for counted lines.
+  if (!isMeasuredUnit(line.unit) && line.packedQuantity < line.productQuantity) return `Short: ${quantityWithUnit(line.packedQuantity, line.unit)} packed`;
   return `Packed ${quantityWithUnit(line.packedQuantity, line.unit)}`;
 }
 
