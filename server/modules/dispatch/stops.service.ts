@@ -15,7 +15,7 @@ import { deliveredOf } from '../orders/packed-sales.service';
 import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus } from '../orders/order-lists.schema';
 import type { DispatchOrder, DispatchReply, RiderStop, RiderStopsReply } from './dispatch.schema';
 import { CODE_TRIES } from './delivery-codes';
-import { addressOf, allRiders, listRiders, OPEN_STATUSES, riderById, type RiderRow } from './riders.service';
+import { addressOf, allRiders, listRiders, OPEN_STATUSES, riderById, STOP_ORDER_COLUMNS, type RiderRow } from './riders.service';
 import { shareOut } from './share-out';
 
 const KIGALI_OFFSET_MS = 2 * 60 * 60 * 1000;
@@ -165,17 +165,8 @@ export async function dispatchBoard(deps: ShopDeps, date?: string): Promise<Omit
     .innerJoin('users', 'users.id', 'orders.user_id')
     .leftJoin('rider_stops', 'rider_stops.order_id', 'orders.id')
     .select([
-      'orders.id',
-      'orders.status',
+      ...STOP_ORDER_COLUMNS,
       'orders.payment_status',
-      'orders.address',
-      'orders.delivery_window_start',
-      'orders.delivery_window_end',
-      'orders.amount_minor',
-      'orders.refused_minor',
-      'orders.final_amount_minor',
-      'orders.delivery_fee_minor',
-      'orders.paid_minor',
       'users.full_name',
       'users.phone_number',
       'rider_stops.rider_id',
@@ -235,17 +226,8 @@ export async function riderStops(deps: ShopDeps, riderId: string): Promise<Omit<
     .leftJoin('delivery_codes', 'delivery_codes.order_id', 'orders.id')
     .select([
       'rider_stops.position',
-      'orders.id',
-      'orders.status',
+      ...STOP_ORDER_COLUMNS,
       'orders.payment_status',
-      'orders.address',
-      'orders.delivery_window_start',
-      'orders.delivery_window_end',
-      'orders.amount_minor',
-      'orders.refused_minor',
-      'orders.final_amount_minor',
-      'orders.delivery_fee_minor',
-      'orders.paid_minor',
       'users.full_name',
       'users.phone_number',
       'delivery_codes.wrong_tries',

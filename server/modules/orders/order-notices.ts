@@ -12,6 +12,9 @@ import { windowLabel } from '../delivery/delivery-windows';
 import { windowWords } from '../delivery/window-words';
 import { reasonIn } from './momo-reasons';
 import { amountToCollectMinor } from './order-amounts.schema';
+import type { PaymentMethod } from './order-lists.schema';
+import type { Receipt } from './receipt.schema';
+import { receiptOfOrder } from './receipt.service';
 
 export type NoticeEvent = 'placed' | 'packed' | 'processing' | 'shipped' | 'delivered' | 'not_delivered' | 'cancelled' | 'payment_completed' | 'payment_failed' | MomoNoticeEvent;
 /**
@@ -141,7 +144,7 @@ const NOTICES: Readonly<Record<Language, Record<NoticeEvent, (f: NoticeFields) =
 };
 
 /** The words around the sentence in an e-mail. */
-const EMAIL_WORDS: Readonly<Record<Language, { hello: (name: string) => string; order: string; total: string; fee: string; refused: string; deliverTo: string; window: string; momo: string; questions: (phone: string, email: string) => string }>> = {
+const EMAIL_WORDS: Readonly<Record<Language, { hello: (name: string) => string; order: string; total: string; fee: string; refused: string; deliverTo: string; window: string; momo: string; questions: (phone: string, email: string) => string; receipt: string; paid: Record<PaymentMethod, string>; stillToPay: string; print: string }>> = {
   en: {
     hello: (name) => `Hello ${name},`,
     order: 'Order',
@@ -152,6 +155,10 @@ const EMAIL_WORDS: Readonly<Record<Language, { hello: (name: string) => string; 
     window: 'Delivery window',
     momo: 'MoMo transaction',
     questions: (phone, email) => `Questions? Call ${phone} or write to ${email}.`,
+    receipt: 'Receipt',
+    paid: { cash: 'Paid in cash', momo: 'Paid by MoMo', pay_code: 'Paid with the MoMo Pay code', shop_cash: 'Paid in cash at the shop' },
+    stillToPay: 'Still to pay',
+    print: 'Your receipt, to print or keep',
   },
   rw: {
     hello: (name) => `Muraho ${name},`,
@@ -163,6 +170,11 @@ const EMAIL_WORDS: Readonly<Record<Language, { hello: (name: string) => string; 
     window: 'Igihe bizagezwa', // REVIEW
     momo: 'Igikorwa cya MoMo',
     questions: (phone, email) => `Ikibazo? Hamagara ${phone} cyangwa wandikire ${email}.`,
+    // REVIEW: the receipt's words await a native speaker.
+    receipt: 'Inyemezabwishyu',
+    paid: { cash: 'Yishyuwe mu mafaranga', momo: 'Yishyuwe na MoMo', pay_code: 'Yishyuwe kuri kode ya MoMo Pay', shop_cash: 'Yishyuwe mu mafaranga ku iduka' },
+    stillToPay: 'Ibisigaye kwishyurwa',
+    print: 'Inyemezabwishyu yawe, yo gucapa cyangwa kubika',
   },
   fr: {
     hello: (name) => `Bonjour ${name},`,
@@ -174,6 +186,10 @@ const EMAIL_WORDS: Readonly<Record<Language, { hello: (name: string) => string; 
     window: 'Créneau de livraison',
     momo: 'Transaction MoMo',
     questions: (phone, email) => `Une question ? Appelez le ${phone} ou écrivez à ${email}.`,
+    receipt: 'Reçu',
+    paid: { cash: 'Payé en espèces', momo: 'Payé par MoMo', pay_code: 'Payé avec le code MoMo Pay', shop_cash: 'Payé en espèces au magasin' },
+    stillToPay: 'Reste à payer',
+    print: 'Votre reçu, à imprimer ou à garder',
   },
 };
 
@@ -269,7 +285,23 @@ async function languagesOf(deps: ShopDeps, phones: string[]): Promise<Map<string
   return languages;
 }
 
-function emailBody(language: Language, order: OrderForNotice, sentence: string, deps: ShopDeps, window: string): string {
+/**
+ * A delivered order's e-mail carries its receipt (receipt.service.ts): the invoice number, each payment
+ * and how it was made, what is still owed, and the printable page's address where the shop has one.
+ */
+function receiptLines(language: Language, receipt: Receipt | undefined, deps: ShopDeps): string[] {
+  if (!receipt) return [];
+  const words = EMAIL_WORDS[language];
+  const toMinor = (frw: number) => Math.round(frw * 100);
+  return [
+    `${words.receipt} ${receipt.invoiceNumber}`,
+    ...receipt.payments.map((payment) => `${words.paid[payment.method]}: ${formatFrw(toMinor(payment.amount))}${payment.reference ? ` (${words.momo} ${payment.reference})` : ''}`),
+    ...(receipt.balance > 0 ? [`${words.stillToPay}: ${formatFrw(toMinor(receipt.balance))}`] : []),
+    ...(deps.config.publicBaseUrl ? [`${words.print}: ${deps.config.publicBaseUrl}/receipt/${receipt.orderId}`] : []),
+  ];
+}
+
+function emailBody(language: Language, order: OrderForNotice, sentence: string, deps: ShopDeps, window: string, receipt?: Receipt): string {
   const words = EMAIL_WORDS[language];
   const { shop } = deps.config;
   const address = order.address;
@@ -283,7 +315,7 @@ function emailBody(language: Language, order: OrderForNotice, sentence: string, 
     ...lines,
     ...(order.feeMinor !== null ? [`${words.fee}: ${formatFrw(order.feeMinor)}`] : []),
     `${words.total}: ${formatFrw(order.amountMinor)}`,
-    ...(order.momoTransactionId ? [`${words.momo}: ${order.momoTransactionId}`] : []),
+    ...(receipt ? receiptLines(language, receipt, deps) : order.momoTransactionId ? [`${words.momo}: ${order.momoTransactionId}`] : []),
     ...(window ? [`${words.window}: ${window}`] : []),
     `${words.deliverTo}: ${[address.description, address.street, address.district, address.city].filter(Boolean).join(', ')} (${localPhone(address.phoneNumber)})`,
     '',
@@ -338,7 +370,8 @@ export async function notifyOrder(deps: ShopDeps, orderId: string, event: Notice
     if (AUDIENCE[event].email && order.shopper.email) {
       const language = (shopperPhone && languages.get(shopperPhone)) || 'en';
       const sentence = noticeText(language, event, fieldsIn(language));
-      sends.push(deps.notifier.send({ channel: 'email', recipient: order.shopper.email, subject: subjectOf(sentence), body: emailBody(language, order, sentence, deps, fieldsIn(language).window), kind }));
+      const receipt = event === 'delivered' ? await receiptOfOrder(deps, order.id).catch(() => undefined) : undefined;
+      sends.push(deps.notifier.send({ channel: 'email', recipient: order.shopper.email, subject: subjectOf(sentence), body: emailBody(language, order, sentence, deps, fieldsIn(language).window, receipt), kind }));
     }
     const failed = (await Promise.allSettled(sends)).filter((result) => result.status === 'rejected');
     if (failed.length) throw (failed[0] as PromiseRejectedResult).reason;

@@ -19,6 +19,8 @@ import { feeMinorOf } from '../delivery/delivery-fees.schema';
 import { amountToCollectMinor, finalGoodsMinor } from './order-amounts.schema';
 import { statusRowsOf, timelineOf, type StatusRow } from './order-timeline';
 import { reserveStock } from '../stock/stock.service';
+import { receiptOfOrder } from './receipt.service';
+import type { Receipt } from './receipt.schema';
 import { getPackingSettings } from '../packing/packing-settings.service';
 import { isEstimated, lineMinor } from '../../lib/quantities';
 import { inTransaction } from '../../db/changes';
@@ -335,6 +337,19 @@ const ORDER_NUMBER = /^#?([A-Za-z0-9]{8})$/;
 
 /** One of the caller's orders, by its id or by the order number shown on every face. */
 export async function getOrder(deps: ShopDeps, userId: string, orderIdOrNumber: string, { withDeliveryCode = false } = {}): Promise<Order> {
+  const row = await ownOrderRow(deps, userId, orderIdOrNumber);
+  const order = await orderWithLines(deps.db, row, nowOf(deps));
+  if (!withDeliveryCode || row.status !== 'shipped') return order;
+  return { ...order, deliveryCode: await deliveryCodeOf(deps, row.id) };
+}
+
+/** GET /order/{id}/receipt: the receipt of one of the shopper's own delivered orders. */
+export async function shopperReceipt(deps: ShopDeps, userId: string, orderIdOrNumber: string): Promise<Receipt> {
+  return receiptOfOrder(deps, (await ownOrderRow(deps, userId, orderIdOrNumber)).id);
+}
+
+/** One of the shopper's own orders, by its id or the 8-character number they see; 404 for anyone else's. */
+async function ownOrderRow(deps: ShopDeps, userId: string, orderIdOrNumber: string): Promise<OrderRow> {
   const wanted = orderIdOrNumber.trim();
   const number = ORDER_NUMBER.exec(wanted)?.[1];
   const row = await deps.db
@@ -346,9 +361,7 @@ export async function getOrder(deps: ShopDeps, userId: string, orderIdOrNumber: 
     .limit(1)
     .executeTakeFirst();
   if (!row) throw notFound('Order not found');
-  const order = await orderWithLines(deps.db, row, nowOf(deps));
-  if (!withDeliveryCode || row.status !== 'shipped') return order;
-  return { ...order, deliveryCode: await deliveryCodeOf(deps, row.id) };
+  return row;
 }
 
 /**

@@ -173,7 +173,9 @@ export async function changeOrderStatus(deps: ShopDeps, staff: Actor, orderId: s
     if (!NEXT_ORDER_STATUSES[from]?.includes(input.status)) {
       throw refused(input.status === from ? `The order is already ${from}` : `An order that is ${from} cannot become ${input.status}`, 'status');
     }
-    await trx.updateTable('orders').set({ status: input.status, updated_at: new Date() }).where('id', '=', current.id).execute();
+    // Delivered from the console's dropdown is delivered now, as a rider's is: the receipt and the day's report read the time.
+    const now = new Date();
+    await trx.updateTable('orders').set({ status: input.status, updated_at: now, ...(input.status === 'delivered' ? { delivered_at: now } : {}) }).where('id', '=', current.id).execute();
     const change: Change = { kind: 'status', from, to: input.status, note: input.note };
     await recordStatusChange({ db: trx }, current, change, changedBy(staff));
     return { order: await detailOf(trx, current.id), change };

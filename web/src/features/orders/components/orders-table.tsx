@@ -11,7 +11,9 @@ import { deliveryWhen, itemCount } from '../format';
 import { OrderLines } from './order-lines';
 import { PayAgainButton } from './momo-payment';
 import { OrderStatusBadge, PaymentStatusBadge } from './status-badge';
-import { Button } from '@web/components/ui/button';
+import { Link } from 'react-router-dom';
+import { Button, buttonClass } from '@web/components/ui/button';
+import { paths } from '@web/app/paths';
 import { useOrderAgain } from '../hooks/use-order-again';
 import { MakeWeeklyButton } from '@web/features/baskets';
 import '../orders.css';
@@ -92,6 +94,11 @@ export function OrdersTable({ orders, caption, onOrderChanged }: { orders: Order
                           {t`Order again`}
                         </Button>
                         <MakeWeeklyButton orderId={order._id} orderNumber={orderNumber(order._id)} />
+                        {order.status === 'delivered' ? (
+                          <Link to={paths.receipt(order._id)} className={buttonClass('secondary', 'sm')}>
+                            {t`Receipt`}
+                          </Link>
+                        ) : null}
                       </div>
                     </div>
                   ) : null}
