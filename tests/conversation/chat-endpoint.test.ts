@@ -119,8 +119,8 @@ describe('guests and shoppers', () => {
 
 describe('chat that sells', () => {
   it.each([
-    ['2', 'Ibintu 2: frw 1,600.00'],
-    ['3', '2 articles: frw 1,600.00'],
+    ['2', 'Ibintu 2: hafi frw 1,600.00'],
+    ['3', '2 articles: environ frw 1,600.00'],
   ])('counts the cart on its card in the language chosen (language %s): %s', async (languageKey, summary) => {
     const shopper = await shop.newShopper();
     const opened = await chat({ text: '' }, shopper.auth);
