@@ -254,7 +254,7 @@ async function loadOrder(deps: ShopDeps, orderId: string): Promise<OrderForNotic
 }
 
 /** A number as the outbox and the providers take it (+2507…), or undefined when it is not a phone number. */
-function phoneOrNothing(value: string | null | undefined): string | undefined {
+export function phoneOrNothing(value: string | null | undefined): string | undefined {
   const phone = value ? normalizePhone(value) : '';
   return /^\+[1-9]\d{7,14}$/.test(phone) ? phone : undefined;
 }
