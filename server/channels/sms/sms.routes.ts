@@ -10,12 +10,12 @@
 // an SMS each, and could answer another machine's messages forever).
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { translator } from '../../conversation/i18n';
 import { limitBody } from '../../lib/body-limit';
 import type { AppEnv, ShopDeps } from '../../lib/deps';
 import { isPhoneLike } from '../../lib/fields';
 import { normalizePhone } from '../../lib/phone';
-import { answerSubstituteByPhone, type PhoneAnswer } from '../../modules/orders/substitute-questions.service';
+import { answerSubstituteByPhone } from '../../modules/orders/substitute-questions.service';
+import { answerText } from './answer-text';
 import { USSD_BODY_LIMIT } from '../ussd/ussd-answer';
 import { isGatewayCaller, ussdOpen } from '../ussd/ussd.routes';
 
@@ -41,14 +41,6 @@ export function answerIn(text: string): boolean | undefined {
   if (ACCEPT_WORDS.has(word)) return true;
   if (REFUSE_WORDS.has(word)) return false;
   return undefined;
-}
-
-/** What the shopper is told about their answer, in their language (the conversation's own sentences). */
-export function answerText(answer: PhoneAnswer): string {
-  const t = translator(answer.language);
-  if (answer.outcome === 'accepted') return t('question.accepted', { substitute: answer.substitute });
-  if (answer.outcome === 'refused') return t('question.refused', { name: answer.name });
-  return t(answer.outcome === 'late' ? 'question.late' : 'question.none');
 }
 
 async function formFields(c: Context): Promise<Record<string, string>> {

@@ -5,18 +5,15 @@
 // substitute-questions.service.ts. The conversation's own screens ask the same question in
 // server/conversation/i18n; these words are the messages the shop starts.
 import { nowOf, type ShopDeps } from '../../lib/deps';
-import { languageOr, type Language } from '../../lib/languages';
+import type { Language } from '../../lib/languages';
 import { formatFrw } from '../../lib/money';
 import type { ReplyButton } from '../../lib/notifier';
-import { normalizePhone } from '../../lib/phone';
 import { lineMinor } from '../../lib/quantities';
 import { quantityWithUnit } from '../../lib/units';
 import type { OrderAddressSnapshot } from '../../db/schema';
-import { phoneOrNothing } from './order-notices';
+import { phoneOrNothing, phoneReach } from './order-notices';
 import { orderNumber } from './orders.schema';
 
-/** How long after a shopper's last WhatsApp message the Cloud API takes a free-form message. */
-const WHATSAPP_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 interface QuestionFields {
   number: string;
@@ -55,11 +52,10 @@ const kigaliClock = (at: Date) => new Intl.DateTimeFormat('en-GB', { timeZone: '
 /** A reply button's id: what was answered, for which order's line. Read back by substituteButton. */
 const buttonId = (accept: boolean, orderId: string, productId: string) => `substitute:${accept ? 'yes' : 'no'}:${orderId}:${productId}`;
 
-/** Where a phone can be told things now: its language, and whether WhatsApp's 24-hour window is open for it. */
-export async function phoneReach(deps: ShopDeps, phone: string): Promise<{ language: Language; whatsapp: boolean }> {
-  const row = await deps.db.selectFrom('conversation_phones').select(['language', 'last_session_id', 'last_seen_at']).where('phone_number', '=', normalizePhone(phone)).executeTakeFirst();
-  const wroteLately = row ? nowOf(deps).getTime() - new Date(row.last_seen_at).getTime() < WHATSAPP_WINDOW_MS : false;
-  return { language: languageOr(row?.language), whatsapp: Boolean(deps.config.whatsapp) && Boolean(row?.last_session_id?.startsWith('whatsapp:')) && wroteLately };
+/** The answer a tapped reply button carries, or undefined when the id is not one of these buttons. */
+export function substituteButton(id: string): { accept: boolean; orderId: string; productId: string } | undefined {
+  const match = /^substitute:(yes|no):([^:]+):(.+)$/.exec(id);
+  return match ? { accept: match[1] === 'yes', orderId: match[2], productId: match[3] } : undefined;
 }
 
 /** The phone that hears about an order: the shopper's proven one, else the order's delivery phone (as order-notices.ts). */

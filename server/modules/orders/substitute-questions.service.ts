@@ -7,7 +7,8 @@ import { isAppError } from '../../lib/errors';
 import type { Language } from '../../lib/languages';
 import { normalizePhone } from '../../lib/phone';
 import { answerSubstitute } from './order-packing.service';
-import { phoneReach, shopperPhone } from './substitute-asking';
+import { phoneReach } from './order-notices';
+import { shopperPhone, substituteButton } from './substitute-asking';
 
 /** An answer to a question whose time passed this long ago is told "too late"; older ones are no question at all. */
 const LATE_ANSWER_MS = 24 * 60 * 60 * 1000;
@@ -58,3 +59,8 @@ export async function answerSubstituteByPhone(deps: ShopDeps, phone: string, acc
   }
 }
 
+/** A tapped WhatsApp reply button's answer, or undefined when the button is not a substitute question's. */
+export async function answerSubstituteButton(deps: ShopDeps, phone: string, buttonId: string): Promise<PhoneAnswer | undefined> {
+  const button = substituteButton(buttonId);
+  return button && answerSubstituteByPhone(deps, phone, button.accept, { orderId: button.orderId, productId: button.productId });
+}
