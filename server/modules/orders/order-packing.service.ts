@@ -124,11 +124,18 @@ async function refreshFinalAmount(trx: Trx, orderId: string, now: Date): Promise
 
 const packerOf = (staff: Actor): ChangedBy => ({ id: staff.id, name: staff.fullName, role: staff.role });
 
-/** GET /api/admin/orders/{id}/packing: the order as the packing screen shows it (packers may not read the console's orders). */
+/**
+ * GET /api/admin/orders/{id}/packing: the order as the packing screen shows it (packers may not read
+ * the console's orders), each line with its product's quantityStep for the weight stepper (a line
+ * whose product is gone: whole units, or 0.1 of a measured one).
+ */
 export async function orderToPack(deps: ShopDeps, orderId: string): Promise<Order> {
   const row = await deps.db.selectFrom('orders').selectAll().where('id', '=', orderId.trim()).executeTakeFirst();
   if (!row) throw notFound('Order not found');
-  return orderWithLines(deps.db, row, nowOf(deps));
+  const order = await orderWithLines(deps.db, row, nowOf(deps));
+  const ids = order.products.map((line) => line.productId);
+  const steps = new Map((ids.length ? await deps.db.selectFrom('products').select(['id', 'quantity_step']).where('id', 'in', ids).execute() : []).map((product) => [product.id, Number(product.quantity_step)]));
+  return { ...order, products: order.products.map((line) => ({ ...line, quantityStep: steps.get(line.productId) ?? (isMeasuredUnit(line.unit) ? 0.1 : 1) })) };
 }
 
 /**
