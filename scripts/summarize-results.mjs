@@ -44,13 +44,15 @@ for (const file of existsSync(dir) ? readdirSync(dir) : []) {
     // Vitest's JSON reporter
     passed += report.numPassedTests;
     failed += report.numFailedTests;
-    // A test file that failed to load has no tests to fail: it counts as one failure.
-    failed += (report.testResults ?? []).filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
+    // A file that failed with no test failing (it did not load, or a beforeAll/afterAll hook failed:
+    // Vitest then exits 1 with every test passed) counts as one failure, named by its file.
     for (const file of report.testResults ?? []) {
-      if (file.status === 'failed' && file.assertionResults.length === 0) failures.push(describeFailure(file.name, '(did not load)', file.message));
-      for (const test of file.assertionResults) {
-        if (test.status === 'failed') failures.push(describeFailure(file.name, test.fullName ?? test.title, test.failureMessages?.[0]));
+      const failedTests = file.assertionResults.filter((test) => test.status === 'failed');
+      if (file.status === 'failed' && failedTests.length === 0) {
+        failed += 1;
+        failures.push(describeFailure(file.name, file.assertionResults.length ? '(a hook failed)' : '(did not load)', file.message));
       }
+      for (const test of failedTests) failures.push(describeFailure(file.name, test.fullName ?? test.title, test.failureMessages?.[0]));
     }
     skipped += report.numPendingTests + (report.numTodoTests ?? 0);
   } else if (report.stats) {
