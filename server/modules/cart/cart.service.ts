@@ -21,7 +21,7 @@ export async function getCart(deps: ShopDeps, userId: string): Promise<Cart> {
     .where('user_id', '=', userId)
     .orderBy('added_at')
     .orderBy('product_id')
-    .execute(), getPackingSettings(deps.db)]);
+    .execute(), getPackingSettings(deps)]);
   const ids = lines.map((line) => line.product_id);
   const [products, counts] = await Promise.all([getProductsByIds(deps, ids), shownCounts(deps, ids)]);
   // A line whose product is gone is dropped (docs/product.md section 3: a line with no product is skipped).
