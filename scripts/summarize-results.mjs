@@ -40,7 +40,11 @@ for (const name of missing) console.log(`missing report: ${name} (its runner did
 for (const file of existsSync(dir) ? readdirSync(dir) : []) {
   if (!file.endsWith('.json')) continue;
   const report = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
-  if (report.numPassedTests !== undefined) {
+  if (report.outsideTests) {
+    // errors-outside-tests.sh: errors a runner caught outside any test (an unhandled rejection), each a failure.
+    failed += report.outsideTests.count;
+    failures.push(`${report.outsideTests.part} › (outside any test, ${report.outsideTests.count}): ${report.outsideTests.message}`);
+  } else if (report.numPassedTests !== undefined) {
     // Vitest's JSON reporter
     passed += report.numPassedTests;
     failed += report.numFailedTests;
