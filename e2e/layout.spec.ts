@@ -64,6 +64,19 @@ test('the word and toast checks catch "Tomatoe/s" and a toast over a heading', P
   expect(await underToasts(page, 'h1')).toEqual([await heading.textContent()]);
 });
 
+test('the chat launcher never covers the sign-up password\'s Show toggle while the shopper types', PHONE, async ({ page }) => {
+  await page.goto('/signup');
+  await page.waitForLoadState('networkidle');
+  const password = page.getByLabel('Password', { exact: true });
+  await password.fill('Secret123');
+  // The field where a shopper types it: at the bottom of the screen, right where the launcher sits.
+  await password.evaluate((field) => field.scrollIntoView({ block: 'end', behavior: 'instant' }));
+  const show = page.getByRole('button', { name: /^Show/ }).first();
+  const [toggle, launcher] = await Promise.all([show.boundingBox(), page.locator('.chat-launcher').evaluate((node) => (getComputedStyle(node).visibility === 'hidden' ? null : node.getBoundingClientRect().toJSON()))]);
+  const overlaps = launcher && toggle && toggle.x < launcher.right && toggle.x + toggle.width > launcher.left && toggle.y < launcher.bottom && toggle.y + toggle.height > launcher.top;
+  expect(overlaps, 'the Show toggle lies under the chat launcher').toBeFalsy();
+});
+
 test('no route scrolls sideways or hides a control under the chat launcher (guest)', PHONE, async ({ page }) => {
   test.setTimeout(120_000);
   for (const route of PUBLIC_ROUTES) await checkRoute(page, route);

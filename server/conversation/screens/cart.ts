@@ -31,7 +31,8 @@ export const cart: Screen<'cart'> = {
     const rows = sellableFirst(current).map((line) => ({ value: line.productId._id, label: productName(line.productId, ctx.session.language), detail: lineDetail(line, ctx.t, ctx.session.language) }));
     return {
       cart: cartCard(current, ctx.session.language),
-      title: ctx.t('cart.title', { count: current.totalItems }),
+      // How many products; each line says its quantity with its unit ("Tomatoes 2 kg").
+      title: ctx.t('cart.title', { count: current.products.length }),
       lines: [ctx.t('cart.total', { total: formatFrw(totalMinor) })],
       ...pageOf(rows, state.offset, pageSizeOf(ctx, 8)),
       actions: menuActions('cart', ctx.t, whenEmpty(false)),

@@ -14,7 +14,7 @@ import { AppError } from '../../lib/errors';
 import { toFrw } from '../../lib/money';
 import { orderNumber } from '../../lib/order-number';
 import type { DeliverySchedule, DeliveryWindow, OrderDeliveryWindow, StaffDeliveryWindow, WindowOrder } from './delivery.schema';
-import { isBookable, slotById, slotOf, slotsAhead, slotsOfDay, windowLabel, DAYS_AHEAD, type LabelWords, type Schedule, type Slot } from './delivery-windows';
+import { isBookable, openingHours, slotById, slotOf, slotsAhead, slotsOfDay, windowLabel, DAYS_AHEAD, type LabelWords, type Schedule, type Slot } from './delivery-windows';
 import { addDays, kigaliInstant, kigaliIso, kigaliMoment, minutesOf, timeOfDay } from './kigali-time';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -97,6 +97,11 @@ export async function readSchedule(deps: Pick<ShopDeps, 'db'>, db: Db = deps.db)
   const schedule = scheduleOf(await scheduleRow(db));
   if (kept.generation === generation) Object.assign(kept, { schedule, readAt });
   return schedule;
+}
+
+/** The shop's hours as every face states them, from the schedule checkout offers (delivery-windows.ts openingHours). */
+export async function shopHours(deps: Pick<ShopDeps, 'db'>): Promise<string> {
+  return openingHours(await readSchedule(deps));
 }
 
 export async function getDeliverySchedule(deps: ShopDeps): Promise<{ schedule: DeliverySchedule; updatedAt: string }> {

@@ -36,8 +36,22 @@ export const placeOrderSchema = z.object({
   callbackUrl: z.string().max(2000).optional(),
   /** A window's id from GET /delivery/windows; left out (as the original storefront does), the earliest free one. */
   deliveryWindowId: z.string().trim().max(40).optional(),
+  /**
+   * The same products and quantities ordered in the last 10 minutes are refused (409 duplicate_order,
+   * naming that order) unless this is true: the shopper was warned and wants it twice.
+   */
+  confirmDuplicate: z.boolean().optional(),
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;
+
+/** 409 on POST /order/placeOrder: the order with the same products and quantities placed minutes ago. */
+export const duplicateOrderReplySchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  error: z.literal('duplicate_order'),
+  duplicateOf: z.object({ _id: z.string(), orderNumber: z.string(), createdAt: z.string(), minutesAgo: z.number().int() }),
+});
+export type DuplicateOf = z.infer<typeof duplicateOrderReplySchema>['duplicateOf'];
 
 export const ordersQuerySchema = z.object({
   page: pageNumber(1, 10_000),

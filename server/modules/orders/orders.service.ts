@@ -4,7 +4,7 @@ import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Database, OrderAddressSnapshot, OrderLinesTable, OrdersTable } from '../../db/schema';
 import { runInBackground } from '../../lib/background';
 import { nowOf, type ShopDeps } from '../../lib/deps';
-import { badRequest, notFound } from '../../lib/errors';
+import { AppError, badRequest, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { effectivePrice, toFrw } from '../../lib/money';
 import { offsetOf, paginate } from '../../lib/pagination';
@@ -21,7 +21,7 @@ import { statusRowsOf, timelineOf, type StatusRow } from './order-timeline';
 import { reserveStock } from '../stock/stock.service';
 import { inTransaction } from '../../db/changes';
 import { MOMO_STATES, ORDER_STATUSES, PAYMENT_STATUSES, type OrderChannel } from './order-lists.schema';
-import { MOMO_NUMBER_MESSAGE, momoPayerNumber, type Order, type OrdersQuery, type PlaceOrderInput } from './orders.schema';
+import { MOMO_NUMBER_MESSAGE, momoPayerNumber, orderNumber, type DuplicateOf, type Order, type OrdersQuery, type PlaceOrderInput } from './orders.schema';
 
 export const EMPTY_CART_MESSAGE = 'Your cart is empty. Add products before placing an order.';
 export const UNKNOWN_ADDRESS_MESSAGE = 'Please select a shipping address';
@@ -48,6 +48,11 @@ interface PlaceOrderExtras {
   lines?: readonly OrderAgainLine[];
   /** The weekly basket and week (its Monday) this order is for: a second one for that week is refused. */
   basket?: { id: string; week: string };
+  /**
+   * The order the shopper was shown as having the same products minutes ago, and who confirms anyway
+   * (the conversation's warning); that twin no longer stops this one, a newer one would.
+   */
+  seenTwin?: string;
 }
 
 /** A line to order again: the product and how many, with the name it was ordered under (for messages). */
@@ -55,6 +60,57 @@ export interface OrderAgainLine {
   productId: string;
   quantity: number;
   name: string;
+}
+
+/** The same products and quantities ordered again within this long are most likely a slip: the shopper is asked first. */
+export const DUPLICATE_WINDOW_MINUTES = 10;
+export const DUPLICATE_ORDER = 'duplicate_order';
+
+const minutesAgoText = (minutes: number) => (minutes < 1 ? 'just now' : minutes === 1 ? '1 minute ago' : `${minutes} minutes ago`);
+
+/** The 409 naming the order placed minutes ago with the same products: a client confirms with confirmDuplicate. */
+function duplicateOrder(twin: DuplicateOf): AppError {
+  const message = `You ordered exactly this ${minutesAgoText(twin.minutesAgo)} (order #${twin.orderNumber}). To receive it twice, confirm placing it again`;
+  return new AppError(409, message, DUPLICATE_ORDER, [], { duplicateOf: twin });
+}
+
+/**
+ * The shopper's order of the last 10 minutes (not cancelled) with exactly these products and
+ * quantities, if any: placing the same basket twice that soon is what a double tap, a retried
+ * USSD session or two faces open at once do, and the groceries would come twice.
+ */
+export async function recentTwinOrder(
+  db: ShopDeps['db'] | Transaction<Database>,
+  userId: string,
+  lines: readonly { productId: string; quantity: number }[],
+  now: Date,
+): Promise<DuplicateOf | undefined> {
+  if (!lines.length) return undefined;
+  // By the shop's clock, the one that stamps an order's created_at (placeOrderIn).
+  const since = new Date(now.getTime() - DUPLICATE_WINDOW_MINUTES * 60_000);
+  const recent = await db
+    .selectFrom('orders')
+    .select(['id', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('status', '<>', 'cancelled')
+    .where('created_at', '>=', since)
+    .where('created_at', '<=', now)
+    .orderBy('created_at', 'desc')
+    .execute();
+  if (!recent.length) return undefined;
+  const placed = await db.selectFrom('order_lines').select(['order_id', 'product_id', 'quantity']).where('order_id', 'in', recent.map((order) => order.id)).execute();
+  const key = (of: readonly { productId: string; quantity: number }[]) => of.map((line) => `${line.productId}:${line.quantity}`).sort().join(',');
+  const wanted = key(lines);
+  const twin = recent.find((order) => key(placed.filter((line) => line.order_id === order.id).map((line) => ({ productId: line.product_id, quantity: line.quantity }))) === wanted);
+  if (!twin) return undefined;
+  const createdAt = new Date(twin.created_at);
+  return { _id: twin.id, orderNumber: orderNumber(twin.id), createdAt: createdAt.toISOString(), minutesAgo: Math.max(0, Math.floor((now.getTime() - createdAt.getTime()) / 60_000)) };
+}
+
+/** The shopper's cart, as recentTwinOrder compares it: what Checkout would place now. */
+export async function recentTwinOfCart(deps: ShopDeps, userId: string): Promise<DuplicateOf | undefined> {
+  const lines = await deps.db.selectFrom('cart_lines').select(['product_id as productId', 'quantity']).where('user_id', '=', userId).execute();
+  return recentTwinOrder(deps.db, userId, lines, nowOf(deps));
 }
 
 export const notForSaleNow = (names: string[]) => `No longer for sale today: ${names.join(', ')}. The rest can still be ordered.`;
@@ -76,7 +132,7 @@ function toOrder(order: OrderRow, lines: OrderLineRow[], now: Date, history: Sta
     status: oneOf(ORDER_STATUSES, order.status, 'pending'),
     paymentType: order.payment_type,
     paymentStatus: oneOf(PAYMENT_STATUSES, order.payment_status, 'pending'),
-    address,
+    address: { ...address, sector: address.sector ?? null },
     products: lines.map((line) => ({
       productId: line.product_id,
       productName: line.product_name,
@@ -213,6 +269,11 @@ export async function placeOrderIn(trx: Transaction<Database>, deps: ShopDeps, u
     throw badRequest(message, outOfStock.map((line) => ({ msg: outOfStockMessage(line.name), param: `products.${line.id}` })), 'out_of_stock');
   }
 
+  // The same products and quantities ordered minutes ago: asked first (a weekly basket is the shop's own, never asked).
+  if (!input.basket && !input.confirmDuplicate) {
+    const twin = await recentTwinOrder(trx, userId, cartLines.map((line) => ({ productId: line.id, quantity: line.quantity })), nowOf(deps));
+    if (twin && twin._id !== input.seenTwin) throw duplicateOrder(twin);
+  }
   // Stock before the window: every writer takes stock rows before a window's row (cancelling too), so none waits on another in a circle.
   const orderId = newId();
   await reserveStock(trx, { orderId, lines: cartLines.map((line) => ({ productId: line.id, name: line.name, unit: line.unit, quantity: line.quantity })) });
@@ -244,6 +305,7 @@ export async function placeOrderIn(trx: Transaction<Database>, deps: ShopDeps, u
     city: address.city,
     street: address.street,
     district: address.district,
+    sector: address.sector,
     phoneNumber: address.phone_number,
     isDefault: address.is_default,
     ...(user.email ? { email: user.email } : {}),
@@ -268,6 +330,8 @@ export async function placeOrderIn(trx: Transaction<Database>, deps: ShopDeps, u
       delivery_window_end: window.end,
       basket_id: input.basket?.id ?? null,
       basket_week: input.basket?.week ?? null,
+      // The shop's clock (the database's would do in production; a test's or a flow's clock is the shop's).
+      created_at: nowOf(deps),
     })
     .returningAll()
     .executeTakeFirstOrThrow();

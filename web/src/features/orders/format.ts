@@ -2,6 +2,7 @@
 import { t } from '@lingui/core/macro';
 import { deliveryWindowName, formatDate } from '@web/lib/i18n/format';
 import type { Order, OrderLine } from '@server/modules/orders/orders.schema';
+import { cashWords } from '@web/lib/i18n/payment-words';
 
 export function itemCount(order: Pick<Order, 'products'>): number {
   return (order.products ?? []).reduce((sum, line) => sum + (Number(line.productQuantity) || 0), 0);
@@ -34,5 +35,5 @@ export function deliveryWhen(order: Pick<Order, 'deliveryWindow' | 'createdAt'>)
 
 export function paymentMethodName(paymentType: string): string {
   if (paymentType === 'momo') return t`Pay now with MoMo (MTN MoMo request to pay)`;
-  return paymentType === 'cash' ? t`Cash on Delivery (Mobile Money)` : paymentType;
+  return paymentType === 'cash' ? cashWords.name() : paymentType;
 }

@@ -7,6 +7,7 @@ import type { Address, AddressInput } from '@server/modules/addresses/addresses.
 import { Dialog } from '@web/components/ui/dialog';
 import { toast } from '@web/components/ui/toast';
 import { toApiError, type ApiFieldError } from '@web/lib/api-client';
+import { useAuthStore } from '@web/features/auth';
 import { createAddress, updateAddress } from '../api/addresses-api';
 import { AddressForm } from './address-form';
 import '../addresses.css';
@@ -21,6 +22,8 @@ interface AddressFormDialogProps {
 }
 
 export function AddressFormDialog({ open, address, title, onClose, onSaved }: AddressFormDialogProps) {
+  // A new address offers the phone the shopper gave at sign-up (or since, in the profile): the usual delivery number.
+  const accountPhone = useAuthStore((state) => state.user?.phoneNumber);
   const [busy, setBusy] = useState(false);
   const [serverErrors, setServerErrors] = useState<ApiFieldError[]>([]);
   const editing = Boolean(address);
@@ -51,7 +54,7 @@ export function AddressFormDialog({ open, address, title, onClose, onSaved }: Ad
       {/* The key remounts the form for each address, so opening it again starts from that address. */}
       <AddressForm
         key={address?._id ?? 'new'}
-        initial={address ?? undefined}
+        initial={address ?? { phoneNumber: accountPhone ?? '' }}
         submitLabel={editing ? t`Update Address` : t`Save Address`}
         busyLabel={t`Saving...`}
         busy={busy}

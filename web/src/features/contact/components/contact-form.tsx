@@ -7,6 +7,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { contactMessageSchema, type ContactMessageInput } from '@server/modules/contact/contact.schema';
 import { toast } from '@web/components/ui/toast';
+import { useAuthStore } from '@web/features/auth';
 import { sendContactMessage } from '../api/send-contact-message';
 
 const contactSuccess = () => t`Message sent! We'll get back to you soon.`;
@@ -17,18 +18,21 @@ const EMPTY: ContactMessageInput = { name: '', email: '', subject: '', message: 
 export function ContactForm() {
   const id = useId();
   const [result, setResult] = useState<'success' | 'error' | null>(null);
+  // A signed-in shopper is not asked for the name and e-mail the shop already has (they may change them).
+  const user = useAuthStore((state) => state.user);
+  const start: ContactMessageInput = { ...EMPTY, name: user?.fullName ?? '', email: user?.email ?? '' };
   const {
     register,
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<ContactMessageInput>({ resolver: zodResolver(contactMessageSchema), defaultValues: EMPTY });
+  } = useForm<ContactMessageInput>({ resolver: zodResolver(contactMessageSchema), defaultValues: start });
 
   const onSubmit = handleSubmit(async (values) => {
     setResult(null);
     try {
       await sendContactMessage(values);
-      reset(EMPTY);
+      reset(start);
       setResult('success');
       toast.success(contactSuccess());
     } catch {
