@@ -53,6 +53,8 @@ test('the home page offers a returning shopper their last order again', PHONE, a
   const order = await shop.placeOrder(shopper, address._id);
   await signIn(page, shopper);
   await page.goto('/');
+  // Below the hero and the feature cards (a phone's first screen): the shopper scrolls down to it.
+  await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
   const last = page.getByRole('region', { name: 'Your last order' });
   await expect(last).toContainText(`#${order._id.slice(-8).toUpperCase()}`);
   await expect(last).toContainText(products[0].productname);
