@@ -17,7 +17,7 @@ import { storage } from '@web/lib/storage';
 import { toApiError } from '@web/lib/api-client';
 import { toastOnFailure, useRemote } from '@web/lib/use-remote';
 import { stockNoteOf, useCartStore, type CartItem } from '@web/features/cart';
-import { RequireLogin, useAuthStore } from '@web/features/auth';
+import { RequireLogin, useSignedInUser } from '@web/features/auth';
 import { AddressFormDialog, fetchAddresses } from '@web/features/addresses';
 import { placeOrder, placeOrderCall } from '@web/features/orders';
 import { isOnline } from '@web/lib/connection';
@@ -77,7 +77,7 @@ function Checkout() {
   const [step, setStep] = useState<1 | 2>(1);
   // Cash on delivery starts chosen: one tap fewer on a phone. "Pay now with MoMo" asks the shopper's own number unless they change it.
   const [method, setMethod] = useState<PaymentMethod | null>('cash');
-  const accountPhone = useAuthStore((state) => state.user?.phoneNumber);
+  const accountPhone = useSignedInUser()?.phoneNumber;
   const [typedPayerPhone, setPayerPhone] = useState<string | null>(null);
   // Until the shopper types one: their account's number, else empty (MoMo then asks the delivery phone).
   const payerPhone = typedPayerPhone ?? localMomoNumber(accountPhone);
