@@ -47,7 +47,7 @@ function coversContent(launcher: HTMLElement): boolean {
 /** Keeps the launcher off content on phones, checked once a frame at most as the page scrolls or changes. */
 export function useLauncherClearOfContent(launcher: HTMLElement | null): void {
   useEffect(() => {
-    if (!launcher || typeof window.matchMedia !== 'function') return;
+    if (!launcher || typeof window.matchMedia !== 'function' || typeof ResizeObserver !== 'function') return;
     const phone = window.matchMedia(PHONE);
     let frame = 0;
     const check = () => {
@@ -59,12 +59,22 @@ export function useLauncherClearOfContent(launcher: HTMLElement | null): void {
     };
     const changes = new MutationObserver(schedule);
     changes.observe(document.body, { childList: true, subtree: true, characterData: true });
+    // A picture arriving or a row opening moves what is under it without a change to the page's nodes.
+    const resized = new ResizeObserver(schedule);
+    resized.observe(document.body);
+    document.addEventListener('load', schedule, true);
+    document.addEventListener('transitionend', schedule, true);
+    document.addEventListener('animationend', schedule, true);
     window.addEventListener('scroll', schedule, { passive: true });
     window.addEventListener('resize', schedule);
     schedule();
     return () => {
       cancelAnimationFrame(frame);
       changes.disconnect();
+      resized.disconnect();
+      document.removeEventListener('load', schedule, true);
+      document.removeEventListener('transitionend', schedule, true);
+      document.removeEventListener('animationend', schedule, true);
       window.removeEventListener('scroll', schedule);
       window.removeEventListener('resize', schedule);
     };
