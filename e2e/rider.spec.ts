@@ -73,3 +73,62 @@ test('a rider delivers through a network cut: each action is queued offline and 
   expect(detail.order.status).toBe('delivered');
   expect(detail.order.history.filter((entry: { to: string }) => entry.to === 'delivered')).toHaveLength(1);
 });
+
+test("an answer lost on the way back: the action stays on the phone, is sent again with its key when the app is next opened, and is done once", PHONE, async ({ page, request, shop, shopper }) => {
+  const token = await shop.staffToken();
+  const staff = { Authorization: `Bearer ${token}` };
+  const { phoneNumber } = uniqueContact('rider');
+  const added = await request.post('/api/admin/riders', { headers: staff, data: { phoneNumber, fullName: 'Eric Lost Answer' } });
+  expect(added.status()).toBe(201);
+  const riderId = (await added.json()).rider._id as string;
+  const [product] = await shop.products(1);
+  await shop.addToCart(shopper, [product._id]);
+  const order = await shop.placeOrder(shopper, (await shop.addAddress(shopper))._id);
+  const number = orderNumber(order._id);
+  await shop.setOrderStatus(token, order._id, { expectedStatus: 'pending', status: 'processing' });
+  expect((await request.put(`/api/admin/orders/${order._id}/rider`, { headers: staff, data: { riderId } })).status()).toBe(200);
+
+  await page.goto('/rider');
+  await page.getByLabel('Phone number').fill(phoneNumber);
+  await page.getByRole('button', { name: 'Send me a code' }).click();
+  let code: string | undefined;
+  await expect
+    .poll(async () => (code = (await smsLog()).filter((sms) => sms.to === phoneNumber).map((sms) => /\b(\d{6})\b/.exec(sms.message)?.[1]).at(-1)))
+    .toMatch(/^\d{6}$/);
+  await page.getByLabel('Code from the SMS').fill(code!);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const stop = page.getByRole('listitem').filter({ hasText: `#${number}` });
+  await stop.getByRole('button', { name: 'Picked up' }).click();
+  await expect(page.getByText(`Order ${number} picked up: the shopper has their code`)).toBeVisible();
+
+  // Nobody home. The request reaches the shop and is done, but its answer never comes back.
+  let reachedShop = 0;
+  await page.route('**/api/rider/orders/*/not-delivered', async (route) => {
+    await route.fetch();
+    reachedShop += 1;
+    await route.abort('internetdisconnected');
+  });
+  await stop.getByRole('button', { name: 'Not delivered...' }).click();
+  await stop.getByRole('button', { name: 'Bring it back' }).click();
+  await expect.poll(() => reachedShop).toBeGreaterThanOrEqual(1);
+  await expect(stop.getByText('Saved, waiting for the network: not-delivered')).toBeVisible();
+  await expect(page.getByText(/No network: actions are saved on this phone/)).toBeVisible();
+  const kept = JSON.parse((await page.evaluate(() => localStorage.getItem('isoko.rider.queue'))) ?? '[]') as { kind: string; key: string }[];
+  expect(kept).toEqual([expect.objectContaining({ kind: 'not-delivered', key: expect.any(String) })]);
+
+  // The app closed and opened again with the network back: the saved action goes again, with its key.
+  await page.unroute('**/api/rider/orders/*/not-delivered');
+  const resent = page.waitForResponse((response) => response.url().endsWith(`/api/rider/orders/${order._id}/not-delivered`));
+  await page.reload();
+  const answer = await resent;
+  expect(answer.status()).toBe(200);
+  expect(answer.request().headers()['idempotency-key']).toBe(kept[0].key);
+  await expect(page.getByText(new RegExp(`Order ${number} comes back to the shop`))).toBeVisible();
+  await expect(page.getByText('No stops now.')).toBeVisible();
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('isoko.rider.queue'))) ?? '[]')).toEqual([]);
+
+  // Done once: one way back to the shop in the order's history, one notice to the shopper.
+  const detail = await (await request.get(`/api/admin/orders/${order._id}`, { headers: staff })).json();
+  expect(detail.order.status).toBe('processing');
+  expect(detail.order.history.filter((entry: { from: string; to: string }) => entry.from === 'shipped' && entry.to === 'processing')).toHaveLength(1);
+});

@@ -16,6 +16,9 @@
 //   web POST /api/baskets {"weekday": 2}       ...with a JSON body ({name} places filled in)
 //   clock 2026-11-24 13:59                    the shop's clock, Kigali time (in-process runs only)
 //   stock eggs-tray 3                         staff count the product: 3 left to sell (in-process runs only)
+//   rider picks up {order}                    staff pack the order and give it to a rider, who picks it up:
+//                                             the order is on its way and the shopper has their code
+//                                             (in-process runs only)
 //   [ussd] > 1                                a line for one channel only
 //   [ussd, whatsapp] > 1                      ...or for some channels
 //   # a comment
@@ -38,7 +41,8 @@ export type Step =
   | { kind: 'mtn-down' }
   | { kind: 'clock'; at: Date }
   | { kind: 'stock'; productId: string; left: number }
-  | { kind: 'fees'; body: string };
+  | { kind: 'fees'; body: string }
+  | { kind: 'pick-up'; order: string };
 
 export interface FlowLine {
   line: number;
@@ -100,6 +104,8 @@ function readStep(text: string, where: string): Step {
   }
   const fees = /^fees\s+(\{.*\})$/.exec(text);
   if (fees) return { kind: 'fees', body: fees[1] };
+  const pickUp = /^rider picks up\s+(\S+)$/.exec(text);
+  if (pickUp) return { kind: 'pick-up', order: pickUp[1] };
   const stock = /^stock\s+([\w-]+)\s+(\d+(?:\.\d+)?)$/.exec(text);
   if (stock) return { kind: 'stock', productId: stock[1], left: Number(stock[2]) };
   throw new FlowSyntaxError(`${where}: cannot read "${text}"`);

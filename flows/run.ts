@@ -70,6 +70,38 @@ export async function setDeliveryFees(deps: ShopDeps, body: string): Promise<str
   return undefined;
 }
 
+/**
+ * Staff pack the order (its 8-character number or id) and give it to the flows' rider, who picks it
+ * up as the rider app does: the order is shipped and the shopper sent their delivery code.
+ */
+export async function riderPicksUp(deps: ShopDeps, order: string): Promise<string | undefined> {
+  const [{ sql }, { findOrCreatePhoneAccount }, { addRider }, { assignOrder }, { riderPickedUp }, { changeOrderStatus }] = await Promise.all([
+    import('kysely'),
+    import('../server/modules/users/accounts.service'),
+    import('../server/modules/dispatch/riders.service'),
+    import('../server/modules/dispatch/stops.service'),
+    import('../server/modules/dispatch/door.service'),
+    import('../server/modules/orders/staff-orders.service'),
+  ]);
+  const found = await deps.db
+    .selectFrom('orders')
+    .select(['id', 'status'])
+    .where((eb) => eb.or([eb('id', '=', order), eb(sql`upper(right(id, 8))`, '=', order.toUpperCase())]))
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+  if (!found) return `no order ${order}`;
+  // The shop's staff, a real account: the history and the rider's role name who did it.
+  const staffAccount = await findOrCreatePhoneAccount(deps, '+250788000100', 'Flow Staff');
+  if (!staffAccount) return 'could not make the staff account';
+  const staff = { id: staffAccount._id, fullName: 'Flow Staff', email: null, phoneNumber: null, roles: ['owner' as const], role: 'owner' as const };
+  const { rider } = await addRider(deps, staff, { phoneNumber: '+250788000111', fullName: 'Flow Rider', cashLimit: null });
+  const riderActor = { id: rider._id, fullName: rider.fullName, email: null, phoneNumber: rider.phoneNumber, roles: ['rider' as const], role: 'rider' as const };
+  if (found.status === 'pending') await changeOrderStatus(deps, staff, found.id, { expectedStatus: 'pending', status: 'processing', note: undefined });
+  await assignOrder(deps, staff, found.id, rider._id);
+  await riderPickedUp(deps, riderActor, found.id, `flows-${found.id}`);
+  return undefined;
+}
+
 /** The shop in this process, on a fresh copy of the seeded test database, its WhatsApp channel sending to a fake Graph API. */
 async function inProcessShop(): Promise<{ options: PlayOptions; close: () => Promise<void> }> {
   const [{ openTestDatabase }, { createApp }, { loadConfig }, { silentLogger }, { outboxNotifier }, { startFakeGraphApi, whatsappEnv }, { momoPhone, startFakeMomoCollections }, { backgroundSettled }] = await Promise.all([
@@ -112,6 +144,7 @@ async function inProcessShop(): Promise<{ options: PlayOptions; close: () => Pro
       },
       setStock: (productId, left) => setStockLeft(deps, productId, left),
       setFees: (body) => setDeliveryFees(deps, body),
+      pickUp: (order) => riderPicksUp(deps, order),
     },
     close: async () => {
       await graph.close();
@@ -167,6 +200,10 @@ async function main(): Promise<number> {
         }
         if (!shop.options.setFees && flow.lines.some((line) => line.step.kind === 'fees')) {
           console.log(`SKIP ${flow.file} [${channel}]: it sets the delivery fee as staff would, which only an in-process run can`);
+          continue;
+        }
+        if (!shop.options.pickUp && flow.lines.some((line) => line.step.kind === 'pick-up')) {
+          console.log(`SKIP ${flow.file} [${channel}]: a rider picks an order up, which only an in-process run can`);
           continue;
         }
         if (!shop.options.setStock && flow.lines.some((line) => line.step.kind === 'stock')) {

@@ -17,6 +17,7 @@ import * as momoCallbackChecks from './migrations/015-momo-callback-checks';
 import * as roles from './migrations/017-roles';
 import * as basketPayers from './migrations/019-basket-payers';
 import * as stock from './migrations/021-stock';
+import * as packing from './migrations/026-packing';
 import * as deliveryFees from './migrations/031-delivery-fees';
 import * as orderMoney from './migrations/032-order-money';
 import * as dispatch from './migrations/033-dispatch';
@@ -24,6 +25,7 @@ import * as riderCash from './migrations/034-rider-cash';
 import * as signInCodes from './migrations/035-sign-in-codes';
 import * as oneBasketPerOrder from './migrations/038-one-basket-per-order';
 import * as addressSector from './migrations/039-address-sector';
+import * as packedRefusals from './migrations/040-packed-refusals';
 
 const migrations: Record<string, Migration> = {
   '001-shop': shop,
@@ -43,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '017-roles': roles,
   '019-basket-payers': basketPayers,
   '021-stock': stock,
+  '026-packing': packing,
   '031-delivery-fees': deliveryFees,
   '032-order-money': orderMoney,
   '033-dispatch': dispatch,
@@ -50,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '035-sign-in-codes': signInCodes,
   '038-one-basket-per-order': oneBasketPerOrder,
   '039-address-sector': addressSector,
+  '040-packed-refusals': packedRefusals,
 };
 
 // Migrations run before the schema they create exists: Kysely's own convention is Kysely<any> here.

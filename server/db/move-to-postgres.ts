@@ -14,8 +14,8 @@ export class MoveError extends Error {}
 
 /** Kysely's own bookkeeping: each side keeps its own after migrating. */
 const MIGRATION_TABLES: ReadonlySet<string> = new Set(['kysely_migration', 'kysely_migration_lock']);
-/** Tables a migration itself fills (the default delivery schedule and fee setting): rows there do not mean a shop lives here. */
-const FILLED_BY_MIGRATIONS: ReadonlySet<string> = new Set(['delivery_schedule', 'delivery_fees']);
+/** Tables a migration itself fills (the default delivery schedule, fee setting and packing rules): rows there do not mean a shop lives here. */
+const FILLED_BY_MIGRATIONS: ReadonlySet<string> = new Set(['delivery_schedule', 'delivery_fees', 'packing_settings']);
 /** The names storeImage gives (modules/catalog/uploads.service.ts) and the types they stand for. */
 const UPLOADED_NAME = /^[0-9a-f]{24}\.(jpg|png|webp)$/;
 const UPLOADED_TYPES: Readonly<Record<string, string>> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };

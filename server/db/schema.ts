@@ -100,6 +100,9 @@ export interface ProductsTable {
   image: string;
   unit: string;
   description: string;
+  /** How it is sold (server/lib/quantities.ts): a measured unit in steps from a minimum (0.5 kg from 0.5 kg); whole units 1 and 1. */
+  quantity_step: Generated<number>;
+  min_quantity: Generated<number>;
   category_id: string;
   in_stock: Generated<boolean>;
   hidden: Generated<boolean>; // off the storefront and the conversation, still in staff lists
@@ -120,6 +123,9 @@ export interface CartLinesTable {
   product_id: string;
   quantity: number;
   added_at: CreatedAt;
+  /** If it is missing: 'similar', 'none' or 'product' (substitute_product_id); null: the shop's default when ordered. */
+  substitution: ColumnType<string | null, string | null | undefined, string | null>;
+  substitute_product_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AddressesTable {
@@ -176,6 +182,9 @@ export interface OrdersTable {
   /** The weekly basket this order was placed for, and the week (its Monday): one order per basket per week. */
   basket_id: ColumnType<string | null, string | null | undefined, string | null>;
   basket_week: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What the shopper pays once packed (null until then: amount_minor). */
+  final_amount_minor: ColumnType<number | null, number | null | undefined, number | null>;
+  packed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** The delivery fee the order was placed with, or agreed at the door; null while negotiable and not yet agreed. */
   delivery_fee_minor: ColumnType<number | null, number | null | undefined, number | null>;
   /** The value of the lines the shopper refused at the door: it comes off what is owed. */
@@ -322,6 +331,29 @@ export interface OrderLinesTable {
   subtotal_minor: number;
   /** How many of the line the shopper refused at the door. */
   refused_quantity: ColumnType<number, number | undefined, number>;
+  substitution: Generated<string>;
+  substitute_product_id: Nullable;
+  /** What went in the bag (of the substitute when substituted_by is set); null until packed. */
+  packed_quantity: ColumnType<number | null, number | null | undefined, number | null>;
+  substituted_by: Nullable;
+  substitute_name: Nullable;
+  substitute_unit: Nullable;
+  substitute_price_minor: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The shopper's answer to a proposed substitute: 'asked' (until substitute_answer_by), 'accepted', 'refused', 'timed_out'. */
+  substitute_answer: Nullable;
+  substitute_answer_by: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  final_subtotal_minor: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+type Nullable = ColumnType<string | null, string | null | undefined, string | null>;
+
+/** The shop's packing rules, one row (staff set them). */
+export interface PackingSettingsTable {
+  id: Generated<boolean>;
+  over_estimate_percent: Generated<number>;
+  default_substitution: Generated<string>;
+  answer_minutes: Generated<number>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface ContactMessagesTable {
@@ -532,6 +564,7 @@ export interface Database {
   basket_runs: BasketRunsTable;
   stock_levels: StockLevelsTable;
   stock_movements: StockMovementsTable;
+  packing_settings: PackingSettingsTable;
   order_payments: OrderPaymentsTable;
   delivery_fees: DeliveryFeesTable;
   riders: RidersTable;

@@ -71,12 +71,42 @@ describe('cart', () => {
     const shopper = await shop.newShopper();
     expectFieldErrors(await add(shopper, {}), { productId: 'Invalid product data' });
     expectFieldErrors(await add(shopper, { productId: '' }), { productId: 'Invalid product data' });
-    for (const quantity of [0, -2, 1.5, 'many', 100000, true, [2], null, '1e2', '0x10', '2.0', '']) {
+    // Tomatoes are sold by 0.5 kg from 0.5 kg: 0.3 kg and 1.25 kg are not quantities of them.
+    for (const quantity of [0, -2, 0.3, 1.25, 'many', 100000, true, [2], null, '1e2', '0x10', '1.0005', '']) {
       const response = await add(shopper, { productId: 'tomatoes', quantity });
       expectErrorShape(response, 400);
       expect(response.body.errors[0].param).toBe('quantity');
     }
+    // A counted product stays whole.
+    expectFieldErrors(await add(shopper, { productId: 'cabbage', quantity: 1.5 }), { quantity: 'Cabbage is sold in whole pieces' });
     expect((await getCart(shopper)).body.cart.products).toEqual([]);
+  });
+
+  it('takes part of a kilo of a weighed product, priced about until packed', async () => {
+    const shopper = await shop.newShopper();
+    const added = await add(shopper, { productId: 'tomatoes', quantity: '1.5' });
+    expect(added.status).toBe(200);
+    expect(added.body.cart).toMatchObject({ totalItems: 1.5, totalPrice: 1200, estimated: true });
+    expect(added.body.cart.products[0]).toMatchObject({ quantity: 1.5, subtotal: 1200, estimated: true, substitution: 'similar' });
+    expect(added.body.cart.products[0].productId).toMatchObject({ quantityStep: 0.5, minQuantity: 0.5 });
+    expectFieldErrors(await update(shopper, 'tomatoes', { quantity: 0.25 }), { quantity: 'Tomatoes is sold by 0.5 kg, from 0.5 kg' });
+    // The original storefront's whole quantity still works.
+    expect(lines((await update(shopper, 'tomatoes', { quantity: 2 })).body)).toEqual([['tomatoes', 2]]);
+    await add(shopper, { productId: 'cabbage', quantity: 1 });
+    const cabbage = (await getCart(shopper)).body.cart.products.find((line: { productId: { _id: string } }) => line.productId._id === 'cabbage');
+    expect(cabbage).toMatchObject({ estimated: false });
+  });
+
+  it('keeps what the shopper wants done if an item is missing', async () => {
+    const shopper = await shop.newShopper();
+    await add(shopper, { productId: 'tomatoes', quantity: 1 });
+    const none = await update(shopper, 'tomatoes', { substitution: 'none' });
+    expect(none.body.cart.products[0]).toMatchObject({ quantity: 1, substitution: 'none' });
+    const named = await update(shopper, 'tomatoes', { substitution: { productId: 'cabbage' } });
+    expect(named.body.cart.products[0].substitution).toEqual({ productId: 'cabbage' });
+    expectFieldErrors(await update(shopper, 'tomatoes', { substitution: { productId: 'tomatoes' } }), { substitution: 'Choose another product the shop sells as the substitute' });
+    expectFieldErrors(await update(shopper, 'tomatoes', { substitution: { productId: 'no-such-thing' } }), { substitution: 'Choose another product the shop sells as the substitute' });
+    expectErrorShape(await update(shopper, 'tomatoes', { substitution: 'maybe' }), 400);
   });
 
   it('sets a quantity of 1 or more; 0 is a 400', async () => {
@@ -94,7 +124,7 @@ describe('cart', () => {
     expectErrorShape(await update(shopper, 'tomatoes', {}), 400);
     expectErrorShape(await update(shopper, 'tomatoes', { quantity: true }), 400);
     // Digits only: '1e2' is not a shopper's way of writing 100.
-    expectFieldErrors(await update(shopper, 'tomatoes', { quantity: '1e2' }), { quantity: 'Quantity must be a whole number' });
+    expectFieldErrors(await update(shopper, 'tomatoes', { quantity: '1e2' }), { quantity: 'Quantity must be a number, like 2 or 1.5' });
     expect(lines((await update(shopper, 'tomatoes', { quantity: '2' })).body)).toEqual([['tomatoes', 2]]);
     await update(shopper, 'tomatoes', { quantity: 1 });
     expect(lines((await getCart(shopper)).body)).toEqual([['tomatoes', 1]]);

@@ -68,6 +68,12 @@ describe('POST /order/placeOrder', () => {
         price: 800,
         subtotal: 1600,
         productDetails: { productname: 'Tomatoes', productImage: expect.stringMatching(ABSOLUTE_IMAGE_URL) },
+        // Beyond the spec's fields: weighed, so an estimate until packed, and the shop's default if it is missing.
+        estimated: true,
+        substitution: 'similar',
+        packedQuantity: null,
+        substitutedBy: null,
+        finalSubtotal: null,
         refusedQuantity: 0,
       },
       {
@@ -79,6 +85,11 @@ describe('POST /order/placeOrder', () => {
         price: 350,
         subtotal: 1050,
         productDetails: { productname: 'Cabbage', productImage: expect.stringMatching(ABSOLUTE_IMAGE_URL) },
+        estimated: false,
+        substitution: 'similar',
+        packedQuantity: null,
+        substitutedBy: null,
+        finalSubtotal: null,
         refusedQuantity: 0,
       },
     ]);

@@ -162,6 +162,11 @@ describe('the delivery code', () => {
     const sms = await lastMessageTo(shop.deps, shopper.user.phoneNumber!);
     expect(sms?.body).toContain('with Jean Rider');
     const code = await codeSentToShopper();
+    // The e-mail says it too, with the rider's name.
+    const email = await lastMessageTo(shop.deps, shopper.user.email!);
+    expect(email?.channel).toBe('email');
+    expect(email?.body).toContain(`code ${code}`);
+    expect(email?.body).toContain('Jean Rider');
     const seen = await details(order._id);
     expect(seen.deliveryCode).toBe(code);
     expect(seen.timeline.map((step: { step: string }) => step.step)).toContain('on_the_way');
@@ -215,6 +220,39 @@ describe('the delivery code', () => {
     // The cash went to the ledger of the rider who carried it.
     const ledger = await shop.http.get(`/api/admin/riders/${rider.id}/ledger`).set(staff.auth);
     expect(ledger.body.cash.cashInHand).toBe(order.amount + 500);
+  });
+
+  it('five tries hold when wrong codes arrive at once; the right code gives its try back; a new pick-up makes a new code', async () => {
+    const rider = await addRider('Hurried Rider');
+    const order = await packedOrder();
+    await assign(order._id, rider.id);
+    await pickUp(rider, order._id);
+    const code = await codeSentToShopper();
+    const body = (given: string) => ({ code: given, fee: 0, collected: { method: 'cash', amount: order.amount } });
+    // Four wrong, then the right one: it passes, so a rider who mistypes is not locked out by it later.
+    // (Delivered only after the second pick-up below: here the right code is sent with a wrong amount.)
+    for (let tries = 0; tries < 4; tries += 1) expect((await deliver(rider, order._id, body(wrongCodeFor(code)))).status).toBe(400);
+    const rightButShort = await deliver(rider, order._id, { code, fee: 0, collected: { method: 'cash', amount: order.amount - 1 } });
+    expect(rightButShort.body.error).toBe('wrong_amount');
+    expect((await shop.http.get('/api/rider/stops').set(rider.auth)).body.stops[0]).toMatchObject({ codeLocked: false, codeTriesLeft: 1 });
+
+    // Nobody home: the code goes with the round. A new pick-up sends a new code, with five fresh tries.
+    expect((await shop.http.post(`/api/rider/orders/${order._id}/not-delivered`).set(rider.auth).set('Idempotency-Key', key()).send({ reason: 'nobody_home' })).status).toBe(200);
+    expect((await assign(order._id, rider.id)).status).toBe(200);
+    await pickUp(rider, order._id);
+    const second = await codeSentToShopper();
+    expect((await shop.http.get('/api/rider/stops').set(rider.auth)).body.stops[0]).toMatchObject({ codeLocked: false, codeTriesLeft: 5 });
+    if (second !== code) expect((await deliver(rider, order._id, body(code))).body.message).toBe('Wrong code: 4 tries left');
+
+    // Eight wrong codes sent at once (a phone's queue flushing): at most five are counted, then it is locked.
+    const wrong = second === '0000' ? '1111' : '0000';
+    const answers = await Promise.all(Array.from({ length: 8 }, () => deliver(rider, order._id, body(wrong))));
+    expect(answers.every((answer) => answer.status === 400 || answer.status === 409)).toBe(true);
+    expect(answers.filter((answer) => answer.body.error === 'code_locked').length).toBeGreaterThanOrEqual(1);
+    const stop = (await shop.http.get('/api/rider/stops').set(rider.auth)).body.stops[0];
+    expect(stop).toMatchObject({ codeLocked: true, codeTriesLeft: 0 });
+    expect((await deliver(rider, order._id, body(second))).status).toBe(409);
+    expect((await details(order._id)).status).toBe('shipped');
   });
 
   it('an action sent twice with the same key is done once', async () => {
@@ -344,5 +382,146 @@ describe('at the door', () => {
     // Two sold leave the shelf; the one refused is back on it.
     expect(after.stock.onHand).toBe(before.stock.onHand - 2);
     expect(after.stock.reserved).toBe(before.stock.reserved);
+  });
+
+  it('a packed order: the rider collects what was packed, a refused substitute is not taken off twice, and stock sells what left the shop', async () => {
+    const products = ['tomatoes', 'cabbage', 'carrots', 'cherry-tomatoes'];
+    const received = await shop.http.post('/api/admin/stock/receive').set(staff.auth).send({ lines: products.map((productId) => ({ productId, quantity: 20 })) });
+    expect(received.status).toBe(200);
+    const stockOf = async (productId: string) => (await shop.http.get(`/api/admin/products/${productId}/stock`).set(staff.auth)).body.stock as { onHand: number; reserved: number };
+    const before = Object.fromEntries(await Promise.all(products.map(async (id) => [id, await stockOf(id)] as const)));
+    const address = await shop.http.post('/api/address/create').set(shopper.auth).send({ description: 'Green door', city: 'Kigali', street: 'KN 5 Rd', district: 'Nyarugenge', phoneNumber: shopper.user.phoneNumber });
+    for (const [productId, quantity] of [['tomatoes', 1.5], ['cabbage', 3], ['carrots', 1]] as const) await shop.http.post('/api/cart/add').set(shopper.auth).send({ productId, quantity, substitution: 'similar' });
+    const placed = await shop.http.post('/api/order/placeOrder').set(shopper.auth).send({ addressId: address.body.address._id, paymentType: 'cash' });
+    expect(placed.status).toBe(201);
+    const order = placed.body.order as { _id: string; amount: number };
+    expect(order.amount).toBe(1200 + 1050 + 600);
+
+    // 1.6 kg of tomatoes; cherry tomatoes proposed for the cabbage (refused by the shopper) and for the carrots (accepted at their own price).
+    const packed = await shop.http
+      .put(`/api/admin/orders/${order._id}/packing`)
+      .set(staff.auth)
+      .send({ lines: [{ productId: 'tomatoes', packed: 1.6 }, { productId: 'cabbage', packed: 2, substitutedBy: 'cherry-tomatoes' }, { productId: 'carrots', packed: 1, substitutedBy: 'cherry-tomatoes' }], done: true });
+    expect(packed.status).toBe(200);
+    expect((await shop.http.post(`/api/order/${order._id}/substitute`).set(shopper.auth).send({ productId: 'cabbage', accept: false })).status).toBe(200);
+    expect((await shop.http.post(`/api/order/${order._id}/substitute`).set(shopper.auth).send({ productId: 'carrots', accept: true })).status).toBe(200);
+    expect(await details(order._id)).toMatchObject({ status: 'processing', amount: 2850, finalAmount: 1280 + 1200, total: 2480 });
+
+    const rider = await addRider('Packed Rider');
+    await assign(order._id, rider.id);
+    await pickUp(rider, order._id);
+    const stop = (await shop.http.get('/api/rider/stops').set(rider.auth)).body.stops.find((candidate: { orderId: string }) => candidate.orderId === order._id);
+    expect(stop).toMatchObject({ total: 2480, amountDue: 2480 });
+    expect(stop.lines).toEqual([
+      expect.objectContaining({ productId: 'tomatoes', name: 'Tomatoes', quantity: 1.6, subtotal: 1280 }),
+      expect.objectContaining({ productId: 'cabbage', name: 'Cabbage', quantity: 0, subtotal: 0 }),
+      expect.objectContaining({ productId: 'carrots', name: 'Cherry tomatoes', quantity: 1, price: 1200, subtotal: 1200 }),
+    ]);
+    const code = await codeSentToShopper();
+    // The refused substitute is not in the bag: nothing of it can be refused again.
+    const twice = await deliver(rider, order._id, { code, fee: 0, collected: { method: 'cash', amount: 2480 }, refusedLines: [{ productId: 'cabbage', quantity: 1 }] });
+    expect(twice.status).toBe(400);
+    expect(twice.body.message).toBe('Only 0 of Cherry tomatoes can be refused');
+    // Half a kilo of tomatoes refused at the door comes off at the tomatoes' price.
+    const done = await deliver(rider, order._id, { code, fee: 0, collected: { method: 'cash', amount: 2480 - 400 }, refusedLines: [{ productId: 'tomatoes', quantity: 0.5 }] });
+    expect(done.status).toBe(200);
+    expect(await details(order._id)).toMatchObject({ status: 'delivered', paymentStatus: 'completed', finalAmount: 2480, total: 2080 });
+
+    // What left the shop is sold: 1.1 kg of tomatoes, one pack of cherry tomatoes; the cabbage and carrots go back, nothing stays reserved.
+    const after = Object.fromEntries(await Promise.all(products.map(async (id) => [id, await stockOf(id)] as const)));
+    expect(after.tomatoes).toMatchObject({ onHand: before.tomatoes.onHand - 1.1, reserved: before.tomatoes.reserved });
+    expect(after.cabbage).toMatchObject({ onHand: before.cabbage.onHand, reserved: before.cabbage.reserved });
+    expect(after.carrots).toMatchObject({ onHand: before.carrots.onHand, reserved: before.carrots.reserved });
+    expect(after['cherry-tomatoes']).toMatchObject({ onHand: before['cherry-tomatoes'].onHand - 1, reserved: before['cherry-tomatoes'].reserved });
+    const ledger = await shop.deps.db.selectFrom('stock_movements').select(['product_id', 'on_hand_change', 'reserved_change']).where('order_id', '=', order._id).execute();
+    const sums = new Map<string, { onHand: number; reserved: number }>();
+    for (const row of ledger) {
+      const sum = sums.get(row.product_id) ?? { onHand: 0, reserved: 0 };
+      sums.set(row.product_id, { onHand: sum.onHand + Number(row.on_hand_change), reserved: sum.reserved + Number(row.reserved_change) });
+    }
+    expect(Object.fromEntries([...sums].map(([id, sum]) => [id, { onHand: Math.round(sum.onHand * 1000) / 1000, reserved: Math.round(sum.reserved * 1000) / 1000 }]))).toEqual({
+      tomatoes: { onHand: -1.1, reserved: 0 },
+      cabbage: { onHand: 0, reserved: 0 },
+      carrots: { onHand: 0, reserved: 0 },
+      'cherry-tomatoes': { onHand: -1, reserved: 0 },
+    });
+  });
+});
+
+describe('dispatch', () => {
+  /** The latest window a shopper can choose: no other test of this file places orders in it. */
+  async function quietWindow(): Promise<string> {
+    const windows = (await shop.http.get('/api/delivery/windows')).body.windows as { id: string; available: boolean }[];
+    return windows.filter((window) => window.available).at(-1)!.id;
+  }
+
+  /** A packed cash order to a district and sector, in the window chosen. */
+  async function packedTo(windowId: string, district: string, sector: string) {
+    const address = await shop.http
+      .post('/api/address/create')
+      .set(shopper.auth)
+      .send({ description: 'Blue gate', city: 'Kigali', street: 'KG 9 Ave', district, sector, phoneNumber: shopper.user.phoneNumber });
+    await shop.http.post('/api/cart/add').set(shopper.auth).send({ productId: 'tomatoes', quantity: 1 });
+    const placed = await shop.http.post('/api/order/placeOrder').set(shopper.auth).send({ addressId: address.body.address._id, paymentType: 'cash', deliveryWindowId: windowId });
+    expect(placed.status).toBe(201);
+    const id = placed.body.order._id as string;
+    expect((await shop.http.post(`/api/admin/orders/${id}/status`).set(staff.auth).send({ expectedStatus: 'pending', status: 'processing' })).status).toBe(200);
+    return id;
+  }
+
+  it('"share out" balances by count, keeps a sector with one rider, and gives a rider at their cash limit no cash order', async () => {
+    const windowId = await quietWindow();
+    const limited = await addRider('Share Limited', 1000);
+    // The limited rider already holds 1,600 frw in cash from an earlier round.
+    const earlier = await packedOrder([['tomatoes', 2]]);
+    await assign(earlier._id, limited.id);
+    await pickUp(limited, earlier._id);
+    expect((await deliver(limited, earlier._id, { code: await codeSentToShopper(), fee: 0, collected: { method: 'cash', amount: earlier.amount } })).status).toBe(200);
+    const first = await addRider('Share First');
+    const second = await addRider('Share Second');
+    const kimironko = [await packedTo(windowId, 'Gasabo', 'Kimironko'), await packedTo(windowId, 'Gasabo', 'Kimironko')];
+    const niboye = [await packedTo(windowId, 'Kicukiro', 'Niboye'), await packedTo(windowId, 'Kicukiro', 'Niboye')];
+
+    const shared = await shop.http.post('/api/admin/dispatch/share-out').set(staff.auth).send({ windowId, riderIds: [limited.id, first.id, second.id] });
+    expect(shared.status).toBe(200);
+    expect(shared.body.message).toBe('4 orders shared out');
+    expect(shared.body.left).toEqual([]);
+    const riderOf = new Map((shared.body.assigned as { orderId: string; riderId: string }[]).map((given) => [given.orderId, given.riderId]));
+    expect(new Set([...kimironko, ...niboye].map((id) => riderOf.get(id)))).not.toContain(limited.id);
+    // Two each, a sector's orders with one rider.
+    expect(new Set(kimironko.map((id) => riderOf.get(id))).size).toBe(1);
+    expect(new Set(niboye.map((id) => riderOf.get(id))).size).toBe(1);
+    expect(riderOf.get(kimironko[0])).not.toBe(riderOf.get(niboye[0]));
+
+    // The Dispatch page shows the window's orders with their riders; sharing again gives nothing more.
+    const board = await shop.http.get('/api/admin/dispatch').set(staff.auth).query({ date: windowId.slice(0, 10) });
+    const window = (board.body.windows as { id: string; orders: { _id: string; riderId: string | null }[] }[]).find((listed) => listed.id === windowId)!;
+    for (const id of [...kimironko, ...niboye]) expect(window.orders.find((listed) => listed._id === id)?.riderId).toBe(riderOf.get(id));
+    const again = await shop.http.post('/api/admin/dispatch/share-out').set(staff.auth).send({ windowId, riderIds: [first.id, second.id] });
+    expect(again.body).toMatchObject({ message: '0 orders shared out', assigned: [] });
+  });
+
+  it("the stop order staff set is the order of the rider's stops on their phone", async () => {
+    const windowId = await quietWindow();
+    const rider = await addRider('Ordered Rider');
+    const ids = [await packedTo(windowId, 'Nyarugenge', 'Nyamirambo'), await packedTo(windowId, 'Nyarugenge', 'Kimisagara'), await packedTo(windowId, 'Nyarugenge', 'Muhima')];
+    for (const id of ids) expect((await assign(id, rider.id)).status).toBe(200);
+    const stopsNow = async () => ((await shop.http.get('/api/rider/stops').set(rider.auth)).body.stops as { orderId: string; position: number }[]).map((stop) => stop.orderId);
+    // Given one by one, each goes last in the round.
+    expect(await stopsNow()).toEqual(ids);
+
+    const wanted = [ids[2], ids[0], ids[1]];
+    const ordered = await shop.http.put(`/api/admin/riders/${rider.id}/stops`).set(staff.auth).send({ orderIds: wanted });
+    expect(ordered.status).toBe(200);
+    expect(ordered.body.riders[0].stops.map((stop: { orderId: string }) => stop.orderId)).toEqual(wanted);
+    expect(await stopsNow()).toEqual(wanted);
+
+    // Each open stop once, no other rider's: anything else is refused and the order kept.
+    const missing = await shop.http.put(`/api/admin/riders/${rider.id}/stops`).set(staff.auth).send({ orderIds: [ids[0], ids[1]] });
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe("List each of Ordered Rider's 3 open stops once, in delivery order");
+    const twice = await shop.http.put(`/api/admin/riders/${rider.id}/stops`).set(staff.auth).send({ orderIds: [ids[0], ids[0], ids[1]] });
+    expect(twice.status).toBe(400);
+    expect(await stopsNow()).toEqual(wanted);
   });
 });

@@ -21,6 +21,7 @@ import { placeOrder } from '../../server/modules/orders/orders.service';
 import { createBasket } from '../../server/modules/baskets/baskets.service';
 import { reasonWords } from '../../server/modules/orders/momo-reasons';
 import { changeStock } from '../../server/modules/stock/stock.service';
+import { saveDeliveryFees } from '../../server/modules/delivery/delivery-fees.service';
 import { isMeasuredUnit } from '../../server/lib/units';
 import { createTestShop, type TestShop } from '../support/test-app';
 
@@ -125,7 +126,7 @@ async function renderScreen(language: Language, name: ScreenName, data: GivenDat
 describe.each(LANGUAGES)('every screen in %s', (language) => {
   it('catalogue strings are GSM-7 and button labels fit chat', () => {
     const t = translator(language);
-    const sample = { shop: 'Isoko', name: 'Aline', query: 'tomatos', count: 3, total: 'frw 1.00', max: 999, unit: 'kg', quantity: '2 kg', offer: 'frw 1.00', price: 'frw 2.00', phone: '0788123456', address: 'KG 1 Ave, Gasabo', code: '123456', business: 'Isoko Ltd', number: 'AB12CD34', status: 'pending', payment: 'pending', reason: LONG_REASONS[0], id: '12345678901234', window: 'Tomorrow 16:00-18:00', basket: 'Tomatoes, Carrots +1', names: 'Avocados (out of stock)', when: 'Wednesdays 16:00-18:00', fee: 'frw 1,000.00', rider: 'Jean Habimana', district: 'Nyarugenge', minutes: 3 };
+    const sample = { shop: 'Isoko', name: 'Aline', query: 'tomatos', count: 3, total: 'frw 1.00', max: 999, unit: 'kg', quantity: '2 kg', offer: 'frw 1.00', price: 'frw 2.00', phone: '0788123456', address: 'KG 1 Ave, Gasabo', code: '123456', business: 'Isoko Ltd', number: 'AB12CD34', status: 'pending', payment: 'pending', reason: LONG_REASONS[0], id: '12345678901234', window: 'Tomorrow 16:00-18:00', basket: 'Tomatoes, Carrots +1', names: 'Avocados (out of stock)', when: 'Wednesdays 16:00-18:00', fee: 'frw 1,000.00', rider: 'Jean Habimana', district: 'Nyarugenge', minutes: 3, min: '0.5', step: '0.5', amount: 'frw 1,200.00' };
     for (const key of Object.keys(catalogues[language]) as (keyof typeof catalogues.en)[]) {
       expect(isGsmSafe(t(key, sample)), key).toBe(true);
     }
@@ -189,6 +190,23 @@ describe.each(LANGUAGES)('every screen in %s', (language) => {
     for (const offset of [0, 7, 14]) await renderScreen(language, 'checkout-window', { addressId }, { offset });
     await renderScreen(language, 'addresses');
     await renderScreen(language, 'address-detail', { id: addressId });
+  });
+
+  it('checkout with a fee table: the fee and the total quoted, the pay code whole', async () => {
+    const owner = { id: userId, fullName: 'Limits', email: null, phoneNumber: null, roles: ['owner' as const], role: 'owner' as const };
+    try {
+      for (const freeFrom of [undefined, null, 1]) {
+        if (freeFrom !== undefined) await saveDeliveryFees(shop.deps, owner, { mode: 'table', rates: [{ district: 'Nyarugenge', sector: null, from: 0, fee: 99_999 }], freeFrom });
+        await renderScreen(language, 'checkout-confirm', { addressId, key: 'k' });
+        const session = sessionFor(language, 'ussd');
+        session.current = newState('checkout-confirm', { addressId, key: 'k' });
+        const body = renderUssd(await show(session, shop.deps, ussdLimits)).slice(4);
+        expect(body, body).toContain('1234567890');
+        if (freeFrom !== undefined) expect(body, body).toMatch(freeFrom ? /, \S+ frw [\d,]+\.\d\d/ : /frw 99,999\.00, \S+ frw [\d,]+\.\d\d/);
+      }
+    } finally {
+      await saveDeliveryFees(shop.deps, owner, { mode: 'negotiable', rates: [], freeFrom: null });
+    }
   });
 
   it('weekly baskets', async () => {

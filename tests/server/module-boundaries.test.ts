@@ -35,6 +35,7 @@ const OWNERS: Readonly<Record<string, string>> = {
   momo_requests: 'modules/payments',
   // Counts change only as ledger rows (docs/decisions/012-stock.md): receiving, reserving, selling, releasing.
   stock_levels: 'modules/stock',
+  packing_settings: 'modules/packing',
   stock_movements: 'modules/stock',
   delivery_schedule: 'modules/delivery',
   delivery_window_bookings: 'modules/delivery',

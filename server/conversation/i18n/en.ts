@@ -53,6 +53,10 @@ export const en = {
 
   'quantity.prompt': 'Quantity in {unit} (1-{max}):',
   'quantity.invalid': 'Enter a whole number from 1 to {max}.',
+  'quantity.promptMeasured': 'Quantity in {unit}, from {min}, steps of {step} (like 1.5):',
+  'quantity.invalidMeasured': 'Enter {unit} from {min} in steps of {step}, like 1.5.',
+  'price.about': 'about {amount}',
+  'price.aboutWhy': 'Weighed items: you pay for what is packed.',
 
   'added.notice': 'Added {quantity} {name} to your cart!',
   'added.checkout': 'Checkout',
@@ -107,11 +111,13 @@ export const en = {
   'checkout.confirm': 'Confirm',
   'checkout.fee': 'Delivery fee {fee}, total {total}',
   'checkout.feeFree': 'Free delivery, total {total}',
+  'checkout.feeShort': 'Fee {fee}, total {total}',
   'checkout.placedFee':
     'Order {number} placed. Delivery {window}, fee {fee}. Pay {total} on delivery or by MoMo Pay {code}. We call you within 10 min.',
   'checkout.placed':
     'Order {number} placed. Delivery {window}, fee negotiable. Pay {total} on delivery or by MoMo Pay {code}. We call you within 10 min.',
   'checkout.payMomo': 'Pay now with MoMo',
+  'checkout.payMomoShort': 'MoMo now',
   'checkout.placedMomo': 'Order {number} placed: {total}, delivery {window}. Approve the payment on your phone: MoMo asks {phone} for your PIN.',
   'checkout.placedMomoFailed': 'Order {number} placed: {total}. MTN MoMo did not take the payment: pay with MoMo Pay {code} ({business}) instead.',
   'checkout.placedMomoUnconfirmed': 'Order {number} placed: {total}. MTN MoMo has not answered yet: if {phone} asks for your PIN, approve it. Do not pay another way.',

@@ -52,6 +52,10 @@ export const fr: Catalogue = {
 
   'quantity.prompt': 'Quantite en {unit} (1-{max}):',
   'quantity.invalid': 'Entrez un nombre entier de 1 a {max}.',
+  'quantity.promptMeasured': 'Quantite en {unit}, de {min}, par {step} (ex. 1.5):',
+  'quantity.invalidMeasured': 'Entrez des {unit} de {min} par {step}, ex. 1.5.',
+  'price.about': 'environ {amount}',
+  'price.aboutWhy': 'Produits peses: vous payez ce qui est emballe.',
 
   'added.notice': '{quantity} {name} ajoute au panier!',
   'added.checkout': 'Commander',
@@ -104,11 +108,13 @@ export const fr: Catalogue = {
   'checkout.confirm': 'Confirmer',
   'checkout.fee': 'Frais de livraison {fee}, total {total}',
   'checkout.feeFree': 'Livraison gratuite, total {total}',
+  'checkout.feeShort': 'Livraison {fee}, total {total}', // REVIEW
   'checkout.placedFee':
     'Commande {number} passee. Livraison {window}, frais {fee}. Payez {total} a la livraison ou par MoMo Pay {code}. Appel sous 10 min.',
   'checkout.placed':
     'Commande {number} passee. Livraison {window}, frais a negocier. Payez {total} a la livraison ou par MoMo Pay {code}. Appel sous 10 min.',
   'checkout.payMomo': 'Payer maintenant (MoMo)',
+  'checkout.payMomoShort': 'MoMo', // REVIEW
   'checkout.placedMomo': 'Commande {number} passee: {total}, livraison {window}. Approuvez le paiement sur votre telephone: MoMo demande votre PIN au {phone}.',
   'checkout.placedMomoFailed': "Commande {number} passee: {total}. MTN MoMo n'a pas pris le paiement: payez par MoMo Pay {code} ({business}).",
   'checkout.placedMomoUnconfirmed': "Commande {number} passee: {total}. MTN MoMo n'a pas encore repondu: si le {phone} demande votre PIN, approuvez. Ne payez pas autrement.",

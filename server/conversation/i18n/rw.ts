@@ -53,6 +53,10 @@ export const rw: Catalogue = {
 
   'quantity.prompt': 'Umubare: {unit} (1-{max})', // REVIEW
   'quantity.invalid': 'Andika umubare wuzuye kuva 1 kugeza {max}.', // REVIEW
+  'quantity.promptMeasured': 'Umubare: {unit}, guhera {min}, kongeraho {step} (urugero 1.5):', // REVIEW
+  'quantity.invalidMeasured': 'Andika {unit} guhera {min}, kongeraho {step}, urugero 1.5.', // REVIEW
+  'price.about': 'hafi {amount}', // REVIEW
+  'price.aboutWhy': 'Ibipimwa: wishyura ibyo twapakiye.', // REVIEW
 
   'added.notice': '{quantity} {name} byashyizwe mu gatebo!', // REVIEW
   'added.checkout': 'Soza komande', // REVIEW
@@ -105,11 +109,13 @@ export const rw: Catalogue = {
   'checkout.confirm': 'Emeza',
   'checkout.fee': 'Ikiguzi cyo kugeza {fee}, byose {total}', // REVIEW
   'checkout.feeFree': 'Kugeza ni ubuntu, byose {total}', // REVIEW
+  'checkout.feeShort': 'Kugeza {fee}, byose {total}', // REVIEW
   'checkout.placedFee':
     'Komande {number} yakiriwe. Bizagera {window}, kugeza {fee}. Ishyura {total} ubigejejweho cyangwa kuri MoMo Pay {code}. Turaguhamagara mu minota 10.', // REVIEW
   'checkout.placed':
     'Komande {number} yakiriwe. Bizagera {window}. Ishyura {total} ubigejejweho cyangwa kuri MoMo Pay {code}. Turaguhamagara mu minota 10.', // REVIEW
   'checkout.payMomo': 'Ishyura ubu na MoMo', // REVIEW
+  'checkout.payMomoShort': 'MoMo', // REVIEW
   'checkout.placedMomo': 'Komande {number} yakiriwe: {total}, bizagera {window}. Emeza kwishyura kuri telefoni yawe: MoMo irasaba {phone} PIN yawe.', // REVIEW
   'checkout.placedMomoFailed': 'Komande {number} yakiriwe: {total}. MTN MoMo ntiyakiriye ubwishyu: ishyura kuri MoMo Pay {code} ({business}).', // REVIEW
   'checkout.placedMomoUnconfirmed': 'Komande {number} yakiriwe: {total}. MTN MoMo ntirasubiza: {phone} nibagusaba PIN, yemeze. Ntwishyure ukundi.', // REVIEW

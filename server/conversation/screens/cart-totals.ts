@@ -11,6 +11,9 @@ export type CartLine = Cart['products'][number];
 
 export const lineTotalMinor = (line: CartLine) => toMinor(line.subtotal);
 
+/** "frw 1,200.00", or "about frw 1,200.00" when a weighed line makes it an estimate. */
+export const aboutAmount = (t: Translate, minor: number, estimated: boolean | undefined) => (estimated ? t('price.about', { amount: formatFrw(minor) }) : formatFrw(minor));
+
 /** What checkout would order: the items of the lines stock can sell, and the cart's total (which counts only those). */
 export function cartTotals(cart: Cart): { items: number; totalMinor: number } {
   const items = cart.products.reduce((sum, line) => sum + (line.sellable ? line.quantity : 0), 0);
@@ -53,7 +56,7 @@ export function cartCard(current: Cart, language?: Language): CartCard {
     items,
     total: current.totalPrice,
     // Checkout's words for the same sum, so the widget has none of its own to keep in three languages.
-    summary: t('checkout.items', { count: current.products.filter((line) => line.sellable).length, total: formatFrw(totalMinor) }),
+    summary: t('checkout.items', { count: current.products.filter((line) => line.sellable).length, total: aboutAmount(t, totalMinor, current.estimated) }),
     lines: sellableFirst(current).map((line) => {
       const note = unsellableText(line, t, language);
       return {

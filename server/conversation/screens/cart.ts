@@ -5,11 +5,11 @@ import { MAX_LINE_QUANTITY } from '../../modules/cart/cart.schema';
 import { clearCart, getCart, removeFromCart, updateCartLine } from '../../modules/cart/cart.service';
 import type { Language, Translate } from '../i18n';
 import type { Screen, ScreenView } from '../types';
-import { cartCard, cartTotals, lineTotalMinor, sellableFirst, unsellableText, type CartLine } from './cart-totals';
+import { aboutAmount, cartCard, cartTotals, lineTotalMinor, sellableFirst, unsellableText, type CartLine } from './cart-totals';
 import { accountId, invalidChoice, pageOf, pageSizeOf, productName, push, quantityText, refuse, returnTo } from './helpers';
 import { menuActions, menuChoice, type MenuChoice } from './menu';
 import { follow } from './navigate';
-import { quantityPrompt, readQuantity } from './product';
+import { quantityPrompt, quantityRefusal, readQuantity } from './product';
 
 /** The cart's choices offered when it is empty (or when it is not). */
 const whenEmpty = (empty: boolean) => (chosen: MenuChoice) => (chosen.when === 'empty') === empty;
@@ -17,7 +17,8 @@ const whenEmpty = (empty: boolean) => (chosen: MenuChoice) => (chosen.when === '
 /** "2 kg frw 1,600.00", and why stock cannot sell it when it cannot ("Out of stock", "Only 1 kg left"). */
 function lineDetail(line: CartLine, t: Translate, language?: Language): string {
   const why = unsellableText(line, t, language);
-  return `${quantityText(line.quantity, line.productId.productUnit, language)} ${formatFrw(lineTotalMinor(line))}${why ? ` ${why}` : ''}`;
+  const amount = formatFrw(lineTotalMinor(line));
+  return `${quantityText(line.quantity, line.productId.productUnit, language)} ${line.estimated ? t('price.about', { amount }) : amount}${why ? ` ${why}` : ''}`;
 }
 
 export const cart: Screen<'cart'> = {
@@ -33,7 +34,7 @@ export const cart: Screen<'cart'> = {
       cart: cartCard(current, ctx.session.language),
       // How many products; each line says its quantity with its unit ("Tomatoes 2 kg").
       title: ctx.t('cart.title', { count: current.products.length }),
-      lines: [ctx.t('cart.total', { total: formatFrw(totalMinor) })],
+      lines: [ctx.t('cart.total', { total: aboutAmount(ctx.t, totalMinor, current.estimated) }), ...(current.estimated && !ctx.channel.smallScreen ? [ctx.t('price.aboutWhy')] : [])],
       ...pageOf(rows, state.offset, pageSizeOf(ctx, 8)),
       actions: menuActions('cart', ctx.t, whenEmpty(false)),
     };
@@ -55,7 +56,9 @@ async function findLine(ctx: Parameters<Screen['render']>[0], productId: string)
 async function lineScreen(ctx: Parameters<Screen['render']>[0], productId: string, rest: (line: CartLine) => Partial<ScreenView>): Promise<ScreenView> {
   const line = await findLine(ctx, productId);
   if (!line) return { title: ctx.t('product.gone') };
-  return { title: productName(line.productId, ctx.session.language), lines: [lineDetail(line, ctx.t, ctx.session.language)], ...rest(line) };
+  // Why a weighed line is "about": on USSD the cart's list has no room for it, so the line's own screen says it.
+  const why = line.estimated ? [ctx.t('price.aboutWhy')] : [];
+  return { title: productName(line.productId, ctx.session.language), lines: [lineDetail(line, ctx.t, ctx.session.language), ...why], ...rest(line) };
 }
 
 export const cartLine: Screen<'cart-line'> = {
@@ -76,13 +79,15 @@ export const cartLine: Screen<'cart-line'> = {
 
 export const cartQuantity: Screen<'cart-quantity'> = {
   async render(ctx, state) {
-    return lineScreen(ctx, state.data.id, (line) => ({ prompt: quantityPrompt(ctx, line.productId.productUnit, MAX_LINE_QUANTITY) }));
+    return lineScreen(ctx, state.data.id, (line) => ({ prompt: quantityPrompt(ctx, line.productId, MAX_LINE_QUANTITY) }));
   },
 
   async handle(ctx, state, { text }) {
-    const amount = readQuantity(text);
-    if (amount === undefined) return refuse(ctx.t('quantity.invalid', { max: MAX_LINE_QUANTITY }));
-    await updateCartLine(ctx.deps, accountId(ctx), state.data.id, amount);
+    const line = await findLine(ctx, state.data.id);
+    if (!line) return returnTo('cart', ctx.t('product.gone'));
+    const amount = readQuantity(text, line.productId);
+    if (amount === undefined) return refuse(quantityRefusal(ctx, line.productId));
+    await updateCartLine(ctx.deps, accountId(ctx), state.data.id, { quantity: amount });
     return { ...returnTo('cart', ctx.t('cart.updated')), cartChanged: true };
   },
 };

@@ -18,7 +18,7 @@ import type { CheckoutAddress, Outcome, Screen, ScreenContext } from '../types';
 import { accountId, invalidChoice, needsAccount, newState, pageOf, pageSizeOf, push, refuse } from './helpers';
 import { menuActions, menuChoice } from './menu';
 import { askMomo, momoOffered } from './momo';
-import { cartLinesRow, cartTotals, unsellableLines } from './cart-totals';
+import { aboutAmount, cartLinesRow, cartTotals, unsellableLines } from './cart-totals';
 import { againBelow, backToAgain } from './again-state';
 import { chosenOrNext, freeWindows, slotText, windowsAhead, windowText } from './delivery-time';
 
@@ -112,20 +112,27 @@ export const checkoutConfirm: Screen<'checkout-confirm'> = {
     const fee = await quoteDeliveryFee(ctx.deps, { district: address.district }, totalMinor);
     // The window chosen; should it have filled up since, Confirm says so and offers the next.
     const shownWindow = chosenOrNext(windows, state.data.windowId);
+    // A USSD screen has no room for a fee line beside the pay code: the fee and the total take the
+    // items line's place there, and the address (chosen on the screen before) is left out, rather than
+    // the pay code cut; "Pay now with MoMo" may take its short form. "about" once: on the total.
+    const compact = ctx.channel.smallScreen && fee.mode !== 'negotiable';
     return {
       // The total on the title line, as Order again has it, so the products can show with their units;
       // the same products ordered minutes ago are said there, before Confirm orders them again.
-      title: confirmTitle(ctx, state.data.twin, ctx.t('checkout.title', { total: formatFrw(totalMinor) }), formatFrw(totalMinor)),
+      title: confirmTitle(ctx, state.data.twin, ctx.t('checkout.title', { total: aboutAmount(ctx.t, totalMinor, cart.estimated) }), aboutAmount(ctx.t, totalMinor, cart.estimated)),
       lines: [
-        ...feeLines(ctx, fee, totalMinor),
+        ...(compact ? [feeShort(ctx, fee.feeMinor, totalMinor, cart.estimated)] : feeLines(ctx, fee, totalMinor, cart.estimated)),
         shownWindow ? ctx.t('checkout.delivery', { window: slotText(ctx, shownWindow.slot) }) : ctx.t('window.none'),
         ctx.t('checkout.pay', { code: payCode, business: businessName }),
       ],
       // As list rows, what comes ("Tomatoes 2 kg, Carrots 3 kg", each quantity with its unit; "1 item"
-      // when even one has no room) and the address are what a small screen shortens, never the pay code.
-      rows: [{ ...cartLinesRow(cart, language) }, { label: ctx.t('checkout.to', { address: addressLabel(address) }) }],
+      // when even one has no room) and the address are what a small screen shortens, never the pay code;
+      // with a fee to quote, USSD leaves the address (chosen on the screen before) out.
+      rows: [{ ...cartLinesRow(cart, language) }, ...(compact ? [] : [{ label: ctx.t('checkout.to', { address: addressLabel(address) }) }])],
       // 1 Confirm (cash on delivery, the MoMo Pay code), and 2 Pay now with MoMo when the shop has request-to-pay.
-      actions: menuActions('checkout-confirm', ctx.t, (chosen) => chosen.key !== '2' || momoOffered(ctx)),
+      actions: menuActions('checkout-confirm', ctx.t, (chosen) => chosen.key !== '2' || momoOffered(ctx)).map((action) =>
+        action.key === '2' ? { ...action, short: ctx.t('checkout.payMomoShort') } : action,
+      ),
     };
   },
 
@@ -168,10 +175,17 @@ export const checkoutConfirm: Screen<'checkout-confirm'> = {
 };
 
 /** The fee line of the confirm screen: none while the fee is agreed at the door. */
-function feeLines(ctx: ScreenContext, fee: FeeQuote, goodsMinor: number): string[] {
+function feeLines(ctx: ScreenContext, fee: FeeQuote, goodsMinor: number, estimated: boolean | undefined): string[] {
   if (fee.mode === 'negotiable') return [];
-  const total = formatFrw(goodsMinor + fee.feeMinor);
+  // With a weighed line the total is an estimate too (what is packed is paid).
+  const total = aboutAmount(ctx.t, goodsMinor + fee.feeMinor, estimated);
   return [fee.feeMinor === 0 ? ctx.t('checkout.feeFree', { total }) : ctx.t('checkout.fee', { fee: formatFrw(fee.feeMinor), total })];
+}
+
+/** The fee and the total in one short line, for a small screen. */
+function feeShort(ctx: ScreenContext, feeMinor: number, goodsMinor: number, estimated: boolean | undefined): string {
+  const total = aboutAmount(ctx.t, goodsMinor + feeMinor, estimated);
+  return feeMinor === 0 ? ctx.t('checkout.feeFree', { total }) : ctx.t('checkout.feeShort', { fee: formatFrw(feeMinor), total });
 }
 
 /** The chosen window filled up or passed: the screen again with the next free one, saying so. */

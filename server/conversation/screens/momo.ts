@@ -36,7 +36,7 @@ export async function askMomo(ctx: ScreenContext, order: Order, options: { place
   const ask: StartMomoOptions = { userId: accountId(ctx), payerPhone: callerPayerPhone(ctx), firstOnly: options.firstOnly };
   const words = {
     number: orderNumber(order._id),
-    total: formatFrw(toMinor(order.amount)),
+    total: formatFrw(toMinor(order.finalAmount)),
     code: ctx.deps.config.shop.payCode,
     business: ctx.deps.config.shop.businessName,
     window: order.deliveryWindow ? windowText(ctx, order.deliveryWindow) : '',

@@ -30,7 +30,7 @@ export const orders: Screen<'orders'> = {
   async render(ctx, state) {
     const { orders: latest, pagination } = await listOrders(ctx.deps, accountId(ctx), { page: 1, limit: windowLimit(state.offset, ctx.pageSize) });
     if (!pagination.total) return { title: ctx.t('orders.none') };
-    const rows = latest.map((order) => ({ value: order._id, label: orderNumber(order._id), detail: `${formatFrw(toMinor(order.amount))} ${shortStatusWords(order, ctx.t)}` }));
+    const rows = latest.map((order) => ({ value: order._id, label: orderNumber(order._id), detail: `${formatFrw(toMinor(order.finalAmount))} ${shortStatusWords(order, ctx.t)}` }));
     return { title: ctx.t('orders.title'), hint: ctx.t('orders.hint'), ...windowOf(rows, pagination.total, state.offset, ctx.pageSize) };
   },
 
@@ -86,7 +86,7 @@ function withWindow(ctx: ScreenContext, found: Order, momoNote: string | undefin
  */
 function wayLine(ctx: ScreenContext, found: Order): string[] {
   const step = found.timeline.at(-1);
-  if (step?.step === 'on_the_way' && step.rider) return [ctx.t('order.onTheWay', { rider: step.rider.fullName, phone: step.rider.phoneNumber })];
+  if (step?.step === 'on_the_way' && step.rider) return [ctx.t('order.onTheWay', { rider: step.rider.fullName, phone: localPhone(step.rider.phoneNumber) })];
   if (step?.step !== 'not_delivered') return [];
   const reason = step.reason ? ctx.t(`order.reason.${step.reason}`) : '';
   return [step.window ? ctx.t('order.notDelivered', { reason, window: windowText(ctx, step.window) }) : ctx.t('order.notDeliveredCall', { reason })];

@@ -6,7 +6,8 @@ import { getProduct } from '../../modules/catalog/catalog.service';
 import type { Product } from '../../modules/catalog/catalog.schema';
 import type { Translate } from '../i18n';
 import type { Screen, ScreenContext } from '../types';
-import { unitWord } from '../../lib/units';
+import { countText, isMeasuredUnit, unitWord } from '../../lib/units';
+import { parseTypedQuantity, quantityProblem } from '../../lib/quantities';
 import { accountId, invalidChoice, leftText, priceText, productCard, productName, push, quantityText, refuse, replace, wholeNumber } from './helpers';
 import { menuActions, menuChoice } from './menu';
 import { follow, loginFirst } from './navigate';
@@ -18,19 +19,37 @@ function priceLine(product: Product, t: Translate): string {
 
 const displayName = (ctx: ScreenContext, product: Product) => productName(product, ctx.session.language);
 
-/** "Quantity in pieces (1-50):": the unit as many of it, in the shopper's language. */
-export const quantityPrompt = (ctx: ScreenContext, unit: string, max: number) =>
-  ctx.t('quantity.prompt', { unit: unitWord(unit, max, ctx.session.language ?? 'en'), max });
+type SoldBy = Pick<Product, 'productUnit' | 'quantityStep' | 'minQuantity'>;
+
+/** Whether the product is sold in parts of its unit (1.5 kg), so the keypad takes a decimal. */
+const inParts = (product: SoldBy) => isMeasuredUnit(product.productUnit) && !(product.quantityStep === 1 && product.minQuantity === 1);
+
+/** "Quantity in pieces (1-50):", "Quantity in kg, from 0.5, steps of 0.5 (like 1.5):", in the shopper's language. */
+export function quantityPrompt(ctx: ScreenContext, product: SoldBy, max: number): string {
+  const unit = unitWord(product.productUnit, max, ctx.session.language ?? 'en');
+  if (!inParts(product)) return ctx.t('quantity.prompt', { unit, max });
+  return ctx.t('quantity.promptMeasured', { unit, min: countText(product.minQuantity), step: countText(product.quantityStep) });
+}
+
+/** Why a typed quantity was refused, in the words of the prompt. */
+export function quantityRefusal(ctx: ScreenContext, product: SoldBy): string {
+  if (!inParts(product)) return ctx.t('quantity.invalid', { max: MAX_LINE_QUANTITY });
+  const unit = unitWord(product.productUnit, 2, ctx.session.language ?? 'en');
+  return ctx.t('quantity.invalidMeasured', { unit, min: countText(product.minQuantity), step: countText(product.quantityStep) });
+}
 
 /**
- * A quantity as the cart's own rule reads it (a whole number from 1 to the line maximum), or
- * undefined. The keypad check comes first so "1e2" or "2.5" are refused, not coerced.
+ * A quantity as the cart's own rule reads it (a whole number from 1 to the line maximum; for a
+ * product sold by weight "1.5" or "1,5" in its steps), or undefined. The keypad check comes first
+ * so "1e2" is refused, not coerced, and "2.5" trays never reach the cart.
  */
-export function readQuantity(text: string): number | undefined {
-  const typed = wholeNumber(text);
+export function readQuantity(text: string, product: SoldBy & Pick<Product, 'productname'>): number | undefined {
+  const typed = inParts(product) ? parseTypedQuantity(text) : wholeNumber(text);
   if (typed === undefined) return undefined;
   const parsed = updateCartLineSchema.safeParse({ quantity: typed });
-  return parsed.success ? parsed.data.quantity : undefined;
+  if (!parsed.success || parsed.data.quantity === undefined) return undefined;
+  const rule = { step: product.quantityStep, min: product.minQuantity };
+  return quantityProblem(product.productname, product.productUnit, rule, parsed.data.quantity) ? undefined : parsed.data.quantity;
 }
 
 export const product: Screen<'product'> = {
@@ -64,13 +83,14 @@ export const quantity: Screen<'quantity'> = {
     return {
       title: displayName(ctx, found),
       lines: [priceLine(found, ctx.t), ...(left ? [left] : [])],
-      prompt: quantityPrompt(ctx, found.productUnit, MAX_LINE_QUANTITY),
+      prompt: quantityPrompt(ctx, found, MAX_LINE_QUANTITY),
     };
   },
 
   async handle(ctx, state, { text }) {
-    const amount = readQuantity(text);
-    if (amount === undefined) return refuse(ctx.t('quantity.invalid', { max: MAX_LINE_QUANTITY }));
+    const sold = await getProduct(ctx.deps, state.data.id);
+    const amount = readQuantity(text, sold);
+    if (amount === undefined) return refuse(quantityRefusal(ctx, sold));
     const productId = state.data.id;
     await addLineToCart(ctx.deps, accountId(ctx), { productId, quantity: amount });
     const found = await getProduct(ctx.deps, productId);

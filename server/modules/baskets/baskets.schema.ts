@@ -43,7 +43,7 @@ export type UpdateBasketInput = z.infer<typeof updateBasketSchema>;
 export const basketLineSchema = z.object({
   productId: z.string(),
   productName: z.string(),
-  quantity: z.number().int(),
+  quantity: z.number(),
   unit: z.string(),
   /** Today's price for one; null when the product is no longer sold. */
   price: z.number().nullable(),

@@ -18,7 +18,7 @@ const setQuantity = createRoute({
   ...cartCall,
   method: 'put',
   path: '/update/{productId}',
-  summary: "Set a line's quantity (1 or more)",
+  summary: "Set a line's quantity (1 or more; a weighed product in its steps, e.g. 1.5 kg) and/or its substitution ('similar', 'none' or {productId})",
   request: { params: lineParams, body: jsonRequest(updateCartLineSchema) },
   responses: changed,
 });
@@ -34,7 +34,7 @@ export function cartRoutes(deps: ShopDeps) {
     return c.json({ success: true, message: 'Product added to cart', cart });
   });
   addRoute(app, setQuantity, async (c) => {
-    const cart = await updateCartLine(deps, c.get('user').id, c.req.param('productId'), c.req.valid('json').quantity);
+    const cart = await updateCartLine(deps, c.get('user').id, c.req.param('productId'), c.req.valid('json'));
     return c.json({ success: true, message: 'Cart updated successfully', cart });
   });
   addRoute(app, removeLine, async (c) => {

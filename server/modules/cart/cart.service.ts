@@ -8,25 +8,28 @@ import { countText, onlyLeftOf, onlyLeftText, unitWord } from '../../lib/units';
 import type { Product } from '../catalog/catalog.schema';
 import { getProduct, getProductsByIds } from '../catalog/catalog.service';
 import { NOT_ENOUGH_STOCK, shownCounts } from '../stock/stock.service';
-import { MAX_LINE_QUANTITY, type AddToCartInput, type Cart } from './cart.schema';
+import { getPackingSettings } from '../packing/packing-settings.service';
+import { isEstimated, lineMinor, quantityProblem } from '../../lib/quantities';
+import { MAX_LINE_QUANTITY, type AddToCartInput, type Cart, type Substitution, type UpdateCartLineInput } from './cart.schema';
 
 type CartLine = Cart['products'][number];
 
 export async function getCart(deps: ShopDeps, userId: string): Promise<Cart> {
-  const lines = await deps.db
+  const [lines, settings] = await Promise.all([deps.db
     .selectFrom('cart_lines')
-    .select(['product_id', 'quantity'])
+    .select(['product_id', 'quantity', 'substitution', 'substitute_product_id'])
     .where('user_id', '=', userId)
     .orderBy('added_at')
     .orderBy('product_id')
-    .execute();
+    .execute(), getPackingSettings(deps.db)]);
   const ids = lines.map((line) => line.product_id);
   const [products, counts] = await Promise.all([getProductsByIds(deps, ids), shownCounts(deps, ids)]);
   // A line whose product is gone is dropped (docs/product.md section 3: a line with no product is skipped).
   return pricedCart(
     lines.flatMap((line) => {
       const product = products.get(line.product_id);
-      return product ? [{ product, quantity: line.quantity, left: counts.get(line.product_id) }] : [];
+      const substitution = substitutionOf(line.substitution, line.substitute_product_id, settings.defaultSubstitution);
+      return product ? [{ product, quantity: line.quantity, left: counts.get(line.product_id), substitution }] : [];
     }),
   );
 }
@@ -39,17 +42,52 @@ function sellability(product: Product, quantity: number, left: number | undefine
 }
 
 /** Prices each line as checkout charges it (placeOrder: the effective price, summed in minor units); a line it cannot sell adds nothing. */
-function pricedCart(lines: { product: Product; quantity: number; left?: number }[]): Cart {
+function pricedCart(lines: { product: Product; quantity: number; left?: number; substitution: Substitution }[]): Cart {
   let totalItems = 0;
   let totalMinor = 0;
-  const products = lines.map(({ product, quantity, left }) => {
+  let estimated = false;
+  const products = lines.map(({ product, quantity, left, substitution }) => {
     const priceMinor = toMinor(effectivePrice(product.price, product.offerPrice));
     const sold = sellability(product, quantity, left);
+    const about = isEstimated(product.productUnit);
     totalItems += quantity;
-    if (sold.sellable) totalMinor += priceMinor * quantity;
-    return { productId: product, quantity, price: toFrw(priceMinor), subtotal: toFrw(priceMinor * quantity), ...sold };
+    if (sold.sellable) {
+      totalMinor += lineMinor(priceMinor, quantity);
+      estimated ||= about;
+    }
+    return { productId: product, quantity, price: toFrw(priceMinor), subtotal: toFrw(lineMinor(priceMinor, quantity)), estimated: about, substitution, ...sold };
   });
-  return { products, totalItems, totalPrice: toFrw(totalMinor) };
+  return { products, totalItems: Math.round(totalItems * 1000) / 1000, totalPrice: toFrw(totalMinor), ...(estimated ? { estimated: true as const } : {}) };
+}
+
+/** A line's stored choice as the API speaks it; none stored: the shop's default. */
+export function substitutionOf(kind: string | null, productId: string | null, fallback: 'similar' | 'none'): Substitution {
+  if (kind === 'product' && productId) return { productId };
+  if (kind === 'similar' || kind === 'none') return kind;
+  return fallback;
+}
+
+/** The columns a choice is kept in. */
+function substitutionColumns(substitution: Substitution): { substitution: string; substitute_product_id: string | null } {
+  return typeof substitution === 'string' ? { substitution, substitute_product_id: null } : { substitution: 'product', substitute_product_id: substitution.productId };
+}
+
+/** A named substitute must be another product the shop sells. */
+async function checkSubstitute(deps: ShopDeps, productId: string, substitution: Substitution | undefined): Promise<void> {
+  if (!substitution || typeof substitution === 'string') return;
+  const message = 'Choose another product the shop sells as the substitute';
+  if (substitution.productId === productId) throw badRequest(message, [{ msg: message, param: 'substitution' }]);
+  try {
+    await getProduct(deps, substitution.productId);
+  } catch {
+    throw badRequest(message, [{ msg: message, param: 'substitution' }]);
+  }
+}
+
+/** A quantity the product is not sold in (1.5 trays, 0.3 kg by 0.5 kg) is refused, naming the rule. */
+function checkQuantity(product: Product, quantity: number): void {
+  const problem = quantityProblem(product.productname, product.productUnit, { step: product.quantityStep, min: product.minQuantity }, quantity);
+  if (problem) throw badRequest(problem, [{ msg: problem, param: 'quantity' }], 'quantity_rule');
 }
 
 export const outOfStockMessage = (name: string) => `Sorry, ${name} is out of stock`;
@@ -85,6 +123,8 @@ export async function addLineToCart(deps: ShopDeps, userId: string, input: AddTo
     const message = outOfStockMessage(product.productname);
     throw badRequest(message, [{ msg: message, param: 'productId' }], 'out_of_stock');
   }
+  checkQuantity(product, input.quantity);
+  await checkSubstitute(deps, product._id, input.substitution);
   const left = (await shownCounts(deps, [product._id])).get(product._id);
   if (left !== undefined) {
     const inCart = await quantityInCart(deps, userId, product._id);
@@ -92,10 +132,11 @@ export async function addLineToCart(deps: ShopDeps, userId: string, input: AddTo
   }
   await deps.db
     .insertInto('cart_lines')
-    .values({ user_id: userId, product_id: input.productId, quantity: input.quantity })
+    .values({ user_id: userId, product_id: input.productId, quantity: input.quantity, ...(input.substitution ? substitutionColumns(input.substitution) : {}) })
     .onConflict((oc) =>
       oc.columns(['user_id', 'product_id']).doUpdateSet((eb) => ({
         quantity: eb.fn('least', [eb('cart_lines.quantity', '+', eb.ref('excluded.quantity')), eb.val(MAX_LINE_QUANTITY)]),
+        ...(input.substitution ? substitutionColumns(input.substitution) : {}),
       })),
     )
     .execute();
@@ -135,16 +176,25 @@ export async function addLinesToCart(deps: ShopDeps, userId: string, lines: read
   return getCart(deps, userId);
 }
 
-/** Sets a line's quantity; raising it past what stock has left is refused (lowering never is). */
-export async function updateCartLine(deps: ShopDeps, userId: string, productId: string, quantity: number): Promise<Cart> {
-  const left = (await shownCounts(deps, [productId])).get(productId);
-  if (left !== undefined && quantity > left) {
-    const inCart = await quantityInCart(deps, userId, productId);
-    if (inCart > 0 && quantity > inCart) throw moreThanLeft(await getProduct(deps, productId), left, 0);
+/**
+ * Sets a line's quantity and/or its choice if the item is missing; raising the quantity past what
+ * stock has left is refused (lowering never is), and so is a quantity the product is not sold in.
+ */
+export async function updateCartLine(deps: ShopDeps, userId: string, productId: string, change: UpdateCartLineInput): Promise<Cart> {
+  const { quantity, substitution } = change;
+  if (quantity !== undefined) {
+    const product = await getProduct(deps, productId).catch(() => undefined);
+    if (product) checkQuantity(product, quantity);
+    const left = (await shownCounts(deps, [productId])).get(productId);
+    if (left !== undefined && quantity > left) {
+      const inCart = await quantityInCart(deps, userId, productId);
+      if (inCart > 0 && quantity > inCart) throw moreThanLeft(await getProduct(deps, productId), left, 0);
+    }
   }
+  await checkSubstitute(deps, productId, substitution);
   const result = await deps.db
     .updateTable('cart_lines')
-    .set({ quantity })
+    .set({ ...(quantity !== undefined ? { quantity } : {}), ...(substitution ? substitutionColumns(substitution) : {}) })
     .where('user_id', '=', userId)
     .where('product_id', '=', productId)
     .executeTakeFirst();

@@ -61,7 +61,7 @@ export async function cashDay(deps: ShopDeps, date = kigaliToday(nowOf(deps))): 
   const deliveredIds = [...new Set(attempts.filter((attempt) => attempt.outcome === 'delivered').map((attempt) => attempt.order_id))];
   const [orders, payments, handovers] = await Promise.all([
     deliveredIds.length
-      ? deps.db.selectFrom('orders').select(['id', 'amount_minor', 'refused_minor', 'delivery_fee_minor', 'paid_minor']).where('id', 'in', deliveredIds).execute()
+      ? deps.db.selectFrom('orders').select(['id', 'amount_minor', 'final_amount_minor', 'refused_minor', 'delivery_fee_minor', 'paid_minor']).where('id', 'in', deliveredIds).execute()
       : Promise.resolve([]),
     deliveredIds.length
       ? deps.db

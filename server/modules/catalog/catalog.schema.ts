@@ -20,6 +20,9 @@ export const productSchema = z.object({
   offerPrice: z.number().nullable().optional(),
   productImage: imageUrlField,
   productUnit: z.string(),
+  /** How much a line may hold: multiples of the step from the minimum (0.5 kg from 0.5 kg); whole units 1 and 1. */
+  quantityStep: z.number(),
+  minQuantity: z.number(),
   description: z.string(),
   averageRating: z.number(),
   ratingCount: z.number().int(),

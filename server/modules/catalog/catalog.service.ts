@@ -6,6 +6,7 @@ import type { Database, ProductsTable } from '../../db/schema';
 import type { ShopDeps } from '../../lib/deps';
 import { notFound } from '../../lib/errors';
 import { hasOffer, toFrw } from '../../lib/money';
+import { quantityRule } from '../../lib/quantities';
 import { offsetOf, paginate } from '../../lib/pagination';
 import type { Pagination } from '../../lib/fields';
 import { cachedRead, cachedReadMany } from './catalog-cache';
@@ -29,6 +30,12 @@ function selectProducts(db: Kysely<Database>) {
     .where('categories.hidden', '=', false);
 }
 
+/** The step and minimum a product sells by, as the faces and checks read them. */
+function quantityFields(row: ProductRow): { quantityStep: number; minQuantity: number } {
+  const rule = quantityRule(row.unit, row.quantity_step, row.min_quantity);
+  return { quantityStep: rule.step, minQuantity: rule.min };
+}
+
 export function toProduct(row: ProductRow): Product {
   return {
     _id: row.id,
@@ -38,6 +45,7 @@ export function toProduct(row: ProductRow): Product {
     offerPrice: hasOffer(row.price_minor, row.offer_price_minor) ? toFrw(row.offer_price_minor) : null,
     productImage: row.image,
     productUnit: row.unit,
+    ...quantityFields(row),
     description: row.description || 'No description available',
     averageRating: row.rating_count ? Math.round((row.rating_total / row.rating_count) * 10) / 10 : 0,
     ratingCount: row.rating_count,

@@ -63,6 +63,14 @@ export const imagePathField = z.preprocess(
   .regex(/^\/(uploads\/[A-Za-z0-9_-]+\.(jpg|png|webp)|images\/[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\.(svg|jpg|jpeg|png|webp))$/, 'Upload an image first (the image must be one the shop stores)'),
 );
 
+/** A step or minimum of a measured unit: more than 0, at most three decimals (0.25 kg). */
+const measure = (label: string) =>
+  z.coerce
+    .number({ error: `${label} must be a number` })
+    .positive(`${label} must be more than 0`)
+    .max(999, `${label} is too large`)
+    .refine((value) => Math.abs(value * 1000 - Math.round(value * 1000)) < 1e-6, `${label} may have at most 3 decimals`);
+
 /** POST /api/admin/products (every field) and PUT /api/admin/products/:id (any of them). */
 export const productInputSchema = z
   .object({
@@ -85,6 +93,9 @@ export const productInputSchema = z
     image: imagePathField,
     inStock: z.boolean().default(true),
     hidden: z.boolean().default(false),
+    /** Only for a measured unit (kg, litre): sold in multiples of quantityStep from minQuantity. Whole units ignore them. */
+    quantityStep: measure('Quantity step').optional(),
+    minQuantity: measure('Minimum quantity').optional(),
   })
   .refine((value) => value.offerPrice === null || value.offerPrice < value.price, {
     message: 'Offer price must be less than the price',
@@ -107,6 +118,8 @@ export const productPatchSchema = z.object({
   image: imagePathField.optional(),
   inStock: z.boolean().optional(),
   hidden: z.boolean().optional(),
+  quantityStep: measure('Quantity step').optional(),
+  minQuantity: measure('Minimum quantity').optional(),
 });
 export type ProductPatch = z.infer<typeof productPatchSchema>;
 

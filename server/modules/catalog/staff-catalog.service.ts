@@ -6,6 +6,8 @@ import { isUniqueViolation } from '../../db/errors';
 import type { CategoriesTable, Database } from '../../db/schema';
 import type { ShopDeps } from '../../lib/deps';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { quantityRule } from '../../lib/quantities';
+import { isMeasuredUnit } from '../../lib/units';
 import { newId } from '../../lib/ids';
 import { toMinor } from '../../lib/money';
 import { offsetOf, paginate } from '../../lib/pagination';
@@ -70,6 +72,16 @@ async function assertCategory(db: Kysely<Database>, categoryId: string) {
   if (!found) throw badRequest(UNKNOWN_CATEGORY, [{ msg: UNKNOWN_CATEGORY, param: 'categoryId' }]);
 }
 
+/**
+ * The step and minimum to keep: a measured unit's as staff gave them (by default 0.5 from 0.5 for a
+ * weight); a whole unit is always 1 from 1. A minimum below the step is raised to it.
+ */
+function quantityColumns(unit: string, step: number | undefined, min: number | undefined): { quantity_step: number; min_quantity: number } {
+  if (!isMeasuredUnit(unit)) return { quantity_step: 1, min_quantity: 1 };
+  const rule = quantityRule(unit, step ?? 0.5, min ?? step ?? 0.5);
+  return { quantity_step: rule.step, min_quantity: Math.max(rule.min, rule.step) };
+}
+
 export async function createProduct(deps: ShopDeps, input: ProductInput): Promise<StaffProduct> {
   const id = newId();
   await changeCatalog(deps, async (trx) => {
@@ -88,6 +100,7 @@ export async function createProduct(deps: ShopDeps, input: ProductInput): Promis
         category_id: input.categoryId,
         in_stock: input.inStock,
         hidden: input.hidden,
+        ...quantityColumns(input.productUnit, input.quantityStep, input.minQuantity),
       })
       .execute();
   });
@@ -118,6 +131,7 @@ export async function updateProduct(deps: ShopDeps, productId: string, patch: Pr
         category_id: patch.categoryId ?? current.category_id,
         in_stock: patch.inStock ?? current.in_stock,
         hidden: patch.hidden ?? current.hidden,
+        ...quantityColumns(patch.productUnit ?? current.unit, patch.quantityStep ?? current.quantity_step, patch.minQuantity ?? current.min_quantity),
       })
       .where('id', '=', productId)
       .execute();

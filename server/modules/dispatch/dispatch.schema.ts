@@ -143,7 +143,12 @@ export const refusedLinesSchema = z
   .array(
     z.object({
       productId: z.string({ error: 'Name the refused line by its productId' }).trim().min(1).max(64),
-      quantity: z.number({ error: 'How many were refused?' }).int('A whole number of items').min(1, 'At least 1').max(10_000),
+      // A weighed line may be refused in part (0.5 kg); whole items are checked against the line's unit.
+      quantity: z
+        .number({ error: 'How many were refused?' })
+        .positive('More than 0')
+        .max(10_000)
+        .refine((value) => Number.isInteger(Math.round(value * 1000)) && Math.abs(value * 1000 - Math.round(value * 1000)) < 1e-6, 'At most three decimals'),
     }),
   )
   .max(100)
@@ -198,7 +203,8 @@ export const riderStopShape = z.object({
   window: orderDeliveryWindowSchema.nullable(),
   address: z.object({ street: z.string(), district: z.string(), sector: z.string().nullable(), city: z.string(), landmark: z.string() }),
   customer: z.object({ fullName: z.string(), phoneNumber: z.string() }),
-  lines: z.array(z.object({ productId: z.string(), name: z.string(), quantity: z.number().int(), unit: z.string(), price: z.number(), subtotal: z.number() })),
+  /** As packed once the order is packed (what is in the bag; a substitute by its own name); as ordered until then. */
+  lines: z.array(z.object({ productId: z.string(), name: z.string(), quantity: z.number(), unit: z.string(), price: z.number(), subtotal: z.number() })),
   total: z.number(),
   paid: z.number(),
   amountDue: z.number(),

@@ -46,6 +46,20 @@ export async function riderById(db: Db, riderId: string): Promise<RiderRow> {
   return rider;
 }
 
+/** What a stop reads of its order: where it goes, when, and what is owed there (orders/order-amounts.schema.ts). */
+export const STOP_ORDER_COLUMNS = [
+  'orders.id',
+  'orders.status',
+  'orders.address',
+  'orders.delivery_window_start',
+  'orders.delivery_window_end',
+  'orders.amount_minor',
+  'orders.refused_minor',
+  'orders.final_amount_minor',
+  'orders.delivery_fee_minor',
+  'orders.paid_minor',
+] as const;
+
 /** The address an order keeps, as dispatch reads it (the sector when the address records one). */
 export function addressOf(value: unknown): { street: string; district: string; sector: string | null; city: string; description: string; phoneNumber: string } {
   const address = (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>;
@@ -64,15 +78,7 @@ export async function openStopsOf(db: Db, riderIds: readonly string[], now: Date
       'rider_stops.rider_id',
       'rider_stops.position',
       'rider_stops.picked_up_at',
-      'orders.id',
-      'orders.status',
-      'orders.address',
-      'orders.delivery_window_start',
-      'orders.delivery_window_end',
-      'orders.amount_minor',
-      'orders.refused_minor',
-      'orders.delivery_fee_minor',
-      'orders.paid_minor',
+      ...STOP_ORDER_COLUMNS,
     ])
     .where('rider_stops.rider_id', 'in', [...riderIds])
     .where('orders.status', 'in', [...OPEN_STATUSES])

@@ -31,16 +31,38 @@ export interface Shared {
 const key = (text: string | null) => (text ?? '').trim().toLowerCase();
 const placeOf = (order: OrderToShare) => `${key(order.district)}|${key(order.sector)}`;
 
+/**
+ * Each rider's fair share of the window's stops (theirs already and these): equal, the remainder one
+ * each to the least loaded, so counts differ by one at most. A rider at their cash limit can take
+ * only the orders with nothing to collect: their share is capped at that, and the rest is shared
+ * among the others (else the share they cannot take spills over at random and splits places).
+ */
+function quotasOf(orders: readonly OrderToShare[], riders: readonly RiderToShare[]): Map<string, number> {
+  const nothingToCollect = orders.filter((order) => !order.collects).length;
+  const quota = new Map<string, number>();
+  let open = [...riders].sort((a, b) => a.load - b.load || a.id.localeCompare(b.id));
+  let toShare = riders.reduce((sum, rider) => sum + rider.load, 0) + orders.length;
+  for (;;) {
+    const fair = toShare / open.length;
+    const capped = open.filter((rider) => !rider.takesCash && rider.load + nothingToCollect < fair);
+    if (!capped.length) break;
+    for (const rider of capped) {
+      quota.set(rider.id, rider.load + nothingToCollect);
+      toShare -= rider.load + nothingToCollect;
+    }
+    open = open.filter((rider) => !capped.includes(rider));
+    if (!open.length) return quota;
+  }
+  const base = Math.floor(toShare / open.length);
+  for (const [index, rider] of open.entries()) quota.set(rider.id, base + (index < toShare % open.length ? 1 : 0));
+  return quota;
+}
+
 export function shareOut(orders: readonly OrderToShare[], riders: readonly RiderToShare[]): Shared {
   const shared: Shared = { assigned: [], left: [] };
   if (!riders.length) return { assigned: [], left: [...orders] };
   const load = new Map(riders.map((rider) => [rider.id, rider.load]));
-  // Each rider's fair share of the window's stops (theirs already and these): equal, the remainder
-  // one each to the least loaded, so counts differ by one at most.
-  const total = riders.reduce((sum, rider) => sum + rider.load, 0) + orders.length;
-  const base = Math.floor(total / riders.length);
-  const byLoad = [...riders].sort((a, b) => a.load - b.load || a.id.localeCompare(b.id));
-  const quota = new Map(byLoad.map((rider, index) => [rider.id, base + (index < total % riders.length ? 1 : 0)]));
+  const quota = quotasOf(orders, riders);
   const room = (riderId: string) => quota.get(riderId)! - load.get(riderId)!;
   const sorted = [...orders].sort((a, b) => placeOf(a).localeCompare(placeOf(b)) || key(a.street).localeCompare(key(b.street)) || a.id.localeCompare(b.id));
   const districtsOf = new Map<string, Set<string>>(riders.map((rider) => [rider.id, new Set<string>()]));

@@ -11,10 +11,11 @@ import { orderNumber } from '../../lib/order-number';
 import { cashInHand, cashOf, pendingHandoverOf } from '../cash/cash.service';
 import { orderDeliveryWindow } from '../delivery/delivery.service';
 import { amountDueMinor, amountToCollectMinor } from '../orders/order-amounts.schema';
+import { deliveredOf } from '../orders/packed-sales.service';
 import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus } from '../orders/order-lists.schema';
 import type { DispatchOrder, DispatchReply, RiderStop, RiderStopsReply } from './dispatch.schema';
 import { CODE_TRIES } from './delivery-codes';
-import { addressOf, allRiders, listRiders, OPEN_STATUSES, riderById, type RiderRow } from './riders.service';
+import { addressOf, allRiders, listRiders, OPEN_STATUSES, riderById, STOP_ORDER_COLUMNS, type RiderRow } from './riders.service';
 import { shareOut } from './share-out';
 
 const KIGALI_OFFSET_MS = 2 * 60 * 60 * 1000;
@@ -44,7 +45,7 @@ export async function assignOrder(deps: ShopDeps, staff: Actor, orderId: string,
   const result = await deps.db.transaction().execute(async (trx) => {
     const order = await trx
       .selectFrom('orders')
-      .select(['id', 'status', 'amount_minor', 'refused_minor', 'delivery_fee_minor', 'paid_minor'])
+      .select(['id', 'status', 'amount_minor', 'final_amount_minor', 'refused_minor', 'delivery_fee_minor', 'paid_minor'])
       .where('id', '=', orderId.trim())
       .forUpdate()
       .executeTakeFirst();
@@ -113,7 +114,7 @@ export async function shareOutWindow(deps: ShopDeps, staff: Actor, input: { wind
     const orders = await trx
       .selectFrom('orders')
       .leftJoin('rider_stops', 'rider_stops.order_id', 'orders.id')
-      .select(['orders.id', 'orders.address', 'orders.amount_minor', 'orders.refused_minor', 'orders.delivery_fee_minor', 'orders.paid_minor', 'rider_stops.rider_id'])
+      .select(['orders.id', 'orders.address', 'orders.amount_minor', 'orders.final_amount_minor', 'orders.refused_minor', 'orders.delivery_fee_minor', 'orders.paid_minor', 'rider_stops.rider_id'])
       .where('orders.delivery_window_start', '=', start)
       .where('orders.status', 'in', [...OPEN_STATUSES])
       .forUpdate('orders')
@@ -164,16 +165,8 @@ export async function dispatchBoard(deps: ShopDeps, date?: string): Promise<Omit
     .innerJoin('users', 'users.id', 'orders.user_id')
     .leftJoin('rider_stops', 'rider_stops.order_id', 'orders.id')
     .select([
-      'orders.id',
-      'orders.status',
+      ...STOP_ORDER_COLUMNS,
       'orders.payment_status',
-      'orders.address',
-      'orders.delivery_window_start',
-      'orders.delivery_window_end',
-      'orders.amount_minor',
-      'orders.refused_minor',
-      'orders.delivery_fee_minor',
-      'orders.paid_minor',
       'users.full_name',
       'users.phone_number',
       'rider_stops.rider_id',
@@ -233,16 +226,8 @@ export async function riderStops(deps: ShopDeps, riderId: string): Promise<Omit<
     .leftJoin('delivery_codes', 'delivery_codes.order_id', 'orders.id')
     .select([
       'rider_stops.position',
-      'orders.id',
-      'orders.status',
+      ...STOP_ORDER_COLUMNS,
       'orders.payment_status',
-      'orders.address',
-      'orders.delivery_window_start',
-      'orders.delivery_window_end',
-      'orders.amount_minor',
-      'orders.refused_minor',
-      'orders.delivery_fee_minor',
-      'orders.paid_minor',
       'users.full_name',
       'users.phone_number',
       'delivery_codes.wrong_tries',
@@ -267,7 +252,12 @@ export async function riderStops(deps: ShopDeps, riderId: string): Promise<Omit<
       customer: { fullName: row.full_name, phoneNumber: address.phoneNumber || row.phone_number || '' },
       lines: lines
         .filter((line) => line.order_id === row.id)
-        .map((line) => ({ productId: line.product_id, name: line.product_name, quantity: line.quantity, unit: line.unit || 'pcs', price: toFrw(line.price_minor), subtotal: toFrw(line.subtotal_minor) })),
+        // As packed (what is in the bag, a substitute by its own name), keyed by the ordered product as refusals are.
+        .map((line) => {
+          const bag = deliveredOf(line, now);
+          const name = line.substitute_name && bag.quantity > 0 ? line.substitute_name : line.product_name;
+          return { productId: line.product_id, name, quantity: bag.quantity, unit: bag.unit || 'pcs', price: toFrw(bag.priceMinor), subtotal: toFrw(line.final_subtotal_minor ?? line.subtotal_minor) };
+        }),
       total: toFrw(amountToCollectMinor(row)),
       paid: toFrw(row.paid_minor),
       amountDue: toFrw(amountDueMinor(row)),

@@ -10,13 +10,15 @@ import type { Role } from '../../lib/roles';
 import { releaseDeliveryPlace } from '../delivery/delivery.service';
 import { mtnMayStillCharge } from './order-lists.schema';
 import { releaseStock, sellStock } from '../stock/stock.service';
+import { packedSales } from './packed-sales.service';
 
 type Db = Pick<ShopDeps, 'db'>;
 /** The caller's transaction: a status change moves stock and delivery places with it. */
 type InTransaction = { db: Transaction<Database> };
 
 export interface OrderChange {
-  kind: 'status' | 'payment';
+  /** packing: what a packer recorded, or the shopper's answer to a substitute (order-packing.service.ts). */
+  kind: 'status' | 'payment' | 'packing';
   from: string;
   to: string;
   note?: string | null;
@@ -67,7 +69,8 @@ export async function recordStatusChange(
   by: ChangedBy,
 ): Promise<void> {
   if (change.to === 'cancelled') await releaseStock(deps.db, order.id, by);
-  if (change.to === 'delivered') await sellStock(deps.db, order.id, by);
+  // A packed order sells what was packed (packed-sales.service.ts), the rest of its reservation released.
+  if (change.to === 'delivered') await sellStock(deps.db, order.id, by, await packedSales(deps.db, order.id, new Date()));
   if (change.to === 'cancelled') await releaseDeliveryPlace(deps.db, order.delivery_window_start);
   await recordOrderChange(deps, order.id, { ...change, kind: 'status' }, by);
 }

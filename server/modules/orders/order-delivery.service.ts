@@ -9,11 +9,14 @@ import type { Database, OrdersTable } from '../../db/schema';
 import type { ShopDeps } from '../../lib/deps';
 import { AppError, badRequest, conflict, isAppError } from '../../lib/errors';
 import { formatFrw } from '../../lib/money';
+import { lineMinor } from '../../lib/quantities';
+import { countText, isMeasuredUnit, unitWord } from '../../lib/units';
 import { orderNumber } from '../../lib/order-number';
 import { releaseDeliveryPlace, reserveDeliveryWindow, WINDOW_UNAVAILABLE } from '../delivery/delivery.service';
 import { releaseRefused } from '../stock/stock.service';
 import { recordStatusChange, type ChangedBy } from './order-changes.service';
 import type { DeliveryFailure } from './order-lists.schema';
+import { deliveredOf } from './packed-sales.service';
 import { lockOrder, settleAfterAmountsChanged } from './order-payments.service';
 import type { KeptWindow, StatusDetails } from './order-timeline';
 
@@ -79,8 +82,12 @@ function feeAtDoor(order: OrderRow, feeMinor: number | undefined): number {
   return feeMinor;
 }
 
-/** Marks the refused quantities on the order's lines; answers their value. Refuses a line the order lacks or more than it holds. */
-async function refuseLines(trx: Trx, orderId: string, refused: readonly RefusedLine[]): Promise<{ valueMinor: number; lines: { productId: string; name: string; quantity: number; valueMinor: number }[] }> {
+/**
+ * Marks the refused quantities on the order's lines; answers their value, as the line is charged (a
+ * packed line's own price and weight, so a refused substitute or a short is never taken off twice).
+ * Refuses a line the order lacks, more than reached the door, or part of a whole item.
+ */
+async function refuseLines(trx: Trx, orderId: string, refused: readonly RefusedLine[], now: Date): Promise<{ valueMinor: number; lines: { productId: string; name: string; quantity: number; valueMinor: number }[] }> {
   if (!refused.length) return { valueMinor: 0, lines: [] };
   const lines = await trx.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).execute();
   const wanted = new Map<string, number>();
@@ -89,13 +96,20 @@ async function refuseLines(trx: Trx, orderId: string, refused: readonly RefusedL
   for (const [productId, quantity] of wanted) {
     const line = lines.find((candidate) => candidate.product_id === productId);
     if (!line) throw badRequest(`The order has no line ${productId}`, [{ msg: `The order has no line ${productId}`, param: 'refusedLines' }]);
-    const left = line.quantity - line.refused_quantity;
-    if (quantity > left) {
-      const message = `Only ${left} of ${line.product_name} can be refused`;
+    const delivered = deliveredOf(line, now);
+    const name = line.substitute_name ?? line.product_name;
+    if (!isMeasuredUnit(delivered.unit) && !Number.isInteger(quantity)) {
+      const message = `${name}: refuse whole ${unitWord(delivered.unit, 2)}`;
+      throw badRequest(message, [{ msg: message, param: 'refusedLines' }]);
+    }
+    const left = Math.round((delivered.quantity - line.refused_quantity) * 1000) / 1000;
+    if (quantity > left + 1e-9) {
+      const message = `Only ${countText(Math.max(0, left))} of ${name} can be refused`;
       throw badRequest(message, [{ msg: message, param: 'refusedLines' }]);
     }
     await trx.updateTable('order_lines').set({ refused_quantity: line.refused_quantity + quantity }).where('id', '=', line.id).execute();
-    out.push({ productId, name: line.product_name, quantity, valueMinor: quantity * line.price_minor });
+    const valueMinor = Math.min(lineMinor(delivered.priceMinor, quantity), delivered.capMinor ?? Number.MAX_SAFE_INTEGER);
+    out.push({ productId, name, quantity, valueMinor });
   }
   return { valueMinor: out.reduce((sum, line) => sum + line.valueMinor, 0), lines: out };
 }
@@ -117,7 +131,7 @@ export async function markDelivered(trx: Trx, orderId: string, outcome: DoorOutc
   if (order.status === 'delivered') throw conflict(`Order ${orderNumber(order.id)} is already delivered`);
   if (order.status !== 'shipped' && order.status !== 'processing') throw notReady(order);
   const feeMinor = feeAtDoor(order, outcome.feeMinor);
-  const refused = await refuseLines(trx, order.id, outcome.refused);
+  const refused = await refuseLines(trx, order.id, outcome.refused, new Date());
   // Before the status change sells what the order holds: what was refused is released, not sold.
   await releaseRefused(trx, order.id, refused.lines, { id: by.id, name: by.name });
   const updated = await trx

@@ -43,3 +43,6 @@ export type DeliveryFailure = (typeof DELIVERY_FAILURES)[number];
 
 /** The steps of an order's way to the door, as every face's timeline shows them beside the status. */
 export const TIMELINE_STEPS = ['placed', 'packed', 'on_the_way', 'delivered', 'not_delivered', 'cancelled'] as const;
+
+/** A shopper's answer to a proposed substitute: asked (waiting), accepted, refused, or timed out (their preference applied). */
+export const SUBSTITUTE_ANSWERS = ['asked', 'accepted', 'refused', 'timed_out'] as const;

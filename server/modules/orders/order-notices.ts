@@ -13,8 +13,11 @@ import { windowWords } from '../delivery/window-words';
 import { reasonIn } from './momo-reasons';
 import { CASH_WORDS, MOMO_WORDS, payWords } from '../../lib/payment-words';
 import { amountToCollectMinor } from './order-amounts.schema';
+import type { PaymentMethod } from './order-lists.schema';
+import type { Receipt } from './receipt.schema';
+import { receiptOfOrder } from './receipt.service';
 
-export type NoticeEvent = 'placed' | 'processing' | 'shipped' | 'delivered' | 'not_delivered' | 'cancelled' | 'payment_completed' | 'payment_failed' | MomoNoticeEvent;
+export type NoticeEvent = 'placed' | 'packed' | 'processing' | 'shipped' | 'delivered' | 'not_delivered' | 'cancelled' | 'payment_completed' | 'payment_failed' | MomoNoticeEvent;
 /**
  * MoMo request-to-pay: paid (the receipt, quoting MTN's transaction id); failed (MTN said why, or
  * never had the request: only now is the MoMo Pay code offered); unconfirmed (MTN's answer to the
@@ -70,6 +73,7 @@ const when = (f: NoticeFields, words: string) => (f.window ? `${words} ${f.windo
  */
 const AUDIENCE: Readonly<Record<NoticeEvent, { sms: boolean; door: boolean; email: boolean }>> = {
   placed: { sms: false, door: false, email: true },
+  packed: { sms: true, door: false, email: true },
   payment_completed: { sms: true, door: false, email: true },
   payment_failed: { sms: true, door: false, email: true },
   processing: { sms: true, door: false, email: true },
@@ -86,6 +90,7 @@ const NOTICES: Readonly<Record<Language, Record<NoticeEvent, (f: NoticeFields) =
   en: {
     // How to pay in the shop's one wording (payment-words.ts): what checkout and the confirmation said.
     placed: (f) => `${f.shop}: we received order ${f.number} (${f.amount})${when(f, ', to be delivered')}. Thank you! ${f.byMomo ? MOMO_WORDS.placed : payWords(CASH_WORDS.placed, { total: f.amount, code: f.payCode })}`,
+    packed: (f) => `Your order ${f.number} is packed: ${f.amount} to pay${when(f, ', delivery')}.`,
     payment_completed: (f) => `${f.shop}: payment for order ${f.number} (${f.amount}) is confirmed. Thank you!`,
     payment_failed: (f) => `${f.shop}: we could not confirm the payment for order ${f.number}. Pay with MoMo Pay ${f.payCode} or call ${f.phone}.`,
     processing: (f) => `${f.shop}: order ${f.number} is being prepared${when(f, ' for delivery')}.`,
@@ -102,6 +107,8 @@ const NOTICES: Readonly<Record<Language, Record<NoticeEvent, (f: NoticeFields) =
   },
   rw: {
     placed: (f) => `${f.shop}: twakiriye komande ${f.number} (${f.amount})${when(f, ', izabagezwaho')}. Murakoze! ${f.byMomo ? 'Emeza kwishyura kuri MoMo igihe telefone yawe ikubajije; turabahamagara ku bijyanye no kubagezaho ibyo mwaguze.' : `Mwishyure ${f.amount} mubigejejweho cyangwa kuri MoMo Pay ${f.payCode}. Turabahamagara mu minota 10.`}`, // REVIEW
+    // REVIEW: awaits a native speaker.
+    packed: (f) => `Komande yawe ${f.number} yapakiwe: ugomba kwishyura ${f.amount}${when(f, ', izabagezwaho')}.`,
     payment_completed: (f) => `${f.shop}: ubwishyu bwa komande ${f.number} (${f.amount}) bwemejwe. Murakoze!`,
     payment_failed: (f) => `${f.shop}: ntitwabashije kwemeza ubwishyu bwa komande ${f.number}. Ishyura kuri MoMo ${f.payCode} cyangwa uhamagare ${f.phone}.`,
     processing: (f) => `${f.shop}: komande ${f.number} irimo gutegurwa${when(f, ', izabagezwaho')}.`,
@@ -121,6 +128,7 @@ const NOTICES: Readonly<Record<Language, Record<NoticeEvent, (f: NoticeFields) =
   },
   fr: {
     placed: (f) => `${f.shop} : nous avons reçu la commande ${f.number} (${f.amount})${when(f, ', livrée')}. Merci ! ${f.byMomo ? 'Approuvez le paiement MoMo quand votre téléphone le demande ; nous vous appellerons pour la livraison.' : `Payez ${f.amount} à la livraison ou par MoMo Pay ${f.payCode}. Nous vous appelons dans les 10 minutes.`}`,
+    packed: (f) => `Votre commande ${f.number} est prête : ${f.amount} à payer${when(f, ', livrée')}.`,
     payment_completed: (f) => `${f.shop} : le paiement de la commande ${f.number} (${f.amount}) est confirmé. Merci !`,
     payment_failed: (f) => `${f.shop} : nous n'avons pas pu confirmer le paiement de la commande ${f.number}. Payez par MoMo au ${f.payCode} ou appelez le ${f.phone}.`,
     processing: (f) => `${f.shop} : la commande ${f.number} est en préparation${when(f, ' pour une livraison')}.`,
@@ -138,7 +146,7 @@ const NOTICES: Readonly<Record<Language, Record<NoticeEvent, (f: NoticeFields) =
 };
 
 /** The words around the sentence in an e-mail. */
-const EMAIL_WORDS: Readonly<Record<Language, { hello: (name: string) => string; order: string; total: string; fee: string; refused: string; deliverTo: string; window: string; momo: string; questions: (phone: string, email: string) => string }>> = {
+const EMAIL_WORDS: Readonly<Record<Language, { hello: (name: string) => string; order: string; total: string; fee: string; refused: string; deliverTo: string; window: string; momo: string; questions: (phone: string, email: string) => string; receipt: string; paid: Record<PaymentMethod, string>; stillToPay: string; print: string }>> = {
   en: {
     hello: (name) => `Hello ${name},`,
     order: 'Order',
@@ -149,6 +157,10 @@ const EMAIL_WORDS: Readonly<Record<Language, { hello: (name: string) => string; 
     window: 'Delivery window',
     momo: 'MoMo transaction',
     questions: (phone, email) => `Questions? Call ${phone} or write to ${email}.`,
+    receipt: 'Receipt',
+    paid: { cash: 'Paid in cash', momo: 'Paid by MoMo', pay_code: 'Paid with the MoMo Pay code', shop_cash: 'Paid in cash at the shop' },
+    stillToPay: 'Still to pay',
+    print: 'Your receipt, to print or keep',
   },
   rw: {
     hello: (name) => `Muraho ${name},`,
@@ -160,6 +172,11 @@ const EMAIL_WORDS: Readonly<Record<Language, { hello: (name: string) => string; 
     window: 'Igihe bizagezwa', // REVIEW
     momo: 'Igikorwa cya MoMo',
     questions: (phone, email) => `Ikibazo? Hamagara ${phone} cyangwa wandikire ${email}.`,
+    // REVIEW: the receipt's words await a native speaker.
+    receipt: 'Inyemezabwishyu',
+    paid: { cash: 'Yishyuwe mu mafaranga', momo: 'Yishyuwe na MoMo', pay_code: 'Yishyuwe kuri kode ya MoMo Pay', shop_cash: 'Yishyuwe mu mafaranga ku iduka' },
+    stillToPay: 'Ibisigaye kwishyurwa',
+    print: 'Inyemezabwishyu yawe, yo gucapa cyangwa kubika',
   },
   fr: {
     hello: (name) => `Bonjour ${name},`,
@@ -171,6 +188,10 @@ const EMAIL_WORDS: Readonly<Record<Language, { hello: (name: string) => string; 
     window: 'Créneau de livraison',
     momo: 'Transaction MoMo',
     questions: (phone, email) => `Une question ? Appelez le ${phone} ou écrivez à ${email}.`,
+    receipt: 'Reçu',
+    paid: { cash: 'Payé en espèces', momo: 'Payé par MoMo', pay_code: 'Payé avec le code MoMo Pay', shop_cash: 'Payé en espèces au magasin' },
+    stillToPay: 'Reste à payer',
+    print: 'Votre reçu, à imprimer ou à garder',
   },
 };
 
@@ -202,18 +223,19 @@ async function loadOrder(deps: ShopDeps, orderId: string): Promise<OrderForNotic
   const row = await deps.db
     .selectFrom('orders')
     .innerJoin('users', 'users.id', 'orders.user_id')
-    .select(['orders.id', 'orders.amount_minor', 'orders.refused_minor', 'orders.delivery_fee_minor', 'orders.paid_minor', 'orders.address', 'orders.momo_transaction_id', 'orders.payment_failure_reason', 'orders.payment_type', 'orders.delivery_window_start', 'orders.delivery_window_end', 'users.full_name', 'users.email', 'users.phone_number'])
+    .select(['orders.id', 'orders.amount_minor', 'orders.final_amount_minor', 'orders.refused_minor', 'orders.delivery_fee_minor', 'orders.paid_minor', 'orders.address', 'orders.momo_transaction_id', 'orders.payment_failure_reason', 'orders.payment_type', 'orders.delivery_window_start', 'orders.delivery_window_end', 'users.full_name', 'users.email', 'users.phone_number'])
     .where('orders.id', '=', orderId)
     .executeTakeFirst();
   if (!row) return undefined;
   const lines = await deps.db
     .selectFrom('order_lines')
-    .select(['product_name', 'quantity', 'unit', 'subtotal_minor', 'refused_quantity'])
+    .select(['product_name', 'quantity', 'unit', 'subtotal_minor', 'refused_quantity', 'packed_quantity', 'final_subtotal_minor', 'substitute_name'])
     .where('order_id', '=', orderId)
     .orderBy('position')
     .execute();
   return {
     id: row.id,
+    // What the shopper pays: the packed amount once packed, less lines refused at the door, and the fee.
     amountMinor: amountToCollectMinor(row),
     feeMinor: row.delivery_fee_minor,
     address: (typeof row.address === 'string' ? JSON.parse(row.address) : row.address) as OrderAddressSnapshot,
@@ -221,7 +243,14 @@ async function loadOrder(deps: ShopDeps, orderId: string): Promise<OrderForNotic
     paymentFailureReason: row.payment_failure_reason,
     byMomo: row.payment_type === 'momo',
     window: row.delivery_window_start && row.delivery_window_end ? { start: new Date(row.delivery_window_start), end: new Date(row.delivery_window_end) } : null,
-    lines: lines.map((line) => ({ name: line.product_name, quantity: line.quantity, unit: line.unit || 'pcs', subtotalMinor: line.subtotal_minor, refused: line.refused_quantity })),
+    // Once packed, each line as it went in the bag ("ordered 1.5, sent 1.6").
+    lines: lines.map((line) => ({
+      name: line.substitute_name ? `${line.product_name} -> ${line.substitute_name}` : line.product_name,
+      quantity: line.packed_quantity ?? line.quantity,
+      unit: line.unit || 'pcs',
+      subtotalMinor: line.final_subtotal_minor ?? line.subtotal_minor,
+      refused: line.refused_quantity,
+    })),
     shopper: { fullName: row.full_name, email: row.email, provenPhone: row.phone_number },
   };
 }
@@ -258,7 +287,23 @@ async function languagesOf(deps: ShopDeps, phones: string[]): Promise<Map<string
   return languages;
 }
 
-function emailBody(language: Language, order: OrderForNotice, sentence: string, deps: ShopDeps, window: string): string {
+/**
+ * A delivered order's e-mail carries its receipt (receipt.service.ts): the invoice number, each payment
+ * and how it was made, what is still owed, and the printable page's address where the shop has one.
+ */
+function receiptLines(language: Language, receipt: Receipt | undefined, deps: ShopDeps): string[] {
+  if (!receipt) return [];
+  const words = EMAIL_WORDS[language];
+  const toMinor = (frw: number) => Math.round(frw * 100);
+  return [
+    `${words.receipt} ${receipt.invoiceNumber}`,
+    ...receipt.payments.map((payment) => `${words.paid[payment.method]}: ${formatFrw(toMinor(payment.amount))}${payment.reference ? ` (${words.momo} ${payment.reference})` : ''}`),
+    ...(receipt.balance > 0 ? [`${words.stillToPay}: ${formatFrw(toMinor(receipt.balance))}`] : []),
+    ...(deps.config.publicBaseUrl ? [`${words.print}: ${deps.config.publicBaseUrl}/receipt/${receipt.orderId}`] : []),
+  ];
+}
+
+function emailBody(language: Language, order: OrderForNotice, sentence: string, deps: ShopDeps, window: string, receipt?: Receipt): string {
   const words = EMAIL_WORDS[language];
   const { shop } = deps.config;
   const address = order.address;
@@ -272,7 +317,7 @@ function emailBody(language: Language, order: OrderForNotice, sentence: string, 
     ...lines,
     ...(order.feeMinor !== null ? [`${words.fee}: ${formatFrw(order.feeMinor)}`] : []),
     `${words.total}: ${formatFrw(order.amountMinor)}`,
-    ...(order.momoTransactionId ? [`${words.momo}: ${order.momoTransactionId}`] : []),
+    ...(receipt ? receiptLines(language, receipt, deps) : order.momoTransactionId ? [`${words.momo}: ${order.momoTransactionId}`] : []),
     ...(window ? [`${words.window}: ${window}`] : []),
     `${words.deliverTo}: ${[address.description, address.street, address.district, address.city].filter(Boolean).join(', ')} (${localPhone(address.phoneNumber)})`,
     '',
@@ -327,7 +372,8 @@ export async function notifyOrder(deps: ShopDeps, orderId: string, event: Notice
     if (AUDIENCE[event].email && order.shopper.email) {
       const language = (shopperPhone && languages.get(shopperPhone)) || 'en';
       const sentence = noticeText(language, event, fieldsIn(language));
-      sends.push(deps.notifier.send({ channel: 'email', recipient: order.shopper.email, subject: subjectOf(sentence), body: emailBody(language, order, sentence, deps, fieldsIn(language).window), kind }));
+      const receipt = event === 'delivered' ? await receiptOfOrder(deps, order.id).catch(() => undefined) : undefined;
+      sends.push(deps.notifier.send({ channel: 'email', recipient: order.shopper.email, subject: subjectOf(sentence), body: emailBody(language, order, sentence, deps, fieldsIn(language).window, receipt), kind }));
     }
     const failed = (await Promise.allSettled(sends)).filter((result) => result.status === 'rejected');
     if (failed.length) throw (failed[0] as PromiseRejectedResult).reason;

@@ -8,7 +8,10 @@ import type { ShopDeps } from '../../lib/deps';
 import { addRoute, bearerAuth, jsonReply, jsonRequest, openApiRoutes } from '../../lib/openapi';
 import { orderIdParam } from '../../lib/path-params';
 import { duplicateOrderReplySchema, orderReplySchema, ordersPageReplySchema, ordersQuerySchema, placeOrderReplySchema, placeOrderSchema, type Order } from './orders.schema';
-import { getOrder, listOrders, placeOrder } from './orders.service';
+import { getOrder, listOrders, placeOrder, shopperReceipt } from './orders.service';
+import { receiptReplySchema } from './receipt.schema';
+import { answerSubstitute } from './order-packing.service';
+import { substituteAnswerSchema } from './order-packing.schema';
 
 /**
  * What placing a MoMo order goes on to do once the order is committed: ask MTN for the payment (the
@@ -50,6 +53,25 @@ const details = createRoute({
   responses: { 200: jsonReply(orderReplySchema) },
 });
 
+const receipt = createRoute({
+  ...orderCall,
+  method: 'get',
+  path: '/{id}/receipt',
+  summary: "The receipt of one of the caller's delivered orders: invoice number, lines ordered and sent, fee, what was paid and how (409 before delivery)",
+  request: { params: z.object({ id: orderIdParam('Order not found') }) },
+  responses: { 200: jsonReply(receiptReplySchema) },
+});
+const answer = createRoute({
+  ...orderCall,
+  method: 'post',
+  path: '/{id}/substitute',
+  summary: "Accept or refuse a substitute the packer proposed, within the shop's minutes",
+  description:
+    'Accepted: the substitute is charged at its own price, even when dearer. Refused: the line is left out. After the time staff set, 409: the shopper\'s preference for missing items applied.',
+  request: { params: z.object({ id: orderIdParam('Order not found') }), body: jsonRequest(substituteAnswerSchema) },
+  responses: { 200: jsonReply(orderReplySchema) },
+});
+
 export function orderRoutes(deps: ShopDeps, askForPayment: AskForPayment) {
   const app = openApiRoutes();
   // The whole /order tree is signed in, its unknown paths too (401 before 404, as under /cart).
@@ -71,6 +93,11 @@ export function orderRoutes(deps: ShopDeps, askForPayment: AskForPayment) {
   });
   addRoute(app, { ...details, ...signedIn }, async (c) => {
     const order = await getOrder(deps, c.get('user').id, c.req.param('id'), { withDeliveryCode: true });
+    return c.json({ success: true, order, data: { order } });
+  });
+  addRoute(app, { ...receipt, ...signedIn }, async (c) => c.json({ success: true as const, receipt: await shopperReceipt(deps, c.get('user').id, c.req.param('id')) }));
+  addRoute(app, { ...answer, ...signedIn }, async (c) => {
+    const order = await answerSubstitute(deps, c.get('user').id, c.req.param('id'), c.req.valid('json'));
     return c.json({ success: true, order, data: { order } });
   });
   return app;

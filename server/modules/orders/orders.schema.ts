@@ -5,7 +5,8 @@ import { normalizePhone } from '../../lib/phone';
 import { ORDERS_PAGE_SIZE } from '../../lib/page-sizes';
 import { addressSchema } from '../addresses/addresses.schema';
 import { orderDeliveryWindowSchema } from '../delivery/delivery.schema';
-import { DELIVERY_FAILURES, MOMO_STATES, ORDER_STATUSES, PAYMENT_STATUSES, PAYMENT_TYPES, TIMELINE_STEPS } from './order-lists.schema';
+import { substitutionSchema } from '../cart/cart.schema';
+import { DELIVERY_FAILURES, MOMO_STATES, ORDER_STATUSES, PAYMENT_STATUSES, PAYMENT_TYPES, SUBSTITUTE_ANSWERS, TIMELINE_STEPS } from './order-lists.schema';
 
 /** What every face says of a number MTN MoMo Rwanda cannot ask: the web form, the API, the services. */
 export const MOMO_NUMBER_MESSAGE = 'Enter an MTN MoMo number of Rwanda, like 0788123456';
@@ -63,13 +64,34 @@ export const orderLineSchema = z.object({
   productId: z.string(),
   productName: z.string(),
   productImage: imageUrlField,
-  productQuantity: z.number().int(),
+  /** As ordered (1.5 for 1.5 kg); price and subtotal too are as placed (a weighed line's subtotal an estimate). */
+  productQuantity: z.number(),
   unit: z.string(),
   price: z.number(),
   subtotal: z.number(),
   productDetails: z.object({ productname: z.string(), productImage: imageUrlField }),
+  /** Weighed when packed: subtotal is "about" until then. */
+  estimated: z.boolean(),
+  /** What the packer does if it is missing. */
+  substitution: substitutionSchema,
+  /** What went in the bag (of the substitute when substitutedBy is set); null until packed, 0 when left out. */
+  packedQuantity: z.number().nullable(),
+  /** The product packed in its place, at the price charged for it; null when none. */
+  substitutedBy: z
+    .object({
+      productId: z.string(),
+      productName: z.string(),
+      unit: z.string(),
+      price: z.number(),
+      /** The shopper's answer: asked (until answerBy), accepted, refused, or timed_out (their preference applied). */
+      answer: z.enum(SUBSTITUTE_ANSWERS).nullable(),
+      answerBy: z.string().nullable(),
+    })
+    .nullable(),
+  /** What this line costs as packed; null until packed. */
+  finalSubtotal: z.number().nullable(),
   /** How many the shopper refused at the door (they come off what is owed). */
-  refusedQuantity: z.number().int(),
+  refusedQuantity: z.number(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
@@ -106,9 +128,13 @@ export const orderSchema = z.object({
   momoRequest: z.object({ state: z.enum(MOMO_STATES), payerPhone: z.string() }).nullable(),
   /** When it is delivered; null on orders placed before the shop had windows. */
   deliveryWindow: orderDeliveryWindowSchema.nullable(),
+  /** The goods as packed once packing ended, until then `amount` (an estimate when a line is weighed); `total` is what is paid. */
+  finalAmount: z.number(),
+  /** When packing ended; null until then. */
+  packedAt: z.string().nullable(),
   /** The delivery fee (frw) the order was placed with, or agreed at the door; null while negotiable and not yet agreed. */
   deliveryFee: z.number().nullable(),
-  /** What the shopper owes in all (frw): the goods, less lines refused at the door, and the delivery fee. */
+  /** What the shopper owes in all (frw): the goods (as packed once packed), less lines refused at the door, and the delivery fee. */
   total: z.number(),
   /** The order's way to the door, oldest first (the status stays as it is; this sits beside it). */
   timeline: z.array(timelineStepSchema),

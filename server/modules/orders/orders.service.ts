@@ -9,17 +9,22 @@ import { newId } from '../../lib/ids';
 import { effectivePrice, toFrw } from '../../lib/money';
 import { offsetOf, paginate } from '../../lib/pagination';
 import type { Pagination } from '../../lib/fields';
-import { clearCart, outOfStockMessage } from '../cart/cart.service';
+import { clearCart, outOfStockMessage, substitutionOf } from '../cart/cart.service';
 import type { AddressInput } from '../addresses/addresses.schema';
 import { insertAddress } from '../addresses/addresses.service';
 import { noticeHasReaders, notifyOrder } from './order-notices';
 import { orderDeliveryWindow, reserveDeliveryWindow } from '../delivery/delivery.service';
 import { quoteDeliveryFee } from '../delivery/delivery-fees.service';
 import { feeMinorOf } from '../delivery/delivery-fees.schema';
-import { amountToCollectMinor } from './order-amounts.schema';
+import { amountToCollectMinor, finalGoodsMinor } from './order-amounts.schema';
 import { statusRowsOf, timelineOf, type StatusRow } from './order-timeline';
 import { reserveStock } from '../stock/stock.service';
+import { receiptOfOrder } from './receipt.service';
+import type { Receipt } from './receipt.schema';
+import { getPackingSettings } from '../packing/packing-settings.service';
+import { isEstimated, lineMinor } from '../../lib/quantities';
 import { inTransaction } from '../../db/changes';
+import { answerNow } from './packing-amounts';
 import { MOMO_STATES, ORDER_STATUSES, PAYMENT_STATUSES, type OrderChannel } from './order-lists.schema';
 import { MOMO_NUMBER_MESSAGE, momoPayerNumber, orderNumber, type DuplicateOf, type Order, type OrdersQuery, type PlaceOrderInput } from './orders.schema';
 
@@ -142,12 +147,28 @@ function toOrder(order: OrderRow, lines: OrderLineRow[], now: Date, history: Sta
       price: toFrw(line.price_minor),
       subtotal: toFrw(line.subtotal_minor),
       productDetails: { productname: line.product_name, productImage: line.product_image },
+      estimated: isEstimated(line.unit || 'pcs'),
+      substitution: substitutionOf(line.substitution, line.substitute_product_id, 'none'),
+      packedQuantity: line.packed_quantity,
+      substitutedBy: line.substituted_by
+        ? {
+            productId: line.substituted_by,
+            productName: line.substitute_name ?? '',
+            unit: line.substitute_unit ?? line.unit,
+            price: toFrw(line.substitute_price_minor ?? line.price_minor),
+            answer: answerNow(line.substitute_answer, line.substitute_answer_by, now),
+            answerBy: line.substitute_answer_by ? new Date(line.substitute_answer_by).toISOString() : null,
+          }
+        : null,
+      finalSubtotal: line.final_subtotal_minor === null ? null : toFrw(line.final_subtotal_minor),
       refusedQuantity: line.refused_quantity ?? 0,
     })),
     momoTransactionId: order.momo_transaction_id,
     paymentFailureReason: order.momo_state === 'failed' ? order.payment_failure_reason : null,
     momoRequest: order.momo_state && order.momo_payer_phone ? { state: oneOf(MOMO_STATES, order.momo_state, 'waiting'), payerPhone: order.momo_payer_phone } : null,
     deliveryWindow: orderDeliveryWindow(order.delivery_window_start, order.delivery_window_end, now),
+    finalAmount: toFrw(finalGoodsMinor(order)),
+    packedAt: order.packed_at ? new Date(order.packed_at).toISOString() : null,
     deliveryFee: order.delivery_fee_minor === null ? null : toFrw(order.delivery_fee_minor),
     total: toFrw(amountToCollectMinor(order)),
     timeline: timelineOf(order, history, now),
@@ -219,7 +240,7 @@ async function linesToPlace(trx: Transaction<Database>, userId: string, given: r
   if (!given) {
     return products
       .innerJoin('cart_lines', 'cart_lines.product_id', 'products.id')
-      .select('cart_lines.quantity')
+      .select(['cart_lines.quantity', 'cart_lines.substitution', 'cart_lines.substitute_product_id'])
       .where('cart_lines.user_id', '=', userId)
       .orderBy('cart_lines.added_at')
       .orderBy('cart_lines.product_id')
@@ -232,7 +253,7 @@ async function linesToPlace(trx: Transaction<Database>, userId: string, given: r
     const message = notForSaleNow(gone);
     throw badRequest(message, gone.map((name) => ({ msg: outOfStockMessage(name), param: 'lines' })), 'out_of_stock');
   }
-  return given.map((line) => ({ ...found.get(line.productId)!, quantity: line.quantity }));
+  return given.map((line) => ({ ...found.get(line.productId)!, quantity: line.quantity, substitution: null, substitute_product_id: null }));
 }
 
 /**
@@ -278,8 +299,10 @@ export async function placeOrderIn(trx: Transaction<Database>, deps: ShopDeps, u
   const orderId = newId();
   await reserveStock(trx, { orderId, lines: cartLines.map((line) => ({ productId: line.id, name: line.name, unit: line.unit, quantity: line.quantity })) });
 
+  const { defaultSubstitution } = await getPackingSettings(trx);
   const lines = cartLines.map((line, position) => {
     const priceMinor = effectivePrice(line.price_minor, line.offer_price_minor);
+    const named = line.substitution === 'product' && line.substitute_product_id;
     return {
       position,
       product_id: line.id,
@@ -288,7 +311,10 @@ export async function placeOrderIn(trx: Transaction<Database>, deps: ShopDeps, u
       unit: line.unit,
       quantity: line.quantity,
       price_minor: priceMinor,
-      subtotal_minor: priceMinor * line.quantity,
+      subtotal_minor: lineMinor(priceMinor, line.quantity),
+      // The shopper's choice if it is missing, as the cart showed it (the shop's default when none was made).
+      substitution: named ? 'product' : line.substitution === 'none' || line.substitution === 'similar' ? line.substitution : defaultSubstitution,
+      substitute_product_id: named ? line.substitute_product_id : null,
     };
   });
   const subtotalMinor = lines.reduce((sum, line) => sum + line.subtotal_minor, 0);
@@ -375,6 +401,19 @@ const ORDER_NUMBER = /^#?([A-Za-z0-9]{8})$/;
 
 /** One of the caller's orders, by its id or by the order number shown on every face. */
 export async function getOrder(deps: ShopDeps, userId: string, orderIdOrNumber: string, { withDeliveryCode = false } = {}): Promise<Order> {
+  const row = await ownOrderRow(deps, userId, orderIdOrNumber);
+  const order = await orderWithLines(deps.db, row, nowOf(deps));
+  if (!withDeliveryCode || row.status !== 'shipped') return order;
+  return { ...order, deliveryCode: await deliveryCodeOf(deps, row.id) };
+}
+
+/** GET /order/{id}/receipt: the receipt of one of the shopper's own delivered orders. */
+export async function shopperReceipt(deps: ShopDeps, userId: string, orderIdOrNumber: string): Promise<Receipt> {
+  return receiptOfOrder(deps, (await ownOrderRow(deps, userId, orderIdOrNumber)).id);
+}
+
+/** One of the shopper's own orders, by its id or the 8-character number they see; 404 for anyone else's. */
+async function ownOrderRow(deps: ShopDeps, userId: string, orderIdOrNumber: string): Promise<OrderRow> {
   const wanted = orderIdOrNumber.trim();
   const number = ORDER_NUMBER.exec(wanted)?.[1];
   const row = await deps.db
@@ -386,9 +425,7 @@ export async function getOrder(deps: ShopDeps, userId: string, orderIdOrNumber: 
     .limit(1)
     .executeTakeFirst();
   if (!row) throw notFound('Order not found');
-  const order = await orderWithLines(deps.db, row, nowOf(deps));
-  if (!withDeliveryCode || row.status !== 'shipped') return order;
-  return { ...order, deliveryCode: await deliveryCodeOf(deps, row.id) };
+  return row;
 }
 
 /**

@@ -9,6 +9,8 @@ import { addRoute, jsonReply, jsonRequest } from '../../lib/openapi';
 import { idParam } from '../../lib/path-params';
 import { dashboard } from './order-reports.service';
 import { changeOrderStatus, changePayment, getStaffOrder, listStaffOrders } from './staff-orders.service';
+import { receiptOfOrder } from './receipt.service';
+import { receiptReplySchema } from './receipt.schema';
 import {
   changeOrderStatusSchema,
   changePaymentSchema,
@@ -44,6 +46,14 @@ const order = createRoute({
   summary: 'One order with its history and the moves allowed from here',
   request: { params: orderParams },
   responses: { 200: jsonReply(staffOrderResponseSchema) },
+});
+const orderReceipt = createRoute({
+  ...consoleCall,
+  method: 'get',
+  path: '/orders/{id}/receipt',
+  summary: "A delivered order's receipt (409 before it is delivered), to print or read to the shopper",
+  request: { params: orderParams },
+  responses: { 200: jsonReply(receiptReplySchema) },
 });
 const orderStatus = createRoute({
   ...consoleCall,
@@ -82,6 +92,7 @@ const dashboardCall = createRoute({
 export function addStaffOrderRoutes(app: OpenAPIHono<AppEnv>, deps: ShopDeps): void {
   addRoute(app, orders, async (c) => c.json({ success: true as const, ...(await listStaffOrders(deps, c.req.valid('query'))) }));
   addRoute(app, order, async (c) => c.json({ success: true as const, order: await getStaffOrder(deps, c.req.param('id')) }));
+  addRoute(app, orderReceipt, async (c) => c.json({ success: true as const, receipt: await receiptOfOrder(deps, c.req.param('id')) }));
   addRoute(app, orderStatus, async (c) => {
     const input = c.req.valid('json');
     const order = await changeOrderStatus(deps, actingAccount(c), c.req.param('id'), input);

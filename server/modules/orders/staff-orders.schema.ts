@@ -66,7 +66,7 @@ export const momoRequestSchema = z.object({
 });
 export type MomoRequest = z.infer<typeof momoRequestSchema>;
 
-export const HISTORY_KINDS = ['status', 'payment'] as const;
+export const HISTORY_KINDS = ['status', 'payment', 'packing'] as const;
 
 /** One recorded change: who (and the role they acted in), when, from, to, note. Nothing is overwritten without one of these. */
 export const orderHistoryEntrySchema = z.object({

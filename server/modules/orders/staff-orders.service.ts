@@ -110,7 +110,7 @@ async function historyOf(db: Db, orderId: string): Promise<OrderHistoryEntry[]> 
   const rows = await db.selectFrom('order_history').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
   return rows.map((row) => ({
     _id: String(row.id),
-    kind: row.kind === 'payment' ? 'payment' : 'status',
+    kind: row.kind === 'payment' || row.kind === 'packing' ? row.kind : 'status',
     from: row.from_value,
     to: row.to_value,
     note: row.note,
@@ -184,7 +184,9 @@ export async function changeOrderStatus(deps: ShopDeps, staff: Actor, orderId: s
     if (!NEXT_ORDER_STATUSES[from]?.includes(input.status)) {
       throw refused(input.status === from ? `The order is already ${from}` : `An order that is ${from} cannot become ${input.status}`, 'status');
     }
-    await trx.updateTable('orders').set({ status: input.status, updated_at: new Date() }).where('id', '=', current.id).execute();
+    // Delivered from the console's dropdown is delivered now, as a rider's is: the receipt and the day's report read the time.
+    const now = new Date();
+    await trx.updateTable('orders').set({ status: input.status, updated_at: now, ...(input.status === 'delivered' ? { delivered_at: now } : {}) }).where('id', '=', current.id).execute();
     const change: Change = { kind: 'status', from, to: input.status, note: input.note };
     await recordStatusChange({ db: trx }, current, change, changedBy(staff));
     return { order: await detailOf(trx, current.id), change };

@@ -14,6 +14,8 @@ import { addStaffDeliveryRoutes } from '../delivery/staff-delivery.routes';
 import { addStaffDispatchRoutes } from '../dispatch/staff-dispatch.routes';
 import { addStaffOrderRoutes, addStaffReportRoutes } from '../orders/staff-orders.routes';
 import { addStaffStockRoutes } from '../stock/staff-stock.routes';
+import { addPackingRoutes } from '../orders/staff-packing.routes';
+import { addPackingSettingsRoutes } from '../packing/staff-packing-settings.routes';
 import { addStaffMemberRoutes } from '../users/staff-members.routes';
 
 type AdminApp = ReturnType<typeof openApiRoutes>;
@@ -29,6 +31,8 @@ export function staffRoutes(deps: ShopDeps) {
   addStaffDeliveryRoutes(app, deps);
   addStaffBasketRoutes(app, deps);
   addStaffStockRoutes(app, deps);
+  addPackingRoutes(app, deps);
+  addPackingSettingsRoutes(app, deps);
   addStaffDispatchRoutes(app, deps);
   addStaffCashRoutes(app, deps);
   refuseUndeclaredRoles(app);

@@ -226,11 +226,44 @@ export async function releaseRefused(trx: Transaction<Database>, orderId: string
   publish(trx, await moveCounts(trx, moves, { kind: 'released', orderId, note: 'Refused at the door', by }));
 }
 
-/** A delivered order's reservation becomes a sale: it leaves the shelf, in the caller's transaction. */
-export async function sellStock(trx: Transaction<Database>, orderId: string, by: { id: string | null; name: string }): Promise<void> {
+/**
+ * A delivered order's reservation becomes a sale: it leaves the shelf, in the caller's transaction.
+ * `sold` is what a packed order actually sold per product (a short, a heavier bag, a substitute:
+ * docs/packing.md): that leaves the shelf, and the whole reservation is let go (what was not packed
+ * as 'released'). A product sold that the order did not hold (a substitute) leaves the shelf too,
+ * never below what other orders hold: the count was already short, and the delivery is not refused.
+ */
+export async function sellStock(
+  trx: Transaction<Database>,
+  orderId: string,
+  by: { id: string | null; name: string },
+  sold?: ReadonlyMap<string, number>,
+): Promise<void> {
   const held = await heldBy(trx, orderId);
-  const moves = held.map((line) => ({ product_id: line.product_id, on_hand: -line.held, reserved: -line.held }));
-  publish(trx, await moveCounts(trx, moves, { kind: 'sold', orderId, by }));
+  if (!sold) {
+    const moves = held.map((line) => ({ product_id: line.product_id, on_hand: -line.held, reserved: -line.held }));
+    publish(trx, await moveCounts(trx, moves, { kind: 'sold', orderId, by }));
+    return;
+  }
+  const heldOf = new Map(held.map((line) => [line.product_id, line.held]));
+  const levels = await trx
+    .selectFrom('stock_levels')
+    .select(['product_id', 'on_hand', 'reserved'])
+    .where('product_id', 'in', [...new Set([...heldOf.keys(), ...sold.keys(), ''])])
+    .orderBy('product_id')
+    .forUpdate()
+    .execute();
+  const sales: Move[] = [];
+  const releases: Move[] = [];
+  for (const level of levels) {
+    const holds = heldOf.get(level.product_id) ?? 0;
+    // Never more than is on the shelf beyond what other orders hold (the level's constraints).
+    const most = fromMilli(toMilli(level.on_hand) - toMilli(level.reserved) + toMilli(holds));
+    const selling = Math.min(sold.get(level.product_id) ?? 0, Math.max(0, most));
+    if (selling > 0) sales.push({ product_id: level.product_id, on_hand: -selling, reserved: -holds });
+    else if (holds > 0) releases.push({ product_id: level.product_id, on_hand: 0, reserved: -holds });
+  }
+  publish(trx, [...(await moveCounts(trx, sales, { kind: 'sold', orderId, by })), ...(await moveCounts(trx, releases, { kind: 'released', orderId, note: 'Not packed', by }))]);
 }
 
 /**

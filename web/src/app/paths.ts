@@ -25,6 +25,8 @@ export const paths = {
   orderConfirmationFor: (orderId: string) => `/order-confirmation?orderId=${encodeURIComponent(orderId)}`,
   profile: '/profile',
   trackOrders: '/track-orders',
+  receipt: (orderId: string) => `/receipt/${encodeURIComponent(orderId)}`,
+  receiptPattern: '/receipt/:orderId',
   addressManagement: '/address-management',
   chat: '/chat',
   ussdSimulator: '/ussd-simulator',

@@ -29,6 +29,7 @@ const SignupPage = lazy(withMessages(() => import('@web/features/auth/pages/sign
 const CheckoutPage = lazy(withMessages(() => import('@web/features/checkout/pages/checkout-page')));
 const OrderConfirmationPage = lazy(withMessages(() => import('@web/features/orders/pages/order-confirmation-page')));
 const TrackOrdersPage = lazy(withMessages(() => import('@web/features/orders/pages/track-orders-page')));
+const ReceiptPage = lazy(withMessages(() => import('@web/features/orders/pages/receipt-page')));
 const ProfilePage = lazy(withMessages(() => import('@web/features/profile/pages/profile-page')));
 const AddressManagementPage = lazy(withMessages(() => import('@web/features/addresses/pages/address-management-page')));
 // The conversation faces.
@@ -63,6 +64,7 @@ export const routes: RouteObject[] = [
       { path: paths.orderConfirmation, element: <OrderConfirmationPage /> },
       { path: paths.profile, element: <ProfilePage /> },
       { path: paths.trackOrders, element: <TrackOrdersPage /> },
+      { path: paths.receiptPattern, element: <ReceiptPage /> },
       { path: paths.addressManagement, element: <AddressManagementPage /> },
       { path: paths.chat, element: <ChatPage /> },
       { path: paths.ussdSimulator, element: <UssdSimulatorPage /> },

@@ -62,6 +62,7 @@ export async function seedCatalog(
     description: c.description,
     position,
   }));
+  const isWeighed = (unit: string) => ['kg', 'g'].includes(unit.trim().toLowerCase());
   const productRows = seedProducts.map((p, index) => ({
     id: p.id,
     name: p.name,
@@ -72,6 +73,8 @@ export async function seedCatalog(
     unit: p.unit,
     description: p.description,
     category_id: p.categoryId,
+    // Sold by weight in half kilos (docs/packing.md); everything else in whole units.
+    ...(isWeighed(p.unit) ? { quantity_step: 0.5, min_quantity: 0.5 } : {}),
     created_at: new Date(now - p.ageDays * DAY_MS - index * MINUTE_MS),
     // Stored as a total and a count, the way shoppers' ratings add to them (rateProduct).
     rating_total: seedRatings[p.id] ? Math.round(seedRatings[p.id].average * seedRatings[p.id].count) : 0,

@@ -1,6 +1,6 @@
 // The client's cart line (docs/product.md section 3), built from a server line whose product is populated.
 import { t } from '@lingui/core/macro';
-import type { Cart } from '@server/modules/cart/cart.schema';
+import type { Cart, Substitution } from '@server/modules/cart/cart.schema';
 import { percentOff } from '@web/lib/money';
 
 export const DEFAULT_PRODUCT_IMAGE = '/images/placeholder.svg';
@@ -34,13 +34,20 @@ export interface CartItem {
   stockLeft?: number;
   /** The most the line can hold, when stock shows what is left. */
   maxQuantity?: number;
+  /** How the product is sold: the stepper moves by step, never below min (0.5 kg from 0.5 kg; whole units 1 and 1). */
+  step: number;
+  min: number;
+  /** Weighed when packed: the subtotal is "about". */
+  estimated: boolean;
+  /** What the packer does if it is missing. */
+  substitution: Substitution;
 }
 
 type ServerLine = Cart['products'][number];
 /** Lines can arrive with a product id string, a partial product or none (deleted product); be lenient. */
 type LooseProduct = Partial<ServerLine['productId']> & { unit?: string; productunit?: string };
 
-type LooseLine = { productId?: unknown; quantity?: unknown; price?: unknown; subtotal?: unknown } & Partial<Pick<ServerLine, 'sellable' | 'reason' | 'message' | 'available'>>;
+type LooseLine = { productId?: unknown; quantity?: unknown; price?: unknown; subtotal?: unknown } & Partial<Pick<ServerLine, 'sellable' | 'reason' | 'message' | 'available' | 'estimated' | 'substitution'>>;
 
 /** What stock says of a line: sellable unless the server (or an out-of-stock product) says not, and what is left when it is shown. */
 function stockOf(line: LooseLine, product: LooseProduct): Pick<CartItem, 'sellable' | 'stockReason' | 'stockLeft' | 'maxQuantity'> {
@@ -70,8 +77,13 @@ export function toCartItem(line: LooseLine): CartItem | null {
     image: product.productImage || DEFAULT_PRODUCT_IMAGE,
     description: product.description || t`No description available`,
     unit,
-    quantity: Math.max(1, Math.trunc(Number(line.quantity) || 1)),
+    // Parts of a kilo stay as the server keeps them (to three decimals); counted units are whole.
+    quantity: Math.max(0.001, Math.round((Number(line.quantity) || 1) * 1000) / 1000),
     discount: percentOff(listPrice, offer),
+    step: Number(product.quantityStep) || 1,
+    min: Number(product.minQuantity) || 1,
+    estimated: line.estimated === true,
+    substitution: line.substitution ?? 'similar',
     ...stockOf(line, product),
   };
 }

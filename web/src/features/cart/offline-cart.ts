@@ -2,6 +2,7 @@
 // local storage, so a reload without a network still shows it; a change made offline is applied here at
 // once and waits in the outbox (lib/outbox.ts) until the server can take it, whose cart then replaces
 // this one. Only for the signed-in shopper of this phone: signing out or a new session empties it.
+import { isEstimated } from '@server/lib/quantities';
 import { t } from '@lingui/core/macro';
 import type { Product } from '@server/modules/catalog/catalog.schema';
 import { effectivePrice, percentOff } from '@web/lib/money';
@@ -48,10 +49,11 @@ function withTotals(items: CartItem[]): CartLines {
 
 const lineOf = (item: CartItem, quantity: number): CartItem => ({ ...item, quantity, subtotal: Math.round(item.price * quantity * 100) / 100 });
 
+
 /** One more of the product, as the server's add does: a new line, or one more on its line. */
 export function addedLocally(cart: CartLines, product: Pick<Product, '_id' | 'productname'> & Partial<Product>): CartLines {
   const existing = cart.items.find((item) => item.id === product._id);
-  if (existing) return withTotals(cart.items.map((item) => (item === existing ? lineOf(item, item.quantity + 1) : item)));
+  if (existing) return withTotals(cart.items.map((item) => (item === existing ? lineOf(item, item.quantity + item.step) : item)));
   const listPrice = Number(product.price) || 0;
   const price = effectivePrice(listPrice, product.offerPrice);
   const item: CartItem = {
@@ -68,6 +70,11 @@ export function addedLocally(cart: CartLines, product: Pick<Product, '_id' | 'pr
     discount: percentOff(listPrice, product.offerPrice),
     // Added while offline from a product page that offered it: checkout and the server judge it again.
     sellable: product.inStock !== false,
+    step: Number(product.quantityStep) || 1,
+    min: Number(product.minQuantity) || 1,
+    estimated: isEstimated(product.productUnit || ''),
+    // The shop's default applies on the server; shown as "similar" until the cart comes back.
+    substitution: 'similar',
   };
   return withTotals([...cart.items, item]);
 }

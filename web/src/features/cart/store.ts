@@ -11,7 +11,8 @@ import { requireLogin } from '@web/features/auth';
 import { toast } from '@web/components/ui/toast';
 import { isOnline } from '@web/lib/connection';
 import { enqueue, onOutboxResult, waiting, type OutboxEntry } from '@web/lib/outbox';
-import { deleteCart, deleteCartLine, getCart, postAddToCart, putCartQuantity, type CartResponse } from './api/cart-api';
+import type { Substitution } from '@server/modules/cart/cart.schema';
+import { deleteCart, deleteCartLine, getCart, postAddToCart, putCartQuantity, putCartSubstitution, type CartResponse } from './api/cart-api';
 import { toCartItem, type CartItem } from './cart-item';
 import { addedLocally, keepCart, keptCart, quantitySetLocally, removedLocally, type CartLines } from './offline-cart';
 
@@ -36,6 +37,8 @@ export interface CartState {
    */
   addItem(product: Pick<Product, '_id' | 'productname'> & Partial<Product>, failureMessage?: string): Promise<boolean>;
   updateQuantity(productId: string, quantity: number): Promise<void>;
+  /** What the packer does if the item is missing. */
+  updateSubstitution(productId: string, substitution: Substitution): Promise<void>;
   removeItem(productId: string): Promise<void>;
   clearCart(): Promise<void>;
   /** Empties the local cart without calling the server (logout, order placed, bad response). */
@@ -174,8 +177,9 @@ export const useCartStore = create<CartState>()((set, get) => {
     async updateQuantity(productId, quantity) {
       if (!requireLogin(t`Please log in to update your cart.`)) return;
       // Quantity cannot go below 1 (docs/product.md section 5): removing is its own action.
-      if (!Number.isFinite(quantity) || quantity < 1) return;
-      const wanted = Math.trunc(quantity);
+      if (!Number.isFinite(quantity) || quantity <= 0) return;
+      // Weighed products move in steps of part of a kilo (the server checks the product's rule).
+      const wanted = Math.round(quantity * 1000) / 1000;
       const offline = () => {
         local((cart) => quantitySetLocally(cart, productId, wanted));
         waitForNetwork({ method: 'put', url: `cart/update/${encodeURIComponent(productId)}`, json: { quantity: wanted } });
@@ -190,7 +194,21 @@ export const useCartStore = create<CartState>()((set, get) => {
           if (noNetwork(failure)) return offline();
           if (isSessionExpiry(failure)) return;
           // More than stock has left: the server's words say how many are ("Only 3 trays of Eggs left").
-          toast.error(failure.error === 'not_enough_stock' ? failure.message : t`Failed to update quantity`);
+          toast.error(failure.error === 'not_enough_stock' || failure.error === 'quantity_rule' ? failure.message : t`Failed to update quantity`);
+        }
+      });
+    },
+
+    async updateSubstitution(productId, substitution) {
+      if (!requireLogin('Please log in to update your cart.')) return;
+      await change(async () => {
+        try {
+          await reload(await putCartSubstitution(productId, substitution));
+          toast.success('Saved what to do if it is missing');
+        } catch (error) {
+          const failure = await toApiError(error, 'Failed to update your cart');
+          if (isSessionExpiry(failure)) return;
+          toast.error(failure.message || 'Failed to update your cart');
         }
       });
     },

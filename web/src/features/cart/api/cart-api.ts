@@ -1,6 +1,6 @@
 // The cart calls of docs/api.md, one function each. Shapes come from the server's schema (types only, no zod at runtime).
 import { api } from '@web/lib/api-client';
-import type { CartChangeReply, CartReply } from '@server/modules/cart/cart.schema';
+import type { CartChangeReply, CartReply, Substitution } from '@server/modules/cart/cart.schema';
 
 /** GET cart's reply, or a change's (which adds a message). */
 export type CartResponse = CartReply | CartChangeReply;
@@ -23,4 +23,9 @@ export function deleteCartLine(productId: string) {
 
 export function deleteCart() {
   return api.delete('cart/clear').json<CartChangeReply>();
+}
+
+/** If the item is missing: a close product, this product, or leave it out. */
+export function putCartSubstitution(productId: string, substitution: Substitution) {
+  return api.put(`cart/update/${encodeURIComponent(productId)}`, { json: { substitution } }).json<CartChangeReply>();
 }

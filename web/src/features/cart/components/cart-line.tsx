@@ -9,6 +9,7 @@ import { paths } from '@web/app/paths';
 import { Image } from '@web/components/ui/image';
 import { MinusIcon, PlusIcon, TrashIcon } from '@web/components/ui/icons';
 import { formatMoney } from '@web/lib/money';
+import { ABOUT_REASON } from '@server/lib/quantities';
 import type { CartItem } from '../cart-item';
 import { useCartStore } from '../store';
 import { stockNoteOf } from '../stock-note';
@@ -29,13 +30,33 @@ function StockNote({ item }: { item: CartItem }) {
   return null;
 }
 
+/** A quantity as the stepper shows it: "1.5", "2" (no float noise). */
+const shown = (quantity: number) => String(Math.round(quantity * 1000) / 1000);
+
+/** If the item is missing: the packer picks a close product, or leaves it out. A named product is kept as chosen. */
+function SubstitutionChoice({ item, disabled }: { item: CartItem; disabled: boolean }) {
+  const updateSubstitution = useCartStore((state) => state.updateSubstitution);
+  const value = typeof item.substitution === 'string' ? item.substitution : 'product';
+  return (
+    <label className="cart-line-substitution">
+      If missing{' '}
+      <select value={value} disabled={disabled} aria-label={`If ${item.name} is missing`} onChange={(event) => void updateSubstitution(item.id, event.target.value === 'none' ? 'none' : 'similar')}>
+        <option value="similar">Similar item</option>
+        <option value="none">Leave it out</option>
+        {value === 'product' && <option value="product">The product I chose</option>}
+      </select>
+    </label>
+  );
+}
+
 export function CartLine({ item, disabled, onNavigate }: CartLineProps) {
   const updateQuantity = useCartStore((state) => state.updateQuantity);
   const removeItem = useCartStore((state) => state.removeItem);
   const discounted = item.price < item.originalPrice;
   const name = localNameIn(item, currentLanguage()) ?? item.name;
   // No more than stock shows is left: the server would refuse it anyway.
-  const atMost = item.maxQuantity !== undefined && item.quantity >= item.maxQuantity;
+  const atMost = item.maxQuantity !== undefined && item.quantity + item.step > item.maxQuantity + 1e-9;
+  const atLeast = item.quantity - item.step < item.min - 1e-9;
 
   return (
     <li className="cart-line">
@@ -48,11 +69,12 @@ export function CartLine({ item, disabled, onNavigate }: CartLineProps) {
             </Link>
           </h3>
           <p className={item.sellable ? 'cart-line-total' : 'cart-line-total cart-line-total-excluded'}>
-            {formatMoney(item.subtotal)}
+            {item.estimated ? t`about ${formatMoney(item.subtotal)}` : formatMoney(item.subtotal)}
             {item.sellable ? null : <span className="cart-line-excluded">{t`not in the total`}</span>}
           </p>
         </div>
         <StockNote item={item} />
+        {item.estimated && <p className="cart-line-about">{ABOUT_REASON}</p>}
         <p className="cart-line-description">{item.description}</p>
         <p className="cart-line-unit-price">
           {formatMoney(item.price)}/{unitName(item.unit)}
@@ -70,24 +92,26 @@ export function CartLine({ item, disabled, onNavigate }: CartLineProps) {
               type="button"
               className="quantity-button"
               aria-label={t`Decrease quantity of ${name}`}
-              disabled={disabled || item.quantity <= 1}
-              onClick={() => void updateQuantity(item.id, item.quantity - 1)}
+              disabled={disabled || atLeast}
+              onClick={() => void updateQuantity(item.id, item.quantity - item.step)}
             >
               <MinusIcon size={16} />
             </button>
             <span className="quantity-value" aria-live="polite">
-              {item.quantity}
+              {shown(item.quantity)}
+              {item.step !== 1 || item.min !== 1 ? ` ${item.unit}` : ''}
             </span>
             <button
               type="button"
               className="quantity-button"
               aria-label={t`Increase quantity of ${name}`}
               disabled={disabled || atMost}
-              onClick={() => void updateQuantity(item.id, item.quantity + 1)}
+              onClick={() => void updateQuantity(item.id, item.quantity + item.step)}
             >
               <PlusIcon size={16} />
             </button>
           </div>
+          <SubstitutionChoice item={item} disabled={disabled} />
           <button
             type="button"
             className="btn btn-ghost btn-sm cart-line-remove"

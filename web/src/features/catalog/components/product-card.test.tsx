@@ -14,6 +14,8 @@ function product(overrides: Partial<Product> = {}): Product {
     offerPrice: null,
     productImage: '/images/products/eggs.svg',
     productUnit: 'tray',
+    quantityStep: 1,
+    minQuantity: 1,
     description: 'Fresh eggs',
     averageRating: 4.26,
     ratingCount: 3,

@@ -3,6 +3,7 @@
 import { api } from '@web/lib/api-client';
 import type { PaymentType } from '@server/modules/orders/order-lists.schema';
 import type { Order, OrderReply, OrdersPageReply, PlaceOrderReply } from '@server/modules/orders/orders.schema';
+import type { Receipt, ReceiptReply } from '@server/modules/orders/receipt.schema';
 import type { PayOrderReply } from '@server/modules/payments/payments.schema';
 import type { Pagination } from '@server/lib/fields';
 import type { ReorderReply } from '@server/modules/reorder/reorder.schema';
@@ -83,6 +84,12 @@ export async function fetchUserOrders(page: number, limit: number, signal?: Abor
  */
 export async function payOrder(orderId: string, payerPhone?: string): Promise<PayOrderReply> {
   return api.post(`order/${encodeURIComponent(orderId)}/pay`, { json: payerPhone ? { payerPhone } : {}, timeout: MOMO_CALL_TIMEOUT_MS }).json<PayOrderReply>();
+}
+
+/** A delivered order's receipt (409 before delivery, 404 for an order that is not the shopper's). */
+export async function fetchReceipt(orderId: string, signal?: AbortSignal): Promise<Receipt> {
+  const body = await api.get(`order/${encodeURIComponent(orderId)}/receipt`, { signal }).json<ReceiptReply>();
+  return body.receipt;
 }
 
 /** "Order again": the order's lines that sell today added to the cart; the answer names what was left out. */

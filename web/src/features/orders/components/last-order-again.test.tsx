@@ -28,6 +28,8 @@ function order(id: string, names: string[]): Order {
     momoTransactionId: null,
     paymentFailureReason: null,
     momoRequest: null,
+    finalAmount: 2650,
+    packedAt: null,
   };
 }
 

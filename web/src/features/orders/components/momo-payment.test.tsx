@@ -28,6 +28,8 @@ function order(overrides: Partial<Order> = {}): Order {
     deliveryWindow: null,
     momoTransactionId: null,
     paymentFailureReason: null,
+    finalAmount: 2650,
+    packedAt: null,
     deliveryFee: null,
     total: 2650,
     timeline: [],

@@ -27,6 +27,8 @@ function order(overrides: Partial<Order> = {}): Order {
     momoTransactionId: null,
     paymentFailureReason: null,
     momoRequest: null,
+    finalAmount: 2650,
+    packedAt: null,
     ...overrides,
   };
 }

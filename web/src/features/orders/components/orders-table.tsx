@@ -12,7 +12,9 @@ import { deliveryWhen, itemCount } from '../format';
 import { OrderLines } from './order-lines';
 import { PayAgainButton } from './momo-payment';
 import { OrderStatusBadge, PaymentStatusBadge } from './status-badge';
-import { Button } from '@web/components/ui/button';
+import { Link } from 'react-router-dom';
+import { Button, buttonClass } from '@web/components/ui/button';
+import { paths } from '@web/app/paths';
 import { useOrderAgain } from '../hooks/use-order-again';
 import { MakeWeeklyButton } from '@web/features/baskets';
 import '../orders.css';
@@ -91,6 +93,11 @@ export function OrdersTable({ orders, caption, onOrderChanged }: { orders: Order
                     {t`Order again`}
                   </Button>
                   <MakeWeeklyButton orderId={order._id} orderNumber={orderNumber(order._id)} coming={comingWindow(order)} />
+                  {order.status === 'delivered' ? (
+                    <Link to={paths.receipt(order._id)} className={buttonClass('secondary', 'sm')}>
+                      {t`Receipt`}
+                    </Link>
+                  ) : null}
                 </td>
               </tr>
               <tr id={detailsId} className="order-details-row" hidden={!expanded}>

@@ -26,6 +26,8 @@ function order(overrides: Partial<StaffOrderDetail> = {}): StaffOrderDetail {
     customer: { _id: 'u1', fullName: 'Aline Uwase', email: null, phoneNumber: '+250788000111' },
     momoTransactionId: null,
     paymentFailureReason: null,
+    finalAmount: 3000,
+    packedAt: null,
     deliveryFee: null,
     total: 3000,
     timeline: [],

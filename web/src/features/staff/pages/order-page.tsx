@@ -46,7 +46,7 @@ export default function OrderPage() {
               <dt>Paid by</dt>
               <dd>{order.paymentType === 'momo' ? 'MoMo request-to-pay: MTN confirms it, no one needs to' : 'MoMo Pay code: confirm it by hand with the transaction id'}</dd>
               <dt>Total</dt>
-              <dd>{formatMoney(order.amount)}</dd>
+              <dd>{formatMoney(order.finalAmount)}</dd>
               <dt>Placed</dt>
               <dd>{formatDateTime(order.createdAt)}</dd>
               <dt>Delivery window</dt>
@@ -92,7 +92,7 @@ export default function OrderPage() {
             </h2>
             <OrderLines lines={order.products} showUnitPrice />
             <p className="staff-total">
-              Total <strong>{formatMoney(order.amount)}</strong>
+              Total <strong>{formatMoney(order.finalAmount)}</strong>
             </p>
           </section>
           {order.paymentType === 'momo' || order.momoRequests.length ? (
