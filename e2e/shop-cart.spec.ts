@@ -4,7 +4,7 @@ import { expectAccessible, expectToast, signIn } from './support/pages';
 
 test.describe('cart', () => {
   test('the drawer lists the lines, changes quantities, removes and goes to the cart page', PHONE, async ({ page, shop, shopper }) => {
-    const [first, second] = await shop.products(2);
+    const [first, second] = await shop.countedProducts(2);
     await shop.addToCart(shopper, [first._id, second._id]);
     await signIn(page, shopper);
     await page.goto('/products');

@@ -42,7 +42,7 @@ test('the owner gives a role on the Staff page, adds another, and takes one away
   await expectToast(page, 'Jean Habimana is now a packer');
   const roles = page.getByRole('list', { name: 'Roles of Jean Habimana' });
   await expect(roles.getByRole('listitem')).toHaveText(['Packer']);
-  // A packer has nothing in the console yet.
+  // A packer uses the console's pick list and packing screen only, none of staff's calls.
   expect(await shop.staffApiStatus(colleague.token)).toBe(403);
 
   await page.getByRole('combobox', { name: 'Role to give Jean Habimana' }).selectOption('staff');

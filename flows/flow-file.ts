@@ -42,6 +42,8 @@ export type Step =
   | { kind: 'clock'; at: Date }
   | { kind: 'stock'; productId: string; left: number }
   | { kind: 'fees'; body: string }
+  /** A packer records the order (its 8-character number, a captured {var} allowed) as PUT /api/admin/orders/{id}/packing would. */
+  | { kind: 'pack'; order: string; body: string }
   | { kind: 'pick-up'; order: string };
 
 export interface FlowLine {
@@ -102,6 +104,8 @@ function readStep(text: string, where: string): Step {
     if (Number.isNaN(at.getTime())) throw new FlowSyntaxError(`${where}: the clock is a Kigali time like 2026-11-24 13:59`);
     return { kind: 'clock', at };
   }
+  const pack = /^pack\s+(\S+)\s+(\{.*\})$/.exec(text);
+  if (pack) return { kind: 'pack', order: pack[1], body: pack[2] };
   const fees = /^fees\s+(\{.*\})$/.exec(text);
   if (fees) return { kind: 'fees', body: fees[1] };
   const pickUp = /^rider picks up\s+(\S+)$/.exec(text);

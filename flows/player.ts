@@ -34,6 +34,8 @@ export interface PlayOptions {
   setStock?: (productId: string, left: number) => Promise<string | undefined>;
   /** Staff set the delivery fee (PUT /api/admin/delivery/fees's body) in-process; a reason when it cannot be done. */
   setFees?: (body: string) => Promise<string | undefined>;
+  /** A packer records an order by its number (the packing call's body) in-process; a reason when it cannot be done. */
+  pack?: (orderNumber: string, body: string) => Promise<string | undefined>;
   /** Staff pack the order (its number or id) and give it to a rider, who picks it up (in-process only); a reason when it cannot be done. */
   pickUp?: (order: string) => Promise<string | undefined>;
 }
@@ -306,6 +308,9 @@ async function playLine(options: PlayOptions, channel: Channel, player: Player, 
     case 'fees':
       if (!options.setFees) return "this shop's delivery fee cannot be set here (a flow with fees plays in-process)";
       return options.setFees(step.body);
+    case 'pack':
+      if (!options.pack) return 'orders cannot be packed here (a flow that packs plays in-process)';
+      return options.pack(fill(step.order, player), step.body);
     case 'pick-up':
       if (!options.pickUp) return 'no rider can pick the order up here (a flow with a rider plays in-process)';
       return options.pickUp(fill(step.order, player));

@@ -70,6 +70,23 @@ export async function setDeliveryFees(deps: ShopDeps, body: string): Promise<str
   return undefined;
 }
 
+/** A packer records the order with this number as PUT /api/admin/orders/{id}/packing does; a reason when it is refused. */
+export async function packOrder(deps: ShopDeps, number: string, body: string): Promise<string | undefined> {
+  const [{ sql }, { packingInputSchema }, { recordPacking }] = await Promise.all([import('kysely'), import('../server/modules/orders/order-packing.schema'), import('../server/modules/orders/order-packing.service')]);
+  const parsed = packingInputSchema.safeParse(JSON.parse(body));
+  if (!parsed.success) return parsed.error.issues.map((issue) => issue.message).join('; ');
+  const found = await deps.db.selectFrom('orders').select('id').where(sql<boolean>`upper(right(id, 8)) = ${number.replace(/^#/, '').toUpperCase()}`).executeTakeFirst();
+  if (!found) return `no order ${number}`;
+  // The order's history names who packed: the flows' own packer account, made once.
+  await deps.db.insertInto('users').values({ id: 'flows-packer', full_name: 'Flows Packer', email: 'packer@flows.isoko.example' }).onConflict((conflict) => conflict.column('id').doNothing()).execute();
+  try {
+    await recordPacking(deps, { id: 'flows-packer', fullName: 'Flows Packer', email: null, phoneNumber: null, roles: ['packer'], role: 'packer' }, found.id, parsed.data);
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+  return undefined;
+}
+
 /**
  * Staff pack the order (its 8-character number or id) and give it to the flows' rider, who picks it
  * up as the rider app does: the order is shipped and the shopper sent their delivery code.
@@ -144,6 +161,7 @@ async function inProcessShop(): Promise<{ options: PlayOptions; close: () => Pro
       },
       setStock: (productId, left) => setStockLeft(deps, productId, left),
       setFees: (body) => setDeliveryFees(deps, body),
+      pack: (number, body) => packOrder(deps, number, body),
       pickUp: (order) => riderPicksUp(deps, order),
     },
     close: async () => {
@@ -200,6 +218,10 @@ async function main(): Promise<number> {
         }
         if (!shop.options.setFees && flow.lines.some((line) => line.step.kind === 'fees')) {
           console.log(`SKIP ${flow.file} [${channel}]: it sets the delivery fee as staff would, which only an in-process run can`);
+          continue;
+        }
+        if (!shop.options.pack && flow.lines.some((line) => line.step.kind === 'pack')) {
+          console.log(`SKIP ${flow.file} [${channel}]: it packs an order as a packer would, which only an in-process run can`);
           continue;
         }
         if (!shop.options.pickUp && flow.lines.some((line) => line.step.kind === 'pick-up')) {

@@ -32,6 +32,8 @@ export interface CatalogProduct {
   price: number;
   offerPrice?: number | null;
   productCategory: { _id: string; name: string };
+  /** 1 for a product sold in whole units; 0.5 for one weighed by the half kilo (docs/packing.md). */
+  quantityStep: number;
 }
 
 /**
@@ -102,6 +104,11 @@ export function shopApi(request: APIRequestContext) {
     async products(limit = 100): Promise<CatalogProduct[]> {
       const body = (await expectStatus(await request.get('/api/product/getAllProducts?limit=100'), 200)) as { productList: CatalogProduct[] };
       return body.productList.filter((product) => !madeByAConsoleSpec(product)).slice(0, limit);
+    },
+
+    /** Products sold in whole units (a step of 1), for specs that count pieces: weighed ones step by half a kilo. */
+    async countedProducts(limit = 100): Promise<CatalogProduct[]> {
+      return (await shop.products()).filter((product) => product.quantityStep === 1).slice(0, limit);
     },
 
     async discountedProduct(): Promise<CatalogProduct> {

@@ -106,6 +106,8 @@ export interface ScreenDataMap {
    * (Confirm then orders it again; a newer twin is warned of first).
    */
   'checkout-confirm': CheckoutAddress & { key: string; windowId?: string; twin?: TwinOrder };
+  /** "If an item is missing": one choice for the whole cart, back to Confirm after. */
+  'checkout-missing': CheckoutAddress & { key: string; windowId?: string; twin?: TwinOrder };
   /**
    * "Order again": an earlier order's lines placed as they sell today, in one confirmation. The
    * address and window are the default and the earliest free when it opens, until changed; leftOut
@@ -124,6 +126,8 @@ export interface ScreenDataMap {
   'address-detail': { id: string };
   orders: Record<string, never>;
   order: { id: string };
+  /** A substitute the packer proposes for one of the order's lines, to accept or refuse. */
+  'order-question': { id: string; productId: string };
   /** retry: the input that asked, played again once the guest has signed in. */
   'login-required': { message: MessageKey; retry?: string };
 }

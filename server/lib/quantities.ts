@@ -48,5 +48,3 @@ export function parseTypedQuantity(text: string): number | undefined {
   return Number(`${match[1]}.${match[2] ?? '0'}`);
 }
 
-/** The one line every face shows beside an "about" price. */
-export const ABOUT_REASON = 'Weighed items are priced about: you pay for what is packed.';

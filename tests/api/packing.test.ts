@@ -71,6 +71,19 @@ describe('PUT /api/admin/orders/{id}/packing', () => {
     expect((await pack(staff, order._id, { lines: [{ productId: 'cabbage', packed: 1 }] })).status).toBe(200);
   });
 
+  it("lets a packer read the order to pack (the console's packing screen), and no shopper", async () => {
+    const shopper = await shop.newVerifiedShopper();
+    const order = await placeOrder(shopper, [{ productId: 'tomatoes', quantity: '1.5' }]);
+    const read = (who: Shopper, id = order._id) => shop.http.get(`/api/admin/orders/${id}/packing`).set(who.auth);
+    expect((await read(shopper)).status).toBe(403);
+    const toPack = await read(packer);
+    expect(toPack.status).toBe(200);
+    expect(toPack.body.order.products).toMatchObject([{ productId: 'tomatoes', productQuantity: 1.5, estimated: true, packedQuantity: null }]);
+    // Staff's own order calls stay closed to a packer.
+    expect((await shop.http.get(`/api/admin/orders/${order._id}`).set(packer.auth)).status).toBe(403);
+    expect((await read(packer, 'no-such-order')).status).toBe(404);
+  });
+
   it('records real weights within the cap, a substitute awaiting the answer, and tells the shopper the final amount', async () => {
     const shopper = await shop.newVerifiedShopper({ fullName: 'Aline Packed' });
     const order = await placeOrder(shopper, [

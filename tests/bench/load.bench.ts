@@ -27,14 +27,17 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 // BENCH_PARTS: which parts to run (shop = ceiling, catalog, writes, USSD, memory; ussd = only the
 // shop's USSD phases, Isoko's and the peer's; stock = the flash sale on PGlite and on two instances
-// over PostgreSQL, and catalog reads beside orders; postgres = one instance against two; scale).
+// over PostgreSQL, and catalog reads beside orders; mixed = only those reads beside orders, on PGlite;
+// postgres = one instance against two; scale).
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'shop,stock,postgres,scale').split(','));
 const REPORT_NAME = process.env.BENCH_PARTS ? `load-${[...PARTS].join('-')}` : 'load';
 const here = import.meta.dirname;
 /** The server as npm start runs it: built once (npm run build:server), then node with the environment and flags its start script gives. */
-const SERVER = 'dist/server/main.mjs';
+// BENCH_SERVER: another build of it (an A/B against another branch's build, in the same minutes).
+const SERVER = process.env.BENCH_SERVER ?? 'dist/server/main.mjs';
 const START_ENV = startEnvironment();
-const START_FLAGS = startNodeFlags();
+// BENCH_SERVER_FLAGS: more node flags for the server, e.g. --cpu-prof --cpu-prof-dir=.tmp/profile.
+const START_FLAGS = [...startNodeFlags(), ...(process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean)];
 const startServer = (env: Record<string, string>, args: string[] = []) => startNode(SERVER, { ...START_ENV, ...env }, '/api/health', args, START_FLAGS);
 const script = (name: string) => path.join(here, 'load', name);
 
@@ -371,6 +374,11 @@ function flashRow(where: string, sale: FlashSaleResult, level: Level): Row {
  * ceiling, in the same run); then the flash sale again on two instances (node:cluster) over PostgreSQL.
  */
 async function stockRows(): Promise<Row[]> {
+  return [...(await pgliteStockRows(true)), ...(await postgresFlashSale())];
+}
+
+/** On PGlite: the flash sale (when `withFlashSale`), then catalog reads beside orders. */
+async function pgliteStockRows(withFlashSale: boolean): Promise<Row[]> {
   const rows: Row[] = [];
   let sale: FlashSaleResult | undefined;
   const pglite = await withPgliteShop(
@@ -382,12 +390,17 @@ async function stockRows(): Promise<Row[]> {
       } finally {
         await ceiling.stop();
       }
-      sale = await flashSale('flash sale, PGlite', shop.url, `8${String(Date.now() % 1000).padStart(3, '0')}`);
+      if (withFlashSale) sale = await flashSale('flash sale, PGlite', shop.url, `8${String(Date.now() % 1000).padStart(3, '0')}`);
       const alone = await cannon('mixed: catalog reads alone', shop.url, MIXED_READS);
-      const [reads, writes] = await Promise.all([
-        cannon('mixed: catalog reads beside orders', shop.url, MIXED_READS),
-        runNodeJson<ShoppersResult>(script('shoppers.ts'), { url: shop.url, shoppers: CONNECTIONS, seconds: SECONDS, runId: `9${String(Date.now() % 1000).padStart(3, '0')}` }),
-      ]);
+      // The reads start once the shoppers have signed up (password hashing would otherwise be what they run beside).
+      let signedUp!: () => void;
+      const ordering = new Promise<void>((resolve) => (signedUp = resolve));
+      const orders = runNodeJson<ShoppersResult>(
+        script('shoppers.ts'),
+        { url: shop.url, shoppers: CONNECTIONS, seconds: SECONDS, runId: `9${String(Date.now() % 1000).padStart(3, '0')}` },
+        (line) => line === 'progress signed up' && signedUp(),
+      );
+      const [reads, writes] = await Promise.all([Promise.race([ordering, orders]).then(() => cannon('mixed: catalog reads beside orders', shop.url, MIXED_READS)), orders]);
       process.stdout.write('\r' + ' '.repeat(80) + '\r');
       return { pageCeiling, alone, reads, writes };
     },
@@ -397,7 +410,7 @@ async function stockRows(): Promise<Row[]> {
     },
   );
   const { pageCeiling, alone, reads, writes } = pglite.result;
-  rows.push(flashRow('PGlite', sale!, pglite.after!.flash));
+  if (sale) rows.push(flashRow('PGlite', sale, pglite.after!.flash));
   rows.push({ group: 'stock', name: 'mixed: catalog reads alone (first page, a category, a product), same server', rps: alone.requestsPerSecond, p50: alone.p50, p99: alone.p99, share: alone.requestsPerSecond / pageCeiling.requestsPerSecond });
   rows.push({
     group: 'stock',
@@ -421,7 +434,6 @@ async function stockRows(): Promise<Row[]> {
     goal: { minRps: 300 },
     ok: writes.confirmed === writes.held && writes.failures === 0 && sold.every((level) => level.ledger.reserved === level.reserved),
   });
-  rows.push(...(await postgresFlashSale()));
   return rows;
 }
 
@@ -621,6 +633,7 @@ export default async function loadBench(): Promise<BenchResult[]> {
   if (PARTS.has('ussd') && !PARTS.has('shop')) await withPgliteShop(async (shop) => rows.push(...(await ussdRowsAgainstPeer(shop, true))));
 
   if (PARTS.has('stock')) rows.push(...(await stockRows()));
+  if (PARTS.has('mixed') && !PARTS.has('stock')) rows.push(...(await pgliteStockRows(false)));
   if (PARTS.has('postgres')) rows.push(...(await postgresRows()));
   if (PARTS.has('scale')) rows.push(...(await scaleRows()));
 

@@ -119,9 +119,9 @@ describe('guests and shoppers', () => {
 
 describe('chat that sells', () => {
   it.each([
-    // Products counted, never their quantities summed: 2 kg of tomatoes is one.
-    ['2', 'Ikintu 1: frw 1,600.00'],
-    ['3', '1 article: frw 1,600.00'],
+    // Products counted, never their quantities summed: 2 kg of tomatoes is one; weighed, its total is about.
+    ['2', 'Ikintu 1: hafi frw 1,600.00'],
+    ['3', '1 article: environ frw 1,600.00'],
   ])('counts the cart on its card in the language chosen (language %s): %s', async (languageKey, summary) => {
     const shopper = await shop.newShopper();
     const opened = await chat({ text: '' }, shopper.auth);

@@ -1,6 +1,6 @@
 // Every flow in flows/ on every channel it names, so `npm test` plays them all.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { flowFiles, loadFlow, riderPicksUp, setDeliveryFees, setStockLeft, smsCodeIn } from '../../flows/run';
+import { flowFiles, loadFlow, packOrder, riderPicksUp, setDeliveryFees, setStockLeft, smsCodeIn } from '../../flows/run';
 import { playFlow } from '../../flows/player';
 import { backgroundSettled } from '../../server/lib/background';
 import { startFakeGraphApi, whatsappEnv, type FakeGraphApi } from '../support/fake-graph-api';
@@ -47,6 +47,7 @@ describe('flows', () => {
       setStock: (productId, left) => setStockLeft(shop.deps, productId, left),
       setFees: (body) => setDeliveryFees(shop.deps, body),
       pickUp: (order) => riderPicksUp(shop.deps, order),
+      pack: (number, body) => packOrder(shop.deps, number, body),
     });
     const report = result.failures.map((f) => `line ${f.line}: ${f.source}\n  ${f.reason}\n  reply: ${f.reply}`).join('\n');
     expect(report).toBe('');

@@ -56,6 +56,8 @@ const AIM_AT_ALICE: Record<string, ((owned: Owned) => Aim) | 'not-owned'> = {
   'GET /api/order/getOrderDetails/:id': ({ alice }) => ({ params: { id: alice.orderId } }),
   'POST /api/order/:id/pay': ({ alice }) => ({ params: { id: alice.orderId }, body: {} }),
   'POST /api/order/:id/reorder': ({ alice }) => ({ params: { id: alice.orderId } }),
+  'GET /api/order/:id/receipt': ({ alice }) => ({ params: { id: alice.orderId } }),
+  'POST /api/order/:id/substitute': ({ alice }) => ({ params: { id: alice.orderId }, body: { productId: alice.cartProductId, accept: true } }),
   'PUT /api/baskets/:id': ({ alice }) => ({ params: { id: alice.basketId }, body: { paused: true, skipNext: true, weekday: 1, windowStart: '08:00' } }),
   'DELETE /api/baskets/:id': ({ alice }) => ({ params: { id: alice.basketId } }),
   'PUT /api/product/rateProduct/:id': 'not-owned',

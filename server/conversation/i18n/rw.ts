@@ -231,4 +231,24 @@ export const rw: Catalogue = {
   'chat.seeOrder': 'Reba komande {number}', // REVIEW
   'chat.or': 'cyangwa', // REVIEW
   'chat.trackOrders': 'ukurikirane komande zawe', // REVIEW
+  'missing.change': 'Igicuruzwa nikibura', // REVIEW
+  'missing.title': 'Igicuruzwa nikibura:', // REVIEW
+  'missing.now': 'Ubu: {choice}.', // REVIEW
+  'missing.similar': 'Igisa na cyo', // REVIEW
+  'missing.none': 'Kireke', // REVIEW
+  'missing.saved': 'Igicuruzwa nikibura: {choice}.', // REVIEW
+  'order.questions': 'Ibibazo {count}', // REVIEW
+  'order.answer': 'Subiza ikibazo', // REVIEW
+  'order.sent': '{ordered}, hoherejwe {sent}', // REVIEW
+  'question.title': '{name} ntibonetse. Mwakira {substitute} ({quantity})?', // REVIEW
+  'question.price': 'Murishyura {price}.', // REVIEW
+  'question.dearer': 'Igura {own}; murishyura {ordered} keretse mwemeye.', // REVIEW
+  'question.until': 'Musubize mbere ya {time}.', // REVIEW
+  'question.accept': 'Yego, ndayakira', // REVIEW
+  'question.refuse': 'Oya, mubireke', // REVIEW
+  'question.accepted': '{substitute} iri muri komande yanyu.', // REVIEW
+  'question.refused': '{name} yakuwe muri komande yanyu.', // REVIEW
+  'question.late': 'Byatinze: twakurikije ibyo mwahisemo.', // REVIEW
+  'question.none': 'Nta kibazo gitegereje igisubizo.', // REVIEW
+  'question.sms': 'Komande {number}: {name} ntibonetse. Subiza YEGO wakire {substitute} ({price}) cyangwa OYA, mbere ya {time}.', // REVIEW
 };

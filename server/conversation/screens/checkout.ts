@@ -6,7 +6,7 @@ import { isAppError } from '../../lib/errors';
 import { formatFrw, toMinor } from '../../lib/money';
 import type { Address } from '../../modules/addresses/addresses.schema';
 import { getAddress, listAddresses } from '../../modules/addresses/addresses.service';
-import { getCart } from '../../modules/cart/cart.service';
+import { getCart, setCartSubstitution } from '../../modules/cart/cart.service';
 import { orderNumber, type Order } from '../../modules/orders/orders.schema';
 import { placeOrder, recentTwinOfCart } from '../../modules/orders/orders.service';
 import { confirmTitle, twinOf, twinRefusing, warnedAgain } from './twin-order';
@@ -130,7 +130,9 @@ export const checkoutConfirm: Screen<'checkout-confirm'> = {
       // with a fee to quote, USSD leaves the address (chosen on the screen before) out.
       rows: [{ ...cartLinesRow(cart, language) }, ...(compact ? [] : [{ label: ctx.t('checkout.to', { address: addressLabel(address) }) }])],
       // 1 Confirm (cash on delivery, the MoMo Pay code), and 2 Pay now with MoMo when the shop has request-to-pay.
-      actions: menuActions('checkout-confirm', ctx.t, (chosen) => chosen.key !== '2' || momoOffered(ctx)).map((action) =>
+      // 2 has a short form for a full small screen; 3 "If an item is missing" has no room on USSD's
+      // Confirm, where its key still works (the cart keeps the shop's default until it is chosen).
+      actions: menuActions('checkout-confirm', ctx.t, (chosen) => (chosen.key === '2' ? momoOffered(ctx) : chosen.key !== '3' || !ctx.channel.smallScreen)).map((action) =>
         action.key === '2' ? { ...action, short: ctx.t('checkout.payMomoShort') } : action,
       ),
     };
@@ -138,6 +140,7 @@ export const checkoutConfirm: Screen<'checkout-confirm'> = {
 
   async handle(ctx, state, { text }) {
     const chosen = menuChoice('checkout-confirm', text);
+    if (chosen?.to === 'checkout-missing') return push('checkout-missing', state.data);
     const momo = chosen?.key === '2' && momoOffered(ctx);
     if (!chosen || (chosen.key === '2' && !momo)) return invalidChoice(ctx);
     let order: Order;
@@ -194,3 +197,25 @@ function windowTaken(ctx: ScreenContext, data: CheckoutAddress & { key: string; 
   const moved = newState('checkout-confirm', { ...data, windowId: next.id });
   return { type: 'go', how: 'replace', to: moved, notice: ctx.t('window.taken', { window: windowText(ctx, next) }) };
 }
+
+/** What the cart's lines say to do if an item is missing: leave it out when every line says so, else a similar item. */
+const missingChoice = (cart: { products: { substitution?: unknown }[] }): 'similar' | 'none' =>
+  cart.products.length && cart.products.every((line) => line.substitution === 'none') ? 'none' : 'similar';
+
+/** "If an item is missing: 1 Similar item 2 Leave it out", for every line of the cart; back to Confirm. */
+export const checkoutMissing: Screen<'checkout-missing'> = {
+  async render(ctx) {
+    const cart = await getCart(ctx.deps, accountId(ctx));
+    const now = missingChoice(cart) === 'none' ? ctx.t('missing.none') : ctx.t('missing.similar');
+    return { title: ctx.t('missing.title'), lines: [ctx.t('missing.now', { choice: now })], actions: menuActions('checkout-missing', ctx.t) };
+  },
+
+  async handle(ctx, state, { text }) {
+    const chosen = menuChoice('checkout-missing', text);
+    if (!chosen) return invalidChoice(ctx);
+    const substitution = chosen.key === '2' ? 'none' : 'similar';
+    await setCartSubstitution(ctx.deps, accountId(ctx), substitution);
+    const notice = ctx.t('missing.saved', { choice: ctx.t(substitution === 'none' ? 'missing.none' : 'missing.similar') });
+    return { type: 'go', unwindTo: 'checkout-confirm', how: 'replace', to: newState('checkout-confirm', state.data), notice };
+  },
+};

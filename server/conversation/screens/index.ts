@@ -3,13 +3,13 @@ import type { Screen, ScreenName, StateOf } from '../types';
 import { addressDescription, addressDetail, addressDistrict, addresses, addressPhone, addressPhoneOther, addressSector, addressStreet } from './address';
 import { cart, cartClear, cartLine, cartQuantity } from './cart';
 import { categories, category } from './category';
-import { checkoutAddress, checkoutConfirm, checkoutWindow } from './checkout';
+import { checkoutAddress, checkoutConfirm, checkoutMissing, checkoutWindow } from './checkout';
 import { againConfirm } from './order-again';
 import { basket, basketDay, baskets, basketStop, basketTime } from './weekly-basket';
 import { home } from './home';
 import { language } from './language';
 import { loginRequired } from './login';
-import { order, orders } from './orders';
+import { order, orderQuestion, orders } from './orders';
 import { added, product, quantity } from './product';
 import { resume } from './resume';
 import { searchPrompt, searchResults } from './search';
@@ -39,6 +39,7 @@ export const screens: { [N in ScreenName]: Screen<N> } = {
   'address-phone': addressPhone,
   'address-phone-other': addressPhoneOther,
   'checkout-confirm': checkoutConfirm,
+  'checkout-missing': checkoutMissing,
   'checkout-window': checkoutWindow,
   'again-confirm': againConfirm,
   baskets,
@@ -50,6 +51,7 @@ export const screens: { [N in ScreenName]: Screen<N> } = {
   'address-detail': addressDetail,
   orders,
   order,
+  'order-question': orderQuestion,
   'login-required': loginRequired,
 };
 

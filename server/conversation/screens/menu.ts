@@ -131,8 +131,10 @@ export const MENU: { [N in ScreenName]: MenuScreen } = {
     choices: [
       choice(1, 'checkout.confirm', 'placed'),
       choice(2, 'checkout.payMomo', 'placed', { when: 'MoMo request-to-pay is on' }),
+      choice(3, 'missing.change', 'checkout-missing'),
     ],
   },
+  'checkout-missing': { title: 'If an item is missing', choices: [choice(1, 'missing.similar', 'checkout-confirm'), choice(2, 'missing.none', 'checkout-confirm')] },
   'checkout-window': { title: 'Delivery time', rows: 'checkout-confirm' },
   'again-confirm': {
     title: 'Order again',
@@ -151,8 +153,13 @@ export const MENU: { [N in ScreenName]: MenuScreen } = {
   orders: { title: 'Track orders', rows: 'order', typed: 'order' },
   order: {
     title: 'An order',
-    choices: [choice(1, 'order.payAgain', 'momo-requested', { when: 'its MoMo payment failed' }), choice(2, 'order.weekly', 'basket-day')],
+    choices: [
+      choice(1, 'order.payAgain', 'momo-requested', { when: 'its MoMo payment failed' }),
+      choice(2, 'order.weekly', 'basket-day'),
+      choice(3, 'order.answer', 'order-question', { when: 'a substitute waits for an answer' }),
+    ],
   },
+  'order-question': { title: 'A substitute proposed', choices: [choice(1, 'question.accept', 'order'), choice(2, 'question.refuse', 'order')] },
   baskets: { title: 'My weekly baskets', rows: 'basket' },
   basket: {
     title: 'A weekly basket',

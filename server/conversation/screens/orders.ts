@@ -9,7 +9,9 @@ import type { ShopDeps } from '../../lib/deps';
 import type { Screen } from '../types';
 import { isAppError } from '../../lib/errors';
 import { windowText } from './delivery-time';
-import { accountId, invalidChoice, productName, push, quantityText, refusalText, refuse, windowLimit, windowOf } from './helpers';
+import { accountId, invalidChoice, newState, productName, push, quantityText, refusalText, refuse, windowLimit, windowOf } from './helpers';
+import { answerSubstitute } from '../../modules/orders/order-packing.service';
+import { lineMinor } from '../../lib/quantities';
 import { menuActions, menuChoice } from './menu';
 import { askMomo, canPayAgain } from './momo';
 import { deliverEveryWeek } from './weekly-basket';
@@ -30,7 +32,11 @@ export const orders: Screen<'orders'> = {
   async render(ctx, state) {
     const { orders: latest, pagination } = await listOrders(ctx.deps, accountId(ctx), { page: 1, limit: windowLimit(state.offset, ctx.pageSize) });
     if (!pagination.total) return { title: ctx.t('orders.none') };
-    const rows = latest.map((order) => ({ value: order._id, label: orderNumber(order._id), detail: `${formatFrw(toMinor(order.finalAmount))} ${shortStatusWords(order, ctx.t)}` }));
+    const rows = latest.map((order) => {
+      const asked = questionsOf(order).length;
+      const question = asked ? ` ${ctx.t('order.questions', { count: asked })}` : '';
+      return { value: order._id, label: orderNumber(order._id), detail: `${formatFrw(toMinor(order.total))} ${shortStatusWords(order, ctx.t)}${question}` };
+    });
     return { title: ctx.t('orders.title'), hint: ctx.t('orders.hint'), ...windowOf(rows, pagination.total, state.offset, ctx.pageSize) };
   },
 
@@ -98,10 +104,8 @@ export const order: Screen<'order'> = {
     const { status, payment } = statusWords(found, ctx.t);
     const note = momoLine(ctx, found);
     const names = await lineNames(ctx.deps, found, ctx.session.language);
-    const lines = found.products.map((line) => ({
-      label: names.get(line.productId) ?? line.productName,
-      detail: `${quantityText(line.productQuantity, line.unit, ctx.session.language)} ${formatFrw(toMinor(line.subtotal))}`,
-    }));
+    const lines = found.products.map((line) => ({ label: names.get(line.productId) ?? line.productName, detail: lineDetail(ctx, line) }));
+    const asked = questionsOf(found);
     return {
       title: withWindow(ctx, found, note) ? ctx.t('order.titleWhen', { number: orderNumber(found._id), window: windowText(ctx, found.deliveryWindow!) }) : ctx.t('order.title', { number: orderNumber(found._id) }),
       lines: [
@@ -109,13 +113,15 @@ export const order: Screen<'order'> = {
         ...wayLine(ctx, found),
         ctx.t('order.payment', { status: payment }),
         ctx.t('order.total', { total: formatFrw(toMinor(found.total)) }),
+        ...(asked.length ? [ctx.t('order.questions', { count: asked.length })] : []),
       ],
       // Left out first when a small screen is full (a refusal on top): "Pay again" and the total never are.
       hint: note,
       ...windowOf(lines, lines.length, state.offset, ctx.pageSize),
       // 1 Pay again when its MoMo payment failed; 2 Deliver every week, which a full screen leaves out,
       // and which a USSD screen with a MoMo note does not show (the note keeps the room; the key works).
-      actions: menuActions('order', ctx.t, (chosen) => (chosen.key === '1' ? canPayAgain(ctx, found) : !ctx.channel.smallScreen || !note)).map((action) =>
+      // 3 Answer the question, while a proposed substitute waits for one.
+      actions: menuActions('order', ctx.t, (chosen) => (chosen.key === '1' ? canPayAgain(ctx, found) : chosen.key === '3' ? asked.length > 0 : !ctx.channel.smallScreen || !note)).map((action) =>
         action.key === '2' ? { ...action, optional: true } : action,
       ),
     };
@@ -126,12 +132,70 @@ export const order: Screen<'order'> = {
     if (!chosen) return invalidChoice(ctx);
     if (chosen.to === 'basket-day') return deliverEveryWeek(ctx, state.data.id);
     const found = await getOrder(ctx.deps, accountId(ctx), state.data.id);
+    if (chosen.to === 'order-question') {
+      const [first] = questionsOf(found);
+      return first ? push('order-question', { id: found._id, productId: first.productId }) : refuse(ctx.t('question.none'));
+    }
     if (!canPayAgain(ctx, found)) return invalidChoice(ctx);
     try {
       return await askMomo(ctx, found, { placed: false });
     } catch (error) {
       const refusal = refusalText(error, ctx.t, ctx.session.language ?? 'en');
       if (refusal) return refuse(refusal);
+      throw error;
+    }
+  },
+};
+
+type OrderLine = Order['products'][number];
+
+/** 17:53 in Kigali: when the shop stops waiting for an answer. */
+const kigaliClock = (at: Date) => new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Kigali', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+
+/** The lines whose proposed substitute waits for the shopper's answer. */
+const questionsOf = (found: Order): OrderLine[] => found.products.filter((line) => line.substitutedBy?.answer === 'asked');
+
+/** A line as ordered until packed; then "ordered, sent" (the substitute's name and what went in the bag) and its final price. */
+function lineDetail(ctx: ScreenContext, line: OrderLine): string {
+  const language = ctx.session.language;
+  const ordered = quantityText(line.productQuantity, line.unit, language);
+  if (line.packedQuantity === null || line.finalSubtotal === null) return `${ordered} ${formatFrw(toMinor(line.subtotal))}`;
+  const sub = line.substitutedBy;
+  const sentQuantity = sub?.answer === 'refused' ? 0 : line.packedQuantity;
+  const sent = sub && sentQuantity > 0 ? `${quantityText(sentQuantity, sub.unit, language)} ${sub.productName}` : quantityText(sentQuantity, line.unit, language);
+  return `${ctx.t('order.sent', { ordered, sent })} ${formatFrw(toMinor(line.finalSubtotal))}`;
+}
+
+/** "Cabbage is missing. Take Cherry tomatoes (2 packs) instead?": accept or refuse, while the shop waits. */
+export const orderQuestion: Screen<'order-question'> = {
+  async render(ctx, state) {
+    const found = await getOrder(ctx.deps, accountId(ctx), state.data.id);
+    const line = questionsOf(found).find((candidate) => candidate.productId === state.data.productId);
+    if (!line?.substitutedBy) return { title: ctx.t('question.none') };
+    const sub = line.substitutedBy;
+    const packed = line.packedQuantity ?? 0;
+    const own = formatFrw(lineMinor(toMinor(sub.price), packed));
+    const orderedPrice = formatFrw(lineMinor(Math.min(toMinor(sub.price), toMinor(line.price)), packed));
+    const price = toMinor(sub.price) > toMinor(line.price) ? ctx.t('question.dearer', { own, ordered: orderedPrice }) : ctx.t('question.price', { price: own });
+    const until = sub.answerBy ? [ctx.t('question.until', { time: kigaliClock(new Date(sub.answerBy)) })] : [];
+    return {
+      title: ctx.t('question.title', { name: line.productName, substitute: sub.productName, quantity: quantityText(packed, sub.unit, ctx.session.language) }),
+      lines: [price, ...until],
+      actions: menuActions('order-question', ctx.t),
+    };
+  },
+
+  async handle(ctx, state, { text }) {
+    const chosen = menuChoice('order-question', text);
+    if (!chosen) return invalidChoice(ctx);
+    const accept = chosen.key === '1';
+    try {
+      const answered = await answerSubstitute(ctx.deps, accountId(ctx), state.data.id, { productId: state.data.productId, accept });
+      const line = answered.products.find((candidate) => candidate.productId === state.data.productId);
+      const notice = accept ? ctx.t('question.accepted', { substitute: line?.substitutedBy?.productName ?? '' }) : ctx.t('question.refused', { name: line?.productName ?? '' });
+      return { type: 'go', unwindTo: 'order', how: 'replace', to: newState('order', { id: state.data.id }), notice };
+    } catch (error) {
+      if (isAppError(error) && error.status === 409) return { type: 'go', unwindTo: 'order', how: 'replace', to: newState('order', { id: state.data.id }), notice: ctx.t('question.late') };
       throw error;
     }
   },

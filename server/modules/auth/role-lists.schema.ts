@@ -27,7 +27,7 @@ export const ROLE_NAMES: Readonly<Record<Role, string>> = { shopper: 'Shopper', 
 /** What each granted role lets its holder do, as the console's Staff page explains it. */
 export const ROLE_DUTIES: Readonly<Record<GrantedRole, string>> = {
   staff: 'uses the console: orders, catalog, delivery, messages',
-  packer: 'packs orders',
+  packer: 'packs orders: the pick list and the packing screen',
   rider: 'delivers orders',
   owner: 'everything staff do, and who holds which role',
 };
@@ -36,6 +36,9 @@ export const holdsAnyOf = (held: readonly Role[], allowed: readonly Role[]) => h
 
 /** Whether an account may open the staff console at all. */
 export const mayUseConsole = (held: readonly Role[]) => holdsAnyOf(held, CONSOLE_ROLES);
+/** Who packs: packers, and staff and the owner who may do all a packer does (the console shows a packer its packing part). */
+export const PACKING_ROLES = ['packer', 'staff', 'owner'] as const satisfies readonly Role[];
+export const mayPack = (held: readonly Role[]) => holdsAnyOf(held, PACKING_ROLES);
 
 /**
  * The 403 message for a call the caller's roles do not reach: "Staff only" for the console, "Owner

@@ -202,6 +202,12 @@ export async function updateCartLine(deps: ShopDeps, userId: string, productId: 
   return getCart(deps, userId);
 }
 
+/** One choice for every line of the cart (the conversation's one screen at checkout: similar item or leave it out). */
+export async function setCartSubstitution(deps: ShopDeps, userId: string, substitution: 'similar' | 'none'): Promise<Cart> {
+  await deps.db.updateTable('cart_lines').set(substitutionColumns(substitution)).where('user_id', '=', userId).execute();
+  return getCart(deps, userId);
+}
+
 export async function removeFromCart(deps: ShopDeps, userId: string, productId: string): Promise<Cart> {
   const result = await deps.db
     .deleteFrom('cart_lines')

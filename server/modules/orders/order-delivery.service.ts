@@ -9,14 +9,13 @@ import type { Database, OrdersTable } from '../../db/schema';
 import type { ShopDeps } from '../../lib/deps';
 import { AppError, badRequest, conflict, isAppError } from '../../lib/errors';
 import { formatFrw } from '../../lib/money';
-import { lineMinor } from '../../lib/quantities';
 import { countText, isMeasuredUnit, unitWord } from '../../lib/units';
 import { orderNumber } from '../../lib/order-number';
 import { releaseDeliveryPlace, reserveDeliveryWindow, WINDOW_UNAVAILABLE } from '../delivery/delivery.service';
 import { releaseRefused } from '../stock/stock.service';
 import { recordStatusChange, type ChangedBy } from './order-changes.service';
 import type { DeliveryFailure } from './order-lists.schema';
-import { deliveredOf } from './packed-sales.service';
+import { deliveredOf, refusedValueMinor } from './packed-sales.service';
 import { lockOrder, settleAfterAmountsChanged } from './order-payments.service';
 import type { KeptWindow, StatusDetails } from './order-timeline';
 
@@ -108,7 +107,7 @@ async function refuseLines(trx: Trx, orderId: string, refused: readonly RefusedL
       throw badRequest(message, [{ msg: message, param: 'refusedLines' }]);
     }
     await trx.updateTable('order_lines').set({ refused_quantity: line.refused_quantity + quantity }).where('id', '=', line.id).execute();
-    const valueMinor = Math.min(lineMinor(delivered.priceMinor, quantity), delivered.capMinor ?? Number.MAX_SAFE_INTEGER);
+    const valueMinor = refusedValueMinor(delivered, quantity);
     out.push({ productId, name, quantity, valueMinor });
   }
   return { valueMinor: out.reduce((sum, line) => sum + line.valueMinor, 0), lines: out };

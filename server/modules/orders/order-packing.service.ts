@@ -118,6 +118,13 @@ async function refreshFinalAmount(trx: Trx, orderId: string, now: Date): Promise
 
 const packerOf = (staff: Actor): ChangedBy => ({ id: staff.id, name: staff.fullName, role: staff.role });
 
+/** GET /api/admin/orders/{id}/packing: the order as the packing screen shows it (packers may not read the console's orders). */
+export async function orderToPack(deps: ShopDeps, orderId: string): Promise<Order> {
+  const row = await deps.db.selectFrom('orders').selectAll().where('id', '=', orderId.trim()).executeTakeFirst();
+  if (!row) throw notFound('Order not found');
+  return orderWithLines(deps.db, row, nowOf(deps));
+}
+
 /**
  * PUT /api/admin/orders/{id}/packing. Lines may come a few at a time (a phone sends each as it is
  * weighed); `done` ends packing once every line is recorded. A correction after done recomputes the

@@ -5,6 +5,7 @@
 // sellStock), so a short, a heavier bag or a substitute leaves the shelf as packed.
 import type { Selectable, Transaction } from 'kysely';
 import type { Database, OrderLinesTable } from '../../db/schema';
+import { lineMinor } from '../../lib/quantities';
 import { answerNow, substitutePriceMinor } from './packing-amounts';
 
 type LineRow = Selectable<OrderLinesTable>;
@@ -29,6 +30,11 @@ export function deliveredOf(line: LineRow, now: Date): DeliveredLine {
   if (answer === 'refused') return { productId: line.substituted_by, quantity: 0, unit, priceMinor: 0, capMinor: 0 };
   const priceMinor = substitutePriceMinor(line.price_minor, line.substitute_price_minor ?? line.price_minor, answer === 'accepted');
   return { productId: line.substituted_by, quantity: line.packed_quantity, unit, priceMinor, capMinor: line.final_subtotal_minor };
+}
+
+/** What refusing this much of a delivered line takes off: its charged price, never more than the line cost. */
+export function refusedValueMinor(delivered: DeliveredLine, quantity: number): number {
+  return quantity ? Math.min(lineMinor(delivered.priceMinor, quantity), delivered.capMinor ?? Number.MAX_SAFE_INTEGER) : 0;
 }
 
 /**

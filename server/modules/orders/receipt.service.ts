@@ -6,8 +6,7 @@ import type { OrderAddressSnapshot, OrderLinesTable, OrderPaymentsTable, OrdersT
 import type { ShopDeps } from '../../lib/deps';
 import { conflict, notFound } from '../../lib/errors';
 import { toFrw } from '../../lib/money';
-import { lineMinor } from '../../lib/quantities';
-import { deliveredOf } from './packed-sales.service';
+import { deliveredOf, refusedValueMinor } from './packed-sales.service';
 import { localPhone } from '../../lib/phone';
 import { amountToCollectMinor, goodsMinor } from './order-amounts.schema';
 import { PAYMENT_METHODS, type PaymentMethod } from './order-lists.schema';
@@ -27,7 +26,7 @@ type OrderRow = Selectable<OrdersTable>;
 function receiptLine(line: LineRow, deliveredAt: Date): ReceiptLine {
   const sent = deliveredOf(line, deliveredAt);
   const finalMinor = line.final_subtotal_minor ?? line.subtotal_minor;
-  const refusedMinor = line.refused_quantity ? Math.min(lineMinor(sent.priceMinor, line.refused_quantity), sent.capMinor ?? Number.MAX_SAFE_INTEGER) : 0;
+  const refusedMinor = refusedValueMinor(sent, line.refused_quantity);
   const substituted = Boolean(line.substituted_by) && sent.productId !== line.product_id;
   return {
     productId: line.product_id,

@@ -8,7 +8,7 @@ import { addRoute, jsonReply, jsonRequest } from '../../lib/openapi';
 import { idParam } from '../../lib/path-params';
 import { orderSchema } from './orders.schema';
 import { packingInputSchema } from './order-packing.schema';
-import { recordPacking } from './order-packing.service';
+import { orderToPack, recordPacking } from './order-packing.service';
 import { pickListReplySchema } from './pick-list.schema';
 import { pickList } from './pick-list.service';
 
@@ -29,6 +29,15 @@ const pack = createRoute({
   responses: { 200: jsonReply(z.object({ success: z.literal(true), message: z.string(), order: orderSchema })) },
 });
 
+const toPack = createRoute({
+  ...packingCall,
+  method: 'get',
+  path: '/orders/{id}/packing',
+  summary: 'One order as the packing screen shows it: its lines with preferences, estimate and what was packed so far',
+  request: { params: z.object({ id: idParam('Order not found') }) },
+  responses: { 200: jsonReply(z.object({ success: z.literal(true), order: orderSchema })) },
+});
+
 const picklist = createRoute({
   ...packingCall,
   method: 'get',
@@ -45,5 +54,6 @@ export function addPackingRoutes(app: OpenAPIHono<AppEnv>, deps: ShopDeps): void
     const order = await recordPacking(deps, actingAccount(c), c.req.param('id'), input);
     return c.json({ success: true as const, message: input.done ? 'Order packed' : 'Packing saved', order });
   });
+  addRoute(app, toPack, async (c) => c.json({ success: true as const, order: await orderToPack(deps, c.req.param('id')) }));
   addRoute(app, picklist, async (c) => c.json({ success: true as const, ...(await pickList(deps, c.req.param('id'))) }));
 }

@@ -32,6 +32,8 @@ async function signUp(index: number) {
 }
 
 const shoppers = await Promise.all(Array.from({ length: input.shoppers }, (_, index) => signUp(index)));
+// Said before the first order, so a phase that loads the server beside these orders starts with them, not with the sign-ups.
+console.log('progress signed up');
 const addMs: number[] = [];
 const placeMs: number[] = [];
 let failures = 0;

@@ -4,3 +4,4 @@ export { useCartStore, type CartItem } from './store';
 export { CartTotals } from './components/cart-totals';
 export { useDeliveryFees, quoteDeliveryFee } from './delivery-fee';
 export { stockNoteOf } from './stock-note';
+export { SubstitutionChoice } from './components/substitution-choice';

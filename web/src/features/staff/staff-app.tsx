@@ -2,7 +2,8 @@
 // /admin, the staff gate, the console's frame and its screens, each a chunk of its own. The storefront's
 // entry knows none of it, so the shop's first load does not carry a byte of the console.
 import { lazy, Suspense, useEffect } from 'react';
-import { BrowserRouter, useLocation, useRoutes } from 'react-router-dom';
+import { BrowserRouter, Navigate, useLocation, useRoutes } from 'react-router-dom';
+import { mayUseConsole } from '@server/modules/auth/role-lists.schema';
 import { LoadingBlock } from '@web/components/ui/spinner';
 import { Toaster } from '@web/components/ui/toast';
 import { AppErrorBoundary } from '@web/features/errors';
@@ -10,11 +11,13 @@ import { StaffLayout } from './components/staff-layout';
 import { StaffGate } from './components/staff-gate';
 import { paths } from '@web/app/paths';
 import { staffPaths } from './staff-paths';
+import { useConsoleAccount } from './console-account';
 import './staff.css';
 
 const DashboardPage = lazy(() => import('./pages/dashboard-page'));
 const OrdersPage = lazy(() => import('./pages/orders-page'));
 const OrderPage = lazy(() => import('./pages/order-page'));
+const PackingPage = lazy(() => import('./pages/packing-page'));
 const CatalogPage = lazy(() => import('./pages/catalog-page'));
 const ProductEditPage = lazy(() => import('./pages/product-edit-page'));
 const CategoryEditPage = lazy(() => import('./pages/category-edit-page'));
@@ -29,11 +32,22 @@ const RidersPage = lazy(() => import('./pages/riders-page'));
 const LoginPage = lazy(() => import('./pages/login-page'));
 const NotFoundPage = lazy(() => import('./pages/not-found-page'));
 
-function ConsoleRoutes() {
+/** A packer's console: the pick list (on the Delivery page) and the packing screen, nothing else. */
+function PackerRoutes() {
+  return useRoutes([
+    { index: true, element: <Navigate to={staffPaths.delivery} replace /> },
+    { path: 'delivery', element: <DeliveryPage /> },
+    { path: 'orders/:orderId/packing', element: <PackingPage /> },
+    { path: '*', element: <NotFoundPage /> },
+  ]);
+}
+
+function StaffRoutes() {
   return useRoutes([
     { index: true, element: <DashboardPage /> },
     { path: 'orders', element: <OrdersPage /> },
     { path: 'orders/:orderId', element: <OrderPage /> },
+    { path: 'orders/:orderId/packing', element: <PackingPage /> },
     { path: 'catalog', element: <CatalogPage /> },
     { path: 'catalog/products/:productId', element: <ProductEditPage /> },
     { path: 'catalog/categories/:categoryId', element: <CategoryEditPage /> },
@@ -46,6 +60,11 @@ function ConsoleRoutes() {
     { path: 'staff', element: <StaffPage /> },
     { path: '*', element: <NotFoundPage /> },
   ]);
+}
+
+function ConsoleRoutes() {
+  const { roles } = useConsoleAccount();
+  return mayUseConsole(roles) ? <StaffRoutes /> : <PackerRoutes />;
 }
 
 function Console() {

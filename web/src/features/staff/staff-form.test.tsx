@@ -10,6 +10,7 @@ import { toast } from '@web/components/ui/toast';
 import { json, mockFetch } from '@web/test/mock-fetch';
 import CategoryEditPage from './pages/category-edit-page';
 import DeliveryPage from './pages/delivery-page';
+import { ConsoleAccountContext } from './console-account';
 import { ProductForm } from './pages/product-edit-page';
 
 const vegetables = { _id: 'cat-veg', name: 'Vegetables', description: '', image: '/uploads/veg.png', imagePath: '/uploads/veg.png', hidden: false };
@@ -105,10 +106,13 @@ describe('the delivery schedule form', () => {
       if (request.method === 'PUT') return onPut(await request.json());
       return json({ success: true, schedule, updatedAt: '2026-11-23T08:00:00.000Z', windows: [] });
     });
+    // Staff's Delivery page: a packer's shows the pick list alone.
     render(
-      <MemoryRouter>
-        <DeliveryPage />
-      </MemoryRouter>,
+      <ConsoleAccountContext.Provider value={{ id: 'u1', roles: ['staff'] }}>
+        <MemoryRouter>
+          <DeliveryPage />
+        </MemoryRouter>
+      </ConsoleAccountContext.Provider>,
     );
     return fetchMock;
   }

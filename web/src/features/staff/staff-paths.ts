@@ -6,6 +6,8 @@ export const staffPaths = {
   home: CONSOLE,
   orders: `${CONSOLE}/orders`,
   order: (orderId: string) => `${CONSOLE}/orders/${encodeURIComponent(orderId)}`,
+  packing: (orderId: string) => `${CONSOLE}/orders/${encodeURIComponent(orderId)}/packing`,
+  pickList: (windowId: string) => `${CONSOLE}/delivery?window=${encodeURIComponent(windowId)}`,
   catalog: `${CONSOLE}/catalog`,
   product: (productId: string) => `${CONSOLE}/catalog/products/${encodeURIComponent(productId)}`,
   newProduct: `${CONSOLE}/catalog/products/new`,

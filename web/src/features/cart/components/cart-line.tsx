@@ -9,7 +9,7 @@ import { paths } from '@web/app/paths';
 import { Image } from '@web/components/ui/image';
 import { MinusIcon, PlusIcon, TrashIcon } from '@web/components/ui/icons';
 import { formatMoney } from '@web/lib/money';
-import { ABOUT_REASON } from '@server/lib/quantities';
+import { SubstitutionChoice } from './substitution-choice';
 import type { CartItem } from '../cart-item';
 import { useCartStore } from '../store';
 import { stockNoteOf } from '../stock-note';
@@ -32,22 +32,6 @@ function StockNote({ item }: { item: CartItem }) {
 
 /** A quantity as the stepper shows it: "1.5", "2" (no float noise). */
 const shown = (quantity: number) => String(Math.round(quantity * 1000) / 1000);
-
-/** If the item is missing: the packer picks a close product, or leaves it out. A named product is kept as chosen. */
-function SubstitutionChoice({ item, disabled }: { item: CartItem; disabled: boolean }) {
-  const updateSubstitution = useCartStore((state) => state.updateSubstitution);
-  const value = typeof item.substitution === 'string' ? item.substitution : 'product';
-  return (
-    <label className="cart-line-substitution">
-      If missing{' '}
-      <select value={value} disabled={disabled} aria-label={`If ${item.name} is missing`} onChange={(event) => void updateSubstitution(item.id, event.target.value === 'none' ? 'none' : 'similar')}>
-        <option value="similar">Similar item</option>
-        <option value="none">Leave it out</option>
-        {value === 'product' && <option value="product">The product I chose</option>}
-      </select>
-    </label>
-  );
-}
 
 export function CartLine({ item, disabled, onNavigate }: CartLineProps) {
   const updateQuantity = useCartStore((state) => state.updateQuantity);
@@ -74,7 +58,7 @@ export function CartLine({ item, disabled, onNavigate }: CartLineProps) {
           </p>
         </div>
         <StockNote item={item} />
-        {item.estimated && <p className="cart-line-about">{ABOUT_REASON}</p>}
+        {item.estimated && <p className="cart-line-about">{t`Weighed items are priced about: you pay for what is packed.`}</p>}
         <p className="cart-line-description">{item.description}</p>
         <p className="cart-line-unit-price">
           {formatMoney(item.price)}/{unitName(item.unit)}

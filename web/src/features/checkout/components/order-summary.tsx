@@ -3,7 +3,7 @@
 import { t } from '@lingui/core/macro';
 import { localNameIn } from '@server/lib/local-name';
 import { currentLanguage } from '@web/lib/i18n/i18n';
-import { CartTotals, quoteDeliveryFee, stockNoteOf, useDeliveryFees, type CartItem } from '@web/features/cart';
+import { CartTotals, quoteDeliveryFee, stockNoteOf, SubstitutionChoice, useDeliveryFees, type CartItem } from '@web/features/cart';
 import { Image } from '@web/components/ui/image';
 import { formatMoney } from '@web/lib/money';
 
@@ -39,6 +39,7 @@ export function OrderSummary({ items, totalPrice, place }: OrderSummaryProps) {
                 {t`Qty: ${item.quantity} × ${formatMoney(item.price)}`}
               </span>
               {item.sellable ? null : <span className="stock-flag">{stockFlag(item)}</span>}
+              {item.sellable ? <SubstitutionChoice item={item} /> : null}
             </div>
             <div className="summary-price">
               <span>{formatMoney(item.subtotal)}</span>

@@ -96,3 +96,9 @@ export async function fetchReceipt(orderId: string, signal?: AbortSignal): Promi
 export async function reorder(orderId: string): Promise<ReorderReply> {
   return api.post(`order/${encodeURIComponent(orderId)}/reorder`).json<ReorderReply>();
 }
+
+/** The shopper's answer to a substitute the packer proposed (docs/packing.md): the order as it now stands. */
+export async function answerSubstitute(orderId: string, productId: string, accept: boolean): Promise<Order> {
+  const reply = await api.post(`order/${encodeURIComponent(orderId)}/substitute`, { json: { productId, accept } }).json<OrderReply>();
+  return reply.order;
+}

@@ -104,7 +104,7 @@ export function OrdersTable({ orders, caption, onOrderChanged }: { orders: Order
                 <td colSpan={7}>
                   {expanded ? (
                     <div className="order-details">
-                      <OrderLines lines={order.products} showUnitPrice />
+                      <OrderLines lines={order.products} showUnitPrice answerFor={{ orderId: order._id, onAnswered: (changed) => onOrderChanged?.(changed) }} />
                       <p className="order-details-totals">
                         <span>{t`Total items: ${itemCount(order)}`}</span>
                         <strong>{t`Order total: ${formatMoney(order.total)}`}</strong>

@@ -112,12 +112,18 @@ function OrderConfirmation() {
       <div className="confirm-grid">
         <section className="card confirm-panel" aria-labelledby="items-title">
           <h2 id="items-title">{t`Order Items`}</h2>
-          <OrderLines lines={order.products} />
+          <OrderLines lines={order.products} answerFor={{ orderId: order._id, onAnswered: replace }} />
           <dl className="order-totals">
             <div>
-              <dt>{t`Subtotal`}</dt>
+              <dt>{order.packedAt ? t`Ordered` : t`Subtotal`}</dt>
               <dd>{formatMoney(subtotal)}</dd>
             </div>
+            {order.packedAt ? (
+              <div>
+                <dt>{t`Packed (final amount)`}</dt>
+                <dd>{formatMoney(order.finalAmount)}</dd>
+              </div>
+            ) : null}
             <div>
               <dt>{t`Delivery`}</dt>
               <dd>{order.deliveryFee === null ? t`Negotiable` : order.deliveryFee === 0 ? t`Free` : formatMoney(order.deliveryFee)}</dd>

@@ -1,5 +1,5 @@
-// The console's gate: a guest goes to login (and comes back), a shopper, a rider or a packer reads
-// 'Staff only' (told which account they are in), staff and owners get in, carrying their roles.
+// The console's gate: a guest goes to login (and comes back), a shopper or a rider reads 'Staff only'
+// (told which account they are in), staff, owners and packers (to pack) get in, carrying their roles.
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -62,8 +62,7 @@ describe('StaffGate', () => {
   it.each([
     [['shopper'], "Your account is a shopper's account."],
     [['shopper', 'rider'], "Your account is a rider's account."],
-    [['shopper', 'packer', 'rider'], "Your account is a packer and rider's account."],
-  ])("shows %j the 'Staff only' page, saying which account it is, and never the console", async (roles, says) => {
+      ])("shows %j the 'Staff only' page, saying which account it is, and never the console", async (roles, says) => {
     mockFetch(() => json({ success: true, user: { id: 'u1', fullName: 'Aline', roles } }));
     signedIn('someone-token');
     renderGate();
@@ -74,7 +73,7 @@ describe('StaffGate', () => {
     expect(screen.queryByText(/The console/)).toBeNull();
   });
 
-  it.each([[['shopper', 'staff']], [['shopper', 'owner']], [['shopper', 'staff', 'rider', 'owner']]])('lets %j in, handing the console its roles', async (roles) => {
+  it.each([[['shopper', 'staff']], [['shopper', 'owner']], [['shopper', 'staff', 'rider', 'owner']], [['shopper', 'packer', 'rider']]])('lets %j in, handing the console its roles', async (roles) => {
     const fetchMock = mockFetch((request) => {
       expect(new URL(request.url).pathname).toBe('/api/user/is-auth');
       expect(request.headers.get('Authorization')).toBe('Bearer staff-token');

@@ -1,10 +1,10 @@
-// Only staff and owners see the console. A guest goes to login and comes back here after; a shopper,
-// a rider or a packer sees a plain 'Staff only' page that says which account they are in. The server
+// Staff and owners see the console; a packer sees its packing part (the pick list and the packing
+// screen). A guest goes to login and comes back here after; a shopper or a rider sees a plain 'Staff only' page that says which account they are in. The server
 // checks every staff call on its own: this gate only spares people a screen of errors, and hands
 // the account and roles it read to the console (ConsoleAccountContext).
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { mayUseConsole, ROLE_NAMES, type Role } from '@server/modules/auth/role-lists.schema';
+import { mayPack, mayUseConsole, ROLE_NAMES, type Role } from '@server/modules/auth/role-lists.schema';
 import { paths } from '@web/app/paths';
 import { buttonClass } from '@web/components/ui/button';
 import { LoadingBlock } from '@web/components/ui/spinner';
@@ -75,7 +75,7 @@ function StaffCheck({ children }: { children: ReactNode }) {
       </main>
     );
   }
-  if (!mayUseConsole(check.account.roles)) return <StaffOnly roles={check.account.roles} />;
+  if (!mayUseConsole(check.account.roles) && !mayPack(check.account.roles)) return <StaffOnly roles={check.account.roles} />;
   return <ConsoleAccountContext.Provider value={check.account}>{children}</ConsoleAccountContext.Provider>;
 }
 

@@ -3,7 +3,7 @@
 // Staff section (who holds which role) is the owner's, so only an owner's bar shows it.
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
-import type { Role } from '@server/modules/auth/role-lists.schema';
+import { mayUseConsole, type Role } from '@server/modules/auth/role-lists.schema';
 import { paths } from '@web/app/paths';
 import { useConsoleAccount } from '../console-account';
 import { staffPaths } from '../staff-paths';
@@ -20,9 +20,12 @@ const SECTIONS: readonly { to: string; label: string; end: boolean; onlyFor?: Ro
   { to: staffPaths.staff, label: 'Staff', end: false, onlyFor: 'owner' },
 ];
 
+/** A packer's bar: the pick list (on the Delivery page) is all of the console they use. */
+const PACKER_SECTIONS: typeof SECTIONS = [{ to: staffPaths.delivery, label: 'Pick list', end: false }];
+
 export function StaffLayout({ children }: { children: ReactNode }) {
   const { roles } = useConsoleAccount();
-  const sections = SECTIONS.filter((section) => !section.onlyFor || roles.includes(section.onlyFor));
+  const sections = mayUseConsole(roles) ? SECTIONS.filter((section) => !section.onlyFor || roles.includes(section.onlyFor)) : PACKER_SECTIONS;
   return (
     <div className="staff">
       <a href="#main" className="skip-link">

@@ -16,6 +16,8 @@ import { staffPaths } from '../staff-paths';
 import { fetchComingBaskets, fetchDelivery, saveDeliverySchedule } from '../api/delivery-api';
 import { DeliveryFeesSection } from '../components/delivery-fees-form';
 import { LoadState } from '../components/load-state';
+import { PickListSection } from '../components/pick-list';
+import { useConsoleAccount } from '../console-account';
 import { formatDateTime, formatMoney } from '../format';
 import { useRemote } from '../use-remote';
 import { submitStaffForm } from '../staff-form';
@@ -100,6 +102,7 @@ function WindowCard({ window }: { window: StaffDeliveryWindow }) {
           {window.booked} of {window.capacity} {full ? '(full)' : ''}
         </span>
       </h4>
+      {window.orders.length ? <Link to={staffPaths.pickList(window.id)}>Pick list</Link> : null}
       {window.orders.length ? (
         <ul className="staff-window-orders">
           {window.orders.map((order) => (
@@ -167,13 +170,30 @@ function byDay(windows: StaffDeliveryWindow[]): { day: string; windows: StaffDel
   return days;
 }
 
+/** A packer sees the pick list alone: the schedule and the week's bookings are staff's. */
+function PackerDeliveryPage() {
+  useDocumentTitle('Delivery');
+  return (
+    <div className="staff-page">
+      <h1 className="page-title">Delivery</h1>
+      <PickListSection />
+    </div>
+  );
+}
+
 export default function DeliveryPage() {
+  const { roles } = useConsoleAccount();
+  return roles.includes('staff') || roles.includes('owner') ? <StaffDeliveryPage /> : <PackerDeliveryPage />;
+}
+
+function StaffDeliveryPage() {
   useDocumentTitle('Delivery');
   const { state, reload } = useRemote(fetchDelivery, [], 'Could not load the delivery schedule');
   const data = state.data;
   return (
     <div className="staff-page">
       <h1 className="page-title">Delivery</h1>
+      <PickListSection />
       <LoadState state={state} onRetry={() => void reload()} label="Loading the delivery schedule..." />
       {data ? (
         <>

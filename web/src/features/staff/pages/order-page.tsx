@@ -90,6 +90,11 @@ export default function OrderPage() {
             <h2 id="order-lines-title" className="staff-section-title">
               Items
             </h2>
+            {order.status === 'pending' || order.status === 'processing' ? (
+              <Link to={staffPaths.packing(order._id)} className="staff-pack-link">
+                {order.packedAt ? 'Packing (packed)' : 'Pack this order'}
+              </Link>
+            ) : null}
             <OrderLines lines={order.products} showUnitPrice />
             <p className="staff-total">
               Total <strong>{formatMoney(order.finalAmount)}</strong>
