@@ -102,6 +102,7 @@ export const en = {
   'address.defaultSet': 'Default address updated.',
 
   'checkout.title': 'Confirm order: {total}',
+  'checkout.titleBare': 'Confirm order',
   'products.count': '{count} {count|item|items}',
   'checkout.items': '{count} {count|item|items}: {total}',
   'checkout.delivery': 'Delivery: {window}',

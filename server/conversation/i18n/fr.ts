@@ -100,6 +100,7 @@ export const fr: Catalogue = {
   'address.defaultSet': 'Adresse par defaut changee.',
 
   'checkout.title': 'Confirmer: {total}',
+  'checkout.titleBare': 'Confirmer la commande',
   'products.count': '{count} {count|article|articles}',
   'checkout.items': '{count} {count|article|articles}: {total}',
   'checkout.delivery': 'Livraison: {window}',

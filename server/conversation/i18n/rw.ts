@@ -101,6 +101,7 @@ export const rw: Catalogue = {
   'address.defaultSet': 'Aderesi y\'ibanze yahinduwe.', // REVIEW
 
   'checkout.title': 'Emeza komande: {total}', // REVIEW
+  'checkout.titleBare': 'Emeza komande', // REVIEW
   'products.count': '{count|Ikintu|Ibintu} {count}', // REVIEW
   'checkout.items': '{count|Ikintu|Ibintu} {count}: {total}', // REVIEW
   'checkout.delivery': 'Bizagera: {window}', // REVIEW

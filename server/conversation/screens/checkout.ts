@@ -116,10 +116,12 @@ export const checkoutConfirm: Screen<'checkout-confirm'> = {
     // items line's place there, and the address (chosen on the screen before) is left out, rather than
     // the pay code cut; "Pay now with MoMo" may take its short form. "about" once: on the total.
     const compact = ctx.channel.smallScreen && fee.mode !== 'negotiable';
+    const goods = aboutAmount(ctx.t, totalMinor, cart.estimated);
     return {
       // The total on the title line, as Order again has it, so the products can show with their units;
-      // the same products ordered minutes ago are said there, before Confirm orders them again.
-      title: confirmTitle(ctx, state.data.twin, ctx.t('checkout.title', { total: aboutAmount(ctx.t, totalMinor, cart.estimated) }), aboutAmount(ctx.t, totalMinor, cart.estimated)),
+      // the same products ordered minutes ago are said there, before Confirm orders them again. On a
+      // compact screen the fee line says the total to pay, so the title does not say a second one.
+      title: confirmTitle(ctx, state.data.twin, compact ? ctx.t('checkout.titleBare') : ctx.t('checkout.title', { total: goods }), goods),
       lines: [
         ...(compact ? [feeShort(ctx, fee.feeMinor, totalMinor, cart.estimated)] : feeLines(ctx, fee, totalMinor, cart.estimated)),
         shownWindow ? ctx.t('checkout.delivery', { window: slotText(ctx, shownWindow.slot) }) : ctx.t('window.none'),
