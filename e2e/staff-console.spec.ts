@@ -138,10 +138,10 @@ test('when two staff act on one order, the second sees what changed and nothing 
 
   await page.getByRole('button', { name: 'Start processing' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Someone else' })).toHaveText(
-    'Someone else changed this order first by Claudine Staff: status pending → cancelled. Nothing was changed by you; check it and try again.',
+    'Someone else changed this order first by Claudine Staff: status waiting to be packed → cancelled. Nothing was changed by you; check it and try again.',
   );
   await expect(page.getByText('This order is cancelled: there is nothing more to do.')).toBeVisible();
-  await expect(page.getByText('Status: pending → cancelled')).toBeVisible();
+  await expect(page.getByText('Status: Waiting to be packed → Cancelled')).toBeVisible();
   await expect(page.getByText('“Shopper called to cancel”')).toBeVisible();
 });
 

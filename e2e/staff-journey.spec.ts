@@ -45,7 +45,7 @@ test('a USSD order confirmed and delivered in the console reaches the shopper on
   // Confirm the MoMo payment with its transaction id.
   await page.getByLabel('MoMo transaction id').fill('MP240117.1200.C00042');
   await page.getByRole('button', { name: 'Confirm payment' }).click();
-  await expect(page.getByText('Payment: pending → completed')).toBeVisible();
+  await expect(page.getByText('Payment: Not yet paid → Paid')).toBeVisible();
   await expect(page.getByText('(MoMo MP240117.1200.C00042)')).toBeVisible();
   await shopperSees(shopperPage, orderNumber, 'Waiting to be packed', 'Paid');
   // USSD words the status and the payment as the shopper says them, never the stored values.
@@ -62,18 +62,18 @@ test('a USSD order confirmed and delivered in the console reaches the shopper on
     { button: 'Mark delivered', status: 'delivered', badge: 'Delivered', ussd: 'delivered', sms: `Isoko: order ${orderNumber} was delivered. Thank you for shopping with us!` },
   ];
   const expected: unknown[] = [`Isoko: payment for order ${orderNumber} (frw 1,800.00) is confirmed. Thank you!`];
-  let from = 'pending';
+  let from = 'Waiting to be packed';
   for (const step of steps) {
     await expect(page.getByRole('button', { name: 'Mark delivered' })).toHaveCount(step.status === 'delivered' ? 1 : 0);
     await page.getByLabel('Note (optional, kept in the history)').fill(`Step to ${step.status}`);
     await page.getByRole('button', { name: step.button }).click();
-    await expect(page.getByText(`Status: ${from} → ${step.status}`)).toBeVisible();
+    await expect(page.getByText(`Status: ${from} → ${step.badge}`)).toBeVisible();
     await expect(page.getByText(`“Step to ${step.status}”`)).toBeVisible();
     await shopperSees(shopperPage, orderNumber, step.badge, 'Paid');
     expect(await shop.ussdOrders(shopper.phoneNumber)).toContain(`${orderNumber} frw 1,800.00 ${step.ussd}, paid`);
     expected.push(step.sms);
     await expect.poll(() => smsTo(shopper.phoneNumber, orderNumber)).toEqual(expected);
-    from = step.status;
+    from = step.badge;
   }
   await expect(page.getByText('This order is delivered: there is nothing more to do.')).toBeVisible();
   await shopperContext.close();

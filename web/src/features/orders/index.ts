@@ -4,3 +4,4 @@ export { OrdersTable } from './components/orders-table';
 export { LastOrderAgain } from './components/last-order-again';
 export { OrderLines } from './components/order-lines';
 export { OrderStatusBadge, PaymentStatusBadge } from './components/status-badge';
+export { orderStatusWords, paymentStatusWords } from './status-words';
