@@ -62,6 +62,8 @@ describe('POST /order/placeOrder', () => {
       {
         productId: 'tomatoes',
         productName: 'Tomatoes',
+        // The catalog's Kinyarwanda name, which a Kinyarwanda page shows first.
+        localName: 'inyanya',
         productImage: expect.stringMatching(ABSOLUTE_IMAGE_URL),
         productQuantity: 2,
         unit: 'kg',
@@ -79,6 +81,7 @@ describe('POST /order/placeOrder', () => {
       {
         productId: 'cabbage',
         productName: 'Cabbage',
+        localName: 'amashu',
         productImage: expect.stringMatching(ABSOLUTE_IMAGE_URL),
         productQuantity: 3,
         unit: 'piece',

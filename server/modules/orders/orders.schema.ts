@@ -63,6 +63,8 @@ export type OrdersQuery = z.infer<typeof ordersQuerySchema>;
 export const orderLineSchema = z.object({
   productId: z.string(),
   productName: z.string(),
+  /** The product's Kinyarwanda name in the catalog today ("amashu"), which a Kinyarwanda page shows first; absent when it has none. */
+  localName: z.string().optional(),
   productImage: imageUrlField,
   /** As ordered (1.5 for 1.5 kg); price and subtotal too are as placed (a weighed line's subtotal an estimate). */
   productQuantity: z.number(),
@@ -81,6 +83,7 @@ export const orderLineSchema = z.object({
     .object({
       productId: z.string(),
       productName: z.string(),
+      localName: z.string().optional(),
       unit: z.string(),
       price: z.number(),
       /** The shopper's answer: asked (until answerBy), accepted, refused, or timed_out (their preference applied). */

@@ -121,7 +121,8 @@ export async function recentTwinOfCart(deps: ShopDeps, userId: string): Promise<
 export const notForSaleNow = (names: string[]) => `No longer for sale today: ${names.join(', ')}. The rest can still be ordered.`;
 
 type OrderRow = Selectable<OrdersTable>;
-type OrderLineRow = Selectable<OrderLinesTable>;
+/** An order line with the local names its product and substitute have in the catalog today. */
+type OrderLineRow = Selectable<OrderLinesTable> & { local_name?: string | null; substitute_local_name?: string | null };
 
 function oneOf<T extends readonly string[]>(values: T, value: string, fallback: T[number]): T[number] {
   return (values as readonly string[]).includes(value) ? (value as T[number]) : fallback;
@@ -141,6 +142,7 @@ function toOrder(order: OrderRow, lines: OrderLineRow[], now: Date, history: Sta
     products: lines.map((line) => ({
       productId: line.product_id,
       productName: line.product_name,
+      ...(line.local_name ? { localName: line.local_name } : {}),
       productImage: line.product_image,
       productQuantity: line.quantity,
       unit: line.unit || 'pcs',
@@ -154,6 +156,7 @@ function toOrder(order: OrderRow, lines: OrderLineRow[], now: Date, history: Sta
         ? {
             productId: line.substituted_by,
             productName: line.substitute_name ?? '',
+            ...(line.substitute_local_name ? { localName: line.substitute_local_name } : {}),
             unit: line.substitute_unit ?? line.unit,
             price: toFrw(line.substitute_price_minor ?? line.price_minor),
             answer: answerNow(line.substitute_answer, line.substitute_answer_by, now),
@@ -178,7 +181,17 @@ function toOrder(order: OrderRow, lines: OrderLineRow[], now: Date, history: Sta
 async function linesOf(db: ShopDeps['db'] | Transaction<Database>, orderIds: string[]): Promise<Map<string, OrderLineRow[]>> {
   const byOrder = new Map<string, OrderLineRow[]>(orderIds.map((id) => [id, []]));
   if (!orderIds.length) return byOrder;
-  const rows = await db.selectFrom('order_lines').selectAll().where('order_id', 'in', orderIds).orderBy('position').execute();
+  // The names are the ones placed (a product renamed later keeps its order's name); the local name,
+  // which orders never stored, is read from the catalog as the conversation's Track orders reads it.
+  const rows = await db
+    .selectFrom('order_lines')
+    .leftJoin('products', 'products.id', 'order_lines.product_id')
+    .leftJoin('products as substitutes', 'substitutes.id', 'order_lines.substituted_by')
+    .selectAll('order_lines')
+    .select(['products.local_name as local_name', 'substitutes.local_name as substitute_local_name'])
+    .where('order_lines.order_id', 'in', orderIds)
+    .orderBy('order_lines.position')
+    .execute();
   for (const row of rows) byOrder.get(row.order_id)?.push(row);
   return byOrder;
 }
@@ -233,7 +246,7 @@ async function linesToPlace(trx: Transaction<Database>, userId: string, given: r
   const products = trx
     .selectFrom('products')
     .innerJoin('categories', 'categories.id', 'products.category_id')
-    .select(['products.id', 'products.name', 'products.image', 'products.unit', 'products.price_minor', 'products.offer_price_minor', 'products.in_stock'])
+    .select(['products.id', 'products.name', 'products.local_name', 'products.image', 'products.unit', 'products.price_minor', 'products.offer_price_minor', 'products.in_stock'])
     // A hidden product (or one in a hidden category) is no longer sold.
     .where('products.hidden', '=', false)
     .where('categories.hidden', '=', false);
@@ -368,7 +381,10 @@ export async function placeOrderIn(trx: Transaction<Database>, deps: ShopDeps, u
     .returningAll()
     .execute();
   if (!input.lines) await clearCart({ db: trx }, userId);
-  return { order: toOrder(order, written.sort((a, b) => a.position - b.position), nowOf(deps)), placedNow: true };
+  // The local names as read with the cart's products, as a later read of the order joins them.
+  const localNames = new Map(cartLines.map((line) => [line.id, line.local_name]));
+  const withNames = written.sort((a, b) => a.position - b.position).map((line) => ({ ...line, local_name: localNames.get(line.product_id) ?? null }));
+  return { order: toOrder(order, withNames, nowOf(deps)), placedNow: true };
 }
 
 /** Where an address is, as the fee table reads it: its district, and its sector when it records one. */
