@@ -15,7 +15,7 @@ import { AppError } from '../../lib/errors';
 import { toFrw } from '../../lib/money';
 import { orderNumber } from '../../lib/order-number';
 import type { DeliverySchedule, DeliveryWindow, OrderDeliveryWindow, StaffDeliveryWindow, WindowOrder } from './delivery.schema';
-import { isBookable, slotById, slotOf, slotsAhead, slotsOfDay, windowLabel, DAYS_AHEAD, type LabelWords, type Schedule, type Slot } from './delivery-windows';
+import { isBookable, openingHours, slotById, slotOf, slotsAhead, slotsOfDay, windowLabel, DAYS_AHEAD, type LabelWords, type Schedule, type Slot } from './delivery-windows';
 import { addDays, kigaliInstant, kigaliIso, kigaliMoment, minutesOf, timeOfDay } from './kigali-time';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -69,6 +69,11 @@ const SCHEDULE_LIFETIME_MS = 10 * 60_000;
 export const readSchedule: (deps: Pick<ShopDeps, 'db'>, db?: Db) => Promise<Schedule> = keptCopy(SCHEDULE_TOPIC, SCHEDULE_LIFETIME_MS, async (db) =>
   scheduleOf(await scheduleRow(db)),
 );
+
+/** The shop's hours as every face states them, from the schedule checkout offers (delivery-windows.ts openingHours). */
+export async function shopHours(deps: Pick<ShopDeps, 'db'>): Promise<string> {
+  return openingHours(await readSchedule(deps));
+}
 
 export async function getDeliverySchedule(deps: ShopDeps): Promise<{ schedule: DeliverySchedule; updatedAt: string }> {
   return scheduleReply(await scheduleRow(deps.db));
