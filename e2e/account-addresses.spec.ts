@@ -23,6 +23,9 @@ test('add, edit and delete an address', async ({ page, shopper }) => {
 
   await page.getByRole('button', { name: 'Add New Address' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Add New Address' });
+  // The phone given at sign-up is offered; cleared, it is asked for like every other field.
+  await expect(dialog.getByLabel('Phone number')).toHaveValue(shopper.phoneNumber);
+  await dialog.getByLabel('Phone number').fill('');
   await dialog.getByLabel('City').fill('');
   await dialog.getByRole('button', { name: 'Save Address' }).click();
   for (const message of ['Description is required', 'City is required', 'Street is required', 'District is required', 'Phone number is required']) {
@@ -33,13 +36,15 @@ test('add, edit and delete an address', async ({ page, shopper }) => {
   await expectAccessible(page);
   await dialog.getByLabel('Description').fill('Home');
   await dialog.getByLabel('Street').fill('KN 5 Rd');
-  await dialog.getByLabel('District').fill('Nyarugenge');
+  await dialog.getByLabel('District').selectOption('Nyarugenge');
+  await dialog.getByLabel('Sector').selectOption('Nyamirambo');
   await dialog.getByLabel('City').fill('Kigali');
   await dialog.getByLabel('Phone number').fill('+250788123456');
   await dialog.getByRole('button', { name: 'Save Address' }).click();
   await expectToast(page, 'Address added successfully!');
   const card = page.getByRole('listitem').filter({ hasText: 'KN 5 Rd' });
   await expect(card).toContainText('Default');
+  await expect(card).toContainText('Nyamirambo, Nyarugenge, Kigali');
 
   await card.getByRole('button', { name: 'Edit address Home' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Address' });

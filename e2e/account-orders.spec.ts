@@ -22,7 +22,7 @@ test('pages of 10, expandable rows and search', async ({ page, shop }) => {
   const ids: string[] = [];
   for (let index = 0; index < 11; index += 1) {
     await shop.fillCart(shopper, 1);
-    ids.push((await shop.placeOrder(shopper, address._id))._id);
+    ids.push((await shop.placeOrder(shopper, address._id, { confirmDuplicate: true }))._id);
   }
   await signIn(page, shopper);
   await page.goto('/track-orders');

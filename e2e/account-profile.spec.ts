@@ -13,7 +13,7 @@ test('details, edit panel, order history and sign out', async ({ page, shop }) =
   const address = await shop.addAddress(shopper);
   for (let index = 0; index < 6; index += 1) {
     await shop.fillCart(shopper, 1);
-    await shop.placeOrder(shopper, address._id);
+    await shop.placeOrder(shopper, address._id, { confirmDuplicate: true });
   }
   await signIn(page, shopper);
   await page.goto('/profile');

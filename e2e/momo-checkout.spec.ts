@@ -49,7 +49,8 @@ test('pay now with MoMo: approve on the phone and the order shows paid, with no 
 
   const paid = await answerMomoPrompt(shopper.phoneNumber, 'approve');
   await untilShown(page, () => expect(momo).toContainText(`Paid by MoMo. MoMo transaction ${paid.financialTransactionId}.`, SETTLE));
-  await expect(page.getByText('COMPLETED', { exact: true })).toBeVisible();
+  // The payment status in words, never the stored value ("COMPLETED").
+  await expect(page.getByRole('region', { name: 'Payment Information' }).getByText('Paid', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Pay again' })).toHaveCount(0);
   // The receipt quotes MTN's transaction id.
   const number = orderId.slice(-8).toUpperCase();
@@ -101,7 +102,7 @@ test('MTN takes the request but its answer is lost: the page says to approve and
   await expect(momo).toContainText(`MTN MoMo has not answered yet, so its request to ${spaced(shopper)}`);
   await expect(momo).toContainText('If your phone asks for your MoMo PIN, approve it, and do not pay another way');
   await expect(momo).not.toContainText(config.payCode);
-  await expect(page.getByText('PENDING', { exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Payment Information' }).getByText('Not yet paid', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Pay again' })).toHaveCount(0);
   const number = orderId.slice(-8).toUpperCase();
   await expect.poll(async () => (await smsTo(DELIVERY_PHONE, number)).join('\n')).toContain('If your phone asks for your MoMo PIN, approve it, and do not pay another way');

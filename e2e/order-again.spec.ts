@@ -1,5 +1,6 @@
-// "Order again" on the web: each order in Track Orders and the profile's history puts its
-// lines in the cart at today's prices; a product no longer sold is left out and named.
+// "Order again" on the web: a button on each order's row in Track Orders and the profile's history
+// (and on the home page for a returning shopper) puts its lines in the cart at today's prices; a
+// product no longer sold is left out and named.
 import { expect, PHONE, test } from './support/test';
 import { expectAccessible, signIn } from './support/pages';
 
@@ -18,8 +19,8 @@ test('Order again in Track Orders adds the order to the cart, naming what is no 
 
   await signIn(page, shopper);
   await page.goto('/track-orders');
-  await page.getByRole('button', { name: new RegExp(order._id.slice(-8).toUpperCase()) }).click();
-  const again = page.getByRole('button', { name: 'Order again' });
+  // On the order's own row: nothing to open first.
+  const again = page.getByRole('row', { name: new RegExp(order._id.slice(-8).toUpperCase()) }).getByRole('button', { name: 'Order again' });
   await expect(again).toBeVisible();
   await expectAccessible(page);
   await again.click();
@@ -38,9 +39,27 @@ test("the profile's order history offers Order again on each order too", async (
   await signIn(page, shopper);
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Orders' }).click();
-  await page.getByRole('button', { name: new RegExp(order._id.slice(-8).toUpperCase()) }).click();
+  await expect(page.getByRole('row', { name: new RegExp(order._id.slice(-8).toUpperCase()) })).toBeVisible();
   await page.getByRole('button', { name: 'Order again' }).click();
   await expect(page.locator('.toaster').getByText('Added to your cart', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/cart$/);
+  for (const product of products) await expect(page.locator('main')).toContainText(product.productname);
+});
+
+test('the home page offers a returning shopper their last order again', PHONE, async ({ page, shop }) => {
+  const shopper = await shop.newShopper();
+  const products = await shop.fillCart(shopper, 2);
+  const address = await shop.addAddress(shopper);
+  const order = await shop.placeOrder(shopper, address._id);
+  await signIn(page, shopper);
+  await page.goto('/');
+  // Below the hero and the feature cards (a phone's first screen): the shopper scrolls down to it.
+  await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+  const last = page.getByRole('region', { name: 'Your last order' });
+  await expect(last).toContainText(`#${order._id.slice(-8).toUpperCase()}`);
+  await expect(last).toContainText(products[0].productname);
+  await expectAccessible(page);
+  await last.getByRole('button', { name: 'Order again' }).click();
   await expect(page).toHaveURL(/\/cart$/);
   for (const product of products) await expect(page.locator('main')).toContainText(product.productname);
 });

@@ -15,7 +15,8 @@ test.describe('about, contact and not found', () => {
   test('contact validates, sends the message and offers vendor information', async ({ page }) => {
     await page.goto('/contact');
     await expect(page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible();
-    await expect(page.getByText('Mon-Fri 9AM-6PM, Sat 10AM-4PM, Sun closed')).toBeVisible();
+    // The hours are the delivery schedule's (every day 08:00-20:00 as seeded), the days checkout offers.
+    await expect(page.getByText('Every day 08:00-20:00')).toBeVisible();
     await expect(page.getByText('Nyarugenge, Kigali, Rwanda').first()).toBeVisible();
     await expectAccessible(page);
 

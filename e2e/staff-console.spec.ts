@@ -1,6 +1,6 @@
 // The staff console at a phone's size and a laptop's: who may enter, each screen accessible, stock
 // reaching the storefront, two staff on one order, a product with an uploaded picture, messages, staff.
-import { expect, test } from './support/test';
+import { expect, PHONE, test } from './support/test';
 import { expectAccessible, expectToast, signIn, signInStaff } from './support/pages';
 
 test('a guest who opens /admin goes to login and comes back to the console after signing in as staff', async ({ page }) => {
@@ -52,6 +52,16 @@ test("the console's first load fetches no phone-verification dialog, which it ne
   await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
   expect(scripts).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/admin-.+\.js$/)]));
   expect(scripts.filter((script) => /verify-phone-dialog/.test(script))).toEqual([]);
+});
+
+test('every console section is in sight on a 360-pixel phone: none cut off at the edge', PHONE, async ({ page }) => {
+  await signInStaff(page, '/admin');
+  const sections = page.getByRole('navigation', { name: 'Console sections' }).getByRole('link');
+  await expect(sections.filter({ hasText: 'Staff' })).toBeVisible();
+  const width = page.viewportSize()!.width;
+  const boxes = await sections.evaluateAll((links) => links.map((link) => ({ name: link.textContent?.trim(), left: link.getBoundingClientRect().left, right: link.getBoundingClientRect().right })));
+  expect(boxes.length).toBeGreaterThanOrEqual(7);
+  expect(boxes.filter((box) => box.left < 0 || box.right > width).map((box) => box.name)).toEqual([]);
 });
 
 test('every console screen is accessible and fits the screen', async ({ page }) => {
@@ -128,10 +138,10 @@ test('when two staff act on one order, the second sees what changed and nothing 
 
   await page.getByRole('button', { name: 'Start processing' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Someone else' })).toHaveText(
-    'Someone else changed this order first by Claudine Staff: status pending → cancelled. Nothing was changed by you; check it and try again.',
+    'Someone else changed this order first by Claudine Staff: status waiting to be packed → cancelled. Nothing was changed by you; check it and try again.',
   );
   await expect(page.getByText('This order is cancelled: there is nothing more to do.')).toBeVisible();
-  await expect(page.getByText('Status: pending → cancelled')).toBeVisible();
+  await expect(page.getByText('Status: Waiting to be packed → Cancelled')).toBeVisible();
   await expect(page.getByText('“Shopper called to cancel”')).toBeVisible();
 });
 

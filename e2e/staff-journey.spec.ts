@@ -21,13 +21,13 @@ test('a USSD order confirmed and delivered in the console reaches the shopper on
   test.setTimeout(120_000);
   const shopper = await shop.newPhoneShopper('Jeanne Mukamana');
   const orderNumber = await shop.orderByUssd(shopper.phoneNumber);
-  expect(await shop.ussdOrders(shopper.phoneNumber)).toContain(`${orderNumber} frw 1,800.00 pending/pending`);
+  expect(await shop.ussdOrders(shopper.phoneNumber)).toContain(`${orderNumber} frw 1,800.00 to pack, unpaid`);
 
   const shopperContext = await browser.newContext();
   const shopperPage = await shopperContext.newPage();
   await shopperPage.goto('/about');
   await shopperPage.evaluate((token) => window.localStorage.setItem('token', token), shopper.token);
-  await shopperSees(shopperPage, orderNumber, 'Pending', 'Pending');
+  await shopperSees(shopperPage, orderNumber, 'Waiting to be packed', 'Not yet paid');
 
   // Staff find the order by the number the shopper reads out.
   await signInStaff(page, '/admin/orders');
@@ -45,11 +45,11 @@ test('a USSD order confirmed and delivered in the console reaches the shopper on
   // Confirm the MoMo payment with its transaction id.
   await page.getByLabel('MoMo transaction id').fill('MP240117.1200.C00042');
   await page.getByRole('button', { name: 'Confirm payment' }).click();
-  await expect(page.getByText('Payment: pending → completed')).toBeVisible();
+  await expect(page.getByText('Payment: Not yet paid → Paid')).toBeVisible();
   await expect(page.getByText('(MoMo MP240117.1200.C00042)')).toBeVisible();
-  await shopperSees(shopperPage, orderNumber, 'Pending', 'Completed');
-  // USSD words a completed payment as "paid".
-  expect(await shop.ussdOrders(shopper.phoneNumber)).toContain(`${orderNumber} frw 1,800.00 pending/paid`);
+  await shopperSees(shopperPage, orderNumber, 'Waiting to be packed', 'Paid');
+  // USSD words the status and the payment as the shopper says them, never the stored values.
+  expect(await shop.ussdOrders(shopper.phoneNumber)).toContain(`${orderNumber} frw 1,800.00 to pack, paid`);
   await expect.poll(() => smsTo(shopper.phoneNumber, orderNumber)).toEqual([
     `Isoko: payment for order ${orderNumber} (frw 1,800.00) is confirmed. Thank you!`,
   ]);
@@ -57,23 +57,23 @@ test('a USSD order confirmed and delivered in the console reaches the shopper on
   // Move it along, one allowed step at a time: only the next step is offered.
   const steps = [
     // The order's delivery window, as the text names it: "Tomorrow 08:00-10:00".
-    { button: 'Start processing', status: 'processing', badge: 'Processing', sms: expect.stringMatching(new RegExp(`^Isoko: order ${orderNumber} is being prepared for delivery (Today|Tomorrow|\\w{3} \\d{1,2} \\w{3}) \\d\\d:\\d\\d-\\d\\d:\\d\\d\\.$`)) },
-    { button: 'Mark shipped', status: 'shipped', badge: 'Shipped', sms: `Isoko: order ${orderNumber} is on its way to you.` },
-    { button: 'Mark delivered', status: 'delivered', badge: 'Delivered', sms: `Isoko: order ${orderNumber} was delivered. Thank you for shopping with us!` },
+    { button: 'Start processing', status: 'processing', badge: 'Being prepared', ussd: 'preparing', sms: expect.stringMatching(new RegExp(`^Isoko: order ${orderNumber} is being prepared for delivery (Today|Tomorrow|\\w{3} \\d{1,2} \\w{3}) \\d\\d:\\d\\d-\\d\\d:\\d\\d\\.$`)) },
+    { button: 'Mark shipped', status: 'shipped', badge: 'On its way', ussd: 'on its way', sms: `Isoko: order ${orderNumber} is on its way to you.` },
+    { button: 'Mark delivered', status: 'delivered', badge: 'Delivered', ussd: 'delivered', sms: `Isoko: order ${orderNumber} was delivered. Thank you for shopping with us!` },
   ];
   const expected: unknown[] = [`Isoko: payment for order ${orderNumber} (frw 1,800.00) is confirmed. Thank you!`];
-  let from = 'pending';
+  let from = 'Waiting to be packed';
   for (const step of steps) {
     await expect(page.getByRole('button', { name: 'Mark delivered' })).toHaveCount(step.status === 'delivered' ? 1 : 0);
     await page.getByLabel('Note (optional, kept in the history)').fill(`Step to ${step.status}`);
     await page.getByRole('button', { name: step.button }).click();
-    await expect(page.getByText(`Status: ${from} → ${step.status}`)).toBeVisible();
+    await expect(page.getByText(`Status: ${from} → ${step.badge}`)).toBeVisible();
     await expect(page.getByText(`“Step to ${step.status}”`)).toBeVisible();
-    await shopperSees(shopperPage, orderNumber, step.badge, 'Completed');
-    expect(await shop.ussdOrders(shopper.phoneNumber)).toContain(`${orderNumber} frw 1,800.00 ${step.status}/paid`);
+    await shopperSees(shopperPage, orderNumber, step.badge, 'Paid');
+    expect(await shop.ussdOrders(shopper.phoneNumber)).toContain(`${orderNumber} frw 1,800.00 ${step.ussd}, paid`);
     expected.push(step.sms);
     await expect.poll(() => smsTo(shopper.phoneNumber, orderNumber)).toEqual(expected);
-    from = step.status;
+    from = step.badge;
   }
   await expect(page.getByText('This order is delivered: there is nothing more to do.')).toBeVisible();
   await shopperContext.close();

@@ -28,17 +28,17 @@ test('staff move an order and the open Track Orders page and profile show it wit
   await signIn(page, shopper);
   await page.goto('/track-orders');
   const row = orderRow(page, orderNumber);
-  await expect(row.locator('td[data-label="Status"]')).toHaveText('Pending');
+  await expect(row.locator('td[data-label="Status"]')).toHaveText('Waiting to be packed');
   await markPage(page);
 
   await shop.setOrderStatus(token, orderId, { expectedStatus: 'pending', status: 'processing' });
-  await fastForwardUntil(page, REFRESH_MS, () => expect(row.locator('td[data-label="Status"]')).toHaveText('Processing', SETTLE));
+  await fastForwardUntil(page, REFRESH_MS, () => expect(row.locator('td[data-label="Status"]')).toHaveText('Being prepared', SETTLE));
   await expectNotReloaded(page);
 
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Orders', exact: true }).click();
   const profileRow = orderRow(page, orderNumber);
-  await expect(profileRow.locator('td[data-label="Payment"]')).toHaveText('Pending');
+  await expect(profileRow.locator('td[data-label="Payment"]')).toHaveText('Not yet paid');
   await markPage(page);
 
   await shop.setPaymentStatus(token, orderId, {
@@ -46,7 +46,7 @@ test('staff move an order and the open Track Orders page and profile show it wit
     paymentStatus: 'completed',
     momoTransactionId: 'MP240101.1200.A12345',
   });
-  await fastForwardUntil(page, REFRESH_MS, () => expect(profileRow.locator('td[data-label="Payment"]')).toHaveText('Completed', SETTLE));
-  await expect(profileRow.locator('td[data-label="Status"]')).toHaveText('Processing');
+  await fastForwardUntil(page, REFRESH_MS, () => expect(profileRow.locator('td[data-label="Payment"]')).toHaveText('Paid', SETTLE));
+  await expect(profileRow.locator('td[data-label="Status"]')).toHaveText('Being prepared');
   await expectNotReloaded(page);
 });

@@ -51,6 +51,7 @@ test('a shopper buys in Kinyarwanda on a phone: local names, amounts as Kinyarwa
   // Confirmed, in Kinyarwanda, the order's line under its local name.
   await expect(page).toHaveURL(/\/order-confirmation\?orderId=/);
   await expect(page.getByRole('heading', { name: 'Komande yemejwe' })).toBeVisible();
+  await expect(page.locator('.order-line-name')).toHaveText('Inyanya');
   await expect(page.getByRole('button', { name: 'Fungura agatebo, ibintu 0' })).toBeVisible();
   await expectAccessible(page);
 

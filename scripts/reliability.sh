@@ -16,12 +16,14 @@ export RELIABILITY_SCALE=${RELIABILITY_SCALE:-10}
 config=tests/reliability/long/vitest.config.ts
 
 printf '\n== Reliability on embedded PGlite (soak %s s)\n' "${SOAK_SECONDS:-300}"
-npx vitest run --config "$config" --reporter=default --reporter=json --outputFile="$results/pglite.json" || status=1
+npx vitest run --config "$config" --reporter=default --reporter=json --outputFile="$results/pglite.json" 2>&1 | tee "$results/pglite.log"
+[ "${PIPESTATUS[0]}" = 0 ] || { status=1; bash scripts/errors-outside-tests.sh 'reliability on PGlite' "$results/pglite.log" "$results"; }
 
 printf '\n== Reliability on PostgreSQL\n'
 if url=$(bash scripts/postgres.sh start); then
   TEST_DATABASE_URL="$url" npx vitest run --config "$config" --reporter=default --reporter=json \
-    --outputFile="$results/postgres.json" --exclude 'tests/reliability/long/soak.long.ts' || status=1
+    --outputFile="$results/postgres.json" --exclude 'tests/reliability/long/soak.long.ts' 2>&1 | tee "$results/postgres.log"
+  [ "${PIPESTATUS[0]}" = 0 ] || { status=1; bash scripts/errors-outside-tests.sh 'reliability on PostgreSQL' "$results/postgres.log" "$results"; }
   bash scripts/postgres.sh stop
 elif [ "${CI:-}" = true ]; then
   echo "PostgreSQL is required in CI but could not be started"; status=1

@@ -40,17 +40,23 @@ for (const name of missing) console.log(`missing report: ${name} (its runner did
 for (const file of existsSync(dir) ? readdirSync(dir) : []) {
   if (!file.endsWith('.json')) continue;
   const report = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
-  if (report.numPassedTests !== undefined) {
+  if (report.outsideTests) {
+    // errors-outside-tests.sh: errors a runner caught outside any test (an unhandled rejection), each a failure.
+    failed += report.outsideTests.count;
+    failures.push(`${report.outsideTests.part} › (outside any test, ${report.outsideTests.count}): ${report.outsideTests.message}`);
+  } else if (report.numPassedTests !== undefined) {
     // Vitest's JSON reporter
     passed += report.numPassedTests;
     failed += report.numFailedTests;
-    // A test file that failed to load has no tests to fail: it counts as one failure.
-    failed += (report.testResults ?? []).filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
+    // A file that failed with no test failing (it did not load, or a beforeAll/afterAll hook failed:
+    // Vitest then exits 1 with every test passed) counts as one failure, named by its file.
     for (const file of report.testResults ?? []) {
-      if (file.status === 'failed' && file.assertionResults.length === 0) failures.push(describeFailure(file.name, '(did not load)', file.message));
-      for (const test of file.assertionResults) {
-        if (test.status === 'failed') failures.push(describeFailure(file.name, test.fullName ?? test.title, test.failureMessages?.[0]));
+      const failedTests = file.assertionResults.filter((test) => test.status === 'failed');
+      if (file.status === 'failed' && failedTests.length === 0) {
+        failed += 1;
+        failures.push(describeFailure(file.name, file.assertionResults.length ? '(a hook failed)' : '(did not load)', file.message));
       }
+      for (const test of failedTests) failures.push(describeFailure(file.name, test.fullName ?? test.title, test.failureMessages?.[0]));
     }
     skipped += report.numPendingTests + (report.numTodoTests ?? 0);
   } else if (report.stats) {

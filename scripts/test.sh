@@ -102,6 +102,9 @@ for part in "${PARTS[@]}"; do
   [ "$(cat "$RESULTS/$part.rc")" = 0 ] || status=1
 done
 printf '  %-9s %5d\n' total $(($(date +%s) - started))
+for part in "${PARTS[@]}"; do
+  [ "$(cat "$RESULTS/$part.rc")" = 0 ] || bash scripts/errors-outside-tests.sh "$part" "$RESULTS/$part.log" "$RESULTS"
+done
 
 node scripts/summarize-results.mjs "$RESULTS" vitest.json playwright.json || status=1
 exit $status

@@ -82,7 +82,6 @@ const configSchema = z
     SUPPORT_PHONE: z.string().min(1).default('+250 788 000 000'),
     SUPPORT_EMAIL: z.string().email('must be an e-mail address').default('support@isoko.rw'),
     SHOP_ADDRESS: z.string().min(1).default('Nyarugenge, Kigali, Rwanda'),
-    SHOP_HOURS: z.string().min(1).default('Mon-Fri 9AM-6PM, Sat 10AM-4PM, Sun closed'),
     CONTACT_RECIPIENT: z.string().email('must be an e-mail address').optional(),
     USSD_SERVICE_CODE: z.string().min(1).default('*384*4766#'),
     USSD_SECRET: z
@@ -211,7 +210,6 @@ const configSchema = z
       supportPhone: env.SUPPORT_PHONE,
       supportEmail: env.SUPPORT_EMAIL,
       address: env.SHOP_ADDRESS,
-      hours: env.SHOP_HOURS,
       ussdServiceCode: env.USSD_SERVICE_CODE,
       /** Whether "Pay now with MoMo" (request-to-pay) is offered beside cash on delivery. */
       momoRequestToPay: momoSettings(env) !== undefined,

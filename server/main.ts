@@ -71,6 +71,8 @@ async function main() {
   jobs.push({ name: 'weekly_baskets', everyMs: BASKETS_EVERY_MS, firstAfterMs: 5_000, run: () => placeDueBaskets(deps) });
   jobs.push({ name: 'basket_texts', everyMs: BASKET_TEXTS_EVERY_MS, firstAfterMs: 10_000, run: () => sendBasketTexts(deps) });
   const background = startJobs(log, jobs);
+  // The hours every face states are the delivery schedule's now (modules/delivery): one set in the environment would be a second source.
+  if (process.env.SHOP_HOURS) log.warn('setting_ignored', { name: 'SHOP_HOURS', reason: 'the shop hours come from the delivery schedule (console, Delivery)' });
   log.info('sms', { provider: sms ? 'africas-talking' : 'outbox only' });
   log.info('email', { provider: config.email ? `smtp ${config.email.host}:${config.email.port}` : 'outbox only' });
   log.info('momo', config.momo ? { requestToPay: config.momo.targetEnvironment, callback: config.publicBaseUrl ? 'on' : 'off (no PUBLIC_BASE_URL): status checks only' } : { requestToPay: 'off' });

@@ -158,12 +158,23 @@ function chosenValue(state: ScreenState, text: string): string | undefined {
   return state.choices[Number(text) - 1];
 }
 
+/**
+ * The table's key a typed number names: the choice shown under that number. A table key shown under
+ * another number names nothing (the shopper never saw it there), so the screen reads it as a wrong choice.
+ */
+function tableKey(state: ScreenState, text: string): string {
+  const keys = state.keys;
+  if (!keys) return text;
+  if (Object.hasOwn(keys, text)) return keys[text];
+  return Object.values(keys).includes(text) ? '' : text;
+}
+
 async function respond(ctx: ScreenContext, text: string): Promise<Outcome> {
   const state = ctx.session.current!;
   const moved = navigation(ctx.session, state, text);
   if (moved) return moved;
   try {
-    return await screenOf(state).handle(ctx, state, { text, choice: chosenValue(state, text) });
+    return await screenOf(state).handle(ctx, state, { text: tableKey(state, text), choice: chosenValue(state, text) });
   } catch (error) {
     const refusal = refusalText(error, ctx.t, ctx.session.language ?? 'en');
     if (refusal === undefined) throw error;
@@ -181,9 +192,27 @@ function navOptions(session: Session, state: ScreenState, view: ScreenView, more
 }
 
 /**
+ * The screen's numbered choices as shown under `rowsShown` numbered rows: numbered on from the rows
+ * without gaps, in the order of the menu table's keys (a choice not offered leaves no hole, and the
+ * cart's Checkout and Clear cart follow its lines), and the shown -> table key pairs that differ.
+ */
+function numbered(actions: readonly ReplyOption[], rowsShown: number): { actions: ReplyOption[]; keys?: Record<string, string> } {
+  const numberedKeys = actions.filter((action) => action.kind === 'action' && /^\d+$/.test(action.key)).map((action) => action.key);
+  const order = [...numberedKeys].sort((a, b) => Number(a) - Number(b));
+  const shownAs = new Map(order.map((key, index) => [key, String(rowsShown + index + 1)]));
+  const keys: Record<string, string> = {};
+  for (const [key, shown] of shownAs) if (shown !== key) keys[shown] = key;
+  return {
+    actions: actions.map((action) => (shownAs.has(action.key) && action.kind === 'action' ? { ...action, key: shownAs.get(action.key)! } : action)),
+    ...(Object.keys(keys).length ? { keys } : {}),
+  };
+}
+
+/**
  * The replies a view can make: the one showing its first `count` candidate rows, for any count up to
- * `upTo`. The rows are numbered once and the options made once for each of "more to see" and not,
- * then shared by every count tried while the page is fitted (a USSD screen tries up to 14).
+ * `upTo`. The rows are numbered once and the options made once for each count of numbered rows and
+ * "more to see" or not, then shared by every count tried while the page is fitted (a USSD screen
+ * tries up to 21).
  */
 function composer(session: Session, state: ScreenState, view: ScreenView, note: Note, t: Translate, upTo: number): (count: number) => Reply {
   const candidates = view.rows ?? [];
@@ -193,14 +222,21 @@ function composer(session: Session, state: ScreenState, view: ScreenView, note: 
     label: row.label,
     detail: row.detail,
     ...(row.whole ? { whole: true } : {}),
+    ...(row.items ? { items: row.items } : {}),
+    ...(row.brief ? { brief: row.brief } : {}),
+    ...(row.optional ? { optional: true } : {}),
     ...(row.product ? { product: row.product } : {}),
   }));
   const actions: ReplyOption[] = (view.actions ?? []).map(({ kind, ...action }) => ({ ...action, kind: kind ?? 'action' }));
-  const optionsFor = (more: boolean) => [...actions, ...navOptions(session, state, view, more, t)];
-  const options = new Map<boolean, ReplyOption[]>();
+  const options = new Map<string, ReplyOption[]>();
+  const optionsFor = (keyed: number, more: boolean) => {
+    const made = `${keyed} ${more}`;
+    if (!options.has(made)) options.set(made, [...numbered(actions, keyed).actions, ...navOptions(session, state, view, more, t)]);
+    return options.get(made)!;
+  };
   return (count) => {
     const more = count < candidates.length || Boolean(view.rowsContinue);
-    if (!options.has(more)) options.set(more, optionsFor(more));
+    const keyed = rows.slice(0, count).filter((row) => row.key).length;
     return {
       ...(note.error ? { error: note.error } : {}),
       ...(note.notice ? { notice: note.notice } : {}),
@@ -212,7 +248,7 @@ function composer(session: Session, state: ScreenState, view: ScreenView, note: 
       hint: view.hint,
       list: rows.slice(0, count),
       prompt: view.prompt,
-      options: options.get(more)!,
+      options: optionsFor(keyed, more),
       end: false,
     };
   };
@@ -220,10 +256,19 @@ function composer(session: Session, state: ScreenState, view: ScreenView, note: 
 
 /**
  * How many rows a page shows: as many as the channel fits (on USSD, names shortened before
- * prices; in chat and on WhatsApp, ten), at most `candidates`.
+ * prices; in chat and on WhatsApp, ten), at most `candidates`. A list of choices shows fewer rows with
+ * whole names rather than more with names cut ("Cassava leaves (isombe)", never "Cassava"); rows that
+ * only inform (a basket's lines, the address) all show, shortened where they must be.
  */
-function rowsThatFit(replyShowing: (count: number) => Reply, candidates: number, limits: ChannelLimits): number {
-  for (const names of ['readable', 'short'] as const) {
+function rowsThatFit(replyShowing: (count: number) => Reply, candidates: number, limits: ChannelLimits, choicesOnly: boolean): number {
+  if (!choicesOnly) {
+    // Rows that only inform: all of them shortened rather than some of them on another page.
+    for (let count = candidates; count >= 1; count -= 1) {
+      if (limits.fits(replyShowing(count), 'readable') || limits.fits(replyShowing(count), 'short')) return count;
+    }
+    return Math.min(candidates, 1);
+  }
+  for (const names of ['whole', 'readable', 'short'] as const) {
     for (let count = candidates; count >= 1; count -= 1) {
       if (limits.fits(replyShowing(count), names)) return count;
     }
@@ -244,15 +289,22 @@ export async function show(session: Session, deps: ShopDeps, limits: ChannelLimi
   }
   const candidates = Math.min(view.rows?.length ?? 0, limits.pageSize);
   const replyShowing = composer(session, state, view, note, ctx.t, candidates);
-  const count = rowsThatFit(replyShowing, candidates, limits);
+  const choicesOnly = (view.rows ?? []).every((row) => row.value !== undefined);
+  const count = rowsThatFit(replyShowing, candidates, limits, choicesOnly);
   const reply = replyShowing(count);
   const rows = (view.rows ?? []).slice(0, count);
+  const { keys } = numbered(
+    (view.actions ?? []).map(({ kind, ...action }) => ({ ...action, kind: kind ?? 'action' })),
+    rows.filter((row) => row.value !== undefined).length,
+  );
+  const { keys: _shownBefore, ...rest } = state;
   session.current = {
-    ...state,
+    ...rest,
     shown: count,
     more: reply.options.some((option) => option.key === KEY_MORE),
     choices: rows.flatMap((row) => (row.value === undefined ? [] : [row.value])),
-  };
+    ...(keys ? { keys } : {}),
+  } as ScreenState;
   return reply;
 }
 

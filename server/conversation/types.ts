@@ -35,10 +35,11 @@ export interface ChannelLimits {
   /** Most list rows a page offers; a screen that reserves keys (8, 9) offers fewer. */
   pageSize: number;
   /**
-   * Whether a composed reply fits the channel, list names cut no shorter than still reads well
-   * ('readable') or, when nothing else fits, no shorter than still tells entries apart ('short').
+   * Whether a composed reply fits the channel with its list names whole ('whole'), cut at whole words no
+   * shorter than still reads well ('readable') or, when nothing else fits, no shorter than still tells
+   * entries apart ('short').
    */
-  fits(reply: Reply, names: 'readable' | 'short'): boolean;
+  fits(reply: Reply, names: 'whole' | 'readable' | 'short'): boolean;
   /** What the channel is, for the rules that depend on it. */
   flags: ChannelFlags;
 }
@@ -48,6 +49,13 @@ export interface ChannelFace {
   limits: ChannelLimits;
   /** The key that typed words name on the reply last shown (chat's "Back" is 0), else the words themselves. */
   keyFor?(lastReply: Reply, text: string, language: Language): string;
+}
+
+/** An order placed minutes ago with the same products as the one being confirmed: its id, number and how long ago. */
+export interface TwinOrder {
+  id: string;
+  number: string;
+  minutesAgo: number;
 }
 
 /** A new address as its steps gather it: for checkout, or for the address book. */
@@ -84,23 +92,29 @@ export interface ScreenDataMap {
   'cart-clear': Record<string, never>;
   'checkout-address': Record<string, never>;
   'address-district': AddressDraft;
-  'address-street': AddressDraft & { district: string };
-  'address-description': AddressDraft & { district: string; street: string };
-  'address-phone': AddressDraft & { district: string; street: string; description: string };
-  'address-phone-other': AddressDraft & { district: string; street: string; description: string };
+  /** The district's sectors, chosen from the list or typed. */
+  'address-sector': AddressDraft & { district: string };
+  'address-street': AddressDraft & { district: string; sector?: string };
+  'address-description': AddressDraft & { district: string; sector?: string; street: string };
+  'address-phone': AddressDraft & { district: string; sector?: string; street: string; description: string };
+  'address-phone-other': AddressDraft & { district: string; sector?: string; street: string; description: string };
   /** The delivery window for the order going to this address: the next free windows as choices. */
   'checkout-window': CheckoutAddress;
-  /** key: the order's idempotency key, made once when the screen is opened. windowId: the delivery window chosen. */
-  'checkout-confirm': CheckoutAddress & { key: string; windowId?: string };
+  /**
+   * key: the order's idempotency key, made once when the screen is opened. windowId: the delivery window
+   * chosen. twin: the order of the last 10 minutes with the same products, which the screen warns of
+   * (Confirm then orders it again; a newer twin is warned of first).
+   */
+  'checkout-confirm': CheckoutAddress & { key: string; windowId?: string; twin?: TwinOrder };
   /** "If an item is missing": one choice for the whole cart, back to Confirm after. */
-  'checkout-missing': CheckoutAddress & { key: string; windowId?: string };
+  'checkout-missing': CheckoutAddress & { key: string; windowId?: string; twin?: TwinOrder };
   /**
    * "Order again": an earlier order's lines placed as they sell today, in one confirmation. The
    * address and window are the default and the earliest free when it opens, until changed; leftOut
    * names the products the shopper was told are left out (so Confirm never drops one silently), and
    * cuts how many of a line stock could give when the shopper was told (so Confirm never orders fewer unsaid).
    */
-  'again-confirm': { orderId: string; key: string; addressId?: string; windowId?: string; leftOut?: string[]; cuts?: Record<string, number> };
+  'again-confirm': { orderId: string; key: string; addressId?: string; windowId?: string; leftOut?: string[]; cuts?: Record<string, number>; twin?: TwinOrder };
   /** Weekly baskets: the shopper's, one of them, choosing its day and time, stopping it. */
   baskets: Record<string, never>;
   basket: { id: string };
@@ -135,6 +149,12 @@ export interface StateOf<N extends ScreenName> {
   shown: number;
   /** Whether the list continues past what was shown. */
   more: boolean;
+  /**
+   * The numbers the screen's choices were shown under, when they differ from the menu table's keys
+   * (shown -> table key): numbers run on from the list without gaps ("1. Confirm 2. Change address"
+   * when "Pay now with MoMo" is not offered), and a typed number is read back as the table's key.
+   */
+  keys?: Record<string, string>;
 }
 
 /** Where the shopper is: one screen with its inputs, told apart by its name. */
@@ -170,6 +190,15 @@ export interface ListRow {
   detail?: string;
   /** A label that is never shortened (a delivery window: a cut time means nothing); fewer rows show instead. */
   whole?: boolean;
+  /**
+   * The label is these entries joined by ", " ("Tomatoes 2 kg, Carrots 3 kg"): shortened, it keeps its
+   * first whole entries and says how many more ("Tomatoes 2 kg +1"), never half an entry.
+   */
+  items?: string[];
+  /** What the entries come to when not even the first fits ("2 products"): said rather than cut. */
+  brief?: string;
+  /** A row that only adds to what the screen says: a full USSD screen leaves it out rather than page. */
+  optional?: boolean;
   /** The product behind the row, for a channel that shows pictures (USSD ignores it). */
   product?: ProductCard;
 }
@@ -240,6 +269,10 @@ export interface ViewRow {
   label: string;
   detail?: string;
   whole?: boolean;
+  /** The label's entries, when it is a list of them (ListRow.items), their brief form (ListRow.brief), and ListRow.optional. */
+  items?: string[];
+  brief?: string;
+  optional?: boolean;
   product?: ProductCard;
 }
 

@@ -23,6 +23,8 @@ import * as orderMoney from './migrations/032-order-money';
 import * as dispatch from './migrations/033-dispatch';
 import * as riderCash from './migrations/034-rider-cash';
 import * as signInCodes from './migrations/035-sign-in-codes';
+import * as oneBasketPerOrder from './migrations/038-one-basket-per-order';
+import * as addressSector from './migrations/039-address-sector';
 import * as packedRefusals from './migrations/040-packed-refusals';
 
 const migrations: Record<string, Migration> = {
@@ -49,6 +51,8 @@ const migrations: Record<string, Migration> = {
   '033-dispatch': dispatch,
   '034-rider-cash': riderCash,
   '035-sign-in-codes': signInCodes,
+  '038-one-basket-per-order': oneBasketPerOrder,
+  '039-address-sector': addressSector,
   '040-packed-refusals': packedRefusals,
 };
 

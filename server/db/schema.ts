@@ -135,6 +135,8 @@ export interface AddressesTable {
   city: string;
   street: string;
   district: string;
+  /** One of the district's sectors (addresses.schema.ts); null on addresses saved before sectors were asked. */
+  sector: ColumnType<string | null, string | null | undefined, string | null>;
   phone_number: string;
   is_default: boolean;
   created_at: CreatedAt;
@@ -146,6 +148,8 @@ export interface OrderAddressSnapshot {
   city: string;
   street: string;
   district: string;
+  /** Absent on orders placed before addresses had sectors. */
+  sector?: string | null;
   phoneNumber: string;
   isDefault: boolean;
   email?: string;
@@ -221,6 +225,8 @@ export interface BasketsTable {
   next_due_at: Timestamp;
   claimed_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   channel: Generated<string>;
+  /** The order it was made from (one basket per order); null when made from the cart, or before this was kept. */
+  from_order_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }

@@ -31,6 +31,8 @@ describe('addresses', () => {
         city: 'Kigali',
         street: 'KN 5 Rd 12',
         district: 'Nyarugenge',
+        // None given (the original storefront sends none).
+        sector: null,
         // One spelling on every face, whatever was typed (0788123456 here).
         phoneNumber: '+250788123456',
         isDefault: true,
@@ -139,6 +141,39 @@ describe('addresses', () => {
       street: 'Street is required',
     });
     expect((await all(shopper)).body.addresses).toEqual([home]);
+  });
+
+  it("takes the district and sector from Kigali's one list, in the list's spelling, and names what it refuses", async () => {
+    const shopper = await shop.newShopper();
+    const refused = await create(shopper, address({ district: 'Kimironko' }));
+    expectFieldErrors(refused, { district: 'Choose a district of Kigali: Gasabo, Kicukiro or Nyarugenge' });
+    expectFieldErrors(await create(shopper, address({ district: 'Gasabo', sector: 'Kanombe' })), { sector: 'Choose a sector of Gasabo' });
+    expect((await all(shopper)).body.addresses).toEqual([]);
+    const typedAnyCase = await create(shopper, address({ district: ' gasabo ', sector: 'KIMIRONKO' }));
+    expect(typedAnyCase.status).toBe(201);
+    expect(typedAnyCase.body.address).toMatchObject({ district: 'Gasabo', sector: 'Kimironko' });
+    // A blank sector is none, as the web's "Choose a sector" sends it.
+    expect((await create(shopper, address({ district: 'Kicukiro', sector: '' }))).body.address).toMatchObject({ district: 'Kicukiro', sector: null });
+  });
+
+  it('an address saved with a district typed before the list stays readable, usable and the default it was', async () => {
+    const shopper = await shop.newShopper();
+    const typed = { description: 'Home', city: 'Kigali', street: 'KG 9 Ave', district: 'Kimironko, near the market', phone_number: '+250788123456' };
+    await shop.deps.db.insertInto('addresses').values({ ...typed, id: `old-${shopper.user._id}`, user_id: shopper.user._id, is_default: true }).execute();
+    const [old] = (await all(shopper)).body.addresses;
+    expect(old).toMatchObject({ district: 'Kimironko, near the market', sector: null, isDefault: true });
+    // It still takes an order, its district as it was typed.
+    await shop.http.post('/api/cart/add').set(shopper.auth).send({ productId: 'tomatoes', quantity: 1 });
+    const placed = await shop.http.post('/api/order/placeOrder').set(shopper.auth).send({ addressId: old._id, paymentType: 'cash' });
+    expect(placed.status).toBe(201);
+    expect(placed.body.order.address).toMatchObject({ district: 'Kimironko, near the market', sector: null });
+    // Changing it asks for a district of the list; refused, nothing of it is lost.
+    expectFieldErrors(await shop.http.put(`/api/address/update/${old._id}`).set(shopper.auth).send(address({ district: 'Kimironko, near the market' })), {
+      district: 'Choose a district of Kigali: Gasabo, Kicukiro or Nyarugenge',
+    });
+    expect((await all(shopper)).body.addresses).toEqual([old]);
+    const fixed = await shop.http.put(`/api/address/update/${old._id}`).set(shopper.auth).send(address({ street: 'KG 9 Ave', district: 'Gasabo', sector: 'Kimironko' }));
+    expect(fixed.body.address).toMatchObject({ district: 'Gasabo', sector: 'Kimironko', isDefault: true });
   });
 
   it('refuses a delivery phone that is no phone number, with the same rule and message as the web form', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '../../server/modules/auth/roles.schema';
 import { createTestShop, lastMessageTo, uniqueEmail, type TestShop } from '../support/test-app';
 import { expectFieldErrors } from './expectations';
+import { grantStaff } from '../../server/modules/users/staff-members.service';
 
 const ORIGIN = 'https://shop.example';
 let shop: TestShop;
@@ -77,11 +78,34 @@ describe('GET /config', () => {
       supportPhone: expect.any(String),
       supportEmail: 'help@isoko.example',
       address: expect.stringContaining('Kigali'),
-      hours: expect.any(String),
+      // The delivery schedule's, as seeded: every day, 08:00 to 20:00.
+      hours: 'Every day 08:00-20:00',
       ussdServiceCode: expect.any(String),
       // No MOMO_* settings here: only cash on delivery with the pay code is offered.
       momoRequestToPay: false,
     });
+  });
+
+  it('states the hours of the delivery schedule, one source with the windows checkout offers', async () => {
+    const staff = await shop.newShopper();
+    await grantStaff(shop.deps, staff.user.email!);
+    const schedule = (await shop.http.get('/api/admin/delivery').set(staff.auth)).body.schedule;
+    try {
+      const saved = await shop.http.put('/api/admin/delivery').set(staff.auth).send({ ...schedule, days: [1, 2, 3, 4, 5, 6], openFrom: '09:00', openUntil: '17:00' });
+      expect(saved.status).toBe(200);
+      expect((await shop.http.get('/api/config')).body.hours).toBe('Mon-Sat 09:00-17:00, Sun closed');
+      // Checkout offers no Sunday and nothing outside those hours: what the contact card says is true.
+      const { windows } = (await shop.http.get('/api/delivery/windows')).body as { windows: { start: string; end: string }[] };
+      expect(windows.length).toBeGreaterThan(0);
+      for (const window of windows) {
+        expect(new Date(window.start.slice(0, 10)).getUTCDay()).not.toBe(0);
+        expect(window.start.slice(11, 16) >= '09:00' && window.end.slice(11, 16) <= '17:00').toBe(true);
+      }
+      await shop.http.put('/api/admin/delivery').set(staff.auth).send({ ...schedule, days: [1, 3, 4, 6], openFrom: '08:00', openUntil: '12:00' });
+      expect((await shop.http.get('/api/config')).body.hours).toBe('Mon, Wed, Thu, Sat 08:00-12:00, Tue, Fri, Sun closed');
+    } finally {
+      await shop.http.put('/api/admin/delivery').set(staff.auth).send(schedule);
+    }
   });
 });
 

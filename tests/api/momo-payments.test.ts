@@ -59,7 +59,9 @@ async function momoOrder(options: { payerPhone?: string; key?: string; shopper?:
   const addressId = await cartAndAddress(shopper, deliveryPhone);
   const request = shop.http.post('/api/order/placeOrder').set(shopper.auth);
   if (options.key) request.set('Idempotency-Key', options.key);
-  const response = await request.send({ addressId, paymentType: 'momo', ...(options.payerPhone ? { payerPhone: options.payerPhone } : {}), callbackUrl: 'https://isoko.example/order-confirmation' });
+  // A shopper given here orders the same cart a second time on purpose: confirmed, as one warned would.
+  const again = options.shopper ? { confirmDuplicate: true } : {};
+  const response = await request.send({ addressId, paymentType: 'momo', ...(options.payerPhone ? { payerPhone: options.payerPhone } : {}), ...again, callbackUrl: 'https://isoko.example/order-confirmation' });
   expect(response.status, response.text).toBe(201);
   return { shopper, deliveryPhone, response, order: response.body.order, addressId };
 }

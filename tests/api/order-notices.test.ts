@@ -49,7 +49,7 @@ describe('order notices by e-mail', () => {
       [
         'Hello Aline Umutoni,',
         '',
-        `Isoko: we received order ${number} (${frw(order.amount)}), to be delivered ${windowOf(order)}. Thank you! We will call you about payment and delivery.`,
+        `Isoko: we received order ${number} (${frw(order.amount)}), to be delivered ${windowOf(order)}. Thank you! Pay ${frw(order.amount)} on delivery or by MoMo Pay 123456. We call you within 10 minutes.`,
         '',
         `Order ${number}`,
         `  2 kg ${order.products[0].productName}: ${frw(order.products[0].subtotal)}`,

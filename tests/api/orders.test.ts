@@ -62,6 +62,8 @@ describe('POST /order/placeOrder', () => {
       {
         productId: 'tomatoes',
         productName: 'Tomatoes',
+        // The catalog's Kinyarwanda name, which a Kinyarwanda page shows first.
+        localName: 'inyanya',
         productImage: expect.stringMatching(ABSOLUTE_IMAGE_URL),
         productQuantity: 2,
         unit: 'kg',
@@ -79,6 +81,7 @@ describe('POST /order/placeOrder', () => {
       {
         productId: 'cabbage',
         productName: 'Cabbage',
+        localName: 'amashu',
         productImage: expect.stringMatching(ABSOLUTE_IMAGE_URL),
         productQuantity: 3,
         unit: 'piece',
@@ -227,6 +230,54 @@ describe('POST /order/placeOrder', () => {
     const response = await place(shopper, home._id);
     expect(response.status).toBe(201);
     expect(response.body.order.address.email).toBeUndefined();
+  });
+});
+
+describe('the same basket twice within ten minutes', () => {
+  it('is refused with a clear message naming the first order, until the shopper confirms it', async () => {
+    const shopper = await shop.newShopper();
+    const home = await withAddress(shopper);
+    await addToCart(shopper, 'tomatoes', 2);
+    await addToCart(shopper, 'carrots', 1);
+    const first = (await place(shopper, home._id)).body.order as { _id: string };
+    // The same products and quantities again, in another order: a slip, asked first; the cart is kept.
+    await addToCart(shopper, 'carrots', 1);
+    await addToCart(shopper, 'tomatoes', 2);
+    const again = await place(shopper, home._id);
+    const number = first._id.slice(-8).toUpperCase();
+    expectErrorShape(again, 409, `You ordered exactly this just now (order #${number}). To receive it twice, confirm placing it again`);
+    expect(again.body).toMatchObject({ error: 'duplicate_order', duplicateOf: { _id: first._id, orderNumber: number, minutesAgo: 0 } });
+    expect((await orders(shopper)).body.orders).toHaveLength(1);
+    expect((await shop.http.get('/api/cart').set(shopper.auth)).body.cart.products).toHaveLength(2);
+    // Confirmed, it is placed (the original storefront's request without the flag is otherwise unchanged).
+    const confirmed = await shop.http.post('/api/order/placeOrder').set(shopper.auth).send({ addressId: home._id, paymentType: 'cash', callbackUrl: CALLBACK, confirmDuplicate: true });
+    expect(confirmed.status).toBe(201);
+    expect((await orders(shopper)).body.orders).toHaveLength(2);
+  });
+
+  it('other quantities, a cancelled first order, or another shopper are no duplicate', async () => {
+    const shopper = await shop.newShopper();
+    const home = await withAddress(shopper);
+    await addToCart(shopper, 'garlic', 1);
+    const first = (await place(shopper, home._id)).body.order as { _id: string };
+    await addToCart(shopper, 'garlic', 2);
+    expect((await place(shopper, home._id)).status).toBe(201);
+    await shop.deps.db.updateTable('orders').set({ status: 'cancelled' }).where('id', '=', first._id).execute();
+    await addToCart(shopper, 'garlic', 1);
+    expect((await place(shopper, home._id)).status).toBe(201);
+    const other = await shop.newShopper();
+    await addToCart(other, 'garlic', 2);
+    expect((await place(other, await withAddress(other).then((one) => one._id))).status).toBe(201);
+  });
+
+  it('a retried request with its Idempotency-Key still finds its own order, not a duplicate', async () => {
+    const shopper = await shop.newShopper();
+    const home = await withAddress(shopper);
+    await addToCart(shopper, 'lemons', 3);
+    const first = await place(shopper, home._id, 'same-key');
+    const retried = await place(shopper, home._id, 'same-key');
+    expect(retried.status).toBe(201);
+    expect(retried.body.order._id).toBe(first.body.order._id);
   });
 });
 

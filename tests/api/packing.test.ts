@@ -113,7 +113,7 @@ describe('PUT /api/admin/orders/{id}/packing', () => {
     const seen = await details(shopper, order._id);
     expect(seen).toMatchObject({ amount: 1900, finalAmount: 1980, status: 'processing' });
     expect(lineOf(seen, 'tomatoes')).toMatchObject({ productQuantity: 1.5, subtotal: 1200, packedQuantity: 1.6, finalSubtotal: 1280, substitutedBy: null });
-    expect(lineOf(seen, 'cabbage')).toMatchObject({ productQuantity: 2, subtotal: 700, packedQuantity: 2, finalSubtotal: 700, substitutedBy: { productId: 'cherry-tomatoes', productName: 'Cherry tomatoes', price: 1200, answer: 'asked' } });
+    expect(lineOf(seen, 'cabbage')).toMatchObject({ productQuantity: 2, subtotal: 700, packedQuantity: 2, finalSubtotal: 700, substitutedBy: { productId: 'cherry-tomatoes', productName: 'Cherry tomatoes', localName: 'inyanya ntoya', price: 1200, answer: 'asked' } });
 
     await expect.poll(async () => (await shop.deps.db.selectFrom('outbox').select('body').where('channel', '=', 'sms').execute()).map((row) => row.body)).toContainEqual(
       expect.stringContaining(`Your order ${order._id.slice(-8).toUpperCase()} is packed: frw 1,980.00 to pay`),

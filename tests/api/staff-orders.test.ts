@@ -24,7 +24,8 @@ async function placeOrder(who: Shopper, phoneNumber = '0788111222') {
     .set(who.auth)
     .send({ description: 'Green door', city: 'Kigali', street: 'KN 5 Rd', district: 'Nyarugenge', phoneNumber });
   await shop.http.post('/api/cart/add').set(who.auth).send({ productId: 'tomatoes', quantity: 2 });
-  const placed = await shop.http.post('/api/order/placeOrder').set(who.auth).send({ addressId: address.body.address._id, paymentType: 'cash' });
+  // The same 2 kg of tomatoes again and again, on purpose: confirmed, as a shopper told of the first would.
+  const placed = await shop.http.post('/api/order/placeOrder').set(who.auth).send({ addressId: address.body.address._id, paymentType: 'cash', confirmDuplicate: true });
   expect(placed.status).toBe(201);
   return placed.body.order as { _id: string; amount: number; deliveryWindow: { label: string } };
 }
@@ -100,10 +101,20 @@ describe('finding orders', () => {
       channel: 'web',
       status: 'pending',
       paymentStatus: 'pending',
-      customer: { fullName: 'Jean Bosco Habimana', phoneNumber: '+250722333444' },
+      customer: { fullName: 'Jean Bosco Habimana', phoneNumber: '+250722333444', phoneVerified: true },
       momoTransactionId: null,
     });
     expect(seen.products[0]).toMatchObject({ productId: 'tomatoes', productQuantity: 2 });
+  });
+
+  it('shows the phone a shopper gave at sign-up before its SMS code is entered, said so; found by it too', async () => {
+    const phone = uniquePhone();
+    const unconfirmed = await shop.newShopper({ fullName: 'Divine Ingabire', phoneNumber: phone });
+    const order = await placeOrder(unconfirmed, '0788999000');
+    const seen = await shop.http.get(`/api/admin/orders/${order._id}`).set(staff.auth);
+    expect(seen.body.order.customer).toMatchObject({ fullName: 'Divine Ingabire', phoneNumber: phone, phoneVerified: false });
+    const listed = await shop.http.get('/api/admin/orders').query({ search: `0${phone.slice(4)}` }).set(staff.auth);
+    expect(listed.body.orders.map((found: { _id: string }) => found._id)).toEqual([order._id]);
   });
 
   it('names the channel each order came from, WhatsApp and chat and USSD included', async () => {
@@ -113,7 +124,7 @@ describe('finding orders', () => {
       .send({ description: 'Green door', city: 'Kigali', street: 'KN 5 Rd', district: 'Nyarugenge', phoneNumber: '0788111222' });
     for (const channel of ['whatsapp', 'chat', 'ussd'] as const) {
       await shop.http.post('/api/cart/add').set(shopper.auth).send({ productId: 'tomatoes', quantity: 1 });
-      const order = await placeOrderAs(shop.deps, shopper.user._id, { addressId: address.body.address._id, paymentType: 'cash', channel });
+      const order = await placeOrderAs(shop.deps, shopper.user._id, { addressId: address.body.address._id, paymentType: 'cash', channel, confirmDuplicate: true });
       const seen = await shop.http.get(`/api/admin/orders/${order._id}`).set(staff.auth);
       expect(seen.body.order.channel).toBe(channel);
       const listed = await shop.http.get('/api/admin/orders').query({ search: order._id.slice(-8) }).set(staff.auth);
@@ -285,7 +296,7 @@ describe('moving an order along', () => {
     expect(failed.status).toBe(200);
     expect(failed.body.message).toBe('Payment marked failed');
     const [last] = (await smsTo(shopper.user.phoneNumber!)).slice(-1);
-    expect(last.body).toBe(`Isoko: we could not confirm the payment for order ${order._id.slice(-8).toUpperCase()}. Pay with MoMo code 123456 or call +250 788 000 000.`);
+    expect(last.body).toBe(`Isoko: we could not confirm the payment for order ${order._id.slice(-8).toUpperCase()}. Pay with MoMo Pay 123456 or call +250 788 000 000.`);
     expect(last.kind).toBe('payment');
     const confirmed = await shop.http.post(`/api/admin/orders/${order._id}/payment`).set(staff.auth).send({ expectedPaymentStatus: 'failed', paymentStatus: 'completed', momoTransactionId: 'TX-2' });
     expect(confirmed.status).toBe(200);

@@ -80,7 +80,9 @@ describe('many shoppers, few units, one instance', () => {
   });
 });
 
-describe.skipIf(!postgresUrl())('many shoppers, few units, two instances on one PostgreSQL', () => {
+// Two servers' worth of transactions on one PostgreSQL: on a busy 2-core machine a race takes longer
+// than the default 30 s, which says nothing about oversells.
+describe.skipIf(!postgresUrl())('many shoppers, few units, two instances on one PostgreSQL', { timeout: 90_000 }, () => {
   let copy: { url: string; drop(): Promise<void> };
   let databases: OpenDatabase[];
   let first: TestShop;
@@ -152,17 +154,25 @@ describe.skipIf(!postgresUrl())('many shoppers, few units, two instances on one 
   it('the other instance shows what is left within a second of an order', async () => {
     const product = await countedProduct(first, staff, 7, 'Race eggs C');
     const path = `/api/product/getProductDetails/${product._id}`;
-    expect((await second.http.get(path)).body.product.stock).toEqual({ low: false });
+    /** What the second instance shows, asked again until `wanted` or 3 s; with the time it took. */
+    const shownBySecond = async (wanted: (stock: { low: boolean; available?: number } | undefined) => boolean) => {
+      const since = Date.now();
+      let stock = (await second.http.get(path)).body.product.stock;
+      while (!wanted(stock) && Date.now() - since < 3_000) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        stock = (await second.http.get(path)).body.product.stock;
+      }
+      return { stock, ms: Date.now() - since };
+    };
+    // The count staff just started is itself a change the other instance may show up to a second late.
+    const counted = await shownBySecond((stock) => stock !== undefined);
+    expect(counted.stock).toEqual({ low: false });
+    expect(counted.ms).toBeLessThan(1_500);
     const who = await buyer(first);
     await flashSale([who], product._id, 3);
-    const ordered = Date.now();
-    let shown = (await second.http.get(path)).body.product.stock;
-    while (shown.available !== 4 && Date.now() - ordered < 3_000) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      shown = (await second.http.get(path)).body.product.stock;
-    }
-    expect(shown).toEqual({ low: true, available: 4 });
+    const ordered = await shownBySecond((stock) => stock?.available === 4);
+    expect(ordered.stock).toEqual({ low: true, available: 4 });
     // Within the board's second, plus the read it waits for.
-    expect(Date.now() - ordered).toBeLessThan(1_500);
+    expect(ordered.ms).toBeLessThan(1_500);
   });
 });

@@ -37,6 +37,17 @@ async function orderedOnce(lines: [string, number][], when = '2026-12-01 09:00')
   return { shopper, order: placed.body.order as { _id: string; amount: number } };
 }
 
+/** A verified shopper who ordered these lines at `when`, for delivery in the window `windowId` (e.g. 2026-12-05T10:00). */
+async function orderedFor(lines: [string, number][], when: string, windowId: string) {
+  setShopClock(shop.deps, when);
+  const shopper = await shop.newVerifiedShopper();
+  const created = await shop.http.post('/api/address/create').set(shopper.auth).send(address({ phoneNumber: shopper.user.phoneNumber }));
+  for (const [productId, quantity] of lines) await shop.http.post('/api/cart/add').set(shopper.auth).send({ productId, quantity });
+  const placed = await shop.http.post('/api/order/placeOrder').set(shopper.auth).send({ addressId: created.body.address._id, paymentType: 'cash', deliveryWindowId: windowId });
+  expect(placed.status).toBe(201);
+  return { shopper, addressId: created.body.address._id as string, order: placed.body.order as { _id: string; amount: number } };
+}
+
 const makeBasket = (shopper: Shopper, body: Record<string, unknown>) => shop.http.post('/api/baskets').set(shopper.auth).send(body);
 const basketsOf = async (shopper: Shopper) => (await shop.http.get('/api/baskets').set(shopper.auth)).body.baskets;
 const basketOrders = (basketId: string) => shop.deps.db.selectFrom('orders').select(['id', 'status', 'basket_week', 'delivery_window_start', 'amount_minor', 'channel']).where('basket_id', '=', basketId).orderBy('created_at').execute();
@@ -257,6 +268,78 @@ describe('the shop places it each week', () => {
     await placeDueBaskets(shop.deps);
     expect(await basketOrders(basket._id)).toEqual([]);
     expect(await basketsOf(shopper)).toEqual([]);
+  });
+});
+
+describe('one weekly basket per order and week', () => {
+  const number = (orderId: string) => orderId.slice(-8).toUpperCase();
+
+  it("made on the very window of the order it comes from, the order is that week's basket: it starts the week after", async () => {
+    // Friday afternoon: the order comes tomorrow, Saturday 10:00-12:00; the basket asks for Saturdays 10:00.
+    const { shopper, order } = await orderedFor([['tomatoes', 2]], '2026-12-04 15:00', '2026-12-05T10:00');
+    const made = await makeBasket(shopper, { fromOrderId: order._id, weekday: 6, windowStart: '10:00' });
+    expect(made.status).toBe(201);
+    expect(made.body.message).toBe(`Your weekly basket comes Saturdays 10:00–12:00, from Sat 12 Dec 10:00–12:00: order #${number(order._id)} already brings it Tomorrow 10:00–12:00`);
+    expect(made.body.basket).toMatchObject({
+      fromOrderId: order._id,
+      nextDelivery: { date: '2026-12-12', label: 'Sat 12 Dec 10:00–12:00', orderId: null, skipped: false },
+      coveredBy: { orderId: order._id, orderNumber: number(order._id), label: 'Tomorrow 10:00–12:00' },
+    });
+    // Friday 18:00 places nothing for tomorrow: the order already brings it. The Saturday after, it comes.
+    setShopClock(shop.deps, '2026-12-04 18:00');
+    await placeDueBaskets(shop.deps);
+    expect(await basketOrders(made.body.basket._id)).toEqual([]);
+    setShopClock(shop.deps, '2026-12-11 18:00');
+    await placeDueBaskets(shop.deps);
+    expect((await basketOrders(made.body.basket._id)).map((one) => one.basket_week)).toEqual(['2026-12-07']);
+  });
+
+  it('pressing "Deliver every week" again on the same order is refused, naming the basket it already has', async () => {
+    const { shopper, order } = await orderedFor([['carrots', 1]], '2026-12-04 15:00', '2026-12-05T10:00');
+    const first = await makeBasket(shopper, { fromOrderId: order._id, weekday: 6, windowStart: '10:00' });
+    expect(first.status).toBe(201);
+    for (const again of [{ weekday: 6, windowStart: '10:00' }, { weekday: 3, windowStart: '16:00' }]) {
+      const second = await makeBasket(shopper, { fromOrderId: order._id, ...again });
+      expectErrorShape(second, 409, `Order #${number(order._id)} is delivered every week already: your weekly basket Saturdays 10:00–12:00. Change or stop it from your profile`);
+      expect(second.body).toMatchObject({ error: 'basket_exists', basketId: first.body.basket._id });
+    }
+    expect(await basketsOf(shopper)).toHaveLength(1);
+    // Nor from an order that basket placed: the same groceries again.
+    setShopClock(shop.deps, '2026-12-11 18:00');
+    await placeDueBaskets(shop.deps);
+    const [weekly] = await basketOrders(first.body.basket._id);
+    expectErrorShape(await makeBasket(shopper, { fromOrderId: weekly.id, weekday: 2, windowStart: '08:00' }), 409, /is delivered every week already: your weekly basket Saturdays 10:00–12:00/);
+  });
+
+  it('two double-clicks at once make one basket', async () => {
+    const { shopper, order } = await orderedFor([['garlic', 1]], '2026-12-04 15:00', '2026-12-05T12:00');
+    const both = await Promise.all([makeBasket(shopper, { fromOrderId: order._id, weekday: 1, windowStart: '08:00' }), makeBasket(shopper, { fromOrderId: order._id, weekday: 1, windowStart: '08:00' })]);
+    expect(both.map((one) => one.status).sort()).toEqual([201, 409]);
+    expect(await basketsOf(shopper)).toHaveLength(1);
+  });
+
+  it('an order with the same products in that window covers the first week; other products do not', async () => {
+    const { shopper, addressId, order } = await orderedFor([['lemons', 3]], '2026-12-04 15:00', '2026-12-05T14:00');
+    // From the cart, the same lemons for Saturdays 14:00: that Saturday's order already brings them.
+    await shop.http.post('/api/cart/add').set(shopper.auth).send({ productId: 'lemons', quantity: 3 });
+    const same = await makeBasket(shopper, { fromCart: true, weekday: 6, windowStart: '14:00' });
+    expect(same.body.basket).toMatchObject({ nextDelivery: { date: '2026-12-12' }, coveredBy: { orderId: order._id } });
+    // A second basket of the same lemons at the same time would bring them twice each week.
+    expectErrorShape(await makeBasket(shopper, { fromCart: true, weekday: 6, windowStart: '14:00' }), 409, 'Your weekly basket Saturdays 14:00–16:00 brings the same products at that time already');
+    // Other products at that time are another basket, from tomorrow.
+    await shop.http.delete('/api/cart/clear').set(shopper.auth);
+    await shop.http.post('/api/cart/add').set(shopper.auth).send({ productId: 'mangoes', quantity: 1 });
+    const other = await makeBasket(shopper, { fromCart: true, weekday: 6, windowStart: '14:00', addressId });
+    expect(other.status).toBe(201);
+    expect(other.body.basket).toMatchObject({ nextDelivery: { date: '2026-12-05', label: 'Tomorrow 14:00–16:00' }, coveredBy: null });
+  });
+
+  it('moved onto the window its order comes in, that week is the order\'s', async () => {
+    const { shopper, order } = await orderedFor([['ginger', 1]], '2026-12-04 15:00', '2026-12-05T16:00');
+    const made = (await makeBasket(shopper, { fromOrderId: order._id, weekday: 2, windowStart: '08:00' })).body.basket;
+    expect(made.coveredBy).toBeNull();
+    const moved = await shop.http.put(`/api/baskets/${made._id}`).set(shopper.auth).send({ weekday: 6, windowStart: '16:00' });
+    expect(moved.body.basket).toMatchObject({ nextDelivery: { date: '2026-12-12' }, coveredBy: { orderId: order._id, label: 'Tomorrow 16:00–18:00' } });
   });
 });
 

@@ -54,7 +54,8 @@ describe('first screens', () => {
     await addToCart(shop.deps, other._id, { productId: 'tomatoes', quantity: 2 });
     const menu = await play(atName.session, ['Aline Uwase']);
     expect(menu.session.userId).toBe(other._id);
-    expect(menu.text).toContain('My cart (2)');
+    // One product (2 kg of tomatoes): the menu counts products.
+    expect(menu.text).toContain('My cart (1)');
     // A number nobody had: its new account's menu, with nothing in the cart.
     const fresh = await play(newSession({ id: 'ussd:fresh-sign-up', channel: 'ussd', phone: uniquePhone() }), [null, '1', 'Eric Mugisha']);
     expect(fresh.text).toContain('Welcome, Eric!');
@@ -111,8 +112,8 @@ describe('checkout', () => {
     const { shopper, session } = await returningShopper();
     await createAddress(shop.deps, shopper.user._id, { description: 'Gate', city: 'Kigali', street: 'KG 1 Ave', district: 'Gasabo', phoneNumber: '0788000000' });
     await addToCart(shop.deps, shopper.user._id, { productId: 'tomatoes', quantity: 2 });
-    // Cart, Checkout, the address, the earliest delivery window.
-    const confirm = await play(session, [null, '3', '8', '1', '1']);
+    // Cart, Checkout (numbered on after its one line), the address, the earliest delivery window.
+    const confirm = await play(session, [null, '3', '2', '1', '1']);
     expect(confirm.text).toContain('Confirm order');
     const first = await play(confirm.session, ['1']);
     const again = await play(confirm.session, ['1']);
@@ -125,8 +126,8 @@ describe('checkout', () => {
   it('saves an address typed at checkout with the order: nothing while the shopper chooses, once on Confirm, answered twice', async () => {
     const { shopper, session } = await returningShopper();
     await addToCart(shop.deps, shopper.user._id, { productId: 'tomatoes', quantity: 2 });
-    // Cart, Checkout (no saved address: straight to a new one), Nyarugenge, street, place, this phone.
-    const windows = await play(session, [null, '3', '8', '3', 'KN 2 St', 'Yellow house', '1']);
+    // Cart, Checkout (no saved address: straight to a new one), Nyarugenge, its sector, street, place, this phone.
+    const windows = await play(session, [null, '3', '2', '3', 'Nyamirambo', 'KN 2 St', 'Yellow house', '1']);
     expect(windows.text).toContain('Choose a delivery time:');
     const confirm = await play(windows.session, ['1']);
     expect(confirm.text).toContain('To: KN 2 St, Nyarugenge');

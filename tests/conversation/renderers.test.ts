@@ -2,7 +2,7 @@
 // messages and at most ten short buttons.
 import { describe, expect, it } from 'vitest';
 import { CHAT_LABEL_MAX, keyForTypedLabel, renderChat } from '../../server/channels/chat/render-chat';
-import { fitsUssdScreen, renderUssd, shorten } from '../../server/channels/ussd/render-ussd';
+import { fitsUssdScreen, renderUssd, shorten, shortenList } from '../../server/channels/ussd/render-ussd';
 import { isGsmSafe, toGsm, USSD_SCREEN_LIMIT } from '../../server/lib/gsm-text';
 import type { Reply } from '../../server/conversation/types';
 
@@ -34,17 +34,26 @@ describe('renderUssd', () => {
     const text = renderUssd(reply({ list, options: nav }));
     expect(text.length - 4).toBeLessThanOrEqual(USSD_SCREEN_LIMIT);
     expect(text.match(/frw 12,500\.00\/bottle/g)).toHaveLength(4);
-    expect(text).toContain('1. Very long. frw 12,500.00/bottle');
+    // Cut at whole words, with no "." that reads as a name of its own.
+    expect(text).toMatch(/^1\. Very long( product)?( name)? frw 12,500\.00\/bottle$/m);
+    expect(text).not.toMatch(/\w\. frw/);
   });
 
-  it('shortens by whole words, never leaving a broken word or an open bracket', () => {
-    expect(shorten('Cassava leaves (isombe)', 16)).toBe('Cassava leaves.');
-    expect(shorten('Cassava leaves (isombe)', 14)).toBe('Cassava.');
-    expect(shorten('Cooking bananas (matoke)', 22)).toBe('Cooking bananas.');
-    expect(shorten('Eggs (tray of 30)', 12)).toBe('Eggs.');
+  it('shortens by whole words, never leaving a broken word, an open bracket or a "." standing for the rest', () => {
+    expect(shorten('Cassava leaves (isombe)', 16)).toBe('Cassava leaves');
+    expect(shorten('Cassava leaves (isombe)', 14)).toBe('Cassava leaves');
+    expect(shorten('Cassava leaves (isombe)', 13)).toBe('Cassava');
+    expect(shorten('Cooking bananas (matoke)', 22)).toBe('Cooking bananas');
+    expect(shorten('Eggs (tray of 30)', 12)).toBe('Eggs');
     expect(shorten('Tomato ketchup', 14)).toBe('Tomato ketchup');
-    // One word longer than the room is the only thing cut inside.
-    expect(shorten('Kamaramasenge', 8)).toBe('Kamaram.');
+    // A single word longer than the room stays whole: the screen shows fewer rows instead.
+    expect(shorten('Kamaramasenge', 8)).toBe('Kamaramasenge');
+  });
+
+  it('shortens a list of entries to its first whole ones and how many more', () => {
+    expect(shortenList(['Tomatoes 2 kg', 'Carrots 3 kg', 'Onions 1 kg'], 40)).toBe('Tomatoes 2 kg, Carrots 3 kg, Onions 1 kg');
+    expect(shortenList(['Tomatoes 2 kg', 'Carrots 3 kg', 'Onions 1 kg'], 30)).toBe('Tomatoes 2 kg, Carrots 3 kg +1');
+    expect(shortenList(['Tomatoes 2 kg', 'Carrots 3 kg', 'Onions 1 kg'], 10)).toBe('Tomatoes 2 kg +2');
   });
 
   it('puts the reason for a refusal on one line on top', () => {

@@ -1,36 +1,64 @@
 // A reply as a USSD screen: "CON "/"END " and at most 182 characters of the GSM-7 alphabet.
 // When a screen is too long, the hint line and "00 Home" are left out first (the key still works),
 // then an option with a short form shows that ("Order again" without its basket) and an optional one
-// is left out (its key still works), then list names
-// are shortened (prices stay whole), first to a readable length, then shorter; then the longest text
-// line is cut; a hard cut is the last resort.
+// is left out (its key still works), then a row marked optional is left out (an order's products
+// beside its total), then list names are shortened at whole words (prices stay whole), first to a
+// readable length, then shorter; then the longest text line is cut; a hard cut is the last resort. The engine asks for pages of whole names first, showing fewer rows rather than cutting one.
 import type { ChannelLimits, ListRow, Reply } from '../../conversation/types';
 import { toGsm, USSD_SCREEN_LIMIT } from '../../lib/gsm-text';
 
 /** A list name is never shortened below this, so the shopper can still tell entries apart. */
 export const MIN_LABEL_LENGTH = 8;
-/** Pages prefer fewer entries to names cut shorter than this ("Tomato ketchup", not "Tomato."). */
+/** Pages prefer fewer entries to names cut shorter than this ("Tomato ketchup", not "Tomato"). */
 export const READABLE_LABEL_LENGTH = 14;
 
+/** Trailing characters that would dangle once the words after them are gone. */
+const DANGLING = /[\s(,;:\-/&+]+$/;
+
 /**
- * Text cut to max characters, "." marking the cut. Whole words only ("Cassava leaves (isombe)" becomes
- * "Cassava leaves.", never "Cassava leave." or "(mat."), and an unclosed bracket goes with its words;
- * a single word longer than the room is the only thing ever cut inside.
+ * Text at whole words within max characters: never a word cut inside, and no "." standing for what
+ * was left out ("Cassava." read as a product of its own). An unclosed bracket goes with its words
+ * ("Cassava leaves (isombe)" becomes "Cassava leaves"). A first word longer than max is kept whole:
+ * the line is then too long, and the screen shows fewer rows (or ussdBody's last resort cuts it).
  */
 export function shorten(text: string, max: number): string {
   if (text.length <= max) return text;
-  const room = Math.max(1, max - 1);
-  let kept = text.slice(0, room);
-  if (/[A-Za-z0-9]/.test(text[room] ?? '') && /[A-Za-z0-9]$/.test(kept)) kept = kept.replace(/\S*$/, '');
+  const words = text.split(' ');
+  let kept = '';
+  for (const word of words) {
+    const next = kept ? `${kept} ${word}` : word;
+    if (next.length > max) break;
+    kept = next;
+  }
   const open = kept.lastIndexOf('(');
   if (open >= 0 && kept.indexOf(')', open) < 0) kept = kept.slice(0, open);
-  kept = kept.replace(/[\s(,;:\-/&+]+$/, '');
-  if (!kept) kept = text.slice(0, room).trimEnd();
-  return `${kept}.`;
+  kept = kept.replace(DANGLING, '');
+  return kept || words[0];
+}
+
+/**
+ * A list of entries ("Tomatoes 2 kg, Carrots 3 kg, Onions 1 kg") within max characters: its first
+ * whole entries and how many more ("Tomatoes 2 kg +2"). An entry is never cut: the first stays whole
+ * even past max (the screen then shows fewer rows, or shortens the others).
+ */
+export function shortenList(items: readonly string[], max: number): string {
+  const whole = items.join(', ');
+  if (whole.length <= max) return whole;
+  for (let kept = items.length - 1; kept >= 1; kept -= 1) {
+    const text = `${items.slice(0, kept).join(', ')} +${items.length - kept}`;
+    if (text.length <= max) return text;
+  }
+  return items.length > 1 ? `${items[0]} +${items.length - 1}` : items[0];
+}
+
+/** A list of entries shortened; when even its first entry is too long, its brief form ("2 products"). */
+function listLabel(row: ListRow & { items: string[] }, labelMax: number): string {
+  const listed = shortenList(row.items, labelMax);
+  return listed.length > labelMax && row.brief ? row.brief : listed;
 }
 
 function rowLine(row: ListRow, labelMax: number): string {
-  const label = row.whole ? row.label : shorten(row.label, labelMax);
+  const label = row.whole ? row.label : row.items ? listLabel({ ...row, items: row.items }, labelMax) : shorten(row.label, labelMax);
   const text = row.detail ? `${label} ${row.detail}` : label;
   return row.key ? `${row.key}. ${text}` : text;
 }
@@ -38,6 +66,8 @@ function rowLine(row: ListRow, labelMax: number): string {
 interface Layout {
   labelMax: number;
   withHint: boolean;
+  /** false: rows marked optional (what an order holds, beside its total) are left out. */
+  withOptionalRows?: boolean;
   withHome: boolean;
   /** 'short': options that have a short form show it; 'essential': optional ones are left out too. */
   options?: 'whole' | 'short' | 'essential';
@@ -64,12 +94,15 @@ function composeLines(reply: Reply, layout: Layout): string[] {
   out.push(shorten(reply.title, layout.lineMax));
   for (const line of reply.lines) out.push(shorten(line, layout.lineMax));
   if (reply.hint && layout.withHint) out.push(reply.hint);
-  for (const row of reply.list) out.push(rowLine(row, layout.labelMax));
+  for (const row of shownRows(reply, layout.withOptionalRows)) out.push(rowLine(row, layout.labelMax));
   out.push(...actionLines(reply, layout.options));
   if (reply.prompt) out.push(reply.prompt);
   out.push(...navLines(reply, layout.withHome));
   return out;
 }
+
+/** The list rows a layout shows: all, or without the optional ones. */
+const shownRows = (reply: Reply, withOptional = true) => (withOptional ? reply.list : reply.list.filter((row) => !row.optional));
 
 function measure(reply: Reply, layout: Layout): string {
   return toGsm(composeLines(reply, layout).join('\n'));
@@ -83,7 +116,7 @@ function longestLabel(reply: Reply): number {
 const gsmLength = (text: string) => toGsm(text).length;
 
 /** The parts of a layout fittingLayout tries besides the names' length. */
-type Extra = Pick<Layout, 'withHint' | 'withHome' | 'options'>;
+type Extra = Pick<Layout, 'withHint' | 'withHome' | 'options' | 'withOptionalRows'>;
 
 /**
  * How long the screen measure() would write is, for layouts with whole text lines (lineMax infinite,
@@ -91,7 +124,7 @@ type Extra = Pick<Layout, 'withHint' | 'withHome' | 'options'>;
  * choices of the layout. Each line's length is worked out once per reply (the list's once per names'
  * length), instead of the whole screen being written and measured for every layout tried.
  */
-function screenLength(reply: Reply): { list(labelMax: number): number; rest(extra: Extra): number } {
+function screenLength(reply: Reply): { list(labelMax: number, withOptional?: boolean): number; rest(extra: Extra): number } {
   const note = reply.error ?? reply.notice;
   const always = [...(note ? [note] : []), reply.title, ...reply.lines, ...(reply.prompt ? [reply.prompt] : [])];
   const linesLength = (lines: string[]) => lines.reduce((sum, line) => sum + gsmLength(line), 0) + lines.length;
@@ -100,13 +133,14 @@ function screenLength(reply: Reply): { list(labelMax: number): number; rest(extr
   const hint = reply.hint ? gsmLength(reply.hint) + 1 : 0;
   const actions = { whole: linesLength(actionLines(reply, 'whole')), short: linesLength(actionLines(reply, 'short')), essential: linesLength(actionLines(reply, 'essential')) };
   const nav = { home: linesLength(navLines(reply, true)), noHome: linesLength(navLines(reply, false)) };
-  const listBy = new Map<number, number>();
+  const listBy = new Map<string, number>();
   return {
-    list(labelMax) {
-      let length = listBy.get(labelMax);
+    list(labelMax, withOptional = true) {
+      const key = `${labelMax} ${withOptional}`;
+      let length = listBy.get(key);
       if (length === undefined) {
-        length = linesLength(reply.list.map((row) => rowLine(row, labelMax)));
-        listBy.set(labelMax, length);
+        length = linesLength(shownRows(reply, withOptional).map((row) => rowLine(row, labelMax)));
+        listBy.set(key, length);
       }
       return length;
     },
@@ -125,13 +159,19 @@ function fittingLayout(reply: Reply, minLabel = MIN_LABEL_LENGTH): Layout | unde
   ];
   const longest = longestLabel(reply);
   const length = screenLength(reply);
-  // Names stay whole, then readable, as long as leaving out the hint and "00 Home" can pay for it.
-  const floors = [longest, Math.max(minLabel, READABLE_LABEL_LENGTH), minLabel];
+  // Names stay whole, then readable, as long as leaving out the hint and "00 Home" can pay for it
+  // (a minLabel past the longest name asks for whole names only).
+  const floors = [longest, Math.max(minLabel, READABLE_LABEL_LENGTH), minLabel].map((floor) => Math.min(floor, longest));
+  // A row that only adds to what the screen says (an order's products beside its total) is left out
+  // before the other names are shortened (the address matters more than the list of what comes).
+  const withoutOptional = reply.list.some((row) => row.optional) ? [{ withHint: false, withHome: false, options: 'essential' as const, withOptionalRows: false }] : [];
   for (const floor of floors) {
-    for (const extra of extras) {
-      const rest = length.rest(extra);
-      for (let labelMax = longest; labelMax >= floor; labelMax -= 1) {
-        if (rest + length.list(labelMax) <= USSD_SCREEN_LIMIT) return { ...extra, labelMax, lineMax: Number.POSITIVE_INFINITY };
+    for (const tried of [extras, withoutOptional]) {
+      for (const extra of tried) {
+        const rest = length.rest(extra);
+        for (let labelMax = longest; labelMax >= floor; labelMax -= 1) {
+          if (rest + length.list(labelMax, extra.withOptionalRows) <= USSD_SCREEN_LIMIT) return { ...extra, labelMax, lineMax: Number.POSITIVE_INFINITY };
+        }
       }
     }
   }
@@ -156,7 +196,8 @@ export const ussdLimits: ChannelLimits = {
   flags: { callerIsPhone: true, holdsLine: true, smallScreen: true, choicesAreLines: true },
   fits(reply, names) {
     const choices = reply.list.filter((row) => row.key).length + reply.options.length;
-    return choices <= USSD_MAX_CHOICES && fitsUssdScreen(reply, names === 'readable' ? READABLE_LABEL_LENGTH : MIN_LABEL_LENGTH);
+    const minLabel = names === 'whole' ? Number.POSITIVE_INFINITY : names === 'readable' ? READABLE_LABEL_LENGTH : MIN_LABEL_LENGTH;
+    return choices <= USSD_MAX_CHOICES && fitsUssdScreen(reply, minLabel);
   },
 };
 
@@ -165,10 +206,10 @@ export function ussdBody(reply: Reply): string {
   const fitted = fittingLayout(reply);
   if (fitted) return measure(reply, fitted);
   for (let lineMax = 60; lineMax >= 20; lineMax -= 5) {
-    const text = measure(reply, { labelMax: MIN_LABEL_LENGTH, withHint: false, withHome: false, options: 'essential', lineMax });
+    const text = measure(reply, { labelMax: MIN_LABEL_LENGTH, withHint: false, withHome: false, options: 'essential', withOptionalRows: false, lineMax });
     if (text.length <= USSD_SCREEN_LIMIT) return text;
   }
-  return measure(reply, { labelMax: MIN_LABEL_LENGTH, withHint: false, withHome: false, options: 'essential', lineMax: 20 }).slice(0, USSD_SCREEN_LIMIT);
+  return measure(reply, { labelMax: MIN_LABEL_LENGTH, withHint: false, withHome: false, options: 'essential', withOptionalRows: false, lineMax: 20 }).slice(0, USSD_SCREEN_LIMIT);
 }
 
 export function renderUssd(reply: Reply): string {

@@ -1,5 +1,7 @@
 // English: the reference catalogue. Every other language must give every key (the type checks it).
 // GSM-7 only and short: each string ends up on a 182-character USSD screen.
+import { CASH_WORDS } from '../../lib/payment-words';
+
 export const en = {
   'language.name': 'English',
   'language.title': 'Choose your language:',
@@ -61,6 +63,7 @@ export const en = {
   'added.shopMore': 'Shop more',
   'added.cart': 'My cart',
 
+  // Counts products (lines), never their quantities summed: 2 kg of tomatoes is 1 item, shown "Tomatoes 2 kg".
   'cart.title': 'My cart ({count} {count|item|items}):',
   'cart.empty': 'Your cart is empty',
   'cart.total': 'Total: {total}',
@@ -79,6 +82,8 @@ export const en = {
   'address.addNew': 'Add new address',
   'address.default': '(default)',
   'address.district': 'New address. Choose the district:',
+  'address.sector': 'Sector in {district}? Choose or type its name:',
+  'address.sectorUnknown': 'Not a sector of {district}. Choose one or type its name.',
   'address.street': 'Enter the street, e.g. KG 11 Ave:',
   'address.description': 'Describe the place (house, landmark):',
   'address.phone': 'Phone number for the delivery:',
@@ -96,11 +101,14 @@ export const en = {
   'address.deleted': 'Address deleted successfully',
   'address.defaultSet': 'Default address updated.',
 
-  'checkout.title': 'Confirm order',
+  'checkout.title': 'Confirm order: {total}',
+  'checkout.titleBare': 'Confirm order',
+  'products.count': '{count} {count|item|items}',
   'checkout.items': '{count} {count|item|items}: {total}',
   'checkout.delivery': 'Delivery: {window}',
   'checkout.to': 'To: {address}',
-  'checkout.pay': 'Pay cash on delivery or MoMo Pay {code} ({business})',
+  // The shop's one wording of how cash works (server/lib/payment-words.ts), as every face says it.
+  'checkout.pay': CASH_WORDS.how,
   'checkout.confirm': 'Confirm',
   'checkout.fee': 'Delivery fee {fee}, total {total}',
   'checkout.feeFree': 'Free delivery, total {total}',
@@ -116,6 +124,7 @@ export const en = {
   'checkout.placedMomoUnconfirmed': 'Order {number} placed: {total}. MTN MoMo has not answered yet: if {phone} asks for your PIN, approve it. Do not pay another way.',
   'checkout.emptyCart': 'Your cart is empty. Add products first.',
   'checkout.failed': 'Failed to place order. Try again.',
+  'checkout.twin': 'Ordered {minutes} min ago! Again: {total}',
 
   'again.title': 'Order again: {total}',
   'again.left': 'left out: {names}',
@@ -150,6 +159,9 @@ export const en = {
   'basket.resumed': 'Your weekly basket is back on.',
   'basket.changed': 'Changed: {when}.',
   'basket.made': 'Weekly basket made: {when}.',
+  'basket.madeCovered': 'Weekly basket made: {when}. This week comes with order {number}.',
+  'basket.already': 'Order {number} already comes every week.',
+  'basket.sameTime': 'Your weekly basket {when} already brings these.',
   'basket.day': 'Deliver it every week on:',
   'basket.time': 'At what time?',
 
@@ -175,21 +187,32 @@ export const en = {
   'order.payAgain': 'Pay again',
   'order.weekly': 'Deliver every week',
   'order.momoWaiting': 'Approve the MoMo payment on {phone}.',
-  'order.momoUnconfirmed': 'No MoMo answer yet: approve if your phone asks. Do not pay twice.',
+  // Short: with the status in words ("Waiting to be packed") it must still fit a USSD screen beside the order.
+  'order.momoUnconfirmed': 'No MoMo answer yet: approve if asked. Do not pay twice.',
   'order.momoFailed': 'MoMo: {reason}.',
   'order.momoPaid': 'MoMo transaction {id}',
   'momo.requested': 'Approve the payment on your phone: MoMo asks {phone} for your PIN to pay {total} for order {number}.',
   'momo.notSent': 'MTN MoMo did not take the payment request. Pay {total} with MoMo Pay {code} ({business}) instead.',
   'momo.unconfirmed': 'MTN MoMo has not answered yet: if {phone} asks for your PIN to pay {total}, approve it. Do not pay another way; see Track orders.',
   'momo.paid': 'Order {number} is paid by MoMo. Thank you!',
-  'status.pending': 'pending',
-  'status.processing': 'processing',
-  'status.shipped': 'shipped',
-  'status.delivered': 'delivered',
-  'status.cancelled': 'cancelled',
-  'payment.pending': 'pending',
-  'payment.completed': 'paid',
-  'payment.failed': 'failed',
+  // An order's status and payment in words (web: web/src/features/orders/status-words.ts, the same
+  // English), whole on the order's screen, short in the list of orders.
+  'status.pending': 'Waiting to be packed',
+  'status.processing': 'Being prepared',
+  'status.shipped': 'On its way',
+  'status.delivered': 'Delivered',
+  'status.cancelled': 'Cancelled',
+  'payment.pending': 'Not yet paid',
+  'payment.completed': 'Paid',
+  'payment.failed': 'Failed',
+  'statusShort.pending': 'to pack',
+  'statusShort.processing': 'preparing',
+  'statusShort.shipped': 'on its way',
+  'statusShort.delivered': 'delivered',
+  'statusShort.cancelled': 'cancelled',
+  'paymentShort.pending': 'unpaid',
+  'paymentShort.completed': 'paid',
+  'paymentShort.failed': 'pay failed',
 
   'login.addToCart': 'Please log in to add items to your cart.',
   'login.page': 'Please log in to access this page',

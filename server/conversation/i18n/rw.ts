@@ -81,6 +81,8 @@ export const rw: Catalogue = {
   'address.addNew': 'Aderesi nshya', // REVIEW
   'address.default': '(iy\'ibanze)', // REVIEW
   'address.district': 'Aderesi nshya. Hitamo akarere:', // REVIEW
+  'address.sector': 'Umurenge wo muri {district}? Hitamo cyangwa wandike izina:', // REVIEW
+  'address.sectorUnknown': 'Si umurenge wo muri {district}. Hitamo cyangwa wandike izina ryawo.', // REVIEW
   'address.street': 'Andika umuhanda, urugero KG 11 Ave:', // REVIEW
   'address.description': 'Sobanura aho ari (inzu, ikimenyetso):', // REVIEW
   'address.phone': 'Telefoni yo kuguhamagaraho:', // REVIEW
@@ -98,7 +100,9 @@ export const rw: Catalogue = {
   'address.deleted': 'Aderesi yasibwe', // REVIEW
   'address.defaultSet': 'Aderesi y\'ibanze yahinduwe.', // REVIEW
 
-  'checkout.title': 'Emeza komande', // REVIEW
+  'checkout.title': 'Emeza komande: {total}', // REVIEW
+  'checkout.titleBare': 'Emeza komande', // REVIEW
+  'products.count': '{count|Ikintu|Ibintu} {count}', // REVIEW
   'checkout.items': '{count|Ikintu|Ibintu} {count}: {total}', // REVIEW
   'checkout.delivery': 'Bizagera: {window}', // REVIEW
   'checkout.to': 'Aho: {address}', // REVIEW
@@ -118,6 +122,7 @@ export const rw: Catalogue = {
   'checkout.placedMomoUnconfirmed': 'Komande {number} yakiriwe: {total}. MTN MoMo ntirasubiza: {phone} nibagusaba PIN, yemeze. Ntwishyure ukundi.', // REVIEW
   'checkout.emptyCart': 'Agatebo kawe nta kirimo.', // REVIEW
   'checkout.failed': 'Komande ntiyakunze. Ongera ugerageze.', // REVIEW
+  'checkout.twin': 'Byatumijwe {minutes} min ishize! Nanone: {total}', // REVIEW
 
   'again.title': 'Ongera utumize: {total}', // REVIEW
   'again.left': 'ntibirimo: {names}', // REVIEW
@@ -152,6 +157,9 @@ export const rw: Catalogue = {
   'basket.resumed': 'Agatebo kawe kongeye gukora.', // REVIEW
   'basket.changed': 'Byahinduwe: {when}.', // REVIEW
   'basket.made': 'Agatebo k\'icyumweru kakozwe: {when}.', // REVIEW
+  'basket.madeCovered': 'Agatebo k\'icyumweru kakozwe: {when}. Iki cyumweru kazanwa na komande {number}.', // REVIEW
+  'basket.already': 'Komande {number} isanzwe iza buri cyumweru.', // REVIEW
+  'basket.sameTime': 'Agatebo kawe {when} gasanzwe kabizana.', // REVIEW
   'basket.day': 'Kakugereho buri cyumweru:', // REVIEW
   'basket.time': 'Ku yihe saha?', // REVIEW
 
@@ -189,9 +197,17 @@ export const rw: Catalogue = {
   'status.shipped': 'iri mu nzira', // REVIEW
   'status.delivered': 'yagejejwe', // REVIEW
   'status.cancelled': 'yahagaritswe', // REVIEW
-  'payment.pending': 'bitegereje', // REVIEW
-  'payment.completed': 'byishyuwe', // REVIEW
+  'payment.pending': 'ntirishyurwa', // REVIEW
+  'payment.completed': 'yishyuwe', // REVIEW
   'payment.failed': 'byanze', // REVIEW
+  'statusShort.pending': 'itegereje', // REVIEW
+  'statusShort.processing': 'irategurwa', // REVIEW
+  'statusShort.shipped': 'iri mu nzira', // REVIEW
+  'statusShort.delivered': 'yagejejwe', // REVIEW
+  'statusShort.cancelled': 'yahagaritswe', // REVIEW
+  'paymentShort.pending': 'ntiyishyuwe', // REVIEW
+  'paymentShort.completed': 'yishyuwe', // REVIEW
+  'paymentShort.failed': 'byanze', // REVIEW
 
   'login.addToCart': 'Banza winjire kugira ngo ushyire ibintu mu gatebo.', // REVIEW
   'login.page': 'Banza winjire kugira ngo ubone iyi paji', // REVIEW

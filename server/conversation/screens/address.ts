@@ -1,9 +1,10 @@
-// Addresses: a new one step by step (district, street, description, phone), for checkout or the
-// address book, and the address book itself (make default, delete).
+// Addresses: a new one step by step (district, sector, street, description, phone), for checkout or
+// the address book, and the address book itself (make default, delete). District and sector come from
+// the one list the web's form offers (addresses.schema.ts).
 import type { z } from 'zod';
 import { isPhoneLike } from '../../lib/fields';
 import { localPhone } from '../../lib/phone';
-import { addressInputSchema, KIGALI_DISTRICTS } from '../../modules/addresses/addresses.schema';
+import { addressInputSchema, KIGALI_DISTRICTS, sectorOf, sectorsOf } from '../../modules/addresses/addresses.schema';
 import { createAddress, deleteAddress, getAddress, listAddresses, setDefaultAddress } from '../../modules/addresses/addresses.service';
 import type { Outcome, Screen, ScreenContext, ScreenDataMap } from '../types';
 import { accountId, invalidChoice, pageOf, pageSizeOf, push, refuse, returnTo } from './helpers';
@@ -30,6 +31,7 @@ async function saveAddress(ctx: ScreenContext, draft: ScreenDataMap['address-pho
     city: CONVERSATION_CITY,
     street: draft.street,
     district: draft.district,
+    sector: draft.sector,
     phoneNumber: phone,
   });
   if (!input.success) return refuse(ctx.t('error.failed'));
@@ -55,7 +57,21 @@ export const addressDistrict: Screen<'address-district'> = {
 
   async handle(ctx, state, { text }) {
     const district = /^\d$/.test(text) ? KIGALI_DISTRICTS[Number(text) - 1] : undefined;
-    return district ? push('address-street', { ...state.data, district }) : invalidChoice(ctx);
+    return district ? push('address-sector', { ...state.data, district }) : invalidChoice(ctx);
+  },
+};
+
+export const addressSector: Screen<'address-sector'> = {
+  async render(ctx, state) {
+    // Whole names, as many as fit a page; the rest behind 98 More, and a name may be typed instead.
+    const rows = sectorsOf(state.data.district).map((sector) => ({ value: sector, label: sector, whole: true }));
+    return { title: ctx.t('address.sector', { district: state.data.district }), ...pageOf(rows, state.offset, ctx.pageSize) };
+  },
+
+  async handle(ctx, state, { text, choice }) {
+    const sector = choice ?? sectorOf(state.data.district, text);
+    if (sector) return push('address-street', { ...state.data, sector });
+    return refuse(/^\d+$/.test(text) ? ctx.t('error.invalidChoice') : ctx.t('address.sectorUnknown', { district: state.data.district }));
   },
 };
 

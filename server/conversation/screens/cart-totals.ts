@@ -38,7 +38,17 @@ export function unsellableLines(cart: Cart, t: Translate, language?: Language): 
   return short.length ? shortLinesText(short, t, language) : '';
 }
 
-/** The cart as a summary card: the count, the total, and each line with its picture, in the shopper's language. */
+/**
+ * "Tomatoes 2 kg, Carrots 3 kg": what the cart holds, each line with its quantity and unit, as a row of
+ * entries; "2 items" (products, never their quantities summed) when a small screen has no room for one.
+ */
+export function cartLinesRow(current: Cart, language?: Language): { label: string; items: string[]; brief: string; optional: true } {
+  const items = current.products.filter((line) => line.sellable).map((line) => `${productName(line.productId, language)} ${quantityText(line.quantity, line.productId.productUnit, language)}`);
+  // Optional: beside the total, a full screen may leave it out (the cart was just seen).
+  return { label: items.join(', '), items, brief: translator(language ?? 'en')('products.count', { count: items.length }), optional: true };
+}
+
+/** The cart as a summary card: the count of items (products, not their quantities summed), the total, and each line with its picture, in the shopper's language. */
 export function cartCard(current: Cart, language?: Language): CartCard {
   const { items, totalMinor } = cartTotals(current);
   const t = translator(language ?? 'en');
@@ -46,7 +56,7 @@ export function cartCard(current: Cart, language?: Language): CartCard {
     items,
     total: current.totalPrice,
     // Checkout's words for the same sum, so the widget has none of its own to keep in three languages.
-    summary: t('checkout.items', { count: items, total: aboutAmount(t, totalMinor, current.estimated) }),
+    summary: t('checkout.items', { count: current.products.filter((line) => line.sellable).length, total: aboutAmount(t, totalMinor, current.estimated) }),
     lines: sellableFirst(current).map((line) => {
       const note = unsellableText(line, t, language);
       return {

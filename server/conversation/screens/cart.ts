@@ -15,10 +15,14 @@ import { quantityPrompt, quantityRefusal, readQuantity } from './product';
 const whenEmpty = (empty: boolean) => (chosen: MenuChoice) => (chosen.when === 'empty') === empty;
 
 /** "2 kg frw 1,600.00", and why stock cannot sell it when it cannot ("Out of stock", "Only 1 kg left"). */
-function lineDetail(line: CartLine, t: Translate, language?: Language): string {
+function lineDetail(line: CartLine, t: Translate, language?: Language, smallScreen?: boolean): string {
   const why = unsellableText(line, t, language);
+  const quantity = quantityText(line.quantity, line.productId.productUnit, language);
+  // A line stock cannot sell is out of the total: on a small screen why takes its price's place, so a
+  // whole name, the reason and the cart's choices still fit beside a refusal ("Only 4.125 L left").
+  if (why && smallScreen) return `${quantity} ${why}`;
   const amount = formatFrw(lineTotalMinor(line));
-  return `${quantityText(line.quantity, line.productId.productUnit, language)} ${line.estimated ? t('price.about', { amount }) : amount}${why ? ` ${why}` : ''}`;
+  return `${quantity} ${line.estimated ? t('price.about', { amount }) : amount}${why ? ` ${why}` : ''}`;
 }
 
 export const cart: Screen<'cart'> = {
@@ -29,10 +33,11 @@ export const cart: Screen<'cart'> = {
     }
     const { totalMinor } = cartTotals(current);
     // The lines checkout cannot sell come last, each saying why; the total leaves them out.
-    const rows = sellableFirst(current).map((line) => ({ value: line.productId._id, label: productName(line.productId, ctx.session.language), detail: lineDetail(line, ctx.t, ctx.session.language) }));
+    const rows = sellableFirst(current).map((line) => ({ value: line.productId._id, label: productName(line.productId, ctx.session.language), detail: lineDetail(line, ctx.t, ctx.session.language, ctx.channel.smallScreen) }));
     return {
       cart: cartCard(current, ctx.session.language),
-      title: ctx.t('cart.title', { count: current.totalItems }),
+      // How many products; each line says its quantity with its unit ("Tomatoes 2 kg").
+      title: ctx.t('cart.title', { count: current.products.length }),
       lines: [ctx.t('cart.total', { total: aboutAmount(ctx.t, totalMinor, current.estimated) }), ...(current.estimated && !ctx.channel.smallScreen ? [ctx.t('price.aboutWhy')] : [])],
       ...pageOf(rows, state.offset, pageSizeOf(ctx, 8)),
       actions: menuActions('cart', ctx.t, whenEmpty(false)),

@@ -8,7 +8,8 @@ import type { Address } from '../../modules/addresses/addresses.schema';
 import { getAddress, listAddresses } from '../../modules/addresses/addresses.service';
 import { getCart, setCartSubstitution } from '../../modules/cart/cart.service';
 import { orderNumber, type Order } from '../../modules/orders/orders.schema';
-import { placeOrder } from '../../modules/orders/orders.service';
+import { placeOrder, recentTwinOfCart } from '../../modules/orders/orders.service';
+import { confirmTitle, twinOf, twinRefusing, warnedAgain } from './twin-order';
 import { WINDOW_UNAVAILABLE } from '../../modules/delivery/delivery.service';
 import { quoteDeliveryFee } from '../../modules/delivery/delivery-fees.service';
 import type { FeeQuote } from '../../modules/delivery/delivery-fees.schema';
@@ -17,7 +18,7 @@ import type { CheckoutAddress, Outcome, Screen, ScreenContext } from '../types';
 import { accountId, invalidChoice, needsAccount, newState, pageOf, pageSizeOf, push, refuse } from './helpers';
 import { menuActions, menuChoice } from './menu';
 import { askMomo, momoOffered } from './momo';
-import { aboutAmount, cartTotals, unsellableLines } from './cart-totals';
+import { aboutAmount, cartLinesRow, cartTotals, unsellableLines } from './cart-totals';
 import { againBelow, backToAgain } from './again-state';
 import { chosenOrNext, freeWindows, slotText, windowsAhead, windowText } from './delivery-time';
 
@@ -25,10 +26,12 @@ export const addressLabel = (address: Pick<Address, 'street' | 'district'>) => `
 
 /**
  * The confirm screen's state. Its idempotency key is made once, here, so a gateway retrying the
- * "Confirm" request (or a double tap in chat) finds the order already placed instead of a second one.
+ * "Confirm" request (or a double tap in chat) finds the order already placed instead of a second one;
+ * and an order of minutes ago with the cart's very products is looked up once, to be warned of.
  */
-export function confirmState(ctx: ScreenContext, where: CheckoutAddress, windowId: string) {
-  return newState('checkout-confirm', { ...where, key: `conversation:${ctx.session.id}:${randomUUID()}`, windowId });
+export async function confirmState(ctx: ScreenContext, where: CheckoutAddress, windowId: string) {
+  const twin = twinOf(await recentTwinOfCart(ctx.deps, accountId(ctx)));
+  return newState('checkout-confirm', { ...where, key: `conversation:${ctx.session.id}:${randomUUID()}`, windowId, ...(twin ? { twin } : {}) });
 }
 
 /** Only where the order goes, from a checkout screen's data. */
@@ -93,7 +96,7 @@ export const checkoutWindow: Screen<'checkout-window'> = {
     // Asked from "Order again" (Change time): back to it, now with this window.
     const again = againBelow(ctx);
     if (again) return backToAgain(again, { windowId: choice });
-    return { type: 'go', how: 'push', to: confirmState(ctx, deliveryAddress(state.data), choice) };
+    return { type: 'go', how: 'push', to: await confirmState(ctx, deliveryAddress(state.data), choice) };
   },
 };
 
@@ -102,7 +105,8 @@ export const checkoutConfirm: Screen<'checkout-confirm'> = {
     const userId = accountId(ctx);
     const [cart, address, windows] = await Promise.all([getCart(ctx.deps, userId), state.data.newAddress ?? getAddress(ctx.deps, userId, state.data.addressId!), windowsAhead(ctx)]);
     if (!cart.products.length) return { title: ctx.t('checkout.emptyCart') };
-    const { items, totalMinor } = cartTotals(cart);
+    const { totalMinor } = cartTotals(cart);
+    const language = ctx.session.language;
     const { payCode, businessName } = ctx.deps.config.shop;
     // With a fee table, the fee this address and cart will be placed with, quoted before Confirm.
     const fee = await quoteDeliveryFee(ctx.deps, { district: address.district }, totalMinor);
@@ -112,17 +116,21 @@ export const checkoutConfirm: Screen<'checkout-confirm'> = {
     // items line's place there, and the address (chosen on the screen before) is left out, rather than
     // the pay code cut; "Pay now with MoMo" may take its short form. "about" once: on the total.
     const compact = ctx.channel.smallScreen && fee.mode !== 'negotiable';
+    const goods = aboutAmount(ctx.t, totalMinor, cart.estimated);
     return {
-      title: ctx.t('checkout.title'),
+      // The total on the title line, as Order again has it, so the products can show with their units;
+      // the same products ordered minutes ago are said there, before Confirm orders them again. On a
+      // compact screen the fee line says the total to pay, so the title does not say a second one.
+      title: confirmTitle(ctx, state.data.twin, compact ? ctx.t('checkout.titleBare') : ctx.t('checkout.title', { total: goods }), goods),
       lines: [
-        ...(compact
-          ? [feeShort(ctx, fee.feeMinor, totalMinor, cart.estimated)]
-          : [ctx.t('checkout.items', { count: items, total: aboutAmount(ctx.t, totalMinor, cart.estimated) }), ...feeLines(ctx, fee, totalMinor, cart.estimated)]),
+        ...(compact ? [feeShort(ctx, fee.feeMinor, totalMinor, cart.estimated)] : feeLines(ctx, fee, totalMinor, cart.estimated)),
         shownWindow ? ctx.t('checkout.delivery', { window: slotText(ctx, shownWindow.slot) }) : ctx.t('window.none'),
         ctx.t('checkout.pay', { code: payCode, business: businessName }),
       ],
-      // As a list row, the address is what gets shortened on a small screen, never the pay code.
-      rows: compact ? [] : [{ label: ctx.t('checkout.to', { address: addressLabel(address) }) }],
+      // As list rows, what comes ("Tomatoes 2 kg, Carrots 3 kg", each quantity with its unit; "1 item"
+      // when even one has no room) and the address are what a small screen shortens, never the pay code;
+      // with a fee to quote, USSD leaves the address (chosen on the screen before) out.
+      rows: [{ ...cartLinesRow(cart, language) }, ...(compact ? [] : [{ label: ctx.t('checkout.to', { address: addressLabel(address) }) }])],
       // 1 Confirm (cash on delivery, the MoMo Pay code), and 2 Pay now with MoMo when the shop has request-to-pay.
       // 2 has a short form for a full small screen; 3 "If an item is missing" has no room on USSD's
       // Confirm, where its key still works (the cart keeps the shop's default until it is chosen).
@@ -145,8 +153,11 @@ export const checkoutConfirm: Screen<'checkout-confirm'> = {
         idempotencyKey: state.data.key,
         channel: ctx.session.channel,
         deliveryWindowId: state.data.windowId,
+        seenTwin: state.data.twin?.id,
       });
     } catch (error) {
+      const twin = twinRefusing(error);
+      if (twin) return warnedAgain(newState('checkout-confirm', { ...state.data, twin }));
       const next = nextWindowOf(error);
       if (next === undefined) throw error;
       return windowTaken(ctx, state.data, next);

@@ -1,6 +1,6 @@
 // The main menu. A word typed here (not a number) searches straight away: one step fewer on a keypad.
 // A shopper whose last order has something for sale today sees "Order again" first.
-import { countCartItems } from '../../modules/cart/cart.service';
+import { countCartLines } from '../../modules/cart/cart.service';
 import type { Screen } from '../types';
 import { againOffer, openAgain } from './order-again';
 import { offersBaskets, openBaskets } from './weekly-basket';
@@ -19,8 +19,8 @@ export const home: Screen<'home'> = {
     // Right after a sign-up the account holds nothing: the menu asks the database nothing about it.
     const [cartCount, again, weekly] = ctx.accountMade
       ? [0, undefined, false]
-      : await Promise.all([session.userId ? countCartItems(deps, session.userId) : 0, againOffer(ctx), offersBaskets(ctx)]);
-    // "My cart" carries the count once there is something in it.
+      : await Promise.all([session.userId ? countCartLines(deps, session.userId) : 0, againOffer(ctx), offersBaskets(ctx)]);
+    // "My cart" carries how many products once there is something in it (never their quantities summed).
     const menu = menuActions('home', t, (chosen) => chosen.key !== againKey && chosen.key !== basketKey).map((action) =>
       action.key === cartKey && cartCount ? { ...action, label: t('home.cartCount', { count: cartCount }) } : action,
     );

@@ -1,6 +1,6 @@
 // Every screen by name: the engine looks a state's screen up here.
 import type { Screen, ScreenName, StateOf } from '../types';
-import { addressDescription, addressDetail, addressDistrict, addresses, addressPhone, addressPhoneOther, addressStreet } from './address';
+import { addressDescription, addressDetail, addressDistrict, addresses, addressPhone, addressPhoneOther, addressSector, addressStreet } from './address';
 import { cart, cartClear, cartLine, cartQuantity } from './cart';
 import { categories, category } from './category';
 import { checkoutAddress, checkoutConfirm, checkoutMissing, checkoutWindow } from './checkout';
@@ -33,6 +33,7 @@ export const screens: { [N in ScreenName]: Screen<N> } = {
   'cart-clear': cartClear,
   'checkout-address': checkoutAddress,
   'address-district': addressDistrict,
+  'address-sector': addressSector,
   'address-street': addressStreet,
   'address-description': addressDescription,
   'address-phone': addressPhone,

@@ -113,8 +113,10 @@ export const MENU: { [N in ScreenName]: MenuScreen } = {
   'checkout-address': { title: 'Deliver to', choices: [choice(9, 'address.addNew', 'address-district')], rows: 'checkout-window' },
   'address-district': {
     title: 'District',
-    choices: KIGALI_DISTRICTS.map((district, index) => choice(index + 1, { text: district }, 'address-street')),
+    choices: KIGALI_DISTRICTS.map((district, index) => choice(index + 1, { text: district }, 'address-sector')),
   },
+  // The district's sectors (the list the web's select offers), paged; a sector's name typed is taken too.
+  'address-sector': { title: 'Sector', rows: 'address-street', typed: 'address-street' },
   'address-street': { title: 'Street', typed: 'address-description' },
   'address-description': { title: 'Landmark/description', typed: 'address-phone' },
   'address-phone': {

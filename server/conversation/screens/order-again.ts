@@ -10,7 +10,9 @@ import { listAddresses } from '../../modules/addresses/addresses.service';
 import type { DeliveryWindow } from '../../modules/delivery/delivery.schema';
 import { WINDOW_UNAVAILABLE } from '../../modules/delivery/delivery.service';
 import { orderNumber, type Order } from '../../modules/orders/orders.schema';
-import { placeOrder } from '../../modules/orders/orders.service';
+import { placeOrder, recentTwinOrder } from '../../modules/orders/orders.service';
+import { nowOf } from '../../lib/deps';
+import { confirmTitle, twinOf, twinRefusing, warnedAgain } from './twin-order';
 import type { SkippedLine } from '../../modules/reorder/reorder.schema';
 import { basketOf, lastBasket, type Basket, type BasketLine } from '../../modules/reorder/reorder.service';
 import type { Language, Translate } from '../i18n';
@@ -28,18 +30,20 @@ const BASKET_WORDS_MAX = 22;
 
 const lineName = (line: Pick<BasketLine, 'name' | 'localName'>, language: Language | undefined) => localNameIn(line, language) ?? line.name;
 
-/** "Tomatoes, Carrots +1": the first names that fit, and how many more. */
+/**
+ * "Tomatoes, Carrots +1": the first names that fit, and how many more. Names are whole, the first too
+ * when it is long: a line too long for a USSD screen shows "Order again" alone instead.
+ */
 export function basketWords(lines: readonly Pick<BasketLine, 'name' | 'localName'>[], language: Language | undefined): string {
   const names = lines.map((line) => lineName(line, language));
-  let words = names[0].length > BASKET_WORDS_MAX ? `${names[0].slice(0, BASKET_WORDS_MAX - 1)}.` : names[0];
+  let words = names[0];
   let shown = 1;
   while (shown < names.length && `${words}, ${names[shown]}`.length <= BASKET_WORDS_MAX) words = `${words}, ${names[shown++]}`;
   return shown < names.length ? `${words} +${names.length - shown}` : words;
 }
 
-/** "Tomatoes 2 kg, Carrots 3 kg" */
-const linesText = (lines: readonly BasketLine[], language: Language | undefined) =>
-  lines.map((line) => `${lineName(line, language)} ${quantityText(line.quantity, line.unit, language)}`).join(', ');
+/** ["Tomatoes 2 kg", "Carrots 3 kg"]: each line with its quantity and unit. */
+const lineTexts = (lines: readonly BasketLine[], language: Language | undefined) => lines.map((line) => `${lineName(line, language)} ${quantityText(line.quantity, line.unit, language)}`);
 
 const skippedText = (skipped: readonly SkippedLine[], t: Translate) =>
   skipped.map((line) => `${line.productName} (${t(line.reason === 'out_of_stock' ? 'again.outOfStock' : 'again.notSold')})`).join(', ');
@@ -77,6 +81,8 @@ export async function openAgain(ctx: ScreenContext): Promise<Outcome> {
   const [saved, [earliest]] = await Promise.all([listAddresses(ctx.deps, accountId(ctx)), freeWindows(ctx)]);
   const address = defaultAddress(saved);
   const leftOut = offer.basket.skipped.map((line) => line.productId);
+  // Ordered again minutes after the last time (the same products): warned of before Confirm.
+  const twin = twinOf(await recentTwinOrder(ctx.deps.db, accountId(ctx), offer.basket.lines, nowOf(ctx.deps)));
   const cuts = cutsOf(offer.basket.lines);
   return {
     type: 'go',
@@ -87,6 +93,7 @@ export async function openAgain(ctx: ScreenContext): Promise<Outcome> {
       ...(address ? { addressId: address._id } : {}),
       ...(earliest ? { windowId: earliest.slot.id } : {}),
       ...(leftOut.length ? { leftOut } : {}),
+      ...(twin ? { twin } : {}),
       ...(cuts ? { cuts } : {}),
     }),
   };
@@ -128,15 +135,16 @@ export const againConfirm: Screen<'again-confirm'> = {
     const skipped = leftOutLines(basket, state.data);
     const address = saved.find((one) => one._id === state.data.addressId) ?? defaultAddress(saved);
     const window = chosenOrNext(windows, state.data.windowId);
+    const total = formatFrw(lines.reduce((sum, line) => sum + line.priceMinor * line.quantity, 0));
     return {
-      title: ctx.t('again.title', { total: formatFrw(lines.reduce((sum, line) => sum + line.priceMinor * line.quantity, 0)) }),
+      title: confirmTitle(ctx, state.data.twin, ctx.t('again.title', { total }), total),
       lines: [window ? ctx.t('checkout.delivery', { window: slotText(ctx, window.slot) }) : ctx.t('window.none')],
-      // As list rows, the lines and the address are what a small screen shortens; the options never are.
+      // As list rows, the lines and the address are what a small screen shortens (at whole words); the options never are.
       rows: [
         // One row for what comes and what does not, so a small screen shortens it rather than paging.
         {
           label: [
-            linesText(lines, ctx.session.language),
+            lineTexts(lines, ctx.session.language).join(', '),
             ...(skipped.length ? [ctx.t('again.left', { names: skippedText(skipped, ctx.t) })] : []),
             ...(lines.some((line) => line.wanted !== undefined) ? [ctx.t('again.less', { names: lessText(lines, ctx.t, ctx.session.language) })] : []),
           ].join('; '),
@@ -181,8 +189,11 @@ export const againConfirm: Screen<'again-confirm'> = {
         channel: ctx.session.channel,
         deliveryWindowId: state.data.windowId,
         lines,
+        seenTwin: state.data.twin?.id,
       });
     } catch (error) {
+      const twin = twinRefusing(error);
+      if (twin) return warnedAgain(newState('again-confirm', { ...state.data, twin }));
       const moved = nextWindow(ctx, state.data, error);
       if (moved) return moved;
       // Another order took what was left between this read and the order's own check.

@@ -14,24 +14,28 @@ import { answerSubstitute } from '../../modules/orders/order-packing.service';
 import { lineMinor } from '../../lib/quantities';
 import { menuActions, menuChoice } from './menu';
 import { askMomo, canPayAgain } from './momo';
+import { deliverEveryWeek } from './weekly-basket';
 import { reasonIn } from '../../modules/orders/momo-reasons';
 import { localPhone } from '../../lib/phone';
 import type { ScreenContext } from '../types';
 
+/** The order's status and payment in the shopper's words, never the stored values ("pending/pending"). */
 const statusWords = (order: Order, t: Translate) => ({
   status: t(`status.${order.status}`),
   payment: t(`payment.${order.paymentStatus}`),
 });
+
+/** The same, short, for a line of the list of orders: "to pack, unpaid". */
+const shortStatusWords = (order: Order, t: Translate) => `${t(`statusShort.${order.status}`)}, ${t(`paymentShort.${order.paymentStatus}`)}`;
 
 export const orders: Screen<'orders'> = {
   async render(ctx, state) {
     const { orders: latest, pagination } = await listOrders(ctx.deps, accountId(ctx), { page: 1, limit: windowLimit(state.offset, ctx.pageSize) });
     if (!pagination.total) return { title: ctx.t('orders.none') };
     const rows = latest.map((order) => {
-      const { status, payment } = statusWords(order, ctx.t);
       const asked = questionsOf(order).length;
       const question = asked ? ` ${ctx.t('order.questions', { count: asked })}` : '';
-      return { value: order._id, label: orderNumber(order._id), detail: `${formatFrw(toMinor(order.total))} ${status}/${payment}${question}` };
+      return { value: order._id, label: orderNumber(order._id), detail: `${formatFrw(toMinor(order.total))} ${shortStatusWords(order, ctx.t)}${question}` };
     });
     return { title: ctx.t('orders.title'), hint: ctx.t('orders.hint'), ...windowOf(rows, pagination.total, state.offset, ctx.pageSize) };
   },
@@ -126,7 +130,7 @@ export const order: Screen<'order'> = {
   async handle(ctx, state, { text }) {
     const chosen = menuChoice('order', text);
     if (!chosen) return invalidChoice(ctx);
-    if (chosen.to === 'basket-day') return push('basket-day', { orderId: state.data.id });
+    if (chosen.to === 'basket-day') return deliverEveryWeek(ctx, state.data.id);
     const found = await getOrder(ctx.deps, accountId(ctx), state.data.id);
     if (chosen.to === 'order-question') {
       const [first] = questionsOf(found);

@@ -3,7 +3,8 @@
 // and Stop; and "Deliver every week" on an order, which makes one (its day, then its time).
 import { nowOf } from '../../lib/deps';
 import type { Basket } from '../../modules/baskets/baskets.schema';
-import { createBasket, getBasket, hasBaskets, listBaskets, stopBasket, updateBasket } from '../../modules/baskets/baskets.service';
+import { BASKET_EXISTS, basketOfOrder, createBasket, getBasket, hasBaskets, listBaskets, stopBasket, updateBasket } from '../../modules/baskets/baskets.service';
+import { isAppError } from '../../lib/errors';
 import { deliveryDays, labelOf, windowsOfWeekday } from '../../modules/delivery/delivery.service';
 import { weekdayName, windowWords } from '../../modules/delivery/window-words';
 import { formatFrw, toMinor } from '../../lib/money';
@@ -48,13 +49,13 @@ export const baskets: Screen<'baskets'> = {
 export const basket: Screen<'basket'> = {
   async render(ctx, state) {
     const found = await getBasket(ctx.deps, accountId(ctx), state.data.id);
-    const lines = found.lines.map((line) => `${line.productName} ${quantityText(line.quantity, line.unit, ctx.session.language)}`).join(', ');
+    const lines = found.lines.map((line) => `${line.productName} ${quantityText(line.quantity, line.unit, ctx.session.language)}`);
     const skipped = found.nextDelivery?.skipped ?? false;
     return {
       title: ctx.t('basket.title', { when: basketWhen(ctx, found) }),
       // Its coming delivery; the line a full USSD screen (a refusal on top) leaves out first.
       hint: nextLine(ctx, found),
-      rows: [{ label: lines, detail: formatFrw(toMinor(found.total)) }],
+      rows: [{ label: lines.join(', '), items: lines, brief: ctx.t('products.count', { count: lines.length }), detail: formatFrw(toMinor(found.total)) }],
       actions: menuActions('basket', ctx.t, (chosen) => !(chosen.key === '1' && found.paused)).map((action) => {
         if (action.key === '1' && skipped) return { ...action, label: ctx.t('basket.unskip') };
         if (action.key === '2' && found.paused) return { ...action, label: ctx.t('basket.resume') };
@@ -105,11 +106,38 @@ export const basketTime: Screen<'basket-time'> = {
       return { type: 'go', unwindTo: 'basket', how: 'replace', to: newState('basket', { id }), notice: ctx.t('basket.changed', { when: basketWhen(ctx, changed) }) };
     }
     if (!orderId) return invalidChoice(ctx);
-    const made = await createBasket(ctx.deps, userId, { fromOrderId: orderId, weekday, windowStart: choice });
+    let made: Basket;
+    try {
+      made = await createBasket(ctx.deps, userId, { fromOrderId: orderId, weekday, windowStart: choice });
+    } catch (error) {
+      // A basket already brings these groceries (made meanwhile on another face): that one is opened.
+      if (!isAppError(error) || error.code !== BASKET_EXISTS) throw error;
+      return openExisting(ctx, await getBasket(ctx.deps, userId, String(error.details.basketId)), orderId);
+    }
+    // Its first week is the order's own window: that week comes with the order, and the screen says so.
+    const notice = made.coveredBy
+      ? ctx.t('basket.madeCovered', { when: basketWhen(ctx, made), number: made.coveredBy.orderNumber })
+      : ctx.t('basket.made', { when: basketWhen(ctx, made) });
     // The order's screen stays under it: Back returns there.
-    return { type: 'go', unwindTo: 'order', how: 'push', to: newState('basket', { id: made._id }), notice: ctx.t('basket.made', { when: basketWhen(ctx, made) }) };
+    return { type: 'go', unwindTo: 'order', how: 'push', to: newState('basket', { id: made._id }), notice };
   },
 };
+
+/** The basket that already brings an order's groceries, opened over the order's screen, saying why. */
+function openExisting(ctx: ScreenContext, found: Basket, orderId: string): Outcome {
+  const when = basketWhen(ctx, found);
+  const notice = found.fromOrderId === orderId ? ctx.t('basket.already', { number: orderNumber(orderId) }) : ctx.t('basket.sameTime', { when });
+  return { type: 'go', unwindTo: 'order', how: 'push', to: newState('basket', { id: found._id }), notice };
+}
+
+/**
+ * "Deliver every week" on an order: its day and time are asked, unless the order has its weekly
+ * basket already; then that basket opens (one basket per order), never a second one.
+ */
+export async function deliverEveryWeek(ctx: ScreenContext, orderId: string): Promise<Outcome> {
+  const existing = await basketOfOrder(ctx.deps, accountId(ctx), orderId);
+  return existing ? openExisting(ctx, existing, orderId) : push('basket-day', { orderId });
+}
 
 export const basketStop: Screen<'basket-stop'> = {
   async render(ctx, state) {

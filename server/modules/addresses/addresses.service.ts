@@ -5,7 +5,7 @@ import type { AddressesTable, Database } from '../../db/schema';
 import type { ShopDeps } from '../../lib/deps';
 import { notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import type { Address, AddressInput } from './addresses.schema';
+import { sectorOf, type Address, type AddressInput } from './addresses.schema';
 import { isPhoneLike } from '../../lib/fields';
 import { normalizePhone } from '../../lib/phone';
 
@@ -23,10 +23,14 @@ function toAddress(row: Selectable<AddressesTable>): Address {
     city: row.city,
     street: row.street,
     district: row.district,
+    sector: row.sector,
     phoneNumber: row.phone_number,
     isDefault: row.is_default,
   };
 }
+
+/** The sector as the list spells it; none when not given (or not one of the district's: the schema has refused that). */
+const sectorValue = (input: Pick<AddressInput, 'district' | 'sector'>) => (input.sector ? (sectorOf(input.district, input.sector) ?? null) : null);
 
 /** The shopper's addresses, the default first, then oldest first. */
 export async function listAddresses(deps: ShopDeps, userId: string): Promise<Address[]> {
@@ -63,6 +67,7 @@ function addressValues(userId: string, input: AddressInput) {
     city: input.city,
     street: input.street,
     district: input.district,
+    sector: sectorValue(input),
     phone_number: addressPhone(input.phoneNumber),
   };
 }
@@ -123,6 +128,7 @@ export async function updateAddress(deps: ShopDeps, userId: string, addressId: s
         city: input.city,
         street: input.street,
         district: input.district,
+        sector: sectorValue(input),
         phone_number: addressPhone(input.phoneNumber),
         is_default: input.isDefault === true || current.is_default,
       })
@@ -134,8 +140,9 @@ export async function updateAddress(deps: ShopDeps, userId: string, addressId: s
 }
 
 export async function setDefaultAddress(deps: ShopDeps, userId: string, addressId: string): Promise<Address> {
+  // The address as it is (an old one's district typed before the list included): only the mark moves.
   const address = await getAddress(deps, userId, addressId);
-  return updateAddress(deps, userId, addressId, { ...address, isDefault: true });
+  return updateAddress(deps, userId, addressId, { ...address, sector: address.sector ?? undefined, isDefault: true });
 }
 
 /** Deleting the default passes the mark to the oldest remaining address. */

@@ -6,7 +6,8 @@ import { requireUser } from '../auth/auth.middleware';
 import type { ShopDeps } from '../../lib/deps';
 import { addRoute, bearerAuth, jsonReply, jsonRequest, openApiRoutes } from '../../lib/openapi';
 import { idParam } from '../../lib/path-params';
-import { basketReplySchema, basketsReplySchema, basketStoppedReplySchema, createBasketSchema, updateBasketSchema } from './baskets.schema';
+import { basketExistsSchema, basketReplySchema, basketsReplySchema, basketStoppedReplySchema, createBasketSchema, updateBasketSchema } from './baskets.schema';
+import type { Basket } from './baskets.schema';
 import { BASKET_NOT_FOUND, createBasket, listBaskets, stopBasket, updateBasket } from './baskets.service';
 
 const basketCall = { tags: ['baskets'], security: bearerAuth };
@@ -18,8 +19,10 @@ const create = createRoute({
   method: 'post',
   path: '/',
   summary: 'Make a weekly basket from one of your orders (fromOrderId) or your cart (fromCart: true), delivered on a weekday in the window starting at windowStart',
+  description:
+    'One basket per order: a second from the same order (or from an order its basket placed), or one with the same products on the same day and time, is a 409 naming the basket that exists (`basketId`). Made on the window of an order that already brings these products, the basket starts the week after (`coveredBy`).',
   request: { body: jsonRequest(createBasketSchema) },
-  responses: { 201: jsonReply(basketReplySchema, 'Made') },
+  responses: { 201: jsonReply(basketReplySchema, 'Made'), 409: jsonReply(basketExistsSchema, 'A basket already brings these groceries') },
 });
 const update = createRoute({
   ...basketCall,
@@ -40,6 +43,17 @@ const stop = createRoute({
   responses: { 200: jsonReply(basketStoppedReplySchema) },
 });
 
+/**
+ * What making it did, in the shopper's words: when it comes, and, when its first week is the
+ * order's, from when and why.
+ */
+function madeMessage(basket: Basket): string {
+  if (basket.coveredBy && basket.nextDelivery) {
+    return `Your weekly basket comes ${basket.label}, from ${basket.nextDelivery.label}: order #${basket.coveredBy.orderNumber} already brings it ${basket.coveredBy.label}`;
+  }
+  return `Your weekly basket comes ${basket.label}`;
+}
+
 /** What a change did, in the shopper's words. */
 function changedMessage(input: z.infer<typeof updateBasketSchema>): string {
   if (input.skipNext === true) return 'The next delivery is skipped';
@@ -56,7 +70,7 @@ export function basketRoutes(deps: ShopDeps) {
   addRoute(app, list, async (c) => c.json({ success: true, baskets: await listBaskets(deps, c.get('user').id) }));
   addRoute(app, create, async (c) => {
     const basket = await createBasket(deps, c.get('user').id, c.req.valid('json'));
-    return c.json({ success: true, message: `Your weekly basket comes ${basket.label}`, basket }, 201);
+    return c.json({ success: true, message: madeMessage(basket), basket }, 201);
   });
   addRoute(app, update, async (c) => {
     const input = c.req.valid('json');

@@ -70,6 +70,14 @@ export const basketSchema = z.object({
   paused: z.boolean(),
   /** The coming delivery; null while paused. */
   nextDelivery: nextDeliverySchema.nullable(),
+  /**
+   * A coming week an order of the shopper's brings instead: made on the very window of the order it
+   * came from (or of one with the same products), the basket starts the week after, not the same
+   * groceries twice.
+   */
+  coveredBy: z.object({ orderId: z.string(), orderNumber: z.string(), label: z.string().describe('"Tomorrow 10:00–12:00"') }).nullable(),
+  /** The order it was made from (one basket per order); null when made from the cart. */
+  fromOrderId: z.string().nullable(),
   lines: z.array(basketLineSchema),
   /** What this week's order would cost at today's prices (the lines for sale). */
   total: z.number(),
@@ -83,6 +91,8 @@ export type Basket = z.infer<typeof basketSchema>;
 
 export const basketsReplySchema = z.object({ success: z.boolean(), baskets: z.array(basketSchema) });
 export const basketReplySchema = z.object({ success: z.boolean(), message: z.string(), basket: basketSchema });
+/** 409 on POST /baskets: the basket that already brings these groceries. */
+export const basketExistsSchema = z.object({ success: z.boolean(), message: z.string(), error: z.string(), basketId: z.string() });
 export const basketStoppedReplySchema = z.object({ success: z.boolean(), message: z.string() });
 
 /** A basket as the console lists the coming week's. */

@@ -6,7 +6,7 @@ import { sql, type Kysely, type Selectable, type Transaction, type Updateable } 
 import type { BasketsTable, Database } from '../../db/schema';
 import { inTransaction } from '../../db/changes';
 import { nowOf, type ShopDeps } from '../../lib/deps';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { effectivePrice, toFrw } from '../../lib/money';
 import { getAddress } from '../addresses/addresses.service';
@@ -59,16 +59,24 @@ async function schedulePlacing(db: Db, schedule: Schedule, basket: Pick<BasketRo
   return { next_delivery: next, next_due_at: placeAt(next) };
 }
 
+/** "Saturdays 10:00–12:00": a basket's day and window as the web names it. */
+function basketLabel(schedule: Schedule, weekday: number, startMinutes: number): string {
+  return `${weekdayName(weekday)} ${timeOfDay(startMinutes)}–${timeOfDay(Math.min(1440, startMinutes + schedule.windowMinutes))}`;
+}
+
 interface Line {
   product_id: string;
   product_name: string;
   quantity: number;
 }
 
+/** What a basket is made of: an order's lines (and which order, and the basket that placed it, if one did), or the cart's. */
 interface Source {
   lines: Line[];
   addressId: string | null;
   paymentType: string;
+  fromOrderId: string | null;
+  placedByBasket: string | null;
   /** The number MoMo asked for the order the basket is made from. */
   payerPhone: string | null;
 }
@@ -79,12 +87,84 @@ async function sourceLines(deps: ShopDeps, userId: string, input: CreateBasketIn
     const order = await getOrder(deps, userId, input.fromOrderId);
     const lines = order.products.map((line) => ({ product_id: line.productId, product_name: line.productName, quantity: line.productQuantity }));
     const momo = order.paymentType === 'momo' && Boolean(deps.config.momo);
-    const asked = momo ? await deps.db.selectFrom('orders').select('momo_payer_phone').where('id', '=', order._id).executeTakeFirst() : undefined;
-    return { lines, addressId: order.address._id ?? null, paymentType: momo ? 'momo' : 'cash', payerPhone: asked?.momo_payer_phone ?? null };
+    const placed = await deps.db.selectFrom('orders').select(['basket_id', 'momo_payer_phone']).where('id', '=', order._id).executeTakeFirst();
+    return {
+      lines,
+      addressId: order.address._id ?? null,
+      paymentType: momo ? 'momo' : 'cash',
+      fromOrderId: order._id,
+      placedByBasket: placed?.basket_id ?? null,
+      payerPhone: momo ? (placed?.momo_payer_phone ?? null) : null,
+    };
   }
   const cart = await getCart(deps, userId);
   const lines = cart.products.map((line) => ({ product_id: line.productId._id, product_name: line.productId.productname, quantity: line.quantity }));
-  return { lines, addressId: null, paymentType: 'cash', payerPhone: null };
+  return { lines, addressId: null, paymentType: 'cash', fromOrderId: null, placedByBasket: null, payerPhone: null };
+}
+
+/** Two lists of lines bring the same groceries: the same products, the same quantities, in any order. */
+function sameGroceries(a: readonly Pick<Line, 'product_id' | 'quantity'>[], b: readonly Pick<Line, 'product_id' | 'quantity'>[]): boolean {
+  const key = (lines: readonly Pick<Line, 'product_id' | 'quantity'>[]) => lines.map((line) => `${line.product_id}:${line.quantity}`).sort().join(',');
+  return key(a) === key(b);
+}
+
+export const BASKET_EXISTS = 'basket_exists';
+
+/** A 409 naming the basket that already brings these groceries; its id is in the answer, so a face can open it. */
+const basketExists = (message: string, basketId: string) => new AppError(409, message, BASKET_EXISTS, [], { basketId });
+
+/**
+ * One weekly basket per order, and never two bringing the same groceries at the same time: the
+ * order's basket (or the basket that placed the order) is refused by name; so is another basket with
+ * the same lines on the same day and time. Different groceries at the same time are two baskets.
+ */
+async function refuseSecondBasket(trx: Transaction<Database>, schedule: Schedule, userId: string, source: Source, weekday: number, start: number): Promise<void> {
+  const mine = await trx.selectFrom('baskets').select(['id', 'weekday', 'window_start_minutes', 'from_order_id']).where('user_id', '=', userId).execute();
+  const ofOrder = source.fromOrderId ? mine.find((one) => one.from_order_id === source.fromOrderId || one.id === source.placedByBasket) : undefined;
+  if (ofOrder) {
+    const label = basketLabel(schedule, ofOrder.weekday, ofOrder.window_start_minutes);
+    throw basketExists(`Order #${orderNumber(source.fromOrderId!)} is delivered every week already: your weekly basket ${label}. Change or stop it from your profile`, ofOrder.id);
+  }
+  const sameTime = mine.filter((one) => one.weekday === weekday && one.window_start_minutes === start);
+  if (!sameTime.length) return;
+  const lines = await trx.selectFrom('basket_lines').select(['basket_id', 'product_id', 'quantity']).where('basket_id', 'in', sameTime.map((one) => one.id)).execute();
+  const twin = sameTime.find((one) => sameGroceries(lines.filter((line) => line.basket_id === one.id), source.lines));
+  if (twin) throw basketExists(`Your weekly basket ${basketLabel(schedule, weekday, start)} brings the same products at that time already`, twin.id);
+}
+
+/**
+ * The first week's delivery when an order of the shopper's already brings these groceries in that
+ * very window (the order the basket is made from, or one with the same lines): that order is the
+ * week's basket, so the week is recorded as covered by it and the basket starts the week after,
+ * instead of the same groceries coming twice. Returns the covering order, if any.
+ */
+async function coverFirstWeek(trx: Transaction<Database>, schedule: Schedule, basket: Pick<BasketRow, 'id' | 'user_id' | 'next_delivery' | 'window_start_minutes'>, lines: readonly Line[], fromOrderId: string | null, now: Date): Promise<string | undefined> {
+  const slot = basketSlot(schedule, basket.next_delivery, basket.window_start_minutes);
+  if (!slot) return undefined;
+  const inSlot = await trx
+    .selectFrom('orders')
+    .select('id')
+    .where('user_id', '=', basket.user_id)
+    .where('status', 'in', ['pending', 'processing', 'shipped'])
+    .where('delivery_window_start', '=', slot.start)
+    .orderBy('created_at')
+    .execute();
+  if (!inSlot.length) return undefined;
+  let covering = inSlot.find((order) => order.id === fromOrderId)?.id;
+  if (!covering) {
+    const orderLines = await trx.selectFrom('order_lines').select(['order_id', 'product_id', 'quantity']).where('order_id', 'in', inSlot.map((order) => order.id)).execute();
+    covering = inSlot.find((order) => sameGroceries(orderLines.filter((line) => line.order_id === order.id), lines))?.id;
+  }
+  if (!covering) return undefined;
+  await trx.insertInto('basket_runs').values({ basket_id: basket.id, week: weekOf(basket.next_delivery), delivery_date: basket.next_delivery, outcome: 'covered', order_id: covering, created_at: now }).execute();
+  return covering;
+}
+
+/** The next delivery, and when it is placed, with a first week an order already brings recorded as covered. */
+async function placingWithCover(trx: Transaction<Database>, schedule: Schedule, basket: Pick<BasketRow, 'id' | 'user_id' | 'weekday' | 'window_start_minutes'>, lines: readonly Line[], fromOrderId: string | null, now: Date) {
+  const placing = await schedulePlacing(trx, schedule, basket, now);
+  const covered = await coverFirstWeek(trx, schedule, { ...basket, next_delivery: placing.next_delivery }, lines, fromOrderId, now);
+  return covered ? schedulePlacing(trx, schedule, basket, now) : placing;
 }
 
 /** The address a basket goes to, when it is still one of the shopper's. */
@@ -116,6 +196,7 @@ export async function createBasket(deps: ShopDeps, userId: string, input: Create
   await deps.db.transaction().execute(async (trx) => {
     // One at a time per shopper, so the limit holds under a double click.
     await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
+    await refuseSecondBasket(trx, schedule, userId, source, input.weekday, start);
     const { count } = await trx.selectFrom('baskets').select(sql<number>`count(*)::int`.as('count')).where('user_id', '=', userId).executeTakeFirstOrThrow();
     if (count >= MAX_BASKETS) throw badRequest(`You have ${MAX_BASKETS} weekly baskets already: stop one first`);
     const placing = await schedulePlacing(trx, schedule, { id, weekday: input.weekday, window_start_minutes: start }, now);
@@ -128,6 +209,7 @@ export async function createBasket(deps: ShopDeps, userId: string, input: Create
         window_start_minutes: start,
         address_id: addressId,
         payment_type: source.paymentType,
+        from_order_id: source.fromOrderId,
         payer_phone: payerPhone,
         ...placing,
       })
@@ -136,8 +218,16 @@ export async function createBasket(deps: ShopDeps, userId: string, input: Create
       .insertInto('basket_lines')
       .values(source.lines.map((line, position) => ({ basket_id: id, position, ...line })))
       .execute();
+    const covered = await coverFirstWeek(trx, schedule, { id, user_id: userId, next_delivery: placing.next_delivery, window_start_minutes: start }, source.lines, source.fromOrderId, now);
+    if (covered) await trx.updateTable('baskets').set(await schedulePlacing(trx, schedule, { id, weekday: input.weekday, window_start_minutes: start }, now)).where('id', '=', id).execute();
   });
   return getBasket(deps, userId, id);
+}
+
+/** The shopper's weekly basket made from this order, if there is one (a face offers it instead of a second). */
+export async function basketOfOrder(deps: ShopDeps, userId: string, orderId: string): Promise<Basket | undefined> {
+  const row = await deps.db.selectFrom('baskets').selectAll().where('user_id', '=', userId).where('from_order_id', '=', orderId).executeTakeFirst();
+  return row ? (await toBaskets(deps, [row]))[0] : undefined;
 }
 
 async function basketRow(db: Db, userId: string, basketId: string, lock = false): Promise<BasketRow> {
@@ -146,6 +236,21 @@ async function basketRow(db: Db, userId: string, basketId: string, lock = false)
   const row = await query.executeTakeFirst();
   if (!row) throw notFound(BASKET_NOT_FOUND);
   return row;
+}
+
+/** The coming weeks an order of the shopper's brings instead of the basket (coverFirstWeek), while that order still comes. */
+async function coveredAhead(db: Db, basketIds: string[], today: string) {
+  if (!basketIds.length) return [];
+  return db
+    .selectFrom('basket_runs')
+    .innerJoin('orders', 'orders.id', 'basket_runs.order_id')
+    .select(['basket_runs.basket_id', 'orders.id as order_id', 'orders.delivery_window_start', 'orders.delivery_window_end'])
+    .where('basket_runs.basket_id', 'in', basketIds)
+    .where('basket_runs.delivery_date', '>=', today)
+    .where('basket_runs.outcome', '=', 'covered')
+    .where('orders.status', 'in', ['pending', 'processing', 'shipped'])
+    .orderBy('basket_runs.delivery_date')
+    .execute();
 }
 
 /** The coming week's order already placed for a basket, while it can still be delivered or skipped. */
@@ -169,7 +274,7 @@ async function toBaskets(deps: ShopDeps, rows: BasketRow[]): Promise<Basket[]> {
   const today = kigaliMoment(now).date;
   const ids = rows.map((row) => row.id);
   const addressIds = rows.flatMap((row) => (row.address_id ? [row.address_id] : []));
-  const [schedule, lines, placed, addresses] = await Promise.all([
+  const [schedule, lines, placed, covered, addresses] = await Promise.all([
     readSchedule(deps),
     deps.db
       .selectFrom('basket_lines as line')
@@ -181,6 +286,7 @@ async function toBaskets(deps: ShopDeps, rows: BasketRow[]): Promise<Basket[]> {
       .orderBy('line.position')
       .execute(),
     placedAhead(deps.db, ids, today),
+    coveredAhead(deps.db, ids, today),
     addressIds.length ? deps.db.selectFrom('addresses').select(['id', 'description', 'street', 'district']).where('id', 'in', addressIds).execute() : [],
   ]);
   // A product that keeps a count is for sale while some is left (as the faces show it).
@@ -204,8 +310,7 @@ async function toBaskets(deps: ShopDeps, rows: BasketRow[]): Promise<Basket[]> {
     const slot = basketSlot(schedule, row.next_delivery, row.window_start_minutes);
     const ahead = placed.find((run) => run.basket_id === row.id);
     const address = addresses.find((one) => one.id === row.address_id);
-    const start = timeOfDay(row.window_start_minutes);
-    const end = timeOfDay(Math.min(1440, row.window_start_minutes + schedule.windowMinutes));
+    const byOrder = covered.find((run) => run.basket_id === row.id);
     let nextDelivery: Basket['nextDelivery'] = null;
     if (ahead?.delivery_window_start && ahead.delivery_window_end) {
       const window = { start: new Date(ahead.delivery_window_start), end: new Date(ahead.delivery_window_end) };
@@ -216,10 +321,15 @@ async function toBaskets(deps: ShopDeps, rows: BasketRow[]): Promise<Basket[]> {
     return {
       _id: row.id,
       weekday: row.weekday,
-      windowStart: start,
-      label: `${weekdayName(row.weekday)} ${start}–${end}`,
+      windowStart: timeOfDay(row.window_start_minutes),
+      label: basketLabel(schedule, row.weekday, row.window_start_minutes),
       paused: row.paused,
       nextDelivery,
+      coveredBy:
+        byOrder?.delivery_window_start && byOrder.delivery_window_end
+          ? { orderId: byOrder.order_id, orderNumber: orderNumber(byOrder.order_id), label: windowLabel({ start: new Date(byOrder.delivery_window_start), end: new Date(byOrder.delivery_window_end) }, now) }
+          : null,
+      fromOrderId: row.from_order_id,
       lines: priced.map(({ priceMinor: _priceMinor, ...line }) => line),
       total: toFrw(totalMinor),
       paymentType: row.payment_type,
@@ -287,7 +397,10 @@ export async function updateBasket(deps: ShopDeps, userId: string, basketId: str
     if (input.weekday !== undefined || input.windowStart !== undefined) {
       const weekday = input.weekday ?? row.weekday;
       const start = checkedStart(schedule, weekday, input.windowStart ?? timeOfDay(row.window_start_minutes));
-      Object.assign(change, { weekday, window_start_minutes: start, skip_week: null }, await schedulePlacing(trx, schedule, { id: row.id, weekday, window_start_minutes: start }, now));
+      // Moved onto the window an order of these groceries already comes in: that week is the order's.
+      const lines = await trx.selectFrom('basket_lines').select(['product_id', 'product_name', 'quantity']).where('basket_id', '=', row.id).execute();
+      const when = { id: row.id, user_id: userId, weekday, window_start_minutes: start };
+      Object.assign(change, { weekday, window_start_minutes: start, skip_week: null }, await placingWithCover(trx, schedule, when, lines, row.from_order_id, now));
     }
     if (input.addressId) change.address_id = input.addressId;
     Object.assign(change, await payerChange(trx, row, input));

@@ -21,7 +21,7 @@ export async function getCart(deps: ShopDeps, userId: string): Promise<Cart> {
     .where('user_id', '=', userId)
     .orderBy('added_at')
     .orderBy('product_id')
-    .execute(), getPackingSettings(deps.db)]);
+    .execute(), getPackingSettings(deps)]);
   const ids = lines.map((line) => line.product_id);
   const [products, counts] = await Promise.all([getProductsByIds(deps, ids), shownCounts(deps, ids)]);
   // A line whose product is gone is dropped (docs/product.md section 3: a line with no product is skipped).
@@ -224,7 +224,18 @@ export async function clearCart(deps: Pick<ShopDeps, 'db'>, userId: string): Pro
   return pricedCart([]);
 }
 
-/** How many items (the sum of quantities) the cart holds, for menus that show "My cart (3)". */
+/** How many products (lines) the cart holds, whatever their quantities: 2 kg of tomatoes is one. */
+export async function countCartLines(deps: ShopDeps, userId: string): Promise<number> {
+  const row = await deps.db
+    .selectFrom('cart_lines')
+    .innerJoin('products', 'products.id', 'cart_lines.product_id')
+    .select((eb) => eb.fn.countAll<number>().as('lines'))
+    .where('cart_lines.user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.lines);
+}
+
+/** How many items (the sum of quantities) the cart holds: 2 kg of tomatoes and 1 bunch of carrots are 3. */
 export async function countCartItems(deps: ShopDeps, userId: string): Promise<number> {
   const row = await deps.db
     .selectFrom('cart_lines')

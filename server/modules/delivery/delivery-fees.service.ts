@@ -1,8 +1,9 @@
 // The delivery fee setting: one row beside the schedule, kept in memory once read and dropped on every
-// instance when staff save it (db/changes.ts), as the schedule is. Placing an order reads it afresh
-// inside its transaction, so an order is charged the fee of the moment it is placed.
+// instance when staff save it (db/kept-copy.ts), as the schedule is. An order is charged the fee the
+// shop quotes at the moment it is placed: the copy checkout quoted, unless staff changed it since.
 import { type Kysely, type Transaction } from 'kysely';
-import { changing, lifetimeMs, onChange } from '../../db/changes';
+import { changing } from '../../db/changes';
+import { keptCopy } from '../../db/kept-copy';
 import type { Database } from '../../db/schema';
 import { nowOf, type AuthUser, type ShopDeps } from '../../lib/deps';
 import { feeFor, feesReply, feeTableOf, FEE_MODES, type DeliveryFees, type FeeQuote, type FeeRateMinor, type FeeTableMinor, type Place } from './delivery-fees.schema';
@@ -12,29 +13,6 @@ type Db = Kysely<Database> | Transaction<Database>;
 const FEES_TOPIC = 'delivery-fees';
 /** How long a read is kept while every change is heard: only the last resort then. */
 const FEES_LIFETIME_MS = 10 * 60_000;
-
-interface KeptFees {
-  table?: FeeTableMinor;
-  updatedAt?: string;
-  readAt: number;
-  generation: number;
-}
-
-// By database handle, like the schedule: two shops in one process (tests) keep their own.
-const keptFees = new WeakMap<Kysely<Database>, KeptFees>();
-
-function keptFeesOf(deps: Pick<ShopDeps, 'db'>): KeptFees {
-  let kept = keptFees.get(deps.db);
-  if (!kept) {
-    const fresh: KeptFees = { readAt: 0, generation: 0 };
-    onChange(deps, FEES_TOPIC, () => {
-      fresh.table = undefined;
-      fresh.generation += 1;
-    });
-    keptFees.set(deps.db, (kept = fresh));
-  }
-  return kept;
-}
 
 function isRate(value: unknown): value is FeeRateMinor {
   const rate = value as FeeRateMinor;
@@ -56,17 +34,8 @@ async function feesRow(db: Db): Promise<{ table: FeeTableMinor; updatedAt: strin
   };
 }
 
-/** The fee setting: every checkout reads it; given a transaction (placing an order), it is read there. */
-export async function readFees(deps: Pick<ShopDeps, 'db'>, db: Db = deps.db): Promise<{ table: FeeTableMinor; updatedAt: string }> {
-  if (db !== deps.db) return feesRow(db);
-  const kept = keptFeesOf(deps);
-  if (kept.table && kept.updatedAt && Date.now() - kept.readAt < lifetimeMs(deps, FEES_LIFETIME_MS)) return { table: kept.table, updatedAt: kept.updatedAt };
-  const generation = kept.generation;
-  const readAt = Date.now();
-  const read = await feesRow(db);
-  if (kept.generation === generation) Object.assign(kept, { table: read.table, updatedAt: read.updatedAt, readAt });
-  return read;
-}
+/** The fee setting (db/kept-copy.ts): every checkout reads it; placing an order passes its transaction. */
+export const readFees: (deps: Pick<ShopDeps, 'db'>, db?: Db) => Promise<{ table: FeeTableMinor; updatedAt: string }> = keptCopy(FEES_TOPIC, FEES_LIFETIME_MS, feesRow);
 
 /** GET /delivery/fees: the setting in frw, for any visitor. */
 export async function getDeliveryFees(deps: ShopDeps) {

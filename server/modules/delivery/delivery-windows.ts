@@ -109,6 +109,30 @@ export function englishDay(date: string): string {
   return `${WEEKDAYS[isoWeekday(date) - 1]} ${Number(date.slice(8, 10))} ${MONTHS[Number(date.slice(5, 7)) - 1]}`;
 }
 
+/** Days as "Mon-Wed", "Fri, Sat" or "Sun": runs of three or more as a range. */
+function dayRuns(days: readonly number[]): string {
+  const runs: number[][] = [];
+  for (const day of [...days].sort((a, b) => a - b)) {
+    const last = runs[runs.length - 1];
+    if (last && last[last.length - 1] === day - 1) last.push(day);
+    else runs.push([day]);
+  }
+  const name = (day: number) => WEEKDAYS[day - 1];
+  return runs.map((run) => (run.length >= 3 ? `${name(run[0])}-${name(run[run.length - 1])}` : run.map(name).join(', '))).join(', ');
+}
+
+/**
+ * The hours the shop states ("Mon-Sat 08:00-20:00, Sun closed"), made from the delivery schedule:
+ * the days and times checkout offers are the shop's hours, one source, so the contact card never
+ * says closed on a day checkout delivers.
+ */
+export function openingHours(schedule: Pick<Schedule, 'days' | 'openFrom' | 'openUntil'>): string {
+  const hours = `${timeOfDay(schedule.openFrom)}-${timeOfDay(schedule.openUntil)}`;
+  if (schedule.days.length >= 7) return `Every day ${hours}`;
+  const closed = [1, 2, 3, 4, 5, 6, 7].filter((day) => !schedule.days.includes(day));
+  return `${dayRuns(schedule.days)} ${hours}, ${dayRuns(closed)} closed`;
+}
+
 /** The web's labels, the API's: "Today 16:00–18:00". */
 export const WEB_LABEL_WORDS: LabelWords = { today: 'Today', tomorrow: 'Tomorrow', day: englishDay, dash: '–' };
 

@@ -7,14 +7,15 @@
 // the row and one wins, one is told; cancelling an order gives its place back in the same
 // transaction. Listing the week reads those rows, never the orders.
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import { changing, lifetimeMs, onChange } from '../../db/changes';
+import { changing } from '../../db/changes';
+import { keptCopy } from '../../db/kept-copy';
 import type { Database, DeliveryScheduleTable } from '../../db/schema';
 import { nowOf, type AuthUser, type ShopDeps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
 import { toFrw } from '../../lib/money';
 import { orderNumber } from '../../lib/order-number';
 import type { DeliverySchedule, DeliveryWindow, OrderDeliveryWindow, StaffDeliveryWindow, WindowOrder } from './delivery.schema';
-import { isBookable, slotById, slotOf, slotsAhead, slotsOfDay, windowLabel, DAYS_AHEAD, type LabelWords, type Schedule, type Slot } from './delivery-windows';
+import { isBookable, openingHours, slotById, slotOf, slotsAhead, slotsOfDay, windowLabel, DAYS_AHEAD, type LabelWords, type Schedule, type Slot } from './delivery-windows';
 import { addDays, kigaliInstant, kigaliIso, kigaliMoment, minutesOf, timeOfDay } from './kigali-time';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -61,42 +62,17 @@ const SCHEDULE_TOPIC = 'delivery-schedule';
 /** How long a schedule read is kept while every change is heard: only the last resort then. */
 const SCHEDULE_LIFETIME_MS = 10 * 60_000;
 
-interface KeptSchedule {
-  schedule?: Schedule;
-  readAt: number;
-  /** Bumped by every change heard: a read that began before a change is not kept. */
-  generation: number;
-}
-
-// By database handle, like the catalog's caches: two shops in one process (tests) keep their own.
-const keptSchedules = new WeakMap<Kysely<Database>, KeptSchedule>();
-
-function keptScheduleOf(deps: Pick<ShopDeps, 'db'>): KeptSchedule {
-  let kept = keptSchedules.get(deps.db);
-  if (!kept) {
-    const fresh: KeptSchedule = { readAt: 0, generation: 0 };
-    onChange(deps, SCHEDULE_TOPIC, () => {
-      fresh.schedule = undefined;
-      fresh.generation += 1;
-    });
-    keptSchedules.set(deps.db, (kept = fresh));
-  }
-  return kept;
-}
-
 /**
- * The shop's schedule: every window list and checkout screen needs it, staff change it a few times a
- * year. Given a transaction (placing an order), it is read there, from the database.
+ * The shop's schedule (db/kept-copy.ts): every window list and checkout screen needs it, staff change it
+ * a few times a year. Placing an order passes its transaction, through which a missing copy is read.
  */
-export async function readSchedule(deps: Pick<ShopDeps, 'db'>, db: Db = deps.db): Promise<Schedule> {
-  if (db !== deps.db) return scheduleOf(await scheduleRow(db));
-  const kept = keptScheduleOf(deps);
-  if (kept.schedule && Date.now() - kept.readAt < lifetimeMs(deps, SCHEDULE_LIFETIME_MS)) return kept.schedule;
-  const generation = kept.generation;
-  const readAt = Date.now();
-  const schedule = scheduleOf(await scheduleRow(db));
-  if (kept.generation === generation) Object.assign(kept, { schedule, readAt });
-  return schedule;
+export const readSchedule: (deps: Pick<ShopDeps, 'db'>, db?: Db) => Promise<Schedule> = keptCopy(SCHEDULE_TOPIC, SCHEDULE_LIFETIME_MS, async (db) =>
+  scheduleOf(await scheduleRow(db)),
+);
+
+/** The shop's hours as every face states them, from the schedule checkout offers (delivery-windows.ts openingHours). */
+export async function shopHours(deps: Pick<ShopDeps, 'db'>): Promise<string> {
+  return openingHours(await readSchedule(deps));
 }
 
 export async function getDeliverySchedule(deps: ShopDeps): Promise<{ schedule: DeliverySchedule; updatedAt: string }> {

@@ -11,6 +11,7 @@ import { orderNumber } from './orders.schema';
 import { windowLabel } from '../delivery/delivery-windows';
 import { windowWords } from '../delivery/window-words';
 import { reasonIn } from './momo-reasons';
+import { CASH_WORDS, MOMO_WORDS, payWords } from '../../lib/payment-words';
 import { amountToCollectMinor } from './order-amounts.schema';
 import type { PaymentMethod } from './order-lists.schema';
 import type { Receipt } from './receipt.schema';
@@ -89,10 +90,11 @@ const AUDIENCE: Readonly<Record<NoticeEvent, { sms: boolean; door: boolean; emai
 
 const NOTICES: Readonly<Record<Language, Record<NoticeEvent, (f: NoticeFields) => string>>> = {
   en: {
-    placed: (f) => `${f.shop}: we received order ${f.number} (${f.amount})${when(f, ', to be delivered')}. Thank you! ${f.byMomo ? 'Approve the MoMo payment when your phone asks; we will call you about delivery.' : 'We will call you about payment and delivery.'}`,
+    // How to pay in the shop's one wording (payment-words.ts): what checkout and the confirmation said.
+    placed: (f) => `${f.shop}: we received order ${f.number} (${f.amount})${when(f, ', to be delivered')}. Thank you! ${f.byMomo ? MOMO_WORDS.placed : payWords(CASH_WORDS.placed, { total: f.amount, code: f.payCode })}`,
     packed: (f) => `Your order ${f.number} is packed: ${f.amount} to pay${when(f, ', delivery')}.`,
     payment_completed: (f) => `${f.shop}: payment for order ${f.number} (${f.amount}) is confirmed. Thank you!`,
-    payment_failed: (f) => `${f.shop}: we could not confirm the payment for order ${f.number}. Pay with MoMo code ${f.payCode} or call ${f.phone}.`,
+    payment_failed: (f) => `${f.shop}: we could not confirm the payment for order ${f.number}. Pay with MoMo Pay ${f.payCode} or call ${f.phone}.`,
     processing: (f) => `${f.shop}: order ${f.number} is being prepared${when(f, ' for delivery')}.`,
     shipped: (f) =>
       f.code
@@ -106,7 +108,7 @@ const NOTICES: Readonly<Record<Language, Record<NoticeEvent, (f: NoticeFields) =
     momo_unconfirmed: (f) => `${f.shop}: MTN MoMo has not answered yet about paying order ${f.number}. If your phone asks for your MoMo PIN, approve it, and do not pay another way. We will text you MTN's answer.`,
   },
   rw: {
-    placed: (f) => `${f.shop}: twakiriye komande ${f.number} (${f.amount})${when(f, ', izabagezwaho')}. Murakoze! ${f.byMomo ? 'Emeza kwishyura kuri MoMo igihe telefone yawe ikubajije; turabahamagara ku bijyanye no kubagezaho ibyo mwaguze.' : 'Turabahamagara ku bijyanye no kwishyura no kubagezaho ibyo mwaguze.'}`,
+    placed: (f) => `${f.shop}: twakiriye komande ${f.number} (${f.amount})${when(f, ', izabagezwaho')}. Murakoze! ${f.byMomo ? 'Emeza kwishyura kuri MoMo igihe telefone yawe ikubajije; turabahamagara ku bijyanye no kubagezaho ibyo mwaguze.' : `Mwishyure ${f.amount} mubigejejweho cyangwa kuri MoMo Pay ${f.payCode}. Turabahamagara mu minota 10.`}`, // REVIEW
     // REVIEW: awaits a native speaker.
     packed: (f) => `Komande yawe ${f.number} yapakiwe: ugomba kwishyura ${f.amount}${when(f, ', izabagezwaho')}.`,
     payment_completed: (f) => `${f.shop}: ubwishyu bwa komande ${f.number} (${f.amount}) bwemejwe. Murakoze!`,
@@ -127,7 +129,7 @@ const NOTICES: Readonly<Record<Language, Record<NoticeEvent, (f: NoticeFields) =
     momo_unconfirmed: (f) => `${f.shop}: MTN MoMo ntirasubiza ku kwishyura komande ${f.number}. Telefone yawe nikubaza PIN ya MoMo, yemeze, kandi ntiwishyure ukundi. Tuzakoherereza igisubizo cya MTN.`,
   },
   fr: {
-    placed: (f) => `${f.shop} : nous avons reçu la commande ${f.number} (${f.amount})${when(f, ', livrée')}. Merci ! ${f.byMomo ? 'Approuvez le paiement MoMo quand votre téléphone le demande ; nous vous appellerons pour la livraison.' : 'Nous vous appellerons pour le paiement et la livraison.'}`,
+    placed: (f) => `${f.shop} : nous avons reçu la commande ${f.number} (${f.amount})${when(f, ', livrée')}. Merci ! ${f.byMomo ? 'Approuvez le paiement MoMo quand votre téléphone le demande ; nous vous appellerons pour la livraison.' : `Payez ${f.amount} à la livraison ou par MoMo Pay ${f.payCode}. Nous vous appelons dans les 10 minutes.`}`,
     packed: (f) => `Votre commande ${f.number} est prête : ${f.amount} à payer${when(f, ', livrée')}.`,
     payment_completed: (f) => `${f.shop} : le paiement de la commande ${f.number} (${f.amount}) est confirmé. Merci !`,
     payment_failed: (f) => `${f.shop} : nous n'avons pas pu confirmer le paiement de la commande ${f.number}. Payez par MoMo au ${f.payCode} ou appelez le ${f.phone}.`,

@@ -148,7 +148,7 @@ export async function recordPacking(deps: ShopDeps, staff: Actor, orderId: strin
   const { finished, order, asked } = await inTransaction(deps, async ({ trx }) => {
     const current = await lockOrder(trx, orderId);
     if (!PACKABLE.has(current.status)) throw refused(`The order is ${current.status}: it can no longer be packed`, 'status');
-    const settings = await getPackingSettings(trx);
+    const settings = await getPackingSettings(deps, trx);
     const lines = await trx.selectFrom('order_lines').selectAll().where('order_id', '=', current.id).orderBy('position').execute();
     const byProduct = new Map(lines.map((line) => [line.product_id, line]));
     const notes: string[] = [];

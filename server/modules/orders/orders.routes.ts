@@ -7,7 +7,7 @@ import { requireUser } from '../auth/auth.middleware';
 import type { ShopDeps } from '../../lib/deps';
 import { addRoute, bearerAuth, jsonReply, jsonRequest, openApiRoutes } from '../../lib/openapi';
 import { orderIdParam } from '../../lib/path-params';
-import { orderReplySchema, ordersPageReplySchema, ordersQuerySchema, placeOrderReplySchema, placeOrderSchema, type Order } from './orders.schema';
+import { duplicateOrderReplySchema, orderReplySchema, ordersPageReplySchema, ordersQuerySchema, placeOrderReplySchema, placeOrderSchema, type Order } from './orders.schema';
 import { getOrder, listOrders, placeOrder, shopperReceipt } from './orders.service';
 import { receiptReplySchema } from './receipt.schema';
 import { answerSubstitute } from './order-packing.service';
@@ -28,11 +28,13 @@ const place = createRoute({
   method: 'post',
   path: '/placeOrder',
   summary: 'Place an order from the cart: cash on delivery (MoMo Pay code), or paid now by MoMo request-to-pay',
+  description:
+    'The same products and quantities as an order of the last 10 minutes are a 409 `duplicate_order` naming that order (`duplicateOf`), so a slip never brings the groceries twice; send `confirmDuplicate: true` to place it all the same.',
   request: {
     headers: z.object({ 'Idempotency-Key': z.string().optional().describe('A retried submit with the same key returns the first order, not a second one') }),
     body: jsonRequest(placeOrderSchema),
   },
-  responses: { 201: jsonReply(placeOrderReplySchema, 'Placed') },
+  responses: { 201: jsonReply(placeOrderReplySchema, 'Placed'), 409: jsonReply(duplicateOrderReplySchema, 'The same order was placed minutes ago') },
 });
 const list = createRoute({
   ...orderCall,

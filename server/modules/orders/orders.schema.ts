@@ -37,8 +37,22 @@ export const placeOrderSchema = z.object({
   callbackUrl: z.string().max(2000).optional(),
   /** A window's id from GET /delivery/windows; left out (as the original storefront does), the earliest free one. */
   deliveryWindowId: z.string().trim().max(40).optional(),
+  /**
+   * The same products and quantities ordered in the last 10 minutes are refused (409 duplicate_order,
+   * naming that order) unless this is true: the shopper was warned and wants it twice.
+   */
+  confirmDuplicate: z.boolean().optional(),
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;
+
+/** 409 on POST /order/placeOrder: the order with the same products and quantities placed minutes ago. */
+export const duplicateOrderReplySchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  error: z.literal('duplicate_order'),
+  duplicateOf: z.object({ _id: z.string(), orderNumber: z.string(), createdAt: z.string(), minutesAgo: z.number().int() }),
+});
+export type DuplicateOf = z.infer<typeof duplicateOrderReplySchema>['duplicateOf'];
 
 export const ordersQuerySchema = z.object({
   page: pageNumber(1, 10_000),
@@ -49,6 +63,8 @@ export type OrdersQuery = z.infer<typeof ordersQuerySchema>;
 export const orderLineSchema = z.object({
   productId: z.string(),
   productName: z.string(),
+  /** The product's Kinyarwanda name in the catalog today ("amashu"), which a Kinyarwanda page shows first; absent when it has none. */
+  localName: z.string().optional(),
   productImage: imageUrlField,
   /** As ordered (1.5 for 1.5 kg); price and subtotal too are as placed (a weighed line's subtotal an estimate). */
   productQuantity: z.number(),
@@ -67,6 +83,7 @@ export const orderLineSchema = z.object({
     .object({
       productId: z.string(),
       productName: z.string(),
+      localName: z.string().optional(),
       unit: z.string(),
       price: z.number(),
       /** The shopper's answer: asked (until answerBy), accepted, refused, or timed_out (their preference applied). */

@@ -4,7 +4,7 @@ import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Database, OrderAddressSnapshot, OrderLinesTable, OrdersTable } from '../../db/schema';
 import { runInBackground } from '../../lib/background';
 import { nowOf, type ShopDeps } from '../../lib/deps';
-import { badRequest, notFound } from '../../lib/errors';
+import { AppError, badRequest, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { effectivePrice, toFrw } from '../../lib/money';
 import { offsetOf, paginate } from '../../lib/pagination';
@@ -26,7 +26,7 @@ import { isEstimated, lineMinor } from '../../lib/quantities';
 import { inTransaction } from '../../db/changes';
 import { answerNow } from './packing-amounts';
 import { MOMO_STATES, ORDER_STATUSES, PAYMENT_STATUSES, type OrderChannel } from './order-lists.schema';
-import { MOMO_NUMBER_MESSAGE, momoPayerNumber, type Order, type OrdersQuery, type PlaceOrderInput } from './orders.schema';
+import { MOMO_NUMBER_MESSAGE, momoPayerNumber, orderNumber, type DuplicateOf, type Order, type OrdersQuery, type PlaceOrderInput } from './orders.schema';
 
 export const EMPTY_CART_MESSAGE = 'Your cart is empty. Add products before placing an order.';
 export const UNKNOWN_ADDRESS_MESSAGE = 'Please select a shipping address';
@@ -53,6 +53,11 @@ interface PlaceOrderExtras {
   lines?: readonly OrderAgainLine[];
   /** The weekly basket and week (its Monday) this order is for: a second one for that week is refused. */
   basket?: { id: string; week: string };
+  /**
+   * The order the shopper was shown as having the same products minutes ago, and who confirms anyway
+   * (the conversation's warning); that twin no longer stops this one, a newer one would.
+   */
+  seenTwin?: string;
 }
 
 /** A line to order again: the product and how many, with the name it was ordered under (for messages). */
@@ -62,10 +67,62 @@ export interface OrderAgainLine {
   name: string;
 }
 
+/** The same products and quantities ordered again within this long are most likely a slip: the shopper is asked first. */
+export const DUPLICATE_WINDOW_MINUTES = 10;
+export const DUPLICATE_ORDER = 'duplicate_order';
+
+const minutesAgoText = (minutes: number) => (minutes < 1 ? 'just now' : minutes === 1 ? '1 minute ago' : `${minutes} minutes ago`);
+
+/** The 409 naming the order placed minutes ago with the same products: a client confirms with confirmDuplicate. */
+function duplicateOrder(twin: DuplicateOf): AppError {
+  const message = `You ordered exactly this ${minutesAgoText(twin.minutesAgo)} (order #${twin.orderNumber}). To receive it twice, confirm placing it again`;
+  return new AppError(409, message, DUPLICATE_ORDER, [], { duplicateOf: twin });
+}
+
+/**
+ * The shopper's order of the last 10 minutes (not cancelled) with exactly these products and
+ * quantities, if any: placing the same basket twice that soon is what a double tap, a retried
+ * USSD session or two faces open at once do, and the groceries would come twice.
+ */
+export async function recentTwinOrder(
+  db: ShopDeps['db'] | Transaction<Database>,
+  userId: string,
+  lines: readonly { productId: string; quantity: number }[],
+  now: Date,
+): Promise<DuplicateOf | undefined> {
+  if (!lines.length) return undefined;
+  // By the shop's clock, the one that stamps an order's created_at (placeOrderIn).
+  const since = new Date(now.getTime() - DUPLICATE_WINDOW_MINUTES * 60_000);
+  const recent = await db
+    .selectFrom('orders')
+    .select(['id', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('status', '<>', 'cancelled')
+    .where('created_at', '>=', since)
+    .where('created_at', '<=', now)
+    .orderBy('created_at', 'desc')
+    .execute();
+  if (!recent.length) return undefined;
+  const placed = await db.selectFrom('order_lines').select(['order_id', 'product_id', 'quantity']).where('order_id', 'in', recent.map((order) => order.id)).execute();
+  const key = (of: readonly { productId: string; quantity: number }[]) => of.map((line) => `${line.productId}:${line.quantity}`).sort().join(',');
+  const wanted = key(lines);
+  const twin = recent.find((order) => key(placed.filter((line) => line.order_id === order.id).map((line) => ({ productId: line.product_id, quantity: line.quantity }))) === wanted);
+  if (!twin) return undefined;
+  const createdAt = new Date(twin.created_at);
+  return { _id: twin.id, orderNumber: orderNumber(twin.id), createdAt: createdAt.toISOString(), minutesAgo: Math.max(0, Math.floor((now.getTime() - createdAt.getTime()) / 60_000)) };
+}
+
+/** The shopper's cart, as recentTwinOrder compares it: what Checkout would place now. */
+export async function recentTwinOfCart(deps: ShopDeps, userId: string): Promise<DuplicateOf | undefined> {
+  const lines = await deps.db.selectFrom('cart_lines').select(['product_id as productId', 'quantity']).where('user_id', '=', userId).execute();
+  return recentTwinOrder(deps.db, userId, lines, nowOf(deps));
+}
+
 export const notForSaleNow = (names: string[]) => `No longer for sale today: ${names.join(', ')}. The rest can still be ordered.`;
 
 type OrderRow = Selectable<OrdersTable>;
-type OrderLineRow = Selectable<OrderLinesTable>;
+/** An order line with the local names its product and substitute have in the catalog today. */
+type OrderLineRow = Selectable<OrderLinesTable> & { local_name?: string | null; substitute_local_name?: string | null };
 
 function oneOf<T extends readonly string[]>(values: T, value: string, fallback: T[number]): T[number] {
   return (values as readonly string[]).includes(value) ? (value as T[number]) : fallback;
@@ -81,10 +138,11 @@ function toOrder(order: OrderRow, lines: OrderLineRow[], now: Date, history: Sta
     status: oneOf(ORDER_STATUSES, order.status, 'pending'),
     paymentType: order.payment_type,
     paymentStatus: oneOf(PAYMENT_STATUSES, order.payment_status, 'pending'),
-    address,
+    address: { ...address, sector: address.sector ?? null },
     products: lines.map((line) => ({
       productId: line.product_id,
       productName: line.product_name,
+      ...(line.local_name ? { localName: line.local_name } : {}),
       productImage: line.product_image,
       productQuantity: line.quantity,
       unit: line.unit || 'pcs',
@@ -98,6 +156,7 @@ function toOrder(order: OrderRow, lines: OrderLineRow[], now: Date, history: Sta
         ? {
             productId: line.substituted_by,
             productName: line.substitute_name ?? '',
+            ...(line.substitute_local_name ? { localName: line.substitute_local_name } : {}),
             unit: line.substitute_unit ?? line.unit,
             price: toFrw(line.substitute_price_minor ?? line.price_minor),
             answer: answerNow(line.substitute_answer, line.substitute_answer_by, now),
@@ -122,7 +181,17 @@ function toOrder(order: OrderRow, lines: OrderLineRow[], now: Date, history: Sta
 async function linesOf(db: ShopDeps['db'] | Transaction<Database>, orderIds: string[]): Promise<Map<string, OrderLineRow[]>> {
   const byOrder = new Map<string, OrderLineRow[]>(orderIds.map((id) => [id, []]));
   if (!orderIds.length) return byOrder;
-  const rows = await db.selectFrom('order_lines').selectAll().where('order_id', 'in', orderIds).orderBy('position').execute();
+  // The names are the ones placed (a product renamed later keeps its order's name); the local name,
+  // which orders never stored, is read from the catalog as the conversation's Track orders reads it.
+  const rows = await db
+    .selectFrom('order_lines')
+    .leftJoin('products', 'products.id', 'order_lines.product_id')
+    .leftJoin('products as substitutes', 'substitutes.id', 'order_lines.substituted_by')
+    .selectAll('order_lines')
+    .select(['products.local_name as local_name', 'substitutes.local_name as substitute_local_name'])
+    .where('order_lines.order_id', 'in', orderIds)
+    .orderBy('order_lines.position')
+    .execute();
   for (const row of rows) byOrder.get(row.order_id)?.push(row);
   return byOrder;
 }
@@ -139,11 +208,12 @@ export async function orderWithLines(db: ShopDeps['db'] | Transaction<Database>,
   return withLines;
 }
 
-async function nextInvoiceNumber(trx: Transaction<Database>): Promise<string> {
-  const { n } = await sql<{ n: number }>`select nextval('invoice_numbers')::int as n`.execute(trx).then((r) => r.rows[0]);
-  const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
-  return `INV-${day}-${String(n).padStart(6, '0')}`;
-}
+/**
+ * The order's invoice number, INV-<UTC date>-<6 digits of the shop's sequence>, made by the insert
+ * itself: one statement fewer in the order's transaction, which holds the embedded database's one connection.
+ */
+const nextInvoiceNumber = () =>
+  sql<string>`(SELECT 'INV-' || to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYYMMDD') || '-' || lpad(n::text, greatest(6, length(n::text)), '0') FROM (SELECT nextval('invoice_numbers') AS n) AS next)`;
 
 export const MOMO_OFF_MESSAGE = 'Pay now with MoMo is not available: choose cash on delivery (MoMo Pay code)';
 
@@ -177,7 +247,7 @@ async function linesToPlace(trx: Transaction<Database>, userId: string, given: r
   const products = trx
     .selectFrom('products')
     .innerJoin('categories', 'categories.id', 'products.category_id')
-    .select(['products.id', 'products.name', 'products.image', 'products.unit', 'products.price_minor', 'products.offer_price_minor', 'products.in_stock'])
+    .select(['products.id', 'products.name', 'products.local_name', 'products.image', 'products.unit', 'products.price_minor', 'products.offer_price_minor', 'products.in_stock'])
     // A hidden product (or one in a hidden category) is no longer sold.
     .where('products.hidden', '=', false)
     .where('categories.hidden', '=', false);
@@ -234,11 +304,16 @@ export async function placeOrderIn(trx: Transaction<Database>, deps: ShopDeps, u
     throw badRequest(message, outOfStock.map((line) => ({ msg: outOfStockMessage(line.name), param: `products.${line.id}` })), 'out_of_stock');
   }
 
+  // The same products and quantities ordered minutes ago: asked first (a weekly basket is the shop's own, never asked).
+  if (!input.basket && !input.confirmDuplicate) {
+    const twin = await recentTwinOrder(trx, userId, cartLines.map((line) => ({ productId: line.id, quantity: line.quantity })), nowOf(deps));
+    if (twin && twin._id !== input.seenTwin) throw duplicateOrder(twin);
+  }
   // Stock before the window: every writer takes stock rows before a window's row (cancelling too), so none waits on another in a circle.
   const orderId = newId();
   await reserveStock(trx, { orderId, lines: cartLines.map((line) => ({ productId: line.id, name: line.name, unit: line.unit, quantity: line.quantity })) });
 
-  const { defaultSubstitution } = await getPackingSettings(trx);
+  const { defaultSubstitution } = await getPackingSettings(deps, trx);
   const lines = cartLines.map((line, position) => {
     const priceMinor = effectivePrice(line.price_minor, line.offer_price_minor);
     const named = line.substitution === 'product' && line.substitute_product_id;
@@ -270,6 +345,7 @@ export async function placeOrderIn(trx: Transaction<Database>, deps: ShopDeps, u
     city: address.city,
     street: address.street,
     district: address.district,
+    sector: address.sector,
     phoneNumber: address.phone_number,
     isDefault: address.is_default,
     ...(user.email ? { email: user.email } : {}),
@@ -279,7 +355,7 @@ export async function placeOrderIn(trx: Transaction<Database>, deps: ShopDeps, u
     .values({
       id: orderId,
       user_id: userId,
-      invoice_number: await nextInvoiceNumber(trx),
+      invoice_number: nextInvoiceNumber(),
       amount_minor: subtotalMinor,
       delivery_fee_minor: feeMinorOf(fee),
       status: 'pending',
@@ -294,6 +370,8 @@ export async function placeOrderIn(trx: Transaction<Database>, deps: ShopDeps, u
       delivery_window_end: window.end,
       basket_id: input.basket?.id ?? null,
       basket_week: input.basket?.week ?? null,
+      // The shop's clock (the database's would do in production; a test's or a flow's clock is the shop's).
+      created_at: nowOf(deps),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -304,7 +382,10 @@ export async function placeOrderIn(trx: Transaction<Database>, deps: ShopDeps, u
     .returningAll()
     .execute();
   if (!input.lines) await clearCart({ db: trx }, userId);
-  return { order: toOrder(order, written.sort((a, b) => a.position - b.position), nowOf(deps)), placedNow: true };
+  // The local names as read with the cart's products, as a later read of the order joins them.
+  const localNames = new Map(cartLines.map((line) => [line.id, line.local_name]));
+  const withNames = written.sort((a, b) => a.position - b.position).map((line) => ({ ...line, local_name: localNames.get(line.product_id) ?? null }));
+  return { order: toOrder(order, withNames, nowOf(deps)), placedNow: true };
 }
 
 /** Where an address is, as the fee table reads it: its district, and its sector when it records one. */

@@ -47,7 +47,7 @@ function paymentMethod(method: string): PaymentMethod {
 }
 
 /** "Yellow house, KN 2 St, Muhima, Nyarugenge": the door the order went to, landmark first. */
-function addressLine(address: OrderAddressSnapshot & { sector?: string }): string {
+function addressLine(address: OrderAddressSnapshot & { sector?: string | null }): string {
   return [address.description, address.street, address.sector, address.district, address.city].filter(Boolean).join(', ');
 }
 

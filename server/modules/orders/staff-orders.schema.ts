@@ -33,7 +33,10 @@ export const customerSchema = z.object({
   _id: z.string(),
   fullName: z.string(),
   email: z.string().nullable(),
+  /** The proven phone, else the one typed at sign-up and not yet confirmed (phoneVerified false); null when none was given. */
   phoneNumber: z.string().nullable(),
+  /** Whether phoneNumber is proven (the server always says; optional for a console newer than its server). */
+  phoneVerified: z.boolean().optional(),
 });
 
 /** An order as staff see it: the shopper's Order plus who, from where, and the MoMo reference. */

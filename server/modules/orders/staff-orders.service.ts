@@ -25,6 +25,7 @@ interface CustomerColumns {
   customer_name: string;
   customer_email: string | null;
   customer_phone: string | null;
+  customer_unverified_phone: string | null;
 }
 
 const ordersWithCustomer = (db: Db) =>
@@ -32,7 +33,7 @@ const ordersWithCustomer = (db: Db) =>
     .selectFrom('orders')
     .innerJoin('users', 'users.id', 'orders.user_id')
     .selectAll('orders')
-    .select(['users.full_name as customer_name', 'users.email as customer_email', 'users.phone_number as customer_phone']);
+    .select(['users.full_name as customer_name', 'users.email as customer_email', 'users.phone_number as customer_phone', 'users.unverified_phone_number as customer_unverified_phone']);
 
 /** LIKE treats % and _ as wildcards; a search for them means the characters themselves. */
 const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
@@ -52,10 +53,20 @@ function matchesSearch(search: string) {
     if (digits.length >= 3) {
       const phoneLike = `%${digits}%`;
       either.push(eb(sql`coalesce(users.phone_number, '')`, 'like', phoneLike));
+      either.push(eb(sql`coalesce(users.unverified_phone_number, '')`, 'like', phoneLike));
       either.push(eb(sql`regexp_replace(orders.address->>'phoneNumber', '[^0-9]', '', 'g')`, 'like', phoneLike));
     }
     return eb.or(either);
   };
+}
+
+/**
+ * The shopper as staff see them. The phone is the one proven (USSD, or the SMS code), else the one typed
+ * at sign-up and not yet confirmed, said so: a shopper who gave a number is never shown as having none.
+ */
+function customerOf(row: OrderRow & CustomerColumns): StaffOrder['customer'] {
+  const phoneNumber = row.customer_phone ?? row.customer_unverified_phone;
+  return { _id: row.user_id, fullName: row.customer_name, email: row.customer_email, phoneNumber, phoneVerified: Boolean(row.customer_phone) };
 }
 
 async function toStaffOrders(db: Db, rows: (OrderRow & CustomerColumns)[]): Promise<StaffOrder[]> {
@@ -66,7 +77,7 @@ async function toStaffOrders(db: Db, rows: (OrderRow & CustomerColumns)[]): Prom
       ...order,
       orderNumber: orderNumber(row.id),
       channel: (ORDER_CHANNELS as readonly string[]).includes(row.channel) ? (row.channel as StaffOrder['channel']) : 'web',
-      customer: { _id: row.user_id, fullName: row.customer_name, email: row.customer_email, phoneNumber: row.customer_phone },
+      customer: customerOf(row),
       momoTransactionId: row.momo_transaction_id,
       updatedAt: new Date(row.updated_at).toISOString(),
     };

@@ -24,6 +24,6 @@ const change = createRoute({
 });
 
 export function addPackingSettingsRoutes(app: OpenAPIHono<AppEnv>, deps: ShopDeps): void {
-  addRoute(app, read, async (c) => c.json({ success: true as const, settings: await getPackingSettings(deps.db) }));
-  addRoute(app, change, async (c) => c.json({ success: true as const, settings: await updatePackingSettings(deps.db, c.req.valid('json')) }));
+  addRoute(app, read, async (c) => c.json({ success: true as const, settings: await getPackingSettings(deps) }));
+  addRoute(app, change, async (c) => c.json({ success: true as const, settings: await updatePackingSettings(deps, c.req.valid('json')) }));
 }

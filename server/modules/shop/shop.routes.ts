@@ -4,8 +4,9 @@ import { sql } from 'kysely';
 import type { ShopDeps } from '../../lib/deps';
 import { addRoute, jsonReply, openApiRoutes } from '../../lib/openapi';
 import { healthSchema, shopConfigSchema } from './shop.schema';
+import { shopHours } from '../delivery/delivery.service';
 
-const config = createRoute({ method: 'get', path: '/config', tags: ['shop'], summary: 'Shop name, MoMo Pay code, contacts, hours', responses: { 200: jsonReply(shopConfigSchema) } });
+const config = createRoute({ method: 'get', path: '/config', tags: ['shop'], summary: 'Shop name, MoMo Pay code, contacts, hours (from the delivery schedule)', responses: { 200: jsonReply(shopConfigSchema) } });
 const health = createRoute({
   method: 'get',
   path: '/health',
@@ -17,9 +18,10 @@ const health = createRoute({
 /** `isStopping`: true once the server has begun to shut down (lib/shutdown.ts). */
 export function shopRoutes(deps: ShopDeps, isStopping: () => boolean = () => false) {
   const app = openApiRoutes();
-  addRoute(app, config, (c) => {
+  addRoute(app, config, async (c) => {
     c.header('Cache-Control', 'public, max-age=300');
-    return c.json(deps.config.shop);
+    // The hours are the delivery schedule's, one source with checkout's windows (staff change them in the console).
+    return c.json({ ...deps.config.shop, hours: await shopHours(deps) });
   });
   addRoute(app, health, async (c) => {
     if (isStopping()) return c.json({ ok: false, database: deps.databaseKind }, 503);

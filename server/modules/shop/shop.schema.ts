@@ -1,4 +1,5 @@
-// Shop facts the faces show (GET /api/config): from configuration, never hard-coded in a face.
+// Shop facts the faces show (GET /api/config): from configuration (the hours from the delivery
+// schedule), never hard-coded in a face.
 import { z } from 'zod';
 
 export const shopConfigSchema = z.object({
@@ -8,6 +9,7 @@ export const shopConfigSchema = z.object({
   supportPhone: z.string(),
   supportEmail: z.string(),
   address: z.string(),
+  /** "Mon-Sat 08:00-20:00, Sun closed": made from the delivery schedule staff set, never configured apart. */
   hours: z.string(),
   ussdServiceCode: z.string(),
   /** "Pay now with MoMo" (MTN request-to-pay) is offered at checkout beside cash on delivery. */

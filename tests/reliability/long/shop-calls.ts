@@ -25,7 +25,9 @@ export async function shopperWithAddress(base: string, person: { fullName: strin
 export async function placeOneProduct(base: string, shopper: CrashShopper, key: string, index: number): Promise<string> {
   const added = await call(base, 'POST', '/api/cart/add', { productId: CRASH_PRODUCTS[index % CRASH_PRODUCTS.length], quantity: 1 }, shopper.auth);
   if (added.status !== 200 && added.status !== 201) throw new Error(`add: ${added.status} ${JSON.stringify(added.body)}`);
-  const placed = await call(base, 'POST', '/api/order/placeOrder', { addressId: shopper.addressId, paymentType: 'cash' }, { ...shopper.auth, 'Idempotency-Key': key });
+  // Each shopper orders the same one product again every few placements: confirmed, as the checkout's
+  // warning of a twin order within 10 minutes allows (a crash test, not a slip).
+  const placed = await call(base, 'POST', '/api/order/placeOrder', { addressId: shopper.addressId, paymentType: 'cash', confirmDuplicate: true }, { ...shopper.auth, 'Idempotency-Key': key });
   if (placed.status !== 201 && placed.status !== 200) throw new Error(`place: ${placed.status} ${JSON.stringify(placed.body)}`);
   return placed.body.order._id as string;
 }

@@ -37,6 +37,7 @@ export const SERVER_SENTENCES = [
   msg({ id: 'City is required' }),
   msg({ id: 'Street is required' }),
   msg({ id: 'District is required' }),
+  msg({ id: 'Choose a district of Kigali: Gasabo, Kicukiro or Nyarugenge' }),
   msg({ id: 'Address not found' }),
   // Contact form.
   msg({ id: 'Name is required' }),

@@ -9,6 +9,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { isChatLoginPending } from '@web/lib/chat-resume';
 import { storage } from '@web/lib/storage';
 import { withMessages } from '@web/lib/i18n/i18n';
+import { useLauncherClearOfContent } from './launcher-clear-of-content';
 
 interface ChatWidgetProps {
   onClose: () => void;
@@ -30,7 +31,10 @@ export function ChatLauncher() {
   }, [pathname]);
   // Keyboard users land back on the button that opened the chat, not at the top of the page.
   const focusLauncherNext = useRef(false);
+  const [launcher, setLauncher] = useState<HTMLButtonElement | null>(null);
+  useLauncherClearOfContent(launcher);
   const launcherRef = useCallback((button: HTMLButtonElement | null) => {
+    setLauncher(button);
     if (button && focusLauncherNext.current) {
       focusLauncherNext.current = false;
       button.focus();

@@ -89,10 +89,11 @@ function subscribe(listener: () => void) {
 
 const ICONS = { success: CheckIcon, error: AlertIcon, info: InfoIcon } as const;
 
-function ToastCard({ item }: { item: ToastItem }) {
+/** `newest`: the last toast shown, the one a phone keeps in sight (global.css) when several are up. */
+function ToastCard({ item, newest }: { item: ToastItem; newest: boolean }) {
   const Icon = ICONS[item.kind];
   return (
-    <div className={`toast toast-${item.kind}`}>
+    <div className={`toast toast-${item.kind}${newest ? ' toast-newest' : ''}`}>
       <Icon size={18} className="toast-icon" />
       <p className="toast-message">{item.message}</p>
       <button type="button" className="toast-close" aria-label={t`Dismiss notification`} onClick={() => dismiss(item.id)}>
@@ -107,16 +108,17 @@ function ToastCard({ item }: { item: ToastItem }) {
 export function Toaster() {
   const all = useSyncExternalStore(subscribe, () => items, () => items);
   const host = useSyncExternalStore(subscribe, currentHost, () => null);
+  const newestId = all.at(-1)?.id;
   const regions = (
     <div className="toaster">
       <div role="alert" className="toaster-region">
         {all.filter((item) => item.kind === 'error').map((item) => (
-          <ToastCard key={item.id} item={item} />
+          <ToastCard key={item.id} item={item} newest={item.id === newestId} />
         ))}
       </div>
       <div role="status" aria-live="polite" className="toaster-region">
         {all.filter((item) => item.kind !== 'error').map((item) => (
-          <ToastCard key={item.id} item={item} />
+          <ToastCard key={item.id} item={item} newest={item.id === newestId} />
         ))}
       </div>
     </div>

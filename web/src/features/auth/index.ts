@@ -2,6 +2,7 @@
 // treeshake rule in web/vite.config.ts, docs/decisions/010-feature-faces.md), so a chunk that takes
 // RequireLogin carries neither the login page nor the phone-verification dialog.
 export { useAuthStore } from './store';
+export { useSignedInUser } from './hooks/use-signed-in-user';
 export { requireLogin, setLoginNavigator } from './login-guard';
 export { RequireLogin } from './components/require-login';
 export { VerifyPhoneDialog } from './components/verify-phone-dialog';

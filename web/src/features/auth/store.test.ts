@@ -32,6 +32,22 @@ describe('useAuthStore', () => {
     expect(useAuthStore.getState().token).toBe('stored-token');
   });
 
+  it('asks the server who is signed in when the session kept no user (no Remember me, then a reload), and keeps it for this visit only', async () => {
+    window.localStorage.setItem('token', 'stored-token');
+    const fetchMock = mockFetch(async (request) => {
+      expect(request.url).toMatch(/\/api\/user\/account$/);
+      return json({ success: true, ...user, phoneVerified: false, roles: ['shopper'] });
+    });
+    const { useAuthStore } = await loadStore();
+    expect(useAuthStore.getState().user).toBeNull();
+    await useAuthStore.getState().loadUser();
+    expect(useAuthStore.getState().user).toEqual({ fullName: user.fullName, email: user.email, phoneNumber: user.phoneNumber });
+    expect(window.localStorage.getItem('user')).toBeNull();
+    // Known now: not asked again.
+    await useAuthStore.getState().loadUser();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('starts as a guest without a token', async () => {
     const { useAuthStore } = await loadStore();
     expect(useAuthStore.getState().isAuthenticated).toBe(false);

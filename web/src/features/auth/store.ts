@@ -6,7 +6,7 @@ import { ApiError, setSessionExpiredHandler, toApiError } from '@web/lib/api-cli
 import { storage, type StoredUser } from '@web/lib/storage';
 import { toast } from '@web/components/ui/toast';
 import type { RegisterInput } from '@server/modules/auth/auth.schema';
-import { getIsAuth, getLogout, postLogin, postRegister, type AuthResponse } from './api/auth-api';
+import { getAccount, getIsAuth, getLogout, postLogin, postRegister, type AuthResponse } from './api/auth-api';
 import { browserNavigation } from './login-guard';
 
 export interface LoginCredentials {
@@ -36,6 +36,11 @@ export interface AuthState {
    * means the session-expiry handler is already sending the shopper to /login.
    */
   verifySession(): Promise<SessionCheck>;
+  /**
+   * A signed-in session whose user was not kept (no Remember me, then a reload) asks the server who it
+   * is, so forms can offer the shopper's own name, e-mail and phone. Kept for this visit only.
+   */
+  loadUser(): Promise<void>;
 }
 
 
@@ -137,6 +142,16 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
     const stored = storage.getUser();
     if (stored && kept) storage.setUser({ ...stored, ...kept });
     set({ user: kept });
+  },
+
+  async loadUser() {
+    if (!get().token || get().user) return;
+    try {
+      const account = await getAccount();
+      if (get().token && !get().user) set({ user: rememberedUser(account) });
+    } catch {
+      // Nothing to offer: the forms start empty, as for a guest.
+    }
   },
 
   async verifySession() {

@@ -2,6 +2,9 @@
 import { t } from '@lingui/core/macro';
 import { deliveryWindowName, formatDate } from '@web/lib/i18n/format';
 import type { Order, OrderLine } from '@server/modules/orders/orders.schema';
+import { localNameIn } from '@server/lib/local-name';
+import { currentLanguage } from '@web/lib/i18n/i18n';
+import { cashWords } from '@web/lib/i18n/payment-words';
 
 export function itemCount(order: Pick<Order, 'products'>): number {
   return (order.products ?? []).reduce((sum, line) => sum + (Number(line.productQuantity) || 0), 0);
@@ -15,10 +18,16 @@ export function lineTotal(line: OrderLine): number {
   return Number.isFinite(line.subtotal) ? line.subtotal : (Number(line.price) || 0) * (Number(line.productQuantity) || 0);
 }
 
-/** docs/product.md section 3: the line's name and image may sit in several places depending on who wrote the order. */
+/**
+ * docs/product.md section 3: the line's name and image may sit in several places depending on who wrote
+ * the order. In Kinyarwanda its local name comes first ("Amashu"), as on the product cards and the cart.
+ */
 export function lineName(line: OrderLine): string {
-  return line.productName || line.productDetails?.productname || t`Unknown Product`;
+  return localNameIn(line, currentLanguage()) ?? (line.productName || line.productDetails?.productname || t`Unknown Product`);
 }
+
+/** A packed substitute's name, in Kinyarwanda its local name too. */
+export const substituteName = (substitute: NonNullable<OrderLine['substitutedBy']>): string => localNameIn(substitute, currentLanguage()) ?? substitute.productName;
 
 export function lineImage(line: OrderLine): string | undefined {
   return line.productImage || line.productDetails?.productImage || undefined;
@@ -34,5 +43,5 @@ export function deliveryWhen(order: Pick<Order, 'deliveryWindow' | 'createdAt'>)
 
 export function paymentMethodName(paymentType: string): string {
   if (paymentType === 'momo') return t`Pay now with MoMo (MTN MoMo request to pay)`;
-  return paymentType === 'cash' ? t`Cash on Delivery (Mobile Money)` : paymentType;
+  return paymentType === 'cash' ? cashWords.name() : paymentType;
 }

@@ -7,6 +7,7 @@ import type { Address, AddressInput } from '@server/modules/addresses/addresses.
 import { Dialog } from '@web/components/ui/dialog';
 import { toast } from '@web/components/ui/toast';
 import { toApiError, type ApiFieldError } from '@web/lib/api-client';
+import { useSignedInUser } from '@web/features/auth';
 import { createAddress, updateAddress } from '../api/addresses-api';
 import { AddressForm } from './address-form';
 import '../addresses.css';
@@ -21,6 +22,8 @@ interface AddressFormDialogProps {
 }
 
 export function AddressFormDialog({ open, address, title, onClose, onSaved }: AddressFormDialogProps) {
+  // A new address offers the phone the shopper gave at sign-up (or since, in the profile): the usual delivery number.
+  const accountPhone = useSignedInUser()?.phoneNumber;
   const [busy, setBusy] = useState(false);
   const [serverErrors, setServerErrors] = useState<ApiFieldError[]>([]);
   const editing = Boolean(address);
@@ -50,8 +53,8 @@ export function AddressFormDialog({ open, address, title, onClose, onSaved }: Ad
     <Dialog open={open} onClose={close} title={title ?? (editing ? t`Edit Address` : t`Add New Address`)} maxWidth={600}>
       {/* The key remounts the form for each address, so opening it again starts from that address. */}
       <AddressForm
-        key={address?._id ?? 'new'}
-        initial={address ?? undefined}
+        key={address?._id ?? `new-${accountPhone ?? ''}`}
+        initial={address ?? { phoneNumber: accountPhone ?? '' }}
         submitLabel={editing ? t`Update Address` : t`Save Address`}
         busyLabel={t`Saving...`}
         busy={busy}

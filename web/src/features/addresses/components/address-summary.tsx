@@ -1,4 +1,4 @@
-// An address in a few lines: description, street, district, city (docs/product.md section 2, checkout
+// An address in a few lines: description, street, sector (when given), district, city (docs/product.md section 2, checkout
 // summary) and phone.
 import type { Address } from '@server/modules/addresses/addresses.schema';
 
@@ -7,9 +7,7 @@ export function AddressSummary({ address }: { address: Address }) {
     <address className="address-summary">
       <strong>{address.description}</strong>
       <span>{address.street}</span>
-      <span>
-        {address.district}, {address.city}
-      </span>
+      <span>{[address.sector, address.district, address.city].filter(Boolean).join(', ')}</span>
       <span>{address.phoneNumber}</span>
     </address>
   );

@@ -2,7 +2,7 @@
 import { api } from '@web/lib/api-client';
 import type { MessageReply } from '@server/lib/replies';
 import type { authResponseSchema, RegisterInput } from '@server/modules/auth/auth.schema';
-import type { IsAuthReply, UserReply } from '@server/modules/users/users.schema';
+import type { AccountReply, IsAuthReply, UserReply } from '@server/modules/users/users.schema';
 import type { z } from 'zod';
 
 export type AuthResponse = z.infer<typeof authResponseSchema>;
@@ -22,6 +22,11 @@ export function getLogout() {
 /** GET user/is-auth: succeeds only while the stored token is still accepted. */
 export function getIsAuth() {
   return api.get('user/is-auth').json<IsAuthReply>();
+}
+
+/** GET user/account: the signed-in shopper's name and contacts, for a session whose user was not kept. */
+export function getAccount() {
+  return api.get('user/account').json<AccountReply>();
 }
 
 export type ResetIdentity = { email: string } | { phoneNumber: string };

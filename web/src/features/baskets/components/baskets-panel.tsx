@@ -22,7 +22,13 @@ function nextText(basket: Basket): string {
   const when = next.label;
   if (next.skipped) return t`Next: ${when}, skipped`;
   const number = next.orderId?.slice(-8).toUpperCase();
-  return number ? t`Next: ${when} (order #${number}, placed)` : t`Next: ${when}`;
+  if (number) return t`Next: ${when} (order #${number}, placed)`;
+  // The week an order already brings these groceries: the basket's first delivery is the one after.
+  if (basket.coveredBy) {
+    const { orderNumber, label: brings } = basket.coveredBy;
+    return t`Next: ${when} (order #${orderNumber} brings it ${brings})`;
+  }
+  return t`Next: ${when}`;
 }
 
 /** A MoMo basket's number: shown, and changed in place (the shop checks it is one MTN MoMo can ask). */

@@ -18,6 +18,8 @@ export function DeliveryWindowPicker({ windows, loading, failed, selectedId, onS
   const selectId = useId();
   const hintId = useId();
   const free = windows.filter((window) => window.available);
+  // The hint speaks of the earliest time only while it is the one chosen: never "today" under Tomorrow.
+  const earliestChosen = Boolean(free.length) && (!selectedId || selectedId === free[0].id);
   return (
     <div className="field delivery-window">
       <label className="field-label" htmlFor={selectId}>
@@ -30,16 +32,25 @@ export function DeliveryWindowPicker({ windows, loading, failed, selectedId, onS
       ) : null}
       {free.length ? (
         <>
-          <select id={selectId} className="input" value={selectedId} onChange={(event) => onSelect(event.target.value)} disabled={disabled} aria-describedby={hintId}>
+          <select
+            id={selectId}
+            className="input"
+            value={selectedId}
+            onChange={(event) => onSelect(event.target.value)}
+            disabled={disabled}
+            aria-describedby={earliestChosen ? hintId : undefined}
+          >
             {free.map((window) => (
               <option key={window.id} value={window.id}>
                 {deliveryWindowName(window)}
               </option>
             ))}
           </select>
-          <p id={hintId} className="delivery-window-hint">
-            {free[0].sameDay ? t`The earliest free time is chosen: today.` : t`No more deliveries today: the earliest free time is chosen.`}
-          </p>
+          {earliestChosen ? (
+            <p id={hintId} className="delivery-window-hint">
+              {free[0].sameDay ? t`The earliest free time is chosen: today.` : t`No more deliveries today: the earliest free time is chosen.`}
+            </p>
+          ) : null}
         </>
       ) : null}
     </div>

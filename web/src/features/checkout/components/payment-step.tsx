@@ -5,6 +5,7 @@ import { t } from '@lingui/core/macro';
 import { useId } from 'react';
 import type { PaymentType } from '@server/modules/orders/order-lists.schema';
 import { Button } from '@web/components/ui/button';
+import { cashWords, momoWords } from '@web/lib/i18n/payment-words';
 import { useShopConfig } from '@web/lib/shop-config';
 
 export type PaymentMethod = PaymentType;
@@ -20,10 +21,13 @@ interface PaymentStepProps {
   onContinue: () => void;
 }
 
+/** Cash or the MoMo Pay code, in the words every face uses (web/src/lib/i18n/payment-words.ts): verified only once paid. */
 function PayCodeInstructions({ payCode, businessName }: { payCode: string; businessName: string }) {
   return (
     <div className="momo-instructions">
-      <h3>{t`How to pay with Mobile Money`}</h3>
+      <h3>{t`How to pay`}</h3>
+      <p>{cashWords.how({ code: payCode, business: businessName })}.</p>
+      <p>{t`With the MoMo Pay code, before your order arrives or when it does:`}</p>
       <ol>
         <li>
           {t`Dial the MoMo Pay code`} <strong className="pay-code">{payCode}</strong>
@@ -32,7 +36,7 @@ function PayCodeInstructions({ payCode, businessName }: { payCode: string; busin
           {t`Check that the business name reads`} <strong>{businessName}</strong>
         </li>
         <li>{t`Pay the order total shown in your order summary.`}</li>
-        <li>{t`The administrator verifies payment and calls the customer within 10 minutes.`}</li>
+        <li>{cashWords.verified()}</li>
       </ol>
     </div>
   );
@@ -56,15 +60,15 @@ export function PaymentStep(props: PaymentStepProps) {
           <input type="radio" name="paymentType" value="cash" checked={method === 'cash'} onChange={() => onMethodChange('cash')} />
           <span>
             <strong>{momoOffered ? t`Cash on delivery (MoMo Pay code)` : t`Cash on Delivery`}</strong>
-            <span className="payment-option-note">{t`Pay with Mobile Money when your order arrives`}</span>
+            <span className="payment-option-note">{cashWords.how({ code: payCode, business: businessName })}</span>
           </span>
         </label>
         {momoOffered ? (
           <label className={`payment-option ${method === 'momo' ? 'is-selected' : ''}`}>
             <input type="radio" name="paymentType" value="momo" checked={method === 'momo'} onChange={() => onMethodChange('momo')} />
             <span>
-              <strong>{t`Pay now with MoMo`}</strong>
-              <span className="payment-option-note">{t`Your phone asks you to approve the payment with your MoMo PIN`}</span>
+              <strong>{momoWords.name()}</strong>
+              <span className="payment-option-note">{momoWords.how()}</span>
             </span>
           </label>
         ) : null}
@@ -98,10 +102,7 @@ export function PaymentStep(props: PaymentStepProps) {
             <li>{t`Place your order.`}</li>
             <li>{t`MTN MoMo asks this number (or, left empty, the delivery address's phone) to approve the order total: enter your MoMo PIN on that phone.`}</li>
             <li>{t`Your order is paid at once; no one needs to call you about payment.`}</li>
-            <li>
-              {t`If MTN MoMo is slow to answer, approve the prompt when it comes and wait: do not pay another way.`}{' '}
-              {t`Only if the payment fails or expires, pay again or pay with the MoMo Pay code`} <strong className="pay-code">{payCode}</strong> ({businessName}).
-            </li>
+            <li>{momoWords.fallback({ code: payCode, business: businessName })}</li>
           </ol>
         </div>
       ) : (

@@ -17,7 +17,7 @@ import { storage } from '@web/lib/storage';
 import { toApiError } from '@web/lib/api-client';
 import { toastOnFailure, useRemote } from '@web/lib/use-remote';
 import { stockNoteOf, useCartStore, type CartItem } from '@web/features/cart';
-import { RequireLogin, useAuthStore } from '@web/features/auth';
+import { RequireLogin, useSignedInUser } from '@web/features/auth';
 import { AddressFormDialog, fetchAddresses } from '@web/features/addresses';
 import { placeOrder, placeOrderCall } from '@web/features/orders';
 import { isOnline } from '@web/lib/connection';
@@ -28,6 +28,8 @@ import { DeliveryStep } from '../components/delivery-step';
 import { DeliveryWindowPicker } from '../components/delivery-window-picker';
 import { fetchDeliveryWindows } from '../api/delivery-windows-api';
 import { OrderSummary } from '../components/order-summary';
+import { DuplicateOrderDialog } from '../components/duplicate-order-dialog';
+import type { DuplicateOf } from '@server/modules/orders/orders.schema';
 import { useIdempotencyKey } from '../hooks/use-idempotency-key';
 import { useDocumentTitle } from '@web/components/ui/use-document-title';
 import '../checkout.css';
@@ -75,7 +77,7 @@ function Checkout() {
   const [step, setStep] = useState<1 | 2>(1);
   // Cash on delivery starts chosen: one tap fewer on a phone. "Pay now with MoMo" asks the shopper's own number unless they change it.
   const [method, setMethod] = useState<PaymentMethod | null>('cash');
-  const accountPhone = useAuthStore((state) => state.user?.phoneNumber);
+  const accountPhone = useSignedInUser()?.phoneNumber;
   const [typedPayerPhone, setPayerPhone] = useState<string | null>(null);
   // Until the shopper types one: their account's number, else empty (MoMo then asks the delivery phone).
   const payerPhone = typedPayerPhone ?? localMomoNumber(accountPhone);
@@ -95,6 +97,8 @@ function Checkout() {
   const noWindowFree = windowList.status === 'ready' && !windowId;
   const [dialogOpen, setDialogOpen] = useState(false);
   const [placing, setPlacing] = useState(false);
+  // The same order placed minutes ago (the server asks first): shown in a dialog until the shopper chooses.
+  const [duplicateOf, setDuplicateOf] = useState<DuplicateOf | null>(null);
   const placingRef = useRef(false);
   const placedRef = useRef(false);
   const idempotencyKey = useIdempotencyKey();
@@ -170,7 +174,7 @@ function Checkout() {
     toast.info(t`You are offline. Your order is kept on this phone and sent once, as soon as the network returns.`);
   }
 
-  async function submitOrder() {
+  async function submitOrder(confirmDuplicate = false) {
     if (placingRef.current || orderWaiting) return;
     if (noWindowFree) {
       toast.error(t`No delivery time is free in the next 7 days. Please try again later.`);
@@ -196,6 +200,7 @@ function Checkout() {
       callbackUrl: `${window.location.origin}${paths.orderConfirmation}`,
       // Windows that could not be loaded: the server takes the earliest free one.
       ...(windowId ? { deliveryWindowId: windowId } : {}),
+      ...(confirmDuplicate ? { confirmDuplicate: true } : {}),
     };
     const key = idempotencyKey.current();
     if (!isOnline()) return keepOrderForNetwork(body, key);
@@ -214,9 +219,12 @@ function Checkout() {
       setPlacing(false);
       // The network dropped on the way: the same order, same key, goes when it is back (never twice).
       if (failure.error === 'network_error') return keepOrderForNetwork(body, key);
+      // The same order placed minutes ago: asked in a dialog, not a toast.
+      const twin = failure.error === 'duplicate_order' ? (failure.data as { duplicateOf?: DuplicateOf } | undefined)?.duplicateOf : undefined;
       // Refused for want of stock, the message names every short line; the cart shows them again as they now are.
       const shortOfStock = failure.error === 'not_enough_stock';
-      toast.error((shortOfStock ? failure.message : failure.errors[0]?.message) ?? failure.message ?? t`Failed to place order`);
+      if (twin) setDuplicateOf(twin);
+      else toast.error((shortOfStock ? failure.message : failure.errors[0]?.message) ?? failure.message ?? t`Failed to place order`);
       if (shortOfStock) void useCartStore.getState().fetchCart();
       if (failure.error === 'delivery_window_unavailable') {
         // The window filled up or passed meanwhile: the server named the next free one; offer it.
@@ -283,7 +291,7 @@ function Checkout() {
               onSelect={selectAddress}
               onNewAddress={() => setDialogOpen(true)}
               onBack={() => setStep(1)}
-              onPlaceOrder={submitOrder}
+              onPlaceOrder={() => void submitOrder()}
               placing={placing || orderWaiting}
               windowPicker={
                 <DeliveryWindowPicker
@@ -300,6 +308,12 @@ function Checkout() {
         </div>
         <OrderSummary items={items} totalPrice={totalPrice} place={addresses.find((address) => address._id === selectedId)} />
       </div>
+      <DuplicateOrderDialog
+        duplicateOf={duplicateOf}
+        placing={placing}
+        onClose={() => setDuplicateOf(null)}
+        onPlaceAgain={() => void submitOrder(true).finally(() => setDuplicateOf(null))}
+      />
       <AddressFormDialog
         open={dialogOpen}
         title={t`New Address`}

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '@web/test/mock-fetch';
 import { toast } from '@web/components/ui/toast';
+import { useAuthStore } from '@web/features/auth';
 import { ContactForm } from './contact-form';
 
 async function fillIn(values: { name?: string; email?: string; subject?: string; message?: string }) {
@@ -67,5 +68,27 @@ describe('ContactForm', () => {
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
     expect(await screen.findByText('Failed to send message. Please try again.', { selector: 'p' })).toBeInTheDocument();
     expect(screen.getByLabelText('Name')).toHaveValue('Aline');
+  });
+
+  it('a signed-in shopper finds their name and e-mail filled in, and kept after sending', async () => {
+    useAuthStore.setState({ user: { fullName: 'Aline Uwase', email: 'aline@example.rw', phoneNumber: '+250788765432' } });
+    try {
+      const sent: unknown[] = [];
+      const fetchMock = mockFetch(async (request) => {
+        sent.push(await request.json());
+        return json({ success: true, message: "Message sent! We'll get back to you soon." }, 201);
+      });
+      render(<ContactForm />);
+      expect(screen.getByLabelText('Name')).toHaveValue('Aline Uwase');
+      expect(screen.getByLabelText('Email')).toHaveValue('aline@example.rw');
+      const user = await fillIn({ subject: 'Delivery', message: 'Do you come to Kanombe?' });
+      await user.click(screen.getByRole('button', { name: 'Send Message' }));
+      await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+      expect(sent[0]).toEqual({ name: 'Aline Uwase', email: 'aline@example.rw', subject: 'Delivery', message: 'Do you come to Kanombe?' });
+      await waitFor(() => expect(screen.getByLabelText('Subject')).toHaveValue(''));
+      expect(screen.getByLabelText('Name')).toHaveValue('Aline Uwase');
+    } finally {
+      useAuthStore.setState({ user: null });
+    }
   });
 });

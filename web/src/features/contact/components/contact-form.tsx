@@ -2,11 +2,12 @@
 // 'Sending...' while it goes; cleared on success.
 import { t } from '@lingui/core/macro';
 import { knownMessage } from '@web/lib/i18n/known-messages';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { contactMessageSchema, type ContactMessageInput } from '@server/modules/contact/contact.schema';
 import { toast } from '@web/components/ui/toast';
+import { useSignedInUser } from '@web/features/auth';
 import { sendContactMessage } from '../api/send-contact-message';
 
 const contactSuccess = () => t`Message sent! We'll get back to you soon.`;
@@ -17,18 +18,28 @@ const EMPTY: ContactMessageInput = { name: '', email: '', subject: '', message: 
 export function ContactForm() {
   const id = useId();
   const [result, setResult] = useState<'success' | 'error' | null>(null);
+  // A signed-in shopper is not asked for the name and e-mail the shop already has (they may change them).
+  const user = useSignedInUser();
+  const start: ContactMessageInput = { ...EMPTY, name: user?.fullName ?? '', email: user?.email ?? '' };
   const {
     register,
     handleSubmit,
     reset,
+    getValues,
+    setValue,
     formState: { errors, isSubmitting },
-  } = useForm<ContactMessageInput>({ resolver: zodResolver(contactMessageSchema), defaultValues: EMPTY });
+  } = useForm<ContactMessageInput>({ resolver: zodResolver(contactMessageSchema), defaultValues: start });
+  // The session's user may arrive after the form (asked of the server): fill what is still empty.
+  useEffect(() => {
+    if (user?.fullName && !getValues('name')) setValue('name', user.fullName);
+    if (user?.email && !getValues('email')) setValue('email', user.email);
+  }, [user, getValues, setValue]);
 
   const onSubmit = handleSubmit(async (values) => {
     setResult(null);
     try {
       await sendContactMessage(values);
-      reset(EMPTY);
+      reset(start);
       setResult('success');
       toast.success(contactSuccess());
     } catch {

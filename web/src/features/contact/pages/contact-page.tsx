@@ -13,7 +13,6 @@ import '../contact.css';
 
 export const FADE_IN_DELAY_MS = 100;
 const vendorSuccess = () => t`Vendor information has been sent to your email!`;
-const defaultHours = () => t`Mon-Fri 9AM-6PM, Sat 10AM-4PM, Sun closed`;
 
 function useFadeIn(delayMs: number): boolean {
   const [shown, setShown] = useState(false);
@@ -80,7 +79,8 @@ export default function ContactPage() {
                 <span>
                   <strong>{t`Hours`}</strong>
                   <br />
-                  {config?.hours || defaultHours()}
+                  {/* The delivery schedule's days and times (GET /api/config): never a second list of hours here. */}
+                  {config?.hours || '...'}
                 </span>
               </li>
             </ul>

@@ -6,10 +6,13 @@ import { CategoryCarousel } from './category-carousel';
 import { FeaturedProducts } from './featured-products';
 import { Newsletter } from './newsletter';
 import { PopularProducts } from './popular-products';
+import { LastOrderAgain } from '@web/features/orders';
 
 export default function HomeSections() {
   return (
     <>
+      {/* A returning shopper's last order, one button from the cart again. */}
+      <LastOrderAgain />
       <CategoryCarousel />
       <FeaturedProducts />
       <PopularProducts />

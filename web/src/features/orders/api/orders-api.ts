@@ -15,6 +15,8 @@ export interface PlaceOrderBody {
   /** momo: the number asked to pay (the delivery phone when left out). */
   payerPhone?: string;
   callbackUrl: string;
+  /** The shopper was told of the same order placed minutes ago and places it again all the same. */
+  confirmDuplicate?: boolean;
 }
 
 /**

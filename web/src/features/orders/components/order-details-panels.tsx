@@ -5,6 +5,7 @@ import { deliveryWindowName, formatDate } from '@web/lib/i18n/format';
 import type { Order } from '@server/modules/orders/orders.schema';
 import type { ShopConfig } from '@server/modules/shop/shop.schema';
 import { formatMoney } from '@web/lib/money';
+import { cashWords, momoWords } from '@web/lib/i18n/payment-words';
 import { deliveryWhen, paymentMethodName } from '../format';
 import { OrderStatusBadge, PaymentStatusBadge } from './status-badge';
 
@@ -60,7 +61,7 @@ export function PaymentPanel({ order, config }: { order: Order; config: ShopConf
         <div>
           <dt>{t`Payment status`}</dt>
           <dd>
-            <PaymentStatusBadge status={order.paymentStatus} upper />
+            <PaymentStatusBadge status={order.paymentStatus} />
           </dd>
         </div>
         <div>
@@ -68,15 +69,20 @@ export function PaymentPanel({ order, config }: { order: Order; config: ShopConf
           <dd className="pay-code">{config?.payCode ?? '…'}</dd>
         </div>
       </dl>
-      {order.paymentType === 'momo' ? null : (
+      {order.paymentType === 'momo' || order.paymentStatus === 'completed' ? null : (
         <p className="confirm-reminder">
-          {config
-            ? t`Cash on delivery: please prepare the exact amount of ${amount} to pay with Mobile Money (pay code ${config.payCode}, ${config.businessName}).`
-            : t`Cash on delivery: please prepare the exact amount of ${amount} to pay with Mobile Money.`}
+          {cashWords.prepare(amount, { code: config?.payCode ?? '…', business: config?.businessName ?? '…' })}
         </p>
       )}
     </section>
   );
+}
+
+/** What comes of the payment: "verifies your payment" only of one made with the code, never before. */
+function paymentNext(order: Order): string {
+  if (order.paymentStatus === 'completed') return t`Your payment is confirmed: no one needs to call you about it.`;
+  if (order.paymentType !== 'momo') return cashWords.verified();
+  return order.paymentStatus === 'failed' ? t`The MoMo payment did not go through: pay again, or with the MoMo Pay code.` : momoWords.placed();
 }
 
 export function NextStepsPanel({ order }: { order: Order }) {
@@ -85,7 +91,7 @@ export function NextStepsPanel({ order }: { order: Order }) {
     <section className="card confirm-panel" aria-labelledby="next-title">
       <h2 id="next-title">{t`What Happens Next`}</h2>
       <ol className="confirm-next">
-        <li>{t`The administrator verifies your payment and calls you within 10 minutes.`}</li>
+        <li>{paymentNext(order)}</li>
         <li>{window ? t`Your groceries are delivered ${window}.` : t`Your groceries are delivered within 1-2 hours.`}</li>
         <li>{t`You can follow your order any time from Track Orders.`}</li>
       </ol>

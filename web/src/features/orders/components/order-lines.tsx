@@ -13,7 +13,7 @@ import { toApiError } from '@web/lib/api-client';
 import { formatMoney } from '@web/lib/money';
 import { quantityWithUnit } from '@server/lib/units';
 import { answerSubstitute } from '../api/orders-api';
-import { lineImage, lineName, lineTotal } from '../format';
+import { lineImage, lineName, lineTotal, substituteName } from '../format';
 
 interface OrderLinesProps {
   lines: OrderLine[];
@@ -27,7 +27,7 @@ interface OrderLinesProps {
 function sentText(line: OrderLine, packed: number): string {
   const language = currentLanguage();
   if (line.substitutedBy) {
-    const name = line.substitutedBy.productName;
+    const name = substituteName(line.substitutedBy);
     const amount = quantityWithUnit(packed, line.substitutedBy.unit || 'pcs', language);
     return t`${name}, ${amount}`;
   }
@@ -41,7 +41,7 @@ function isOpenQuestion(line: OrderLine, now: number): boolean {
 
 function SubstituteQuestion({ line, orderId, onAnswered }: { line: OrderLine; orderId: string; onAnswered: (order: Order) => void }) {
   const [busy, setBusy] = useState<'accept' | 'refuse' | null>(null);
-  const substitute = line.substitutedBy?.productName ?? '';
+  const substitute = line.substitutedBy ? substituteName(line.substitutedBy) : '';
   const ordered = lineName(line);
   const price = formatMoney(line.substitutedBy?.price ?? 0);
   const answer = async (accept: boolean) => {

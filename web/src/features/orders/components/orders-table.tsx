@@ -1,5 +1,6 @@
 // Orders as a table whose rows open to show their products (docs/product.md section 2, track orders). On a phone each
-// row becomes a stacked card (CSS), keeping the table semantics for screen readers.
+// row becomes a stacked card (CSS), keeping the table semantics for screen readers. "Order again" and
+// "Deliver every week" are on each row itself, not hidden until the row is opened.
 import { t } from '@lingui/core/macro';
 import { formatDate } from '@web/lib/i18n/format';
 import { Fragment, useState } from 'react';
@@ -17,6 +18,11 @@ import { paths } from '@web/app/paths';
 import { useOrderAgain } from '../hooks/use-order-again';
 import { MakeWeeklyButton } from '@web/features/baskets';
 import '../orders.css';
+
+/** The window an order still comes in (not delivered or cancelled), for "Deliver every week" to compare with. */
+function comingWindow(order: Order) {
+  return order.deliveryWindow && ['pending', 'processing', 'shipped'].includes(order.status) ? order.deliveryWindow : undefined;
+}
 
 /** `onOrderChanged`: an order the table changed itself ("Pay again"), to show without waiting for the next load. */
 export function OrdersTable({ orders, caption, onOrderChanged }: { orders: Order[]; caption: string; onOrderChanged?: (order: Order) => void }) {
@@ -43,6 +49,9 @@ export function OrdersTable({ orders, caption, onOrderChanged }: { orders: Order
           <th scope="col">{t`Status`}</th>
           <th scope="col">{t`Payment`}</th>
           <th scope="col">{t`Total`}</th>
+          <th scope="col">
+            <span className="visually-hidden">{t`Actions`}</span>
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -74,9 +83,25 @@ export function OrdersTable({ orders, caption, onOrderChanged }: { orders: Order
                   <PaymentStatusBadge status={order.paymentStatus} /> <PayAgainButton order={order} onChanged={onOrderChanged} />
                 </td>
                 <td data-label={t`Total`}>{formatMoney(order.total)}</td>
+                <td className="order-row-actions">
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    busy={busyId === order._id}
+                    onClick={() => void orderAgain(order._id)}
+                  >
+                    {t`Order again`}
+                  </Button>
+                  <MakeWeeklyButton orderId={order._id} orderNumber={orderNumber(order._id)} coming={comingWindow(order)} />
+                  {order.status === 'delivered' ? (
+                    <Link to={paths.receipt(order._id)} className={buttonClass('secondary', 'sm')}>
+                      {t`Receipt`}
+                    </Link>
+                  ) : null}
+                </td>
               </tr>
               <tr id={detailsId} className="order-details-row" hidden={!expanded}>
-                <td colSpan={6}>
+                <td colSpan={7}>
                   {expanded ? (
                     <div className="order-details">
                       <OrderLines lines={order.products} showUnitPrice answerFor={{ orderId: order._id, onAnswered: (changed) => onOrderChanged?.(changed) }} />
@@ -84,22 +109,6 @@ export function OrdersTable({ orders, caption, onOrderChanged }: { orders: Order
                         <span>{t`Total items: ${itemCount(order)}`}</span>
                         <strong>{t`Order total: ${formatMoney(order.total)}`}</strong>
                       </p>
-                      <div className="order-details-actions">
-                        <Button
-                          variant="secondary"
-                          size="sm"
-                          busy={busyId === order._id}
-                          onClick={() => void orderAgain(order._id)}
-                        >
-                          {t`Order again`}
-                        </Button>
-                        <MakeWeeklyButton orderId={order._id} orderNumber={orderNumber(order._id)} />
-                        {order.status === 'delivered' ? (
-                          <Link to={paths.receipt(order._id)} className={buttonClass('secondary', 'sm')}>
-                            {t`Receipt`}
-                          </Link>
-                        ) : null}
-                      </div>
                     </div>
                   ) : null}
                 </td>

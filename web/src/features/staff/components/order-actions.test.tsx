@@ -159,7 +159,7 @@ describe('OrderActions', () => {
     render(<OrderActions order={order()} onChanged={onChanged} />);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Start processing' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Someone else changed this order first by Eric Staff: status pending → cancelled. Nothing was changed by you; check it and try again.',
+      'Someone else changed this order first by Eric Staff: status waiting to be packed → cancelled. Nothing was changed by you; check it and try again.',
     );
     expect(onChanged).toHaveBeenCalledWith(now);
   });

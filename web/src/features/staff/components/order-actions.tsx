@@ -18,6 +18,7 @@ import { Button } from '@web/components/ui/button';
 import { TextField } from '@web/components/ui/text-field';
 import { toast } from '@web/components/ui/toast';
 import { toApiError } from '@web/lib/api-client';
+import { orderStatusWords, paymentStatusWords } from '@web/features/orders';
 import { changeOrderStatus, changePayment } from '../api/staff-api';
 import { capitalise, moveLabel } from '../format';
 import { submitStaffForm } from '../staff-form';
@@ -81,8 +82,10 @@ const sameMove = (a: Move | null, b: Move) => a?.kind === b.kind && a.to === b.t
 /** What differs between the order staff were looking at and the one the server holds now. */
 export function describeConflict(seen: StaffOrderDetail, now: StaffOrderDetail): string {
   const changes: string[] = [];
-  if (seen.status !== now.status) changes.push(`status ${seen.status} → ${now.status}`);
-  if (seen.paymentStatus !== now.paymentStatus) changes.push(`payment ${seen.paymentStatus} → ${now.paymentStatus}`);
+  // In words, small inside the sentence, as the history below says them ("status waiting to be packed → cancelled").
+  const words = (say: (status: string) => string, from: string, to: string) => `${say(from).toLowerCase()} → ${say(to).toLowerCase()}`;
+  if (seen.status !== now.status) changes.push(`status ${words(orderStatusWords, seen.status, now.status)}`);
+  if (seen.paymentStatus !== now.paymentStatus) changes.push(`payment ${words(paymentStatusWords, seen.paymentStatus, now.paymentStatus)}`);
   const latest = now.history[now.history.length - 1];
   const who = latest?.by?.fullName ? ` by ${latest.by.fullName}` : '';
   const what = changes.length ? changes.join(', ') : 'its details';

@@ -1,6 +1,6 @@
-// The console's frame: a compact bar with the sections (it scrolls sideways on a 360-pixel phone),
-// and the screen under it. No storefront header, cart or chat: staff are at work. The Staff section
-// (who holds which role) is the owner's, so only an owner's bar shows it.
+// The console's frame: a compact bar with the sections (on a 360-pixel phone it wraps to two rows, every
+// section in sight), and the screen under it. No storefront header, cart or chat: staff are at work. The
+// Staff section (who holds which role) is the owner's, so only an owner's bar shows it.
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { mayUseConsole, type Role } from '@server/modules/auth/role-lists.schema';

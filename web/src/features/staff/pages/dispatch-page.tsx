@@ -118,7 +118,7 @@ export default function DispatchPage() {
                     <tr key={order._id}>
                       <td>
                         <Link to={staffPaths.order(order._id)}>#{order.orderNumber}</Link>
-                        {order.status === 'shipped' ? ' (on the way)' : ''}
+                        {order.status === 'shipped' ? ' (on its way)' : ''}
                       </td>
                       <td>
                         {order.street}

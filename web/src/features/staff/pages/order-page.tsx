@@ -66,7 +66,10 @@ export default function OrderPage() {
               <dt>Name</dt>
               <dd>{order.customer.fullName}</dd>
               <dt>Phone</dt>
-              <dd>{order.customer.phoneNumber ? <a href={`tel:${order.customer.phoneNumber}`}>{order.customer.phoneNumber}</a> : '—'}</dd>
+              <dd>
+                {order.customer.phoneNumber ? <a href={`tel:${order.customer.phoneNumber}`}>{order.customer.phoneNumber}</a> : 'None given'}
+                {order.customer.phoneNumber && order.customer.phoneVerified === false ? ' (not confirmed by SMS yet)' : null}
+              </dd>
               {order.customer.email ? (
                 <>
                   <dt>E-mail</dt>

@@ -104,8 +104,8 @@ export default function OrdersPage() {
                     {formatMoney(order.amount)} · {channelName(order.channel)} · {formatDateTime(order.createdAt)}
                   </span>
                   <span className="staff-row-badges">
-                    <OrderStatusBadge status={order.status} />
-                    <PaymentStatusBadge status={order.paymentStatus} />
+                    <OrderStatusBadge status={order.status} label="Order" />
+                    <PaymentStatusBadge status={order.paymentStatus} label="Payment" />
                   </span>
                 </li>
               ))}
