@@ -161,3 +161,28 @@ test('a window no longer bookable when the order is sent is refused naming the n
   const cart = await request.get('/api/cart', { headers: { Authorization: `Bearer ${shopper.token}` } });
   expect(((await cart.json()) as { cart: { products: unknown[] } }).cart.products).toHaveLength(1);
 });
+
+test('the same products ordered again minutes later are asked about first, and placed only when the shopper says so', async ({ page, request, shop, shopper }) => {
+  const products = await shop.fillCart(shopper, 1);
+  const address = await shop.addAddress(shopper);
+  const first = await shop.placeOrder(shopper, address._id);
+  await shop.addToCart(shopper, products.map((product) => product._id));
+  await signIn(page, shopper);
+  await page.goto('/checkout');
+  await page.getByRole('button', { name: 'Continue to Delivery' }).click();
+  await page.getByLabel('Saved addresses').selectOption(address._id);
+  await page.getByRole('button', { name: 'Place Order' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'You just ordered this' });
+  await expect(dialog).toContainText(`order #${first._id.slice(-8).toUpperCase()}`);
+  await expect(dialog).toContainText('Placing this order again brings them twice.');
+  await dialog.getByRole('button', { name: "Don't place it" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/checkout$/);
+
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await dialog.getByRole('button', { name: 'Place it again' }).click();
+  await fastForwardUntil(page, WAITS.placeOrder / 3, () => expect(page).toHaveURL(/\/order-confirmation\?orderId=/, SETTLE));
+  const orders = await request.get('/api/order/getUserOrders', { headers: { Authorization: `Bearer ${shopper.token}` } });
+  expect((await orders.json()).orders).toHaveLength(2);
+});

@@ -37,9 +37,8 @@ export interface CatalogProduct {
 }
 
 /**
- * The same products and quantities ordered again within 10 minutes are refused (409 duplicate_order)
- * unless the shopper confirms, as the checkout's warning lets them: a spec that orders one basket
- * several times says so.
+ * The API places every order unless asked to warn of a twin (the checkout asks): `confirmDuplicate`
+ * stays harmless for a spec that orders one basket several times and says so.
  */
 type PlaceAgain = { confirmDuplicate?: true };
 

@@ -233,7 +233,7 @@ describe('POST /order/placeOrder', () => {
   });
 });
 
-describe('the same basket twice within ten minutes', () => {
+describe('the same basket twice within ten minutes, on the shop\'s own faces', () => {
   it('is refused with a clear message naming the first order, until the shopper confirms it', async () => {
     const shopper = await shop.newShopper();
     const home = await withAddress(shopper);
@@ -243,7 +243,8 @@ describe('the same basket twice within ten minutes', () => {
     // The same products and quantities again, in another order: a slip, asked first; the cart is kept.
     await addToCart(shopper, 'carrots', 1);
     await addToCart(shopper, 'tomatoes', 2);
-    const again = await place(shopper, home._id);
+    // A client that does not ask to be warned (the spec's original storefront) is not refused: see below.
+    const again = await shop.http.post('/api/order/placeOrder').set(shopper.auth).send({ addressId: home._id, paymentType: 'cash', callbackUrl: CALLBACK, warnIfDuplicate: true });
     const number = first._id.slice(-8).toUpperCase();
     expectErrorShape(again, 409, `You ordered exactly this just now (order #${number}). To receive it twice, confirm placing it again`);
     expect(again.body).toMatchObject({ error: 'duplicate_order', duplicateOf: { _id: first._id, orderNumber: number, minutesAgo: 0 } });
@@ -252,6 +253,16 @@ describe('the same basket twice within ten minutes', () => {
     // Confirmed, it is placed (the original storefront's request without the flag is otherwise unchanged).
     const confirmed = await shop.http.post('/api/order/placeOrder').set(shopper.auth).send({ addressId: home._id, paymentType: 'cash', callbackUrl: CALLBACK, confirmDuplicate: true });
     expect(confirmed.status).toBe(201);
+    expect((await orders(shopper)).body.orders).toHaveLength(2);
+  });
+
+  it("is placed for a client that does not ask to be warned, as the spec's original storefront places every order", async () => {
+    const shopper = await shop.newShopper();
+    const home = await withAddress(shopper);
+    for (const _ of [1, 2]) {
+      await addToCart(shopper, 'carrots', 1);
+      expect((await place(shopper, home._id)).status).toBe(201);
+    }
     expect((await orders(shopper)).body.orders).toHaveLength(2);
   });
 

@@ -153,6 +153,7 @@ export const checkoutConfirm: Screen<'checkout-confirm'> = {
         idempotencyKey: state.data.key,
         channel: ctx.session.channel,
         deliveryWindowId: state.data.windowId,
+        warnIfDuplicate: true,
         seenTwin: state.data.twin?.id,
       });
     } catch (error) {

@@ -189,6 +189,7 @@ export const againConfirm: Screen<'again-confirm'> = {
         channel: ctx.session.channel,
         deliveryWindowId: state.data.windowId,
         lines,
+        warnIfDuplicate: true,
         seenTwin: state.data.twin?.id,
       });
     } catch (error) {

@@ -29,7 +29,7 @@ const place = createRoute({
   path: '/placeOrder',
   summary: 'Place an order from the cart: cash on delivery (MoMo Pay code), or paid now by MoMo request-to-pay',
   description:
-    'The same products and quantities as an order of the last 10 minutes are a 409 `duplicate_order` naming that order (`duplicateOf`), so a slip never brings the groceries twice; send `confirmDuplicate: true` to place it all the same.',
+    'With `warnIfDuplicate: true`, the same products and quantities as an order of the last 10 minutes are a 409 `duplicate_order` naming that order (`duplicateOf`), so a slip never brings the groceries twice; send `confirmDuplicate: true` to place it all the same. Without it, every order is placed, as the spec says.',
   request: {
     headers: z.object({ 'Idempotency-Key': z.string().optional().describe('A retried submit with the same key returns the first order, not a second one') }),
     body: jsonRequest(placeOrderSchema),

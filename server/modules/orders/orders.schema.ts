@@ -38,9 +38,12 @@ export const placeOrderSchema = z.object({
   /** A window's id from GET /delivery/windows; left out (as the original storefront does), the earliest free one. */
   deliveryWindowId: z.string().trim().max(40).optional(),
   /**
-   * The same products and quantities ordered in the last 10 minutes are refused (409 duplicate_order,
-   * naming that order) unless this is true: the shopper was warned and wants it twice.
+   * Asked by the shop's own faces: the same products and quantities as an order of the last 10 minutes
+   * are then refused (409 duplicate_order, naming that order), so the shopper is warned. A client that
+   * does not ask (the spec's original storefront) places every order, as the spec does.
    */
+  warnIfDuplicate: z.boolean().optional(),
+  /** The shopper was warned of the twin and wants it twice. */
   confirmDuplicate: z.boolean().optional(),
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;

@@ -305,7 +305,7 @@ export async function placeOrderIn(trx: Transaction<Database>, deps: ShopDeps, u
   }
 
   // The same products and quantities ordered minutes ago: asked first (a weekly basket is the shop's own, never asked).
-  if (!input.basket && !input.confirmDuplicate) {
+  if (input.warnIfDuplicate && !input.confirmDuplicate && !input.basket) {
     const twin = await recentTwinOrder(trx, userId, cartLines.map((line) => ({ productId: line.id, quantity: line.quantity })), nowOf(deps));
     if (twin && twin._id !== input.seenTwin) throw duplicateOrder(twin);
   }

@@ -200,7 +200,8 @@ function Checkout() {
       callbackUrl: `${window.location.origin}${paths.orderConfirmation}`,
       // Windows that could not be loaded: the server takes the earliest free one.
       ...(windowId ? { deliveryWindowId: windowId } : {}),
-      ...(confirmDuplicate ? { confirmDuplicate: true } : {}),
+      // Warned of the same order minutes ago (a slip), unless the shopper already said to place it twice.
+      ...(confirmDuplicate ? { confirmDuplicate: true } : { warnIfDuplicate: true }),
     };
     const key = idempotencyKey.current();
     if (!isOnline()) return keepOrderForNetwork(body, key);

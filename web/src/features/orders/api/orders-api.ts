@@ -16,6 +16,7 @@ export interface PlaceOrderBody {
   payerPhone?: string;
   callbackUrl: string;
   /** The shopper was told of the same order placed minutes ago and places it again all the same. */
+  warnIfDuplicate?: boolean;
   confirmDuplicate?: boolean;
 }
 
