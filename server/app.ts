@@ -11,6 +11,7 @@ import { HTTPException } from 'hono/http-exception';
 import { chatRoutes } from './channels/chat/chat.routes';
 import { ussdLane } from './channels/ussd/ussd-lane';
 import { ussdRoutes } from './channels/ussd/ussd.routes';
+import { SMS_INCOMING_PATH, smsRoutes } from './channels/sms/sms.routes';
 import { WHATSAPP_WEBHOOK_PATH, whatsappRoutes } from './channels/whatsapp/whatsapp.routes';
 import { limitBody } from './lib/body-limit';
 import type { AppEnv, ShopDeps } from './lib/deps';
@@ -207,6 +208,7 @@ export function createApp(deps: ShopDeps, options: AppOptions = {}) {
   app.route('/api', apiRoutes(deps, options.isStopping));
   app.all('/api/*', (c) => c.json(errorBody('Not found', 'not_found'), 404));
   app.route('/ussd', ussdRoutes(deps));
+  app.route(SMS_INCOMING_PATH, smsRoutes(deps));
   // Off without configuration: the path then falls through to the storefront like any unknown one.
   if (deps.config.whatsapp) app.route(WHATSAPP_WEBHOOK_PATH, whatsappRoutes(deps, deps.config.whatsapp));
   if (deps.config.momo) {

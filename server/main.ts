@@ -14,6 +14,7 @@ import { placeDueBaskets, sendBasketTexts } from './modules/baskets/basket-jobs.
 import { startJobs, type Job } from './lib/jobs';
 import { smtpEmail } from './lib/email/smtp-email';
 import { outboxNotifier, retryFailedMessages } from './lib/notifier';
+import { whatsappSender } from './channels/whatsapp/whatsapp-sender';
 import { shutDownOnSignal } from './lib/shutdown';
 import { africasTalkingSms } from './lib/sms/africas-talking-sms';
 import { checkDueMomoRequests } from './modules/payments/payments.service';
@@ -51,17 +52,18 @@ async function main() {
   if (seeded) log.info('seeded', seeded);
   const sms = config.sms ? africasTalkingSms(config.sms) : undefined;
   const email = config.email ? smtpEmail(config.email) : undefined;
+  const whatsapp = config.whatsapp ? whatsappSender(config.whatsapp) : undefined;
   const deps: ShopDeps = {
     db: database.db,
     databaseKind: database.kind,
     config,
     log,
-    notifier: outboxNotifier(database.db, log, { sms, email }),
+    notifier: outboxNotifier(database.db, log, { sms, email, whatsapp }),
   };
   // Work no request waits for; each job claims its rows, so with several instances it is done once.
   const jobs: Job[] = [];
   // A message the provider refused or never answered stays in the outbox; try it again now and then.
-  if (sms || email) jobs.push({ name: 'outbox_retry', everyMs: OUTBOX_RETRY_EVERY_MS, run: () => retryFailedMessages(database.db, log, { sms, email }) });
+  if (sms || email || whatsapp) jobs.push({ name: 'outbox_retry', everyMs: OUTBOX_RETRY_EVERY_MS, run: () => retryFailedMessages(database.db, log, { sms, email, whatsapp }) });
   // A MoMo request whose result is not known yet (the callback may never come): ask MTN's status endpoint.
   if (config.momo) jobs.push({ name: 'momo_status_checks', everyMs: MOMO_CHECK_EVERY_MS, run: () => checkDueMomoRequests(deps) });
   // Weekly baskets: each due one placed as an order the evening before (soon after a start too, so a

@@ -46,7 +46,7 @@ export interface PasswordResetCodesTable {
 
 export interface OutboxTable {
   id: Generated<number>;
-  channel: string; // 'sms' | 'email'
+  channel: string; // 'sms' | 'email' | 'whatsapp'
   recipient: string;
   subject: string;
   /** Cleared (null) once a provider has accepted the message: the text may hold a code or an order. */

@@ -1,7 +1,7 @@
 // How the shop tells people things (reset codes, order notices, contact messages). Every message
 // is written to the outbox table first. Without a provider for its channel the outbox is the delivery
 // (development, tests) and the message is logged. With one (Africa's Talking for SMS, an SMTP server
-// for e-mail) the message is then sent, and once the provider accepted it its text is cleared from the
+// for e-mail, the WhatsApp Cloud API for WhatsApp) the message is then sent, and once the provider accepted it its text is cleared from the
 // outbox (recipient, kind, status and the provider's message id stay); a refused or unreachable one is
 // kept, marked failed, for retryFailedMessages.
 // A message being sent is claimed (claimed_until, see lib/jobs.ts): with several instances, only one
@@ -13,7 +13,7 @@ import type { Logger } from './logger';
 import type { SmsSender } from './sms/africas-talking-sms';
 
 export interface Notification {
-  channel: 'sms' | 'email';
+  channel: 'sms' | 'email' | 'whatsapp';
   recipient: string;
   subject: string;
   body: string;
@@ -21,6 +21,24 @@ export interface Notification {
   kind?: string;
   /** E-mail only: where an answer goes (a contact-form message's sender). */
   replyTo?: string;
+  /** WhatsApp only: reply buttons under the text (at most three); the tapped one's id comes back in the webhook. */
+  buttons?: ReplyButton[];
+}
+
+export interface ReplyButton {
+  id: string;
+  title: string;
+}
+
+/** A WhatsApp message as the outbox keeps it (its body is this as JSON, so a retry sends the same buttons). */
+export interface WhatsAppNotice {
+  text: string;
+  buttons: ReplyButton[];
+}
+
+export interface WhatsAppSender {
+  /** Resolves with the provider's message id once it accepted the message; throws otherwise. */
+  send(to: string, notice: WhatsAppNotice): Promise<{ messageId: string }>;
 }
 
 export interface Notifier {
@@ -32,6 +50,8 @@ export interface NotifierOptions {
   sms?: SmsSender;
   /** Sends the e-mail channel; left out, e-mail stays in the outbox. */
   email?: EmailSender;
+  /** Sends the WhatsApp channel; left out, WhatsApp messages stay in the outbox. */
+  whatsapp?: WhatsAppSender;
 }
 
 /** An outbox row as it is sent (or sent again). */
@@ -57,11 +77,16 @@ function maskRecipient(recipient: string): string {
   return recipient.length > 7 ? `${recipient.slice(0, 5)}…${recipient.slice(-3)}` : '…';
 }
 
-const sendsChannel = (senders: NotifierOptions, channel: string) => (channel === 'sms' ? senders.sms : channel === 'email' ? senders.email : undefined) !== undefined;
+const CHANNELS = ['sms', 'email', 'whatsapp'] as const;
+const sendsChannel = (senders: NotifierOptions, channel: string) => CHANNELS.some((known) => known === channel && senders[known] !== undefined);
+
+/** What the outbox keeps as a WhatsApp message's body. */
+const whatsappBody = (text: string, buttons: ReplyButton[] = []) => JSON.stringify({ text, buttons } satisfies WhatsAppNotice);
 
 /** Hands the message to its channel's provider; resolves with the provider's id for it. */
 async function handOver(senders: NotifierOptions, row: OutgoingRow): Promise<string> {
   if (row.channel === 'sms' && senders.sms) return (await senders.sms.send(row.recipient, row.body)).messageId;
+  if (row.channel === 'whatsapp' && senders.whatsapp) return (await senders.whatsapp.send(row.recipient, JSON.parse(row.body) as WhatsAppNotice)).messageId;
   if (row.channel === 'email' && senders.email) {
     return (await senders.email.send({ to: row.recipient, subject: row.subject, text: row.body, replyTo: row.reply_to ?? undefined })).messageId;
   }
@@ -95,7 +120,8 @@ export function outboxNotifier(db: Db, log: Logger, senders: NotifierOptions = {
   return {
     async send(notification) {
       const sendsNow = sendsChannel(senders, notification.channel);
-      const { channel, recipient, subject, body, kind = 'general', replyTo } = notification;
+      const { channel, recipient, subject, kind = 'general', replyTo } = notification;
+      const body = channel === 'whatsapp' ? whatsappBody(notification.body, notification.buttons) : notification.body;
       const row = await db
         .insertInto('outbox')
         .values({ channel, recipient, subject, body, kind, reply_to: replyTo ?? null, status: sendsNow ? 'sending' : 'kept', claimed_until: sendsNow ? claimLease() : null })
@@ -118,7 +144,7 @@ export function outboxNotifier(db: Db, log: Logger, senders: NotifierOptions = {
  * how many went.
  */
 export async function retryFailedMessages(db: Db, log: Logger, senders: NotifierOptions, { limit = 50, maxAttempts = 5 } = {}): Promise<number> {
-  const channels = (['sms', 'email'] as const).filter((channel) => sendsChannel(senders, channel));
+  const channels = CHANNELS.filter((channel) => sendsChannel(senders, channel));
   if (!channels.length) return 0;
   const claimed = await db
     .updateTable('outbox')

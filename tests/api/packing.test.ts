@@ -78,7 +78,8 @@ describe('PUT /api/admin/orders/{id}/packing', () => {
     expect((await read(shopper)).status).toBe(403);
     const toPack = await read(packer);
     expect(toPack.status).toBe(200);
-    expect(toPack.body.order.products).toMatchObject([{ productId: 'tomatoes', productQuantity: 1.5, estimated: true, packedQuantity: null }]);
+    // With the product's own step, for the packing screen's weight stepper.
+    expect(toPack.body.order.products).toMatchObject([{ productId: 'tomatoes', productQuantity: 1.5, estimated: true, packedQuantity: null, quantityStep: 0.5 }]);
     // Staff's own order calls stay closed to a packer.
     expect((await shop.http.get(`/api/admin/orders/${order._id}`).set(packer.auth)).status).toBe(403);
     expect((await read(packer, 'no-such-order')).status).toBe(404);

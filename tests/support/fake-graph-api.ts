@@ -21,6 +21,12 @@ export interface FakeGraphApi {
   received: RecordedMessage[];
   /** Every message the shop asked to send to one number (digits), refused ones included. */
   sentTo(to: string): RecordedMessage[];
+  /**
+   * Numbers (digits) whose 24-hour customer-service window is closed: Meta refuses every message to
+   * them but a template, with error 131047 ("Re-engagement message"). Every other number is taken as
+   * having written lately.
+   */
+  windowClosed: Set<string>;
   close(): Promise<void>;
 }
 
@@ -108,6 +114,7 @@ export async function startFakeGraphApi(): Promise<FakeGraphApi> {
   const accessToken = 'fake-graph-access-token-0123456789';
   const phoneNumberId = '109876543210987';
   const received: RecordedMessage[] = [];
+  const windowClosed = new Set<string>();
   let sent = 0;
   const server: Server = createServer(async (request, response) => {
     const reply = (status: number, body: object) => {
@@ -125,6 +132,11 @@ export async function startFakeGraphApi(): Promise<FakeGraphApi> {
       return graphError(400, 100, 'Malformed JSON');
     }
     const problems = messageProblems(body);
+    if (!problems.length && body.type !== 'template' && windowClosed.has(String(body.to).replace(/^\+/, ''))) {
+      problems.push('outside the 24-hour customer-service window: only a template may be sent');
+      received.push({ to: String(body?.to ?? ''), body, accepted: false, problems });
+      return graphError(400, 131047, 'Re-engagement message');
+    }
     received.push({ to: String(body?.to ?? ''), body, accepted: !problems.length, problems });
     if (problems.length) return graphError(400, 100, `(#100) Invalid parameter: ${problems.join('; ')}`);
     sent += 1;
@@ -137,6 +149,7 @@ export async function startFakeGraphApi(): Promise<FakeGraphApi> {
     accessToken,
     phoneNumberId,
     received,
+    windowClosed,
     sentTo: (to) => received.filter((message) => message.to.replace(/^\+/, '') === to.replace(/^\+/, '')),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

@@ -10,6 +10,7 @@ import { silentLogger } from '../../server/lib/logger';
 import { smtpEmail } from '../../server/lib/email/smtp-email';
 import { outboxNotifier } from '../../server/lib/notifier';
 import { africasTalkingSms } from '../../server/lib/sms/africas-talking-sms';
+import { whatsappSender } from '../../server/channels/whatsapp/whatsapp-sender';
 import { openTestDatabase } from './database';
 import type { OpenDatabase } from '../../server/db/connect';
 
@@ -50,7 +51,7 @@ export async function createTestShop(environment: Record<string, string> = {}, s
   // A fixed public address: supertest opens a new port per request, and image URLs are built from it otherwise.
   const config: Config = loadConfig({ NODE_ENV: 'test', LOG_REQUESTS: 'false', PUBLIC_BASE_URL: 'http://isoko.test', ...environment });
   const log = silentLogger();
-  const deps: ShopDeps = { db: database.db, databaseKind: database.kind, config, log, notifier: outboxNotifier(database.db, log, { sms: config.sms && africasTalkingSms(config.sms), email: config.email && smtpEmail(config.email) }) };
+  const deps: ShopDeps = { db: database.db, databaseKind: database.kind, config, log, notifier: outboxNotifier(database.db, log, { sms: config.sms && africasTalkingSms(config.sms), email: config.email && smtpEmail(config.email), whatsapp: config.whatsapp && whatsappSender(config.whatsapp) }) };
   const app = createApp(deps);
   // Served as main.ts serves it: stored catalog replies are answered before the middleware chain.
   const server = createAdaptorServer(nodeServing(deps, app)) as Server;

@@ -2,7 +2,9 @@
 // GET answers Meta's verification handshake. POST takes a signed delivery: a bad or missing
 // signature is a 401 and nothing is acted on; a good one is answered 200 at once (Meta retries
 // slow answers) and its messages are then played through the conversation, each message id once,
-// the replies sent through the Graph API in order.
+// the replies sent through the Graph API in order. A tapped Yes / No under a proposed substitute
+// (orders/substitute-asking.ts) is the shopper's answer, taken as the web's Accept / Refuse is, not
+// a turn of the menu.
 import { Hono } from 'hono';
 import { conversationFor } from '../../conversation/conversation';
 import { translator } from '../../conversation/i18n';
@@ -14,6 +16,8 @@ import { sendWhatsAppMessage, type GraphSettings } from './graph-client';
 import { hasValidSignature, SIGNATURE_HEADER } from './signature';
 import { whatsappTurn } from './whatsapp-turn';
 import { isFirstDelivery } from './whatsapp.service';
+import { answerText } from '../sms/answer-text';
+import { answerSubstituteButton } from '../../modules/orders/substitute-questions.service';
 
 export const WHATSAPP_WEBHOOK_PATH = '/whatsapp/webhook';
 /** A delivery is a few messages or statuses of JSON; the signature is checked over the bytes read within this. */
@@ -35,9 +39,19 @@ export function whatsappRoutes(deps: ShopDeps, settings: WhatsAppSettings) {
     }
   }
 
+  /** A substitute question's button: answered and told, true; any other message, false. */
+  async function answeredSubstitute(message: IncomingMessage): Promise<boolean> {
+    if (!message.chosen || !message.text) return false;
+    const answer = await answerSubstituteButton(deps, `+${message.from}`, message.text);
+    if (!answer) return false;
+    await send(message.from, { type: 'text', text: { body: answerText(answer) } });
+    return true;
+  }
+
   async function act(message: IncomingMessage) {
     if (!(await isFirstDelivery(deps, message.id))) return;
     try {
+      if (await answeredSubstitute(message)) return;
       await whatsappTurn(conversation, { phoneNumber: message.from, text: message.text ?? '', chosen: message.chosen }, whatsappFace, (reply, session) =>
         send(message.from, renderWhatsApp(reply, { language: session.language ?? 'en', publicBaseUrl: deps.config.publicBaseUrl })),
       );

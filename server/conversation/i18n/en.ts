@@ -256,7 +256,6 @@ export const en = {
   'question.refused': '{name} is left out of your order.',
   'question.late': 'Too late to answer: we went by your choice.',
   'question.none': 'No question waits for an answer.',
-  'question.sms': 'Order {number}: {name} is missing. Reply YES to take {substitute} ({price}) or NO to leave it out, by {time}.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -250,5 +250,4 @@ export const fr: Catalogue = {
   'question.refused': '{name} est retire de votre commande.',
   'question.late': 'Trop tard: votre choix a ete applique.',
   'question.none': 'Aucune question en attente.',
-  'question.sms': 'Commande {number}: {name} manque. Repondez OUI pour {substitute} ({price}) ou NON pour le retirer, avant {time}.',
 };

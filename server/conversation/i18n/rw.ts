@@ -251,5 +251,4 @@ export const rw: Catalogue = {
   'question.refused': '{name} yakuwe muri komande yanyu.', // REVIEW
   'question.late': 'Byatinze: twakurikije ibyo mwahisemo.', // REVIEW
   'question.none': 'Nta kibazo gitegereje igisubizo.', // REVIEW
-  'question.sms': 'Komande {number}: {name} ntibonetse. Subiza YEGO wakire {substitute} ({price}) cyangwa OYA, mbere ya {time}.', // REVIEW
 };

@@ -70,10 +70,12 @@ const when = (f: NoticeFields, words: string) => (f.window ? `${words} ${f.windo
  * delivery phone; `door` events also go to the delivery phone when it is another number (the person
  * who opens the door needs to know the order is coming). By e-mail: the shopper, when they have an
  * address. "placed" is e-mail only: every face has just shown the order on the shopper's screen.
+ * `whatsapp`: also on WhatsApp to a shopper whose proven phone wrote to the shop there within the
+ * last 24 hours (phoneReach).
  */
-const AUDIENCE: Readonly<Record<NoticeEvent, { sms: boolean; door: boolean; email: boolean }>> = {
+const AUDIENCE: Readonly<Record<NoticeEvent, { sms: boolean; door: boolean; email: boolean; whatsapp?: boolean }>> = {
   placed: { sms: false, door: false, email: true },
-  packed: { sms: true, door: false, email: true },
+  packed: { sms: true, door: false, email: true, whatsapp: true },
   payment_completed: { sms: true, door: false, email: true },
   payment_failed: { sms: true, door: false, email: true },
   processing: { sms: true, door: false, email: true },
@@ -256,7 +258,7 @@ async function loadOrder(deps: ShopDeps, orderId: string): Promise<OrderForNotic
 }
 
 /** A number as the outbox and the providers take it (+2507…), or undefined when it is not a phone number. */
-function phoneOrNothing(value: string | null | undefined): string | undefined {
+export function phoneOrNothing(value: string | null | undefined): string | undefined {
   const phone = value ? normalizePhone(value) : '';
   return /^\+[1-9]\d{7,14}$/.test(phone) ? phone : undefined;
 }
@@ -277,6 +279,20 @@ export function smsRecipients(event: NoticeEvent, provenPhone: string | null, de
  */
 export function noticeHasReaders(event: NoticeEvent, shopperEmail: string | null | undefined): boolean {
   return AUDIENCE[event].sms || (AUDIENCE[event].email && Boolean(shopperEmail));
+}
+
+/**
+ * How long after a shopper's last WhatsApp message the Cloud API takes a free-form message. After
+ * that Meta refuses anything but an approved template, which the shop does not send
+ * (docs/conversation.md): the shopper is then told by SMS only.
+ */
+const WHATSAPP_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** Where a phone can be told things now: its language, and whether WhatsApp's 24-hour window is open for it. */
+export async function phoneReach(deps: ShopDeps, phone: string): Promise<{ language: Language; whatsapp: boolean }> {
+  const row = await deps.db.selectFrom('conversation_phones').select(['language', 'last_session_id', 'last_seen_at']).where('phone_number', '=', normalizePhone(phone)).executeTakeFirst();
+  const wroteLately = row ? nowOf(deps).getTime() - new Date(row.last_seen_at).getTime() < WHATSAPP_WINDOW_MS : false;
+  return { language: languageOr(row?.language), whatsapp: Boolean(deps.config.whatsapp) && Boolean(row?.last_session_id?.startsWith('whatsapp:')) && wroteLately };
 }
 
 /** The language each phone chose on USSD, chat or WhatsApp; English for the others. */
@@ -369,6 +385,10 @@ export async function notifyOrder(deps: ShopDeps, orderId: string, event: Notice
     const sends = phones.map((phone) =>
       deps.notifier.send({ channel: 'sms', recipient: phone, subject: `Order ${number}`, body: noticeText(languages.get(phone) ?? 'en', event, fieldsIn(languages.get(phone) ?? 'en')), kind }),
     );
+    const onWhatsApp = AUDIENCE[event].whatsapp && shopperPhone ? await phoneReach(deps, shopperPhone) : undefined;
+    if (shopperPhone && onWhatsApp?.whatsapp) {
+      sends.push(deps.notifier.send({ channel: 'whatsapp', recipient: shopperPhone, subject: `Order ${number}`, body: noticeText(onWhatsApp.language, event, fieldsIn(onWhatsApp.language)), kind }));
+    }
     if (AUDIENCE[event].email && order.shopper.email) {
       const language = (shopperPhone && languages.get(shopperPhone)) || 'en';
       const sentence = noticeText(language, event, fieldsIn(language));

@@ -16,6 +16,7 @@ import { getPackingSettings } from '../packing/packing-settings.service';
 import type { PackingSettings } from '../packing/packing-settings.schema';
 import { recordOrderChange, recordStatusChange, type ChangedBy } from './order-changes.service';
 import { notifyOrder } from './order-notices';
+import { askAboutSubstitutes } from './substitute-asking';
 import { lockOrder } from './order-payments.service';
 import { answerNow, finalAmountMinor, finalLineMinor, mostWithoutAsking } from './packing-amounts';
 import type { PackingInput, SubstituteAnswerInput } from './order-packing.schema';
@@ -59,8 +60,11 @@ function checkPacked(line: LineRow, unit: string, packed: number, settings: Pack
   }
 }
 
-/** One line as the packer recorded it, written with its final subtotal; what changed goes in the order's history. */
-async function packLine(trx: Trx, line: LineRow, input: PackingInput['lines'][number], settings: PackingSettings, now: Date): Promise<string> {
+/**
+ * One line as the packer recorded it, written with its final subtotal: the note for the order's
+ * history, and whether a substitute was newly proposed (the shopper is then asked).
+ */
+async function packLine(trx: Trx, line: LineRow, input: PackingInput['lines'][number], settings: PackingSettings, now: Date): Promise<{ note: string; asked: boolean }> {
   if (!input.substitutedBy) {
     checkPacked(line, line.unit, input.packed, settings, false);
     await trx
@@ -78,7 +82,7 @@ async function packLine(trx: Trx, line: LineRow, input: PackingInput['lines'][nu
       .where('id', '=', line.id)
       .execute();
     const short = input.packed < line.quantity ? ' (short)' : '';
-    return `${line.product_name}: ordered ${countText(line.quantity)}, packed ${countText(input.packed)}${short}`;
+    return { note: `${line.product_name}: ordered ${countText(line.quantity)}, packed ${countText(input.packed)}${short}`, asked: false };
   }
   if (line.substitution === 'none') throw refused(`The shopper asked to leave ${line.product_name} out if it is missing: record it as 0`, 'substitutedBy');
   const product = await substituteProduct(trx, line, input.substitutedBy);
@@ -102,7 +106,9 @@ async function packLine(trx: Trx, line: LineRow, input: PackingInput['lines'][nu
     })
     .where('id', '=', line.id)
     .execute();
-  return `${line.product_name}: ordered ${countText(line.quantity)}, substituted by ${product.name} ${countText(input.packed)}`;
+  // Asked again only when the question is new: another product, or the same one after its answer was dropped.
+  const asked = answer === 'asked' && !(line.substituted_by === product.id && line.substitute_answer === 'asked');
+  return { note: `${line.product_name}: ordered ${countText(line.quantity)}, substituted by ${product.name} ${countText(input.packed)}`, asked };
 }
 
 /** The order's final amount from its lines as they are now (answers past their time count as none). */
@@ -118,11 +124,18 @@ async function refreshFinalAmount(trx: Trx, orderId: string, now: Date): Promise
 
 const packerOf = (staff: Actor): ChangedBy => ({ id: staff.id, name: staff.fullName, role: staff.role });
 
-/** GET /api/admin/orders/{id}/packing: the order as the packing screen shows it (packers may not read the console's orders). */
+/**
+ * GET /api/admin/orders/{id}/packing: the order as the packing screen shows it (packers may not read
+ * the console's orders), each line with its product's quantityStep for the weight stepper (a line
+ * whose product is gone: whole units, or 0.1 of a measured one).
+ */
 export async function orderToPack(deps: ShopDeps, orderId: string): Promise<Order> {
   const row = await deps.db.selectFrom('orders').selectAll().where('id', '=', orderId.trim()).executeTakeFirst();
   if (!row) throw notFound('Order not found');
-  return orderWithLines(deps.db, row, nowOf(deps));
+  const order = await orderWithLines(deps.db, row, nowOf(deps));
+  const ids = order.products.map((line) => line.productId);
+  const steps = new Map((ids.length ? await deps.db.selectFrom('products').select(['id', 'quantity_step']).where('id', 'in', ids).execute() : []).map((product) => [product.id, Number(product.quantity_step)]));
+  return { ...order, products: order.products.map((line) => ({ ...line, quantityStep: steps.get(line.productId) ?? (isMeasuredUnit(line.unit) ? 0.1 : 1) })) };
 }
 
 /**
@@ -132,17 +145,20 @@ export async function orderToPack(deps: ShopDeps, orderId: string): Promise<Orde
  */
 export async function recordPacking(deps: ShopDeps, staff: Actor, orderId: string, input: PackingInput): Promise<Order> {
   const now = nowOf(deps);
-  const { finished, order } = await inTransaction(deps, async ({ trx }) => {
+  const { finished, order, asked } = await inTransaction(deps, async ({ trx }) => {
     const current = await lockOrder(trx, orderId);
     if (!PACKABLE.has(current.status)) throw refused(`The order is ${current.status}: it can no longer be packed`, 'status');
     const settings = await getPackingSettings(deps, trx);
     const lines = await trx.selectFrom('order_lines').selectAll().where('order_id', '=', current.id).orderBy('position').execute();
     const byProduct = new Map(lines.map((line) => [line.product_id, line]));
     const notes: string[] = [];
+    const askedNow: string[] = [];
     for (const given of input.lines) {
       const line = byProduct.get(given.productId);
       if (!line) throw refused(`The order has no line for product ${given.productId}`, 'productId');
-      notes.push(await packLine(trx, line, given, settings, now));
+      const packed = await packLine(trx, line, given, settings, now);
+      notes.push(packed.note);
+      if (packed.asked) askedNow.push(line.product_id);
     }
     const unpacked = input.done ? (await trx.selectFrom('order_lines').select(['product_name']).where('order_id', '=', current.id).where('packed_quantity', 'is', null).execute()).map((line) => line.product_name) : [];
     if (unpacked.length) throw refused(`Record every line before packing is done: ${unpacked.join(', ')}`, 'done');
@@ -158,8 +174,10 @@ export async function recordPacking(deps: ShopDeps, staff: Actor, orderId: strin
     if (packedNow && current.status === 'pending') await recordStatusChange({ db: trx }, current, { from: 'pending', to: 'processing', note: 'Packed' }, packerOf(staff));
     if (packedNow && current.status === 'pending') await trx.updateTable('orders').set({ status: 'processing' }).where('id', '=', current.id).execute();
     const row = await trx.selectFrom('orders').selectAll().where('id', '=', current.id).executeTakeFirstOrThrow();
-    return { finished: packedNow, order: await orderWithLines(trx, row, now) };
+    return { finished: packedNow, order: await orderWithLines(trx, row, now), asked: askedNow };
   });
+  // Asked as soon as the packer proposes it: the shopper's minutes to answer are running.
+  if (asked.length) runInBackground(deps, 'substitute_question', () => askAboutSubstitutes(deps, order._id, asked));
   if (finished) runInBackground(deps, 'order_notice', () => notifyOrder(deps, order._id, 'packed'));
   return order;
 }

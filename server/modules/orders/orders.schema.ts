@@ -98,6 +98,8 @@ export const orderLineSchema = z.object({
   finalSubtotal: z.number().nullable(),
   /** How many the shopper refused at the door (they come off what is owed). */
   refusedQuantity: z.number(),
+  /** The packing screen's read only (GET /api/admin/orders/{id}/packing): the product's step, what its weight stepper moves by. */
+  quantityStep: z.number().optional(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 

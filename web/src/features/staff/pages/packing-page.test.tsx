@@ -44,6 +44,9 @@ const order = {
   products: [tomatoes, milk],
 } as unknown as Order;
 
+/** The order GET answers with; a test may serve another. */
+let served: Order = order;
+
 interface Call {
   method: string;
   path: string;
@@ -55,7 +58,7 @@ function serve(answer: (call: Call) => Response | undefined) {
   mockFetch(async (request) => {
     const call = { method: request.method, path: new URL(request.url).pathname, body: request.method === 'GET' ? undefined : await request.json() };
     calls.push(call);
-    if (call.method === 'GET' && call.path === '/api/admin/orders/order-0001abcd/packing') return json({ success: true, order });
+    if (call.method === 'GET' && call.path === '/api/admin/orders/order-0001abcd/packing') return json({ success: true, order: served });
     if (call.method === 'GET' && call.path === '/api/product/getProductDetails/p9') return json({ success: true, product: { _id: 'p9', productname: 'Goat milk', price: 700 } });
     return answer(call) ?? json({ success: false, message: 'Not expected' }, 500);
   });
@@ -74,7 +77,10 @@ function renderPage() {
   );
 }
 
-beforeEach(() => toast.clear());
+beforeEach(() => {
+  toast.clear();
+  served = order;
+});
 afterEach(() => vi.unstubAllGlobals());
 
 describe('PackingPage', () => {
@@ -116,6 +122,42 @@ describe('PackingPage', () => {
       { lines: [{ productId: 'p1', packed: 2.3 }] },
       { lines: [{ productId: 'p1', packed: 1.8 }] },
     ]);
+  });
+
+  it("moves a weighed line by its product's own step, and never below nothing", async () => {
+    const user = userEvent.setup();
+    const onions = line({ productId: 'p3', productName: 'Red onions', productQuantity: 1.5, subtotal: 1500, quantityStep: 0.5 });
+    served = { ...order, products: [onions, { ...milk, quantityStep: 1 }] } as Order;
+    const calls = serve((call) => {
+      const sent = (call.body as { lines: { packed: number }[] }).lines[0];
+      return json({ success: true, message: 'Packing saved', order: { ...served, products: [{ ...onions, packedQuantity: sent.packed, finalSubtotal: sent.packed * 1000 }, milk] } });
+    });
+    renderPage();
+    const onionLine = await screen.findByRole('listitem', { name: 'Red onions' });
+    const weight = within(onionLine).getByLabelText('Real weight');
+    expect(weight).toHaveAttribute('step', '0.5');
+    const less = within(onionLine).getByRole('button', { name: 'Less real weight' });
+    await user.click(less);
+    expect(weight).toHaveValue(1);
+    await user.click(less);
+    await user.click(less);
+    await user.click(less);
+    expect(weight).toHaveValue(0);
+    await user.click(within(onionLine).getByRole('button', { name: 'More real weight' }));
+    await user.click(within(onionLine).getByRole('button', { name: 'More real weight' }));
+    await user.click(within(onionLine).getByRole('button', { name: 'More real weight' }));
+    expect(weight).toHaveValue(1.5);
+    // A count moves by whole units.
+    expect(within(screen.getByRole('listitem', { name: 'Milk' })).getByLabelText('Count packed')).toHaveAttribute('step', '1');
+    await user.click(within(onionLine).getByRole('button', { name: 'Short' }));
+    const there = within(onionLine).getByLabelText('How much is there');
+    await user.click(within(onionLine).getByRole('button', { name: 'Less how much is there' }));
+    expect(there).toHaveValue(0);
+    await user.click(within(onionLine).getByRole('button', { name: 'More how much is there' }));
+    expect(there).toHaveValue(0.5);
+    await user.click(within(onionLine).getByRole('button', { name: 'Save short' }));
+    expect(await screen.findByText('Packed 0.5 kg')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([{ lines: [{ productId: 'p3', packed: 0.5 }] }]);
   });
 
   it('shorts a line, substitutes with the named product, and Done shows the final amount', async () => {

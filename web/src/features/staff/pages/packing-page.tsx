@@ -24,8 +24,10 @@ import { useRemote } from '../use-remote';
 
 type Mode = 'idle' | 'short' | 'substitute';
 
-/** A weighed line moves by 0.1 (100 g, 100 ml); a counted one by whole units. */
-const stepOf = (unit: string) => (isMeasuredUnit(unit) ? 0.1 : 1);
+/** A line moves by its product's own step (0.5 kg for tomatoes sold by the half kilo); a counted one by whole units. */
+const stepOf = (line: Pick<OrderLine, 'unit' | 'quantityStep'>) => (line.quantityStep && line.quantityStep > 0 ? line.quantityStep : isMeasuredUnit(line.unit) ? 0.1 : 1);
+/** What the packer typed or stepped to, never below nothing. */
+const atLeastZero = (value: number) => (Number.isFinite(value) ? Math.max(0, value) : value);
 const rounded = (value: number) => Math.round(value * 1000) / 1000;
 
 export function preferenceText(line: Pick<OrderLine, 'substitution'>, namedProduct?: string): string {
@@ -46,8 +48,7 @@ function recordedText(line: OrderLine): string | null {
   return `Packed ${quantityWithUnit(line.packedQuantity, line.unit)}`;
 }
 
-function QuantityStepper({ id, label, unit, value, onChange }: { id: string; label: string; unit: string; value: number; onChange: (value: number) => void }) {
-  const step = stepOf(unit);
+function QuantityStepper({ id, label, unit, step, value, onChange }: { id: string; label: string; unit: string; step: number; value: number; onChange: (value: number) => void }) {
   return (
     <div className="packing-stepper">
       <label htmlFor={id}>{label}</label>
@@ -55,7 +56,7 @@ function QuantityStepper({ id, label, unit, value, onChange }: { id: string; lab
         <button type="button" className="packing-step" aria-label={`Less ${label.toLowerCase()}`} onClick={() => onChange(Math.max(0, rounded(value - step)))}>
           −
         </button>
-        <input id={id} type="number" inputMode="decimal" min={0} step={step} value={Number.isFinite(value) ? value : ''} onChange={(event) => onChange(event.target.valueAsNumber)} />
+        <input id={id} type="number" inputMode="decimal" min={0} step={step} value={Number.isFinite(value) ? value : ''} onChange={(event) => onChange(atLeastZero(event.target.valueAsNumber))} />
         <span className="packing-unit">{unit}</span>
         <button type="button" className="packing-step" aria-label={`More ${label.toLowerCase()}`} onClick={() => onChange(rounded((Number.isFinite(value) ? value : 0) + step))}>
           +
@@ -143,12 +144,12 @@ function PackingLine({ line, onSave }: { line: OrderLine; onSave: (input: { pack
       <p className="packing-line-meta">{preferenceText(line, named)}</p>
       {recorded ? <p className="packing-recorded">{recorded}</p> : null}
       {mode !== 'substitute' ? (
-        <QuantityStepper id={`packed-${line.productId}`} label={mode === 'short' ? 'How much is there' : isMeasuredUnit(line.unit) ? 'Real weight' : 'Count packed'} unit={line.unit} value={amount} onChange={setAmount} />
+        <QuantityStepper id={`packed-${line.productId}`} label={mode === 'short' ? 'How much is there' : isMeasuredUnit(line.unit) ? 'Real weight' : 'Count packed'} unit={line.unit} step={stepOf(line)} value={amount} onChange={setAmount} />
       ) : null}
       {mode === 'substitute' ? (
         <>
           <SubstitutePicker line={line} named={named} onPick={setSubstitute} />
-          <QuantityStepper id={`substitute-amount-${line.productId}`} label="Substitute packed" unit={line.unit} value={amount} onChange={setAmount} />
+          <QuantityStepper id={`substitute-amount-${line.productId}`} label="Substitute packed" unit={line.unit} step={stepOf(line)} value={amount} onChange={setAmount} />
         </>
       ) : null}
       {error ? (
