@@ -105,6 +105,34 @@ export async function brokenWords(page: Page, selector: string): Promise<string[
   });
 }
 
+/** What the chat launcher, if shown, lies over at the page's present scroll. */
+function contentUnderLauncherNow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const launcher = document.querySelector<HTMLElement>('.chat-launcher');
+    if (!launcher || getComputedStyle(launcher).visibility === 'hidden' || !launcher.getBoundingClientRect().width) return [];
+    const l = launcher.getBoundingClientRect();
+    const overlaps = (b: DOMRect) => b.width > 0 && b.height > 0 && b.left < l.right && b.right > l.left && b.top < l.bottom && b.bottom > l.top;
+    const visible = (element: Element) => {
+      const style = getComputedStyle(element);
+      return style.visibility !== 'hidden' && style.display !== 'none' && !element.closest('[hidden], .visually-hidden, .chat-widget, dialog');
+    };
+    const hits: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!node.textContent?.trim() || !parent || launcher.contains(parent) || !visible(parent)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      if ([...range.getClientRects()].some(overlaps)) hits.push(node.textContent.trim().slice(0, 40));
+    }
+    for (const element of document.querySelectorAll('img, svg, button, input, select, textarea')) {
+      if (launcher.contains(element) || !visible(element)) continue;
+      if (overlaps(element.getBoundingClientRect())) hits.push(element.getAttribute('aria-label') || element.getAttribute('alt') || element.tagName.toLowerCase());
+    }
+    return hits;
+  });
+}
+
 /**
  * Content (a line of text, a picture, a control) the shown chat launcher lies over, anywhere the shopper
  * scrolls the page: each "text @ scrollY". The launcher may step aside; if it is shown, nothing is under it.
@@ -116,30 +144,12 @@ export async function contentUnderLauncher(page: Page): Promise<string[]> {
     await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
     // Two frames: the page's own reaction to the scroll (the launcher stepping aside) comes in the next one.
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-    const here = await page.evaluate(() => {
-      const launcher = document.querySelector<HTMLElement>('.chat-launcher');
-      if (!launcher || getComputedStyle(launcher).visibility === 'hidden' || !launcher.getBoundingClientRect().width) return [];
-      const l = launcher.getBoundingClientRect();
-      const overlaps = (b: DOMRect) => b.width > 0 && b.height > 0 && b.left < l.right && b.right > l.left && b.top < l.bottom && b.bottom > l.top;
-      const visible = (element: Element) => {
-        const style = getComputedStyle(element);
-        return style.visibility !== 'hidden' && style.display !== 'none' && !element.closest('[hidden], .visually-hidden, .chat-widget, dialog');
-      };
-      const hits: string[] = [];
-      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const parent = node.parentElement;
-        if (!node.textContent?.trim() || !parent || launcher.contains(parent) || !visible(parent)) continue;
-        const range = document.createRange();
-        range.selectNodeContents(node);
-        if ([...range.getClientRects()].some(overlaps)) hits.push(node.textContent.trim().slice(0, 40));
-      }
-      for (const element of document.querySelectorAll('img, svg, button, input, select, textarea')) {
-        if (launcher.contains(element) || !visible(element)) continue;
-        if (overlaps(element.getBoundingClientRect())) hits.push(element.getAttribute('aria-label') || element.getAttribute('alt') || element.tagName.toLowerCase());
-      }
-      return hits;
-    });
+    let here = await contentUnderLauncherNow(page);
+    // On a busy machine the page's reaction may come a few frames late: asked again once before it counts.
+    if (here.length) {
+      await page.waitForTimeout(200);
+      here = await contentUnderLauncherNow(page);
+    }
     found.push(...here.map((hit) => `${hit} @ ${y}`));
     if (y >= height) break;
   }
