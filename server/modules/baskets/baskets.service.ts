@@ -238,23 +238,12 @@ async function basketRow(db: Db, userId: string, basketId: string, lock = false)
   return row;
 }
 
-/** The coming weeks an order of the shopper's brings instead of the basket (coverFirstWeek), while that order still comes. */
-async function coveredAhead(db: Db, basketIds: string[], today: string) {
-  if (!basketIds.length) return [];
-  return db
-    .selectFrom('basket_runs')
-    .innerJoin('orders', 'orders.id', 'basket_runs.order_id')
-    .select(['basket_runs.basket_id', 'orders.id as order_id', 'orders.delivery_window_start', 'orders.delivery_window_end'])
-    .where('basket_runs.basket_id', 'in', basketIds)
-    .where('basket_runs.delivery_date', '>=', today)
-    .where('basket_runs.outcome', '=', 'covered')
-    .where('orders.status', 'in', ['pending', 'processing', 'shipped'])
-    .orderBy('basket_runs.delivery_date')
-    .execute();
-}
-
-/** The coming week's order already placed for a basket, while it can still be delivered or skipped. */
-async function placedAhead(db: Db, basketIds: string[], today: string) {
+/**
+ * The coming weeks' runs of these baskets with their orders, while those orders still come: `placed`,
+ * the week's order placed for a basket (it can still be delivered or skipped); `covered`, an order of
+ * the shopper's that brings that week instead of the basket (coverFirstWeek).
+ */
+async function runsAhead(db: Db, basketIds: string[], today: string, outcome: 'placed' | 'covered') {
   if (!basketIds.length) return [];
   return db
     .selectFrom('basket_runs')
@@ -262,7 +251,7 @@ async function placedAhead(db: Db, basketIds: string[], today: string) {
     .select(['basket_runs.basket_id', 'basket_runs.week', 'basket_runs.delivery_date', 'basket_runs.outcome', 'orders.id as order_id', 'orders.status', 'orders.delivery_window_start', 'orders.delivery_window_end'])
     .where('basket_runs.basket_id', 'in', basketIds)
     .where('basket_runs.delivery_date', '>=', today)
-    .where('basket_runs.outcome', '=', 'placed')
+    .where('basket_runs.outcome', '=', outcome)
     .where('orders.status', 'in', ['pending', 'processing', 'shipped'])
     .orderBy('basket_runs.delivery_date')
     .execute();
@@ -285,8 +274,8 @@ async function toBaskets(deps: ShopDeps, rows: BasketRow[]): Promise<Basket[]> {
       .orderBy('line.basket_id')
       .orderBy('line.position')
       .execute(),
-    placedAhead(deps.db, ids, today),
-    coveredAhead(deps.db, ids, today),
+    runsAhead(deps.db, ids, today, 'placed'),
+    runsAhead(deps.db, ids, today, 'covered'),
     addressIds.length ? deps.db.selectFrom('addresses').select(['id', 'description', 'street', 'district']).where('id', 'in', addressIds).execute() : [],
   ]);
   // A product that keeps a count is for sale while some is left (as the faces show it).
@@ -361,7 +350,7 @@ export async function getBasket(deps: ShopDeps, userId: string, basketId: string
  */
 async function skipNext(trx: Transaction<Database>, basketId: string, row: Pick<BasketRow, 'paused' | 'next_delivery'>, today: string): Promise<BasketChange> {
   if (row.paused) throw badRequest('This weekly basket is paused: there is no delivery to skip');
-  const [ahead] = await placedAhead(trx, [basketId], today);
+  const [ahead] = await runsAhead(trx, [basketId], today, 'placed');
   if (!ahead) return { skip_week: weekOf(row.next_delivery) };
   // Never a cancelled order MTN may still charge: one paid, or with a MoMo request open, stands.
   const cancelled = await cancelUnpaidOrder({ db: trx }, ahead.order_id, { id: null, name: 'The shopper', role: 'shopper' }, 'Weekly basket skipped by the shopper');
