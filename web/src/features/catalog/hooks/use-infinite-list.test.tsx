@@ -42,7 +42,8 @@ describe('useInfiniteList', () => {
     const fetchPage = pages('p', 3);
     render(<List listKey="all" fetchPage={fetchPage} />);
     expect(screen.getByTestId('status').textContent).toBe('loading');
-    await waitFor(() => expect(shown()).toEqual(['p1a', 'p1b', 'p2a', 'p2b', 'p3a', 'p3b']));
+    // Three pages in turn, each after a render and an observer's callback: more than waitFor's 1 s on a busy machine.
+    await waitFor(() => expect(shown()).toEqual(['p1a', 'p1b', 'p2a', 'p2b', 'p3a', 'p3b']), { timeout: 5_000 });
     expect(screen.getByTestId('more').textContent).toBe('end');
     expect(vi.mocked(fetchPage).mock.calls.map((call) => call[0])).toEqual([1, 2, 3]);
   });
