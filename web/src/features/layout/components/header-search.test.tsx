@@ -47,6 +47,21 @@ describe('HeaderSearch', () => {
     expect(address()).toBe('/products?search=tom');
   });
 
+  it('keeps what is typed after a pause: the search it started does not take back the letters typed since', () => {
+    const { input, address } = renderAt('/about');
+    fireEvent.change(input, { target: { value: 'tom' } });
+    // A slow phone: the search for "tom" goes, and the next letter arrives before the page follows the address.
+    act(() => {
+      vi.advanceTimersByTime(300);
+      fireEvent.change(input, { target: { value: 'toma' } });
+    });
+    expect(address()).toBe('/products?search=tom');
+    expect(input).toHaveValue('toma');
+    act(() => vi.advanceTimersByTime(300));
+    expect(address()).toBe('/products?search=toma');
+    expect(input).toHaveValue('toma');
+  });
+
   it('ignores blank text', () => {
     const { input, address } = renderAt('/contact');
     fireEvent.change(input, { target: { value: '   ' } });

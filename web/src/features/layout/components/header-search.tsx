@@ -22,9 +22,14 @@ export function HeaderSearch({ onSearched, className = '' }: HeaderSearchProps) 
   const urlSearch = location.pathname === paths.products ? (params.get('search') ?? '') : '';
   const [text, setText] = useState(urlSearch);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** The search this box itself went to last: its address arriving must not take back letters typed since. */
+  const searched = useRef<string | undefined>(undefined);
 
   // Follow the address when it changes from elsewhere (back button, a link), not while typing.
   useEffect(() => {
+    const own = searched.current !== undefined && searched.current === urlSearch.trim();
+    searched.current = undefined;
+    if (own) return;
     setText((current) => (current.trim() === urlSearch.trim() ? current : urlSearch));
   }, [urlSearch]);
 
@@ -34,6 +39,7 @@ export function HeaderSearch({ onSearched, className = '' }: HeaderSearchProps) 
     const trimmed = value.trim();
     // While already looking at results, replace the entry so Back leaves the search, not each keystroke.
     const replace = location.pathname === paths.products;
+    searched.current = trimmed;
     if (trimmed) navigate(paths.productsSearch(trimmed), { replace });
     else navigate(paths.products, { replace });
     onSearched?.();
