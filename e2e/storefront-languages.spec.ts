@@ -46,7 +46,7 @@ test('a shopper buys in Kinyarwanda on a phone: local names, amounts as Kinyarwa
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Tanga komande' }).click();
   const placed = page.locator('.toast-message', { hasText: 'Komande yatanzwe kandi agatebo karasibwe!' });
-  await fastForwardUntil(page, WAITS.placeOrder / 3, () => expect(placed).toBeVisible(SETTLE));
+  await expect(placed).toBeVisible({ timeout: 30_000 });
 
   // Confirmed, in Kinyarwanda, the order's line under its local name.
   await expect(page).toHaveURL(/\/order-confirmation\?orderId=/);
