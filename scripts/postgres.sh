@@ -30,7 +30,9 @@ case "$1" in
     as_owner "$BIN/initdb" -D "$DIR/data" -U postgres --auth-local=trust --auth-host=scram-sha-256 >"$DIR/initdb.log" 2>&1
     as_owner "$BIN/pg_ctl" -D "$DIR/data" -w -l "$DIR/server.log" \
       -o "-p $PORT -k $DIR -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200" start >/dev/null
-    as_owner "$BIN/psql" -h "$DIR" -p "$PORT" -U postgres -qc "CREATE ROLE isoko LOGIN CREATEDB PASSWORD 'isoko'" postgres
+    # pg_signal_backend: a test file's database is dropped WITH (FORCE), which must also end an
+    # autovacuum worker busy in it, and PostgreSQL lets only that role end a worker owned by no one.
+    as_owner "$BIN/psql" -h "$DIR" -p "$PORT" -U postgres -qc "CREATE ROLE isoko LOGIN CREATEDB PASSWORD 'isoko'; GRANT pg_signal_backend TO isoko" postgres
     echo "$URL"
     ;;
   stop)

@@ -58,17 +58,33 @@ async function adminQuery(url: string, statement: string): Promise<void> {
   }
 }
 
+/**
+ * Drops a test database, ending its sessions. A role that may not end an autovacuum worker (one
+ * without pg_signal_backend, which scripts/postgres.sh grants) is refused while a worker is in the
+ * database (42501); the worker is done within moments, so the drop is tried again for up to 10 s.
+ */
+async function dropDatabase(url: string, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    } catch (error) {
+      if ((error as { code?: string }).code !== '42501' || attempt >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
 /** An empty PostgreSQL database (no migrations), for tests of a first start. */
 export async function emptyPostgresDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `isoko_empty_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   await adminQuery(url, `CREATE DATABASE ${name}`);
-  return { url: withDatabase(url, name), drop: () => adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return { url: withDatabase(url, name), drop: () => dropDatabase(url, name) };
 }
 
 /** Global setup: the migrated, seeded starting point every test file copies. */
 export async function prepareTemplate(url = postgresUrl()): Promise<void> {
   if (url) {
-    await adminQuery(url, `DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);
+    await dropDatabase(url, TEMPLATE_DB);
     await adminQuery(url, `CREATE DATABASE ${TEMPLATE_DB}`);
     const database = await openDatabase({ databaseUrl: withDatabase(url, TEMPLATE_DB), dataDir: '' });
     await seedCatalog(database.db);
@@ -97,7 +113,7 @@ export async function prepareTemplate(url = postgresUrl()): Promise<void> {
 export async function seededPostgresDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `isoko_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   await adminQuery(url, `CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
-  return { url: withDatabase(url, name), drop: () => adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return { url: withDatabase(url, name), drop: () => dropDatabase(url, name) };
 }
 
 /** A database of its own for one test file, already migrated and seeded. */
