@@ -195,16 +195,22 @@ describe.each(LANGUAGES)('every screen in %s', (language) => {
   it('checkout with a fee table: the fee and the total quoted, the pay code whole', async () => {
     const owner = { id: userId, fullName: 'Limits', email: null, phoneNumber: null, roles: ['owner' as const], role: 'owner' as const };
     try {
-      for (const freeFrom of [undefined, null, 1]) {
-        if (freeFrom !== undefined) await saveDeliveryFees(shop.deps, owner, { mode: 'table', rates: [{ district: 'Nyarugenge', sector: null, from: 0, fee: 99_999 }], freeFrom });
-        await renderScreen(language, 'checkout-confirm', { addressId, key: 'k' });
-        const session = sessionFor(language, 'ussd');
-        session.current = newState('checkout-confirm', { addressId, key: 'k' });
-        const body = renderUssd(await show(session, shop.deps, ussdLimits)).slice(4);
-        expect(body, body).toContain('1234567890');
-        if (freeFrom !== undefined) expect(body, body).toMatch(freeFrom ? /, \S+ frw [\d,]+\.\d\d/ : /frw 99,999\.00, \S+ frw [\d,]+\.\d\d/);
+      // After midnight the first window is today's ("Aujourd'hui 08:00-10:00", the longest), after the
+      // 2 PM cut-off tomorrow's: both in Kigali, on the shop's clock.
+      for (const kigaliTime of ['2026-11-28T01:00:00+02:00', '2026-11-28T15:00:00+02:00']) {
+        shop.deps.now = () => new Date(kigaliTime);
+        for (const freeFrom of [undefined, null, 1]) {
+          if (freeFrom !== undefined) await saveDeliveryFees(shop.deps, owner, { mode: 'table', rates: [{ district: 'Nyarugenge', sector: null, from: 0, fee: 99_999 }], freeFrom });
+          await renderScreen(language, 'checkout-confirm', { addressId, key: 'k' });
+          const session = sessionFor(language, 'ussd');
+          session.current = newState('checkout-confirm', { addressId, key: 'k' });
+          const body = renderUssd(await show(session, shop.deps, ussdLimits)).slice(4);
+          expect(body, body).toContain('1234567890');
+          if (freeFrom !== undefined) expect(body, body).toMatch(freeFrom ? /, \S+ frw [\d,]+\.\d\d/ : /frw 99,999\.00, \S+ frw [\d,]+\.\d\d/);
+        }
       }
     } finally {
+      delete shop.deps.now;
       await saveDeliveryFees(shop.deps, owner, { mode: 'negotiable', rates: [], freeFrom: null });
     }
   });

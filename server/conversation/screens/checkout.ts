@@ -113,8 +113,9 @@ export const checkoutConfirm: Screen<'checkout-confirm'> = {
     // The window chosen; should it have filled up since, Confirm says so and offers the next.
     const shownWindow = chosenOrNext(windows, state.data.windowId);
     // A USSD screen has no room for a fee line beside the pay code: the fee and the total take the
-    // items line's place there, and the address (chosen on the screen before) is left out, rather than
-    // the pay code cut; "Pay now with MoMo" may take its short form. "about" once: on the total.
+    // items line's place there, the address (chosen on the screen before) is left out and the window
+    // goes without its label, rather than the pay code cut; "Pay now with MoMo" may take its short
+    // form. "about" once: on the total.
     const compact = ctx.channel.smallScreen && fee.mode !== 'negotiable';
     const goods = aboutAmount(ctx.t, totalMinor, cart.estimated);
     return {
@@ -124,7 +125,9 @@ export const checkoutConfirm: Screen<'checkout-confirm'> = {
       title: confirmTitle(ctx, state.data.twin, compact ? ctx.t('checkout.titleBare') : ctx.t('checkout.title', { total: goods }), goods),
       lines: [
         ...(compact ? [feeShort(ctx, fee.feeMinor, totalMinor, cart.estimated)] : feeLines(ctx, fee, totalMinor, cart.estimated)),
-        shownWindow ? ctx.t('checkout.delivery', { window: slotText(ctx, shownWindow.slot) }) : ctx.t('window.none'),
+        // Compact, the window stands alone under the fee line: "Livraison: Aujourd'hui 08:00-10:00"
+        // left no room for the pay line's business name after midnight.
+        shownWindow ? (compact ? slotText(ctx, shownWindow.slot) : ctx.t('checkout.delivery', { window: slotText(ctx, shownWindow.slot) })) : ctx.t('window.none'),
         ctx.t('checkout.pay', { code: payCode, business: businessName }),
       ],
       // As list rows, what comes ("Tomatoes 2 kg, Carrots 3 kg", each quantity with its unit; "1 item"
