@@ -59,6 +59,9 @@ test('a guest signs up, buys tomatoes, tracks the order and signs out', PHONE, a
 
   // Confirmation.
   await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toBeVisible();
+  // Placed just now: the toast above said so, and on a phone, which shows only the newest toast, the
+  // pending order's "being processed" (for a return from payment) would have covered it at once.
+  await expect(page.getByText('Your order is being processed. Please wait for confirmation.')).toHaveCount(0);
   const orderId = new URL(page.url()).searchParams.get('orderId') ?? '';
   const shortNumber = orderId.slice(-8).toUpperCase();
   await expect(page.locator('.confirm-number')).toContainText(shortNumber);

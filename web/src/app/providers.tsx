@@ -12,6 +12,7 @@ import { AppErrorBoundary } from '@web/features/errors/error-boundary';
 import type { PlaceOrderReply } from '@server/modules/orders/orders.schema';
 import { onOutboxResult } from '@web/lib/outbox';
 import { storage } from '@web/lib/storage';
+import { PLACED_JUST_NOW } from '@web/features/orders/payment-status';
 import { paths } from './paths';
 // The error screen's styles, in the entry's stylesheet (see router-error-page.tsx).
 import '@web/features/errors/errors.css';
@@ -54,7 +55,7 @@ function OrderSentWhenOnline() {
         if (!orderId) return;
         storage.setLastOrderId(orderId);
         toast.success(t`Order placed successfully and cart cleared!`);
-        navigate(paths.orderConfirmationFor(orderId), { replace: window.location.pathname === paths.checkout });
+        navigate(paths.orderConfirmationFor(orderId), { replace: window.location.pathname === paths.checkout, state: PLACED_JUST_NOW });
         // Once the checkout has gone from the screen, so it does not send an empty cart back to /cart.
         window.setTimeout(() => useCartStore.getState().reset(), 0);
       }),

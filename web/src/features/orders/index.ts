@@ -5,3 +5,4 @@ export { LastOrderAgain } from './components/last-order-again';
 export { OrderLines } from './components/order-lines';
 export { OrderStatusBadge, PaymentStatusBadge } from './components/status-badge';
 export { orderStatusWords, paymentStatusWords } from './status-words';
+export { PLACED_JUST_NOW } from './payment-status';

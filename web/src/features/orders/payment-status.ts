@@ -9,6 +9,17 @@ export type PaymentOutcome = 'success' | 'failed' | 'pending' | null;
 const SUCCESS = new Set(['success', 'completed', 'paid']);
 const FAILED = new Set(['failed', 'cancelled']);
 
+/**
+ * Router state of the move from a placed order to its confirmation. "Order placed successfully and
+ * cart cleared!" has just said it; a phone shows only the newest toast, so the pending order's "Your
+ * order is being processed" would cover it at once. That one stays for a return from payment.
+ */
+export const PLACED_JUST_NOW = { placedJustNow: true } as const;
+
+export function placedJustNow(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as { placedJustNow?: unknown }).placedJustNow === true;
+}
+
 export function paymentOutcome(params: URLSearchParams, order: Pick<Order, 'status' | 'paymentStatus'> | null): PaymentOutcome {
   const fromQuery = ['status', 'payment_status', 'transaction_status']
     .map((key) => params.get(key)?.toLowerCase())

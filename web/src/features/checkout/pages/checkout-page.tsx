@@ -19,7 +19,7 @@ import { toastOnFailure, useRemote } from '@web/lib/use-remote';
 import { stockNoteOf, useCartStore, type CartItem } from '@web/features/cart';
 import { RequireLogin, useSignedInUser } from '@web/features/auth';
 import { AddressFormDialog, fetchAddresses } from '@web/features/addresses';
-import { placeOrder, placeOrderCall } from '@web/features/orders';
+import { PLACED_JUST_NOW, placeOrder, placeOrderCall } from '@web/features/orders';
 import { isOnline } from '@web/lib/connection';
 import { enqueue, onOutboxResult, useOutbox } from '@web/lib/outbox';
 import { CheckoutProgress } from '../components/progress-bar';
@@ -213,7 +213,7 @@ function Checkout() {
       storage.setLastOrderId(orderId);
       useCartStore.getState().reset();
       toast.success(t`Order placed successfully and cart cleared!`);
-      navigate(paths.orderConfirmationFor(orderId), { replace: true });
+      navigate(paths.orderConfirmationFor(orderId), { replace: true, state: PLACED_JUST_NOW });
     } catch (error) {
       const failure = await toApiError(error, t`Failed to place order`);
       placingRef.current = false;

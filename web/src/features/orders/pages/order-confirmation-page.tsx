@@ -1,7 +1,7 @@
 // /order-confirmation (docs/product.md sections 2, 4): the placed order, how to pay for it and what happens next.
 import { t } from '@lingui/core/macro';
 import { useEffect } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { Order } from '@server/modules/orders/orders.schema';
 import { orderNumber } from '@server/modules/orders/orders.schema';
 import { buttonClass } from '@web/components/ui/button';
@@ -19,15 +19,16 @@ import { fetchOrder } from '../api/orders-api';
 import { useShopConfig } from '@web/lib/shop-config';
 import { useTrapBack } from '../hooks/use-trap-back';
 import { orderSubtotal } from '../format';
-import { paymentOutcome, PAYMENT_MESSAGES } from '../payment-status';
+import { paymentOutcome, PAYMENT_MESSAGES, placedJustNow } from '../payment-status';
 import { OrderLines } from '../components/order-lines';
 import { DeliveryPanel, NextStepsPanel, PaymentPanel, TimelinePanel } from '../components/order-details-panels';
 import { MomoPayment } from '../components/momo-payment';
 import { useDocumentTitle } from '@web/components/ui/use-document-title';
 import '../orders.css';
 
-function announcePayment(params: URLSearchParams, order: Order) {
+function announcePayment(params: URLSearchParams, order: Order, justPlaced: boolean) {
   const outcome = paymentOutcome(params, order);
+  if (justPlaced && outcome === 'pending') return;
   if (outcome === 'success') {
     toast.success(PAYMENT_MESSAGES.success);
     void Promise.resolve(useCartStore.getState().fetchCart()).catch(() => undefined);
@@ -38,6 +39,7 @@ function announcePayment(params: URLSearchParams, order: Order) {
 function OrderConfirmation() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const justPlaced = placedJustNow(useLocation().state);
   const config = useShopConfig();
   useTrapBack();
 
@@ -53,7 +55,7 @@ function OrderConfirmation() {
       const loaded = await fetchOrder(orderId, signal);
       storage.setLastOrderId(null);
       if (!loaded) toast.error(t`Order not found`);
-      else announcePayment(params, loaded);
+      else announcePayment(params, loaded, justPlaced);
       return loaded;
     } catch (error) {
       if (signal.aborted) throw error;
