@@ -243,7 +243,7 @@ async function basketRow(db: Db, userId: string, basketId: string, lock = false)
  * the week's order placed for a basket (it can still be delivered or skipped); `covered`, an order of
  * the shopper's that brings that week instead of the basket (coverFirstWeek).
  */
-async function runsAhead(db: Db, basketIds: string[], today: string, outcome: 'placed' | 'covered') {
+async function runsAhead(db: Db, basketIds: string[], today: string, outcomes: ReadonlyArray<'placed' | 'covered'>) {
   if (!basketIds.length) return [];
   return db
     .selectFrom('basket_runs')
@@ -251,7 +251,7 @@ async function runsAhead(db: Db, basketIds: string[], today: string, outcome: 'p
     .select(['basket_runs.basket_id', 'basket_runs.week', 'basket_runs.delivery_date', 'basket_runs.outcome', 'orders.id as order_id', 'orders.status', 'orders.delivery_window_start', 'orders.delivery_window_end'])
     .where('basket_runs.basket_id', 'in', basketIds)
     .where('basket_runs.delivery_date', '>=', today)
-    .where('basket_runs.outcome', '=', outcome)
+    .where('basket_runs.outcome', 'in', outcomes)
     .where('orders.status', 'in', ['pending', 'processing', 'shipped'])
     .orderBy('basket_runs.delivery_date')
     .execute();
@@ -263,7 +263,7 @@ async function toBaskets(deps: ShopDeps, rows: BasketRow[]): Promise<Basket[]> {
   const today = kigaliMoment(now).date;
   const ids = rows.map((row) => row.id);
   const addressIds = rows.flatMap((row) => (row.address_id ? [row.address_id] : []));
-  const [schedule, lines, placed, covered, addresses] = await Promise.all([
+  const [schedule, lines, runs, addresses] = await Promise.all([
     readSchedule(deps),
     deps.db
       .selectFrom('basket_lines as line')
@@ -274,8 +274,7 @@ async function toBaskets(deps: ShopDeps, rows: BasketRow[]): Promise<Basket[]> {
       .orderBy('line.basket_id')
       .orderBy('line.position')
       .execute(),
-    runsAhead(deps.db, ids, today, 'placed'),
-    runsAhead(deps.db, ids, today, 'covered'),
+    runsAhead(deps.db, ids, today, ['placed', 'covered']),
     addressIds.length ? deps.db.selectFrom('addresses').select(['id', 'description', 'street', 'district']).where('id', 'in', addressIds).execute() : [],
   ]);
   // A product that keeps a count is for sale while some is left (as the faces show it).
@@ -297,9 +296,9 @@ async function toBaskets(deps: ShopDeps, rows: BasketRow[]): Promise<Basket[]> {
     });
     const totalMinor = priced.reduce((sum, line) => sum + (line.forSale && line.priceMinor !== null ? line.priceMinor * line.quantity : 0), 0);
     const slot = basketSlot(schedule, row.next_delivery, row.window_start_minutes);
-    const ahead = placed.find((run) => run.basket_id === row.id);
+    const ahead = runs.find((run) => run.basket_id === row.id && run.outcome === 'placed');
     const address = addresses.find((one) => one.id === row.address_id);
-    const byOrder = covered.find((run) => run.basket_id === row.id);
+    const byOrder = runs.find((run) => run.basket_id === row.id && run.outcome === 'covered');
     let nextDelivery: Basket['nextDelivery'] = null;
     if (ahead?.delivery_window_start && ahead.delivery_window_end) {
       const window = { start: new Date(ahead.delivery_window_start), end: new Date(ahead.delivery_window_end) };
@@ -350,7 +349,7 @@ export async function getBasket(deps: ShopDeps, userId: string, basketId: string
  */
 async function skipNext(trx: Transaction<Database>, basketId: string, row: Pick<BasketRow, 'paused' | 'next_delivery'>, today: string): Promise<BasketChange> {
   if (row.paused) throw badRequest('This weekly basket is paused: there is no delivery to skip');
-  const [ahead] = await runsAhead(trx, [basketId], today, 'placed');
+  const [ahead] = await runsAhead(trx, [basketId], today, ['placed']);
   if (!ahead) return { skip_week: weekOf(row.next_delivery) };
   // Never a cancelled order MTN may still charge: one paid, or with a MoMo request open, stands.
   const cancelled = await cancelUnpaidOrder({ db: trx }, ahead.order_id, { id: null, name: 'The shopper', role: 'shopper' }, 'Weekly basket skipped by the shopper');

@@ -263,11 +263,16 @@ export function phoneOrNothing(value: string | null | undefined): string | undef
   return /^\+[1-9]\d{7,14}$/.test(phone) ? phone : undefined;
 }
 
-/** The phones a notice goes to: the shopper's (proven, else the delivery phone), and the door's when it is another. */
+/** The phone that hears about an order for the shopper: their proven one, else the order's delivery phone. */
+export function shopperPhoneOf(provenPhone: string | null | undefined, deliveryPhone: string | null | undefined): string | undefined {
+  return phoneOrNothing(provenPhone) ?? phoneOrNothing(deliveryPhone);
+}
+
+/** The phones a notice goes to: the shopper's (shopperPhoneOf), and the door's when it is another. */
 export function smsRecipients(event: NoticeEvent, provenPhone: string | null, deliveryPhone: string | null | undefined): string[] {
   if (!AUDIENCE[event].sms) return [];
   const door = phoneOrNothing(deliveryPhone);
-  const shopper = phoneOrNothing(provenPhone) ?? door;
+  const shopper = shopperPhoneOf(provenPhone, deliveryPhone);
   const phones = [shopper, AUDIENCE[event].door ? door : undefined].filter((phone): phone is string => Boolean(phone));
   return [...new Set(phones)];
 }

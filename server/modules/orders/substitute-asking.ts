@@ -11,9 +11,8 @@ import type { ReplyButton } from '../../lib/notifier';
 import { lineMinor } from '../../lib/quantities';
 import { quantityWithUnit } from '../../lib/units';
 import type { OrderAddressSnapshot } from '../../db/schema';
-import { phoneOrNothing, phoneReach } from './order-notices';
+import { phoneReach, shopperPhoneOf } from './order-notices';
 import { orderNumber } from './orders.schema';
-
 
 interface QuestionFields {
   number: string;
@@ -58,9 +57,9 @@ export function substituteButton(id: string): { accept: boolean; orderId: string
   return match ? { accept: match[1] === 'yes', orderId: match[2], productId: match[3] } : undefined;
 }
 
-/** The phone that hears about an order: the shopper's proven one, else the order's delivery phone (as order-notices.ts). */
+/** The phone that hears about an order (shopperPhoneOf), from the order's stored address. */
 export const shopperPhone = (provenPhone: string | null, address: OrderAddressSnapshot | string) =>
-  phoneOrNothing(provenPhone) ?? phoneOrNothing((typeof address === 'string' ? (JSON.parse(address) as OrderAddressSnapshot) : address).phoneNumber);
+  shopperPhoneOf(provenPhone, (typeof address === 'string' ? (JSON.parse(address) as OrderAddressSnapshot) : address).phoneNumber);
 
 /**
  * Asks the shopper about each substitute proposed for these lines of the order and still awaiting an
@@ -110,4 +109,3 @@ export async function askAboutSubstitutes(deps: ShopDeps, orderId: string, produ
     deps.log.warn('substitute_question_failed', { orderId, reason: error instanceof Error ? error.message : String(error) });
   }
 }
-

@@ -15,8 +15,9 @@ export interface PlaceOrderBody {
   /** momo: the number asked to pay (the delivery phone when left out). */
   payerPhone?: string;
   callbackUrl: string;
-  /** The shopper was told of the same order placed minutes ago and places it again all the same. */
+  /** Refuse the same order placed minutes ago (409 duplicate_order), so the shopper can be asked. */
   warnIfDuplicate?: boolean;
+  /** The shopper was told of the same order placed minutes ago and places it again all the same. */
   confirmDuplicate?: boolean;
 }
 
